@@ -1,0 +1,89 @@
+"""The `memrepo` command: a thin argparse layer over the library.
+
+Each subcommand lives in memrepo/commands/<name>.py and provides
+`add_parser(subparsers) -> None` and `run(args) -> int`. Command modules import heavy
+dependencies (pygit2, jsonschema, mcp) inside `run`, so `--help` and the query path start fast.
+
+Exit codes (SPEC §11): 0 done, 1 refused by a check or validation, 2 usage error,
+3 unexpected error (the traceback goes to a log file, never to the terminal).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+import tempfile
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+
+from memrepo.core.problems import InputError
+
+COMMANDS: tuple[str, ...] = (
+    "init", "check", "verify", "index", "cache",
+    "remember", "recall", "forget", "retract", "history", "search",
+    "context", "extract", "promote", "triage", "serve", "sync", "doctor",
+    "bench", "demo",
+)
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_UNEXPECTED = 0, 1, 2, 3
+
+
+class UsageError(Exception):
+    """A command line that cannot be acted on (exit code 2)."""
+
+
+def build_parser(available: Sequence[str]) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="memrepo", description="Git-native long-term memory for AI agents.",
+    )
+    parser.add_argument(
+        "--repo", metavar="PATH",
+        help="memory repository (default: $MEMREPO_REPO, else the git repository "
+             "containing the working directory)",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in available:
+        importlib.import_module(f"memrepo.commands.{name}").add_parser(subparsers)
+    return parser
+
+
+def available_commands() -> list[str]:
+    here = Path(__file__).parent / "commands"
+    return [name for name in COMMANDS if (here / f"{name}.py").exists()]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser(available_commands())
+    args = parser.parse_args(argv)
+    module = importlib.import_module(f"memrepo.commands.{args.command}")
+    try:
+        return int(module.run(args))
+    except InputError as err:
+        print(f"memrepo {args.command}: {err}", file=sys.stderr)
+        return EXIT_REFUSED
+    except UsageError as err:
+        print(f"memrepo {args.command}: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("memrepo: interrupted; nothing half-written was committed", file=sys.stderr)
+        return 130
+    except Exception:  # noqa: BLE001 - the one place that turns a crash into exit code 3
+        log = _write_crash_log(args.command)
+        print(f"memrepo {args.command}: unexpected error ({sys.exc_info()[1]!r}); "
+              f"details in {log}", file=sys.stderr)
+        return EXIT_UNEXPECTED
+
+
+def _write_crash_log(command: str) -> Path:
+    directory = Path(os.environ.get("MEMREPO_LOG_DIR", tempfile.gettempdir()))
+    log = directory / "memrepo-error.log"
+    with log.open("a", encoding="utf-8") as handle:
+        handle.write(f"--- memrepo {command}\n{traceback.format_exc()}\n")
+    return log
+
+
+if __name__ == "__main__":
+    sys.exit(main())

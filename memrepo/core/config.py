@@ -1,0 +1,56 @@
+"""The memory's configuration (memory/config.yaml) as a typed record, with defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+CATEGORIES: tuple[str, ...] = ("rules", "entities", "references", "project")
+"""The four note folders under memory/ (precedence is separate: DEFAULT_PRECEDENCE)."""
+
+TYPE_OF_CATEGORY: dict[str, str] = {
+    "rules": "rule", "entities": "entity", "references": "reference", "project": "project",
+}
+CATEGORY_OF_TYPE: dict[str, str] = {v: k for k, v in TYPE_OF_CATEGORY.items()}
+
+DEFAULT_PRECEDENCE: tuple[str, ...] = ("rules", "references", "entities", "project")
+DEFAULT_EPHEMERAL: tuple[str, ...] = ("/tmp/", "/var/tmp/", "~/Downloads/", "scratch/", "inbox/")
+DEFAULT_LIMITS: dict[str, int] = {
+    "rules": 100, "entities": 5000, "references": 1000, "project": 500,
+}
+
+CONFIG_PATH = "memory/config.yaml"
+
+
+@dataclass(frozen=True)
+class Config:
+    approvers: tuple[str, ...] = ()
+    many_valued_relations: frozenset[str] = frozenset()
+    precedence: tuple[str, ...] = DEFAULT_PRECEDENCE
+    limits: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_LIMITS))
+    ephemeral_paths: tuple[str, ...] = DEFAULT_EPHEMERAL
+    vague_descriptions: tuple[str, ...] = ()
+    stale_after_days: int = 365
+    clock_skew_seconds: int = 300
+
+    def is_many(self, relation: str) -> bool:
+        return relation in self.many_valued_relations
+
+    def rank(self, category: str) -> int:
+        """Precedence rank of a category: 0 is the strongest."""
+        return self.precedence.index(category) if category in self.precedence else 99
+
+
+def config_from_mapping(raw: Mapping[str, Any]) -> Config:
+    """Build a Config from the schema-checked YAML mapping."""
+    return Config(
+        approvers=tuple(raw.get("approvers", ())),
+        many_valued_relations=frozenset(raw.get("many_valued_relations", ())),
+        precedence=tuple(raw.get("precedence", DEFAULT_PRECEDENCE)),
+        limits={**DEFAULT_LIMITS, **raw.get("limits", {})},
+        ephemeral_paths=tuple(raw.get("ephemeral_paths", DEFAULT_EPHEMERAL)),
+        vague_descriptions=tuple(raw.get("vague_descriptions", ())),
+        stale_after_days=int(raw.get("stale_after_days", 365)),
+        clock_skew_seconds=int(raw.get("clock_skew_seconds", 300)),
+    )

@@ -1,0 +1,208 @@
+"""The bitemporal fold (SPEC §5): events of one key → what held when, as known when.
+
+Vocabulary:
+- *known at T*: recorded_at ≤ T; *live at T*: known at T and no retract of it known at T.
+- a *holding* is one assert holding the key on a half-open valid interval [start, end);
+- a *version* is a continuous value: consecutive holdings with the same object, merged.
+
+Line order never matters: every ordering is by (time, recorded_at, id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from memrepo.core.events import Event
+from memrepo.core.times import Instant
+
+FOREVER: Instant = 2**62
+"""Greater than any real instant: the open end of an interval."""
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """`event` (an assert) held the key on [start, end); the continuous value spans
+    [value_start, value_end) — wider when neighbouring holdings carry the same object."""
+
+    event: Event
+    start: Instant
+    end: Instant
+    value_start: Instant
+    value_end: Instant
+
+    @property
+    def object(self) -> str:
+        return self.event.object or ""
+
+    def holds_at(self, t: Instant) -> bool:
+        return self.start <= t < self.end
+
+
+@dataclass(frozen=True, slots=True)
+class KnownHolding:
+    """A holding that the fold produced for every system time T in [known_from, known_to)."""
+
+    holding: Holding
+    known_from: Instant
+    known_to: Instant
+
+
+def live_events(events: Iterable[Event], known_at: Instant) -> list[Event]:
+    """Asserts and ends known at `known_at` that no retract known then withdraws."""
+    known = [e for e in events if e.recorded_at <= known_at]
+    retracted = {e.target for e in known if e.op == "retract"}
+    return [e for e in known if e.op != "retract" and e.id not in retracted]
+
+
+def fold(events: Iterable[Event], known_at: Instant, many: bool) -> list[Holding]:
+    """Every holding of one key under the knowledge of `known_at`, ordered by start."""
+    live = live_events(events, known_at)
+    return _fold_many(live) if many else _fold_single(live)
+
+
+def recall(events: Iterable[Event], t: Instant, known_at: Instant, many: bool) -> list[Holding]:
+    """What holds at valid time t under knowledge T — empty means "not recorded"."""
+    return [h for h in fold(events, known_at, many) if h.holds_at(t)]
+
+
+def timeline(events: Sequence[Event], many: bool) -> list[KnownHolding]:
+    """Materialise the fold across system time: each holding with the span of T
+    for which it is the answer. recall(t, T) is then a lookup, not a replay."""
+    instants = sorted({e.recorded_at for e in events})
+    open_rows: dict[Holding, Instant] = {}
+    rows: list[KnownHolding] = []
+    for known_at in instants:
+        current = set(fold(events, known_at, many))
+        for holding in [h for h in open_rows if h not in current]:
+            rows.append(KnownHolding(holding, open_rows.pop(holding), known_at))
+        for holding in current - open_rows.keys():
+            open_rows[holding] = known_at
+    rows.extend(KnownHolding(h, since, FOREVER) for h, since in open_rows.items())
+    return sorted(rows, key=lambda r: (r.known_from, r.holding.start, r.holding.event.id))
+
+
+def _order(event: Event, at: Instant) -> tuple[Instant, Instant, str]:
+    return (at, event.recorded_at, event.id)
+
+
+# --- single-valued keys: a step function of valid time -------------------------------
+
+_SET, _CLEAR, _OWN_END = 0, 1, 2
+
+
+def _steps(live: Sequence[Event]) -> list[tuple[tuple[Instant, Instant, str], int, Event]]:
+    steps = []
+    for event in live:
+        if event.op == "assert" and event.valid_from is not None:
+            steps.append((_order(event, event.valid_from), _SET, event))
+            if event.valid_to is not None:
+                steps.append((_order(event, event.valid_to), _OWN_END, event))
+        elif event.op == "end" and event.valid_to is not None:
+            steps.append((_order(event, event.valid_to), _CLEAR, event))
+    steps.sort(key=lambda step: (step[0], step[1]))
+    return steps
+
+
+def _fold_single(live: Sequence[Event]) -> list[Holding]:
+    spans: list[tuple[Event, Instant, Instant]] = []
+    holder: Event | None = None
+    since: Instant = 0
+    for (at, _, _), kind, event in _steps(live):
+        new_holder = _apply(holder, kind, event)
+        if new_holder is holder:
+            continue
+        if holder is not None and at > since:
+            spans.append((holder, since, at))
+        holder, since = new_holder, at
+    if holder is not None:
+        spans.append((holder, since, FOREVER))
+    return _with_value_spans(spans)
+
+
+def _apply(holder: Event | None, kind: int, event: Event) -> Event | None:
+    if kind == _SET:
+        return event
+    if kind == _OWN_END:
+        return None if holder is event else holder
+    if holder is None or (event.object is not None and event.object != holder.object):
+        return holder  # an end naming another object leaves this value alone
+    return None
+
+
+def _with_value_spans(spans: Sequence[tuple[Event, Instant, Instant]]) -> list[Holding]:
+    """Widen each holding to the continuous value it is part of (same object, touching)."""
+    holdings: list[Holding] = []
+    group: list[tuple[Event, Instant, Instant]] = []
+    for span in spans:
+        if group and (group[-1][2] != span[1] or group[-1][0].object != span[0].object):
+            holdings.extend(_close_group(group))
+            group = []
+        group.append(span)
+    holdings.extend(_close_group(group))
+    return holdings
+
+
+def _close_group(group: Sequence[tuple[Event, Instant, Instant]]) -> list[Holding]:
+    if not group:
+        return []
+    value_start, value_end = group[0][1], group[-1][2]
+    return [Holding(e, start, end, value_start, value_end) for e, start, end in group]
+
+
+# --- many-valued keys: each assert holds its own interval ------------------------------
+
+
+def _fold_many(live: Sequence[Event]) -> list[Holding]:
+    ends = [e for e in live if e.op == "end" and e.valid_to is not None]
+    spans = []
+    for event in live:
+        if event.op != "assert" or event.valid_from is None:
+            continue
+        stop = _many_stop(event, ends)
+        if stop > event.valid_from:
+            spans.append((event, event.valid_from, stop))
+    return _with_overlap_spans(spans)
+
+
+def _many_stop(event: Event, ends: Sequence[Event]) -> Instant:
+    stop = FOREVER if event.valid_to is None else event.valid_to
+    for end in ends:
+        assert end.valid_to is not None
+        same_object = end.object is None or end.object == event.object
+        if same_object and end.valid_to >= (event.valid_from or 0):
+            stop = min(stop, end.valid_to)
+    return stop
+
+
+def _with_overlap_spans(spans: Sequence[tuple[Event, Instant, Instant]]) -> list[Holding]:
+    """For many-valued keys a value is continuous over overlapping or touching holdings
+    of the same object."""
+    by_object: dict[str | None, list[tuple[Event, Instant, Instant]]] = {}
+    for span in sorted(spans, key=lambda s: (s[1], s[0].recorded_at, s[0].id)):
+        by_object.setdefault(span[0].object, []).append(span)
+    holdings: list[Holding] = []
+    for group in by_object.values():
+        holdings.extend(_merge_overlapping(group))
+    return sorted(holdings, key=lambda h: (h.start, h.event.recorded_at, h.event.id))
+
+
+def _merge_overlapping(group: Sequence[tuple[Event, Instant, Instant]]) -> list[Holding]:
+    holdings: list[Holding] = []
+    cluster: list[tuple[Event, Instant, Instant]] = []
+    reach: Instant = -FOREVER
+    for span in group:
+        if cluster and span[1] > reach:
+            holdings.extend(_cluster_holdings(cluster, reach))
+            cluster = []
+        cluster.append(span)
+        reach = max(reach, span[2]) if len(cluster) > 1 else span[2]
+    if cluster:
+        holdings.extend(_cluster_holdings(cluster, reach))
+    return holdings
+
+
+def _cluster_holdings(cluster: Sequence[tuple[Event, Instant, Instant]], reach: Instant,
+                      ) -> list[Holding]:
+    value_start = cluster[0][1]
+    return [Holding(e, start, end, value_start, reach) for e, start, end in cluster]

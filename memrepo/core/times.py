@@ -1,0 +1,86 @@
+"""Instants on both time axes, normalised to integer microseconds since the epoch (UTC).
+
+SPEC §4: a valid time is a date `YYYY-MM-DD` (00:00 UTC that day) or an RFC 3339
+date-time with an offset; `recorded_at` is RFC 3339 UTC with `Z`. Times are compared as
+instants, never as strings, so everything is parsed into one integer here.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATETIME = re.compile(
+    r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:\d{2})"
+)
+_UTC_Z = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z")
+
+Instant = int
+"""Microseconds since 1970-01-01T00:00:00Z."""
+
+
+class TimeFormatError(ValueError):
+    """A time string that is neither a date nor an RFC 3339 date-time with offset."""
+
+
+def parse_instant(text: str) -> Instant:
+    """Parse a §4 date or date-time into an instant; raise TimeFormatError otherwise."""
+    value = text.strip()
+    if _DATE.fullmatch(value):
+        return _to_instant(_fromiso(value).replace(tzinfo=UTC))
+    if _DATETIME.fullmatch(value):
+        return _to_instant(_fromiso(_trim_fraction(value)))
+    raise TimeFormatError(
+        f"{text!r} is not a date (YYYY-MM-DD) or an RFC 3339 date-time with offset"
+    )
+
+
+def is_utc_timestamp(text: str) -> bool:
+    """True for the `recorded_at` form: RFC 3339 in UTC, ending in `Z`."""
+    return bool(_UTC_Z.fullmatch(text))
+
+
+def format_instant(instant: Instant) -> str:
+    """Render an instant as RFC 3339 UTC with `Z`, dropping a zero fraction."""
+    moment = _EPOCH + timedelta(microseconds=instant)
+    if moment.microsecond:
+        return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def format_valid_time(instant: Instant) -> str:
+    """Render a valid time: a bare date when it falls on midnight UTC."""
+    if instant % 86_400_000_000 == 0:
+        return (_EPOCH + timedelta(microseconds=instant)).strftime("%Y-%m-%d")
+    return format_instant(instant)
+
+
+def from_datetime(moment: datetime) -> Instant:
+    """Convert an aware datetime (naive ones are taken as UTC) into an instant."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return _to_instant(moment)
+
+
+def month_of(instant: Instant) -> str:
+    """The `YYYY-MM` segment name for an instant of system time."""
+    return (_EPOCH + timedelta(microseconds=instant)).strftime("%Y-%m")
+
+
+def _to_instant(moment: datetime) -> Instant:
+    delta = moment - _EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+def _trim_fraction(value: str) -> str:
+    """datetime.fromisoformat accepts at most 6 fractional digits; drop the rest."""
+    return re.sub(r"(\.\d{6})\d+", r"\1", value.replace("z", "Z").replace("t", "T"))
+
+
+def _fromiso(value: str) -> datetime:
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError as err:  # e.g. 2026-02-30
+        raise TimeFormatError(f"{value!r} is not a real calendar time: {err}") from None
