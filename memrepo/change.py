@@ -1,0 +1,91 @@
+"""What one commit changes, independent of where it comes from.
+
+The same `Change` describes a commit being made (HEAD tree → the index git is committing),
+a historical commit under `memrepo verify` (parent tree → commit tree), a commit the library
+is about to make (HEAD tree → HEAD tree plus new blobs), or a full check (`--all`: nothing →
+everything). Checks look only at `files` and read what they need from the snapshots, so
+their cost follows the size of the change, not of the repository.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, Protocol
+
+from memrepo.core.config import Config
+from memrepo.core.times import Instant
+
+Status = Literal["added", "modified", "deleted"]
+
+
+class Snapshot(Protocol):
+    """A read-only view of a tree of files (a commit, the index, a dict in tests)."""
+
+    def read(self, path: str) -> bytes | None:
+        """The file's bytes, or None when there is no such file."""
+
+    def exists(self, path: str) -> bool:
+        """True when a file (not a directory) is at `path`."""
+
+    def list_dir(self, directory: str) -> list[str]:
+        """Names of the files directly inside `directory` (no sub-directories)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileChange:
+    """One changed path; a rename is reported as `deleted` old path + `added` new path."""
+
+    status: Status
+    path: str
+
+
+@dataclass(frozen=True)
+class Change:
+    old: Snapshot
+    new: Snapshot
+    files: tuple[FileChange, ...]
+    config: Config
+    commit_time: Instant
+    parent_time: Instant | None = None
+    message: str | None = None
+    root: Path | None = None  # the work tree, for the repository's own schema/
+
+    def under(self, prefix: str) -> list[FileChange]:
+        return [f for f in self.files if f.path.startswith(prefix)]
+
+
+@dataclass(frozen=True)
+class DictSnapshot:
+    """A snapshot held in memory: for tests and for `--all` style checks."""
+
+    files: Mapping[str, bytes] = field(default_factory=dict)
+
+    def read(self, path: str) -> bytes | None:
+        return self.files.get(path)
+
+    def exists(self, path: str) -> bool:
+        return path in self.files
+
+    def list_dir(self, directory: str) -> list[str]:
+        prefix = directory.rstrip("/") + "/"
+        return sorted(p[len(prefix):] for p in self.files
+                      if p.startswith(prefix) and "/" not in p[len(prefix):])
+
+
+def diff_snapshots(old: Mapping[str, bytes], new: Mapping[str, bytes]) -> tuple[FileChange, ...]:
+    """The file changes between two in-memory snapshots (for tests)."""
+    changes: list[FileChange] = []
+    for path in sorted(set(old) | set(new)):
+        if path not in new:
+            changes.append(FileChange("deleted", path))
+        elif path not in old:
+            changes.append(FileChange("added", path))
+        elif old[path] != new[path]:
+            changes.append(FileChange("modified", path))
+    return tuple(changes)
+
+
+def paths_of(changes: Iterable[FileChange]) -> list[str]:
+    return [c.path for c in changes]
