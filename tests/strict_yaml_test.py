@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+import pytest
+
+from memrepo.core.strict_yaml import YamlError, load_strict
+
+
+def test_dates_stay_strings() -> None:
+    assert load_strict("updated: 2026-01-01\n") == {"updated": "2026-01-01"}
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("a: 1\nb: 2\na: 3\n", 3),
+    ("a: &x [1, 2]\nb: *x\n", 2),
+])
+def test_duplicates_and_aliases_are_refused_with_a_line(text: str, line: int) -> None:
+    with pytest.raises(YamlError) as caught:
+        load_strict(text)
+    assert caught.value.line == line
+
+
+def test_an_alias_bomb_is_refused_before_expansion() -> None:
+    bomb = "a: &a [x, x]\n" + "".join(f"{c}: &{c} [*{p}, *{p}]\n" for p, c in zip("abcdefgh",
+                                                                                  "bcdefghi"))
+    with pytest.raises(YamlError):
+        load_strict(bomb)
+
+
+def test_deep_nesting_and_size_are_bounded() -> None:
+    with pytest.raises(YamlError):
+        load_strict("[" * 100_000)
+    with pytest.raises(YamlError):
+        load_strict("a: " + "x" * 70_000)
