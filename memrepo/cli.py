@@ -70,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("memrepo: interrupted; nothing half-written was committed", file=sys.stderr)
         return 130
-    except Exception:  # noqa: BLE001 - the one place that turns a crash into exit code 3
+    except Exception:
         log = _write_crash_log(args.command)
         print(f"memrepo {args.command}: unexpected error ({sys.exc_info()[1]!r}); "
               f"details in {log}", file=sys.stderr)

@@ -20,8 +20,8 @@ def test_duplicates_and_aliases_are_refused_with_a_line(text: str, line: int) ->
 
 
 def test_an_alias_bomb_is_refused_before_expansion() -> None:
-    bomb = "a: &a [x, x]\n" + "".join(f"{c}: &{c} [*{p}, *{p}]\n" for p, c in zip("abcdefgh",
-                                                                                  "bcdefghi"))
+    pairs = zip("abcdefgh", "bcdefghi", strict=True)
+    bomb = "a: &a [x, x]\n" + "".join(f"{c}: &{c} [*{p}, *{p}]\n" for p, c in pairs)
     with pytest.raises(YamlError):
         load_strict(bomb)
 

@@ -25,16 +25,16 @@ class YamlError(ValueError):
 
 
 class _StrictLoader(yaml.SafeLoader):
-    def compose_node(self, parent: Node | None, index: int) -> Node | None:  # type: ignore[override]
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]
             raise YamlError("YAML aliases (*name) are not allowed", event.start_mark.line + 1)
-        return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        return super().compose_node(parent, index)
 
     def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()
         for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=True)  # type: ignore[no-untyped-call]
+            key = self.construct_object(key_node, deep=True)
             if key in seen:
                 raise YamlError(f"duplicate key {key!r}", key_node.start_mark.line + 1)
             seen.add(key)
@@ -53,7 +53,7 @@ def load_strict(text: str) -> Any:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_YAML_BYTES:
         raise YamlError(f"YAML block is larger than {MAX_YAML_BYTES // 1024} KiB")
     try:
-        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
+        return yaml.load(text, Loader=_StrictLoader)
     except YamlError:
         raise
     except (yaml.YAMLError, ConstructorError) as err:
