@@ -1,0 +1,69 @@
+"""§6.1 headers: every added or modified note has a valid header (SPEC §3).
+
+Cost: one read per changed note plus three `exists` look-ups for name uniqueness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memrepo.change import Change
+from memrepo.core.config import TYPE_OF_CATEGORY
+from memrepo.core.headers import (
+    Note,
+    SchemaCheck,
+    classify,
+    duplicate_name_problem,
+    header_problems,
+    other_category_paths,
+    parse_note,
+    stray_problem,
+)
+from memrepo.core.problems import Problem
+
+NEEDS_MESSAGE: bool = False
+
+
+def check(change: Change) -> list[Problem]:
+    problems: list[Problem] = []
+    for path in (f.path for f in change.files if f.status != "deleted"):
+        kind, category = classify(path)
+        if kind == "stray":
+            problems.append(stray_problem(path, category))
+        elif kind in ("note", "archived"):
+            problems.extend(_note_problems(change, path))
+    return problems
+
+
+def read_note(change: Change, path: str) -> Note | Problem | None:
+    data = change.new.read(path)
+    return None if data is None else parse_note(path, data)
+
+
+def note_schema_check(change: Change, category: str) -> SchemaCheck:
+    from memrepo.schemas import note_schema_name, schema_errors
+
+    name = note_schema_name(TYPE_OF_CATEGORY[category])
+    return lambda header: schema_errors(header, name, change.root)
+
+
+def _note_problems(change: Change, path: str) -> list[Problem]:
+    note = read_note(change, path)
+    if note is None:
+        return []
+    if isinstance(note, Problem):
+        return [note]
+    problems = header_problems(note, note_schema_check(change, note.category), change.config)
+    if not note.archived:
+        existing = [p for p in other_category_paths(note.category, note.name)
+                    if change.new.exists(p)]
+        clash = duplicate_name_problem(note, existing)
+        if clash:
+            problems.append(clash)
+    return problems
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from memrepo.checking import run_hook
+
+    return int(run_hook(check, argv))

@@ -1,0 +1,80 @@
+"""§6.3 indexes: each touched category's INDEX.md matches its notes exactly.
+
+Cost per touched category: the INDEX (new and old), the folder listing, the changed notes,
+and only those unchanged notes whose index line was edited in this commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memrepo.change import Change
+from memrepo.core.headers import classify, index_path, note_path, parse_note, stem
+from memrepo.core.index_file import (
+    IndexFile,
+    drift_problems,
+    incremental_notes,
+    index_problems,
+    parse_index,
+)
+from memrepo.core.problems import Problem
+
+NEEDS_MESSAGE: bool = False
+
+
+def check(change: Change) -> list[Problem]:
+    problems: list[Problem] = []
+    for category in sorted(touched_categories(change)):
+        problems.extend(category_problems(change, category))
+    return problems
+
+
+def touched_categories(change: Change) -> set[str]:
+    touched = set()
+    for f in change.files:
+        kind, category = classify(f.path)
+        if kind in ("note", "index") and category is not None:
+            touched.add(category)
+    return touched
+
+
+def folder_notes(change: Change, category: str) -> list[str]:
+    names = change.new.list_dir(f"memory/{category}")
+    return [stem(n) for n in names if n.endswith(".md") and n != "INDEX.md"]
+
+
+def category_problems(change: Change, category: str) -> list[Problem]:
+    data = change.new.read(index_path(category))
+    folder = folder_notes(change, category)
+    if data is None:
+        return index_problems(category, None, dict.fromkeys(folder))
+    index = parse_index(category, data)
+    if isinstance(index, list):
+        return index
+    notes = incremental_notes(index, _old_index(change, category), folder,
+                              _changed_descriptions(change, category),
+                              lambda name: _description(change, note_path(category, name)))
+    return drift_problems(category, index, data, notes)
+
+
+def _old_index(change: Change, category: str) -> IndexFile | None:
+    data = change.old.read(index_path(category))
+    parsed = parse_index(category, data) if data is not None else None
+    return parsed if isinstance(parsed, IndexFile) else None
+
+
+def _changed_descriptions(change: Change, category: str) -> dict[str, str | None]:
+    return {stem(f.path): _description(change, f.path) for f in change.files
+            if f.status != "deleted" and classify(f.path) == ("note", category)}
+
+
+def _description(change: Change, path: str) -> str | None:
+    data = change.new.read(path)
+    note = parse_note(path, data) if data is not None else None
+    return None if note is None or isinstance(note, Problem) else note.description
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from memrepo.checking import run_hook
+
+    return int(run_hook(check, argv))

@@ -1,0 +1,127 @@
+"""`memrepo index [--check]`: regenerate (or check) the four category indexes (SPEC §3).
+
+Reads the notes of the working tree, writes only the INDEX.md files whose text changes,
+each atomically (temporary file + rename). `--check` writes nothing and exits 1 on drift.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from memrepo.core.config import CATEGORIES
+from memrepo.core.headers import SLUG, index_path, note_path, parse_note
+from memrepo.core.index_file import index_fix, index_problems, render_index
+from memrepo.core.problems import InputError, Problem
+from memrepo.repo_root import find_root
+
+EXIT_OK, EXIT_REFUSED = 0, 1
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "index", help="regenerate (or check) the category indexes memory/<category>/INDEX.md",
+        description="Regenerate memory/<category>/INDEX.md from the notes of the working "
+                    "tree: one line per note, sorted by name, with its description.")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; list indexes that differ and exit 1 if any do")
+
+
+def run(args: argparse.Namespace) -> int:
+    root = find_root(args.repo)
+    if not (root / "memory").is_dir():
+        raise InputError(Problem(str(root), "no memory/ folder here",
+                                 "run inside a memory repository or pass --repo PATH"))
+    texts, problems = build_indexes(root)
+    if args.check:
+        problems.extend(_drift(root, texts))
+    else:
+        _write_changed(root, texts)
+    for problem in problems:
+        print(problem.render(), file=sys.stderr)
+    return EXIT_REFUSED if problems else EXIT_OK
+
+
+def build_indexes(root: Path) -> tuple[dict[str, str], list[Problem]]:
+    """The INDEX.md text of every category whose notes all parse, and the notes' problems.
+
+    A category with an unreadable note gets no text: its index cannot be known.
+    """
+    texts: dict[str, str] = {}
+    problems: list[Problem] = []
+    for category in CATEGORIES:
+        descriptions, broken = category_descriptions(root, category)
+        problems.extend(broken)
+        if not broken:
+            texts[category] = render_index(category, descriptions)
+    return texts, problems
+
+
+def category_descriptions(root: Path, category: str) -> tuple[dict[str, str], list[Problem]]:
+    folder = root / "memory" / category
+    files = sorted(folder.glob("*.md")) if folder.is_dir() else []
+    descriptions: dict[str, str] = {}
+    problems: list[Problem] = []
+    for file in files:
+        if file.name == "INDEX.md":
+            continue
+        path = note_path(category, file.stem)
+        note = parse_note(path, file.read_bytes())
+        if isinstance(note, Problem):
+            problems.append(note)
+        elif note.description is None or not SLUG.fullmatch(note.name):
+            problems.append(Problem(path, "no usable name or description for the index",
+                                    "give the note a slug file name and a description"))
+        else:
+            descriptions[note.name] = note.description
+    return descriptions, problems
+
+
+def _current(root: Path, category: str) -> bytes | None:
+    file = root / index_path(category)
+    return file.read_bytes() if file.is_file() else None
+
+
+def _drift(root: Path, texts: dict[str, str]) -> list[Problem]:
+    problems: list[Problem] = []
+    for category, text in texts.items():
+        current = _current(root, category)
+        if current == text.encode("utf-8"):
+            continue
+        found = _explain(root, category, current)
+        what = "missing" if current is None else "differs from the notes"
+        problems.extend(found or [Problem(index_path(category), what, index_fix(category))])
+    return problems
+
+
+def _explain(root: Path, category: str, current: bytes | None) -> list[Problem]:
+    descriptions, _ = category_descriptions(root, category)
+    return index_problems(category, current, dict(descriptions))
+
+
+def _write_changed(root: Path, texts: dict[str, str]) -> None:
+    for category, text in texts.items():
+        data = text.encode("utf-8")
+        if _current(root, category) == data:
+            continue
+        write_atomically(root / index_path(category), data)
+        print(f"wrote {index_path(category)} ({text.count(chr(10) + '- [')} entries)")
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    """Write `data` to `target` via a temporary file in the same folder and a rename."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
