@@ -1,0 +1,61 @@
+"""`memrepo remember`: append an assert to a scope's fact log and commit it (SPEC §8, §11)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from memrepo.records import WriteResult
+from memrepo.repo_root import find_root
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "remember", help="record that SUBJECT.RELATION = OBJECT (from --valid-from on)",
+        description="Append an assert to memory/facts/<scope>/ and commit it. The value "
+                    "that already holds writes nothing and answers 'unchanged'.")
+    parser.add_argument("--scope", required=True, help="whose memory (a slug, e.g. michal)")
+    parser.add_argument("subject")
+    parser.add_argument("relation")
+    parser.add_argument("object")
+    parser.add_argument("--valid-from", metavar="T",
+                        help="when it became true: YYYY-MM-DD, RFC 3339 or 'now' (default)")
+    parser.add_argument("--valid-to", metavar="T", help="when it stops being true, if known")
+    parser.add_argument("--quote", metavar="Q",
+                        help="the verbatim text the fact comes from (required unless "
+                             "--source manual)")
+    parser.add_argument("--source", default="manual", metavar="SRC",
+                        help="where it comes from (default: manual)")
+    parser.add_argument("--session", default="cli", metavar="ID",
+                        help="session id for the audit trail (default: cli)")
+    parser.add_argument("--confidence", type=float, default=1.0, metavar="X",
+                        help="0..1 (default 1.0; untrusted writes are capped at 0.3)")
+    parser.add_argument("--trust", choices=("host", "untrusted"), default="host",
+                        help="untrusted writes go to the scope quarantine-<scope>")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"status", "id", "commit"}')
+
+
+def run(args: argparse.Namespace) -> int:
+    from memrepo import store
+
+    result = store.remember(
+        find_root(args.repo), scope=args.scope, subject=args.subject,
+        relation=args.relation, object=args.object, valid_from=args.valid_from,
+        valid_to=args.valid_to, quote=args.quote, source=args.source, session=args.session,
+        confidence=args.confidence, trust=args.trust)
+    what = f"{args.subject}.{args.relation} = {args.object}"
+    print_result(result, args.json, what)
+    return 0
+
+
+def print_result(result: WriteResult, as_json: bool, what: str) -> None:
+    """The one line a write command prints (or its JSON document)."""
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    elif result.status == "added":
+        print(f"added {what} ({result.id}, commit {(result.commit or '')[:12]})")
+    else:
+        held = f" (already recorded as {result.id})" if result.id else ""
+        print(f"unchanged: {what}{held}; nothing written")
