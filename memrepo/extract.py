@@ -1,0 +1,171 @@
+"""`memrepo extract` orchestration (SPEC §8): conversation → candidates → filters → writes.
+
+Candidates come from a model (memrepo.llm) or a file; both are checked against
+schema/candidates.schema.json. The filters (memrepo.core.extraction) run over every
+candidate before the first write, so a bad candidate is reported as dropped rather than
+half-written. Each kept fact is one `store.remember` with its quote and session.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memrepo.core.extraction import Candidate, Dropped, parse_candidates, screen
+from memrepo.core.problems import InputError, Problem
+from memrepo.schemas import schema_dir, schema_errors
+from memrepo.store import UNTRUSTED_CONFIDENCE, remember, target_scope
+
+CANDIDATES_SCHEMA = "candidates.schema.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A kept candidate and what became of it: `added`, `unchanged` or `dry-run`."""
+
+    candidate: Candidate
+    scope: str
+    status: str
+    id: str | None = None
+    commit: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.candidate.to_json(), "scope": self.scope, "status": self.status,
+                "id": self.id, "commit": self.commit}
+
+
+@dataclass(slots=True)
+class Report:
+    scope: str
+    target_scope: str
+    session: str
+    trust: str
+    source: str
+    dry_run: bool
+    kept: list[Kept] = field(default_factory=list)
+    dropped: list[Dropped] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scope": self.scope, "target_scope": self.target_scope, "session": self.session,
+            "trust": self.trust, "source": self.source, "dry_run": self.dry_run,
+            "kept": [k.to_json() for k in self.kept],
+            "dropped": [{**d.candidate.to_json(), "reason": d.reason} for d in self.dropped],
+        }
+
+    def render(self) -> str:
+        lines = [f"extract: {len(self.kept)} kept, {len(self.dropped)} dropped "
+                 f"(session {self.session}, source {self.source}, trust {self.trust})"]
+        lines += [f"  {k.status:<9} {k.scope}: {k.candidate.label()}"
+                  + (f"  [{k.id}]" if k.id else "") for k in self.kept]
+        lines += [f"  dropped   {d.candidate.label()} — {d.reason}" for d in self.dropped]
+        if self.trust == "untrusted":
+            lines.append(f"untrusted session: kept facts go to scope {self.target_scope} "
+                         f"(quarantine) with confidence at most {UNTRUSTED_CONFIDENCE:g}")
+        if self.dry_run:
+            lines.append("dry run: nothing was written")
+        return "\n".join(lines)
+
+
+# --- inputs -----------------------------------------------------------------------------
+
+def read_conversation(path: str | None) -> str:
+    """The conversation text from a file, or from stdin for None / `-`."""
+    if path is None or path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_bytes().decode("utf-8")
+    except OSError as err:
+        raise InputError(Problem(path, f"cannot read the conversation: {err.strerror}",
+                                 "give a readable text file, or '-' for stdin")) from None
+    except UnicodeDecodeError:
+        raise InputError(Problem(path, "the conversation is not UTF-8 text",
+                                 "convert it to UTF-8")) from None
+
+
+def candidates_schema(root: Path | None) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(
+        (schema_dir(_schema_root(root)) / CANDIDATES_SCHEMA).read_text(encoding="utf-8"))
+    return loaded
+
+
+def candidate_problems(document: Any, root: Path | None) -> list[str]:
+    return schema_errors(document, CANDIDATES_SCHEMA, _schema_root(root))
+
+
+def _schema_root(root: Path | None) -> Path | None:
+    """The repository when its schema/ has the candidates schema, else the packaged one."""
+    if root is not None and (schema_dir(root) / CANDIDATES_SCHEMA).is_file():
+        return root
+    return None
+
+
+def load_candidates_file(path: str, root: Path | None) -> list[Candidate]:
+    """Candidates from a JSON file; InputError naming the file and its first problem."""
+    fix = 'write {"facts": [{"subject", "relation", "object", "quote", "valid_from"?}]}'
+    try:
+        document = json.loads(Path(path).read_bytes().decode("utf-8"))
+    except OSError as err:
+        raise InputError(Problem(path, f"cannot read the candidates file: {err.strerror}",
+                                 "give a readable JSON file")) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise InputError(Problem(path, f"not JSON: {err}", fix)) from None
+    problems = candidate_problems(document, root)
+    if problems:
+        raise InputError(Problem(path, problems[0], fix))
+    return parse_candidates(document)
+
+
+def model_candidates(endpoint: str, model: str, conversation: str, root: Path | None,
+                     timeout: float) -> list[Candidate]:
+    """Candidates from an OpenAI-compatible endpoint; none for a blank conversation."""
+    from memrepo.llm import complete_json
+
+    if not conversation.strip():
+        return []
+    answer = complete_json(endpoint, model, conversation, candidates_schema(root),
+                           lambda doc: candidate_problems(doc, root), timeout)
+    return parse_candidates(answer)
+
+
+# --- filtering and writing --------------------------------------------------------------
+
+def extract(root: Path, *, scope: str, session: str, trust: str, conversation: str,
+            candidates: list[Candidate], source: str, dry_run: bool = False) -> Report:
+    """Filter the candidates and write what is kept (unless `dry_run`)."""
+    destination = target_scope(scope, trust)
+    screening = screen(candidates, conversation)
+    report = Report(scope, destination, session, trust, source, dry_run,
+                    dropped=list(screening.dropped))
+    for candidate in screening.kept:
+        if dry_run:
+            report.kept.append(Kept(candidate, destination, "dry-run"))
+        else:
+            report.kept.append(_write(root, report, candidate))
+    return report
+
+
+def _write(root: Path, report: Report, candidate: Candidate) -> Kept:
+    confidence = 1.0 if candidate.confidence is None else candidate.confidence
+    try:
+        result = remember(
+            root, scope=report.scope, subject=candidate.subject, relation=candidate.relation,
+            object=candidate.object, valid_from=candidate.valid_from, quote=candidate.quote,
+            source=report.source, session=report.session, confidence=confidence,
+            trust=report.trust)
+    except InputError as err:
+        raise _partial_failure(report, err) from None
+    return Kept(candidate, report.target_scope, result.status, result.id, result.commit)
+
+
+def _partial_failure(report: Report, err: InputError) -> InputError:
+    """A write refused after validation passed: say exactly what was already written."""
+    if not report.kept:
+        return err
+    written = ", ".join(f"{k.candidate.label()} ({k.status})" for k in report.kept)
+    detail = err.detail
+    return InputError(Problem(detail.path, f"{detail.problem} — {len(report.kept)} fact(s) "
+                              f"were already written: {written}", detail.fix, detail.line))
