@@ -1,0 +1,1 @@
+"""Benchmarks, demo and maintenance scripts (installed as memrepo.scripts)."""
