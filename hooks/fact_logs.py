@@ -1,0 +1,262 @@
+"""§6.5 fact logs (the message-free part; recorded_at against commit times is fact_times).
+
+Each changed log keeps its committed bytes as an exact prefix; no log is deleted or
+renamed; paths are memory/facts/<scope>/<YYYY-MM>.jsonl; every appended line is a valid
+event (schema/fact-event.schema.json + core.events) in the segment of its recorded_at
+month, with a unique id; a retract's target exists in the same scope.
+
+Cost: only the appended bytes are parsed. Duplicate ids are looked for among the new lines
+and — by byte search, no parsing — in the committed part of the segment appended to and
+in the segment of the ULID's own month (where a copy of an event would be). A slug id
+duplicated in another month's segment is found by `memrepo check --all`. A retract's
+target is looked up the same way, then in the scope's other segments newest first; that
+scan is O(scope) but runs only for retracts.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from memrepo.change import Change
+from memrepo.checking import run_hook
+from memrepo.core.events import Event
+from memrepo.core.logs import LOG_PATH, LogLine, parse_log
+from memrepo.core.problems import Problem
+from memrepo.core.times import format_instant, month_of
+
+NEEDS_MESSAGE: bool = False
+FACTS_PREFIX = "memory/facts/"
+APPEND_FIX = ("restore the committed lines (git checkout HEAD -- {path}) and append new "
+              "events at the end; withdraw a wrong fact by appending a retract event")
+ID_FIX = "give every event a fresh id (memrepo remember makes ULIDs)"
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    """What a commit appends to one log: the committed bytes and the new tail."""
+
+    path: str
+    scope: str
+    month: str
+    existing: bytes
+    tail: bytes
+    first_line: int
+
+
+def check(change: Change) -> list[Problem]:
+    logs, problems = appended_logs(change)
+    return problems + event_problems(change, logs)
+
+
+def appended_logs(change: Change) -> tuple[list[Appended], list[Problem]]:
+    """The appended tail of every changed log, and the problems with the change's shape
+    (deleted logs, stray files, rewritten lines)."""
+    logs: list[Appended] = []
+    problems: list[Problem] = []
+    for file in change.under(FACTS_PREFIX):
+        result = _appended(change, file.path, file.status)
+        if isinstance(result, Appended):
+            logs.append(result)
+        elif result is not None:
+            problems.append(result)
+    return logs, problems
+
+
+def _appended(change: Change, path: str, status: str) -> Appended | Problem | None:
+    if status == "deleted":
+        return Problem(path, "a fact log was deleted or renamed; logs are never deleted "
+                       "or renamed", f"restore it: git checkout HEAD -- {path} (to withdraw "
+                       "facts append end or retract events)")
+    match = LOG_PATH.fullmatch(path)
+    if match is None:
+        return Problem(path, "files under memory/facts/ must be logs named "
+                       "memory/facts/<scope>/<YYYY-MM>.jsonl (scope: a lowercase slug)",
+                       "rename or remove this file")
+    old = (change.old.read(path) or b"") if status == "modified" else b""
+    new = change.new.read(path) or b""
+    if not new.startswith(old):
+        line = first_difference(old, new)
+        return Problem(path, f"committed lines were edited, removed or reordered (first at "
+                       f"line {line}); logs are append-only", APPEND_FIX.format(path=path),
+                       line)
+    first_line = old.count(b"\n") + 1
+    if old and not old.endswith(b"\n") and len(new) > len(old):
+        return Problem(path, "the committed last line has no \\n ending, so appending "
+                       "changes it", "restore the committed file and repair that line in a "
+                       "separate commit (`memrepo doctor --repair`)", first_line)
+    return Appended(path, match.group(1), match.group(2), old, new[len(old):], first_line)
+
+
+def first_difference(old: bytes, new: bytes) -> int:
+    """The 1-based number of the first line where `new` stops repeating `old`."""
+    old_lines, new_lines = old.split(b"\n"), new.split(b"\n")
+    for number, (before, after) in enumerate(zip(old_lines, new_lines, strict=False), 1):
+        if before != after:
+            return number
+    return min(len(old_lines), len(new_lines))
+
+
+def event_problems(change: Change, logs: Sequence[Appended]) -> list[Problem]:
+    problems: list[Problem] = []
+    seen: dict[tuple[str, str], tuple[Appended, LogLine]] = {}
+    retracts: list[tuple[Appended, LogLine]] = []
+    for log, line in _parsed_lines(change, logs):
+        if line.event is None:
+            problems.append(Problem(log.path, line.error or "invalid event",
+                                    "write one JSON event per line "
+                                    "(schema/fact-event.schema.json)", line.number))
+            continue
+        problems.extend(_line_problems(change, logs, log, line, seen))
+        if line.event.op == "retract":
+            retracts.append((log, line))
+    for log, line in retracts:
+        problems.extend(_target_problems(change, logs, log, line, seen))
+    return problems
+
+
+def _parsed_lines(change: Change, logs: Sequence[Appended],
+                  ) -> Iterator[tuple[Appended, LogLine]]:
+    from memrepo.schemas import EVENT_SCHEMA, schema_errors  # only when a log changed
+
+    def schema_check(raw: Any) -> list[str]:
+        return schema_errors(raw, EVENT_SCHEMA, change.root)
+
+    for log in logs:
+        for line in parse_log(log.tail, log.scope, schema_check, log.first_line):
+            yield log, line
+
+
+def _line_problems(change: Change, logs: Sequence[Appended], log: Appended, line: LogLine,
+                   seen: dict[tuple[str, str], tuple[Appended, LogLine]]) -> list[Problem]:
+    event = _event(line)
+    problems = []
+    if month_of(event.recorded_at) != log.month:
+        month = month_of(event.recorded_at)
+        problems.append(Problem(
+            log.path, f"event recorded at {format_instant(event.recorded_at)} belongs in "
+            f"{month}.jsonl, not {log.month}.jsonl",
+            f"append it to memory/facts/{log.scope}/{month}.jsonl (an event goes to the "
+            "segment of its recorded_at month)", line.number))
+    earlier = seen.get((log.scope, event.id))
+    if earlier is not None:
+        problems.append(Problem(log.path, f"id {event.id} is used twice (also at "
+                                f"{earlier[0].path}:{earlier[1].number})", ID_FIX, line.number))
+    elif _committed_line(change, logs, log.scope, event.id, _id_segments(log, event.id)):
+        problems.append(Problem(log.path, f"id {event.id} already exists in this scope's log",
+                                ID_FIX, line.number))
+    seen.setdefault((log.scope, event.id), (log, line))
+    return problems
+
+
+def _target_problems(change: Change, logs: Sequence[Appended], log: Appended, line: LogLine,
+                     seen: dict[tuple[str, str], tuple[Appended, LogLine]]) -> list[Problem]:
+    target = _event(line).target or ""
+    new = seen.get((log.scope, target))
+    op = _event(new[1]).op if new is not None else _committed_op(change, logs, log, target)
+    if op in ("assert", "end"):
+        return []
+    problem = (f"retract target {target} is itself a retract" if op == "retract"
+               else f"retract target {target} does not exist in scope {log.scope}")
+    return [Problem(log.path, problem, "retract the id of an existing assert or end of this "
+                    "scope (`memrepo history` lists them)", line.number)]
+
+
+def _committed_op(change: Change, logs: Sequence[Appended], log: Appended,
+                  target: str) -> str | None:
+    hinted = _id_segments(log, target)
+    everything = [f"{FACTS_PREFIX}{log.scope}/{name}" for name in
+                  reversed(change.new.list_dir(f"{FACTS_PREFIX}{log.scope}"))]
+    for segments in (hinted, [s for s in everything if s not in hinted]):
+        raw = _committed_line(change, logs, log.scope, target, segments)
+        if raw is not None:
+            return str(raw.get("op"))
+    return None
+
+
+def _id_segments(log: Appended, event_id: str) -> list[str]:
+    """The segments an id most likely lives in: the one appended to, and its ULID month."""
+    from memrepo.ids import millis_of
+
+    segments = [log.path]
+    millis = millis_of(event_id)
+    if millis is not None:
+        own = f"{FACTS_PREFIX}{log.scope}/{month_of(millis * 1000)}.jsonl"
+        if own != log.path:
+            segments.append(own)
+    return segments
+
+
+def _committed_line(change: Change, logs: Sequence[Appended], scope: str, event_id: str,
+                    segments: Sequence[str]) -> dict[str, Any] | None:
+    """The committed line (not one appended now) with this id in one of `segments`."""
+    appended = {log.path: log.existing for log in logs if log.scope == scope}
+    for segment in segments:
+        data = appended[segment] if segment in appended else change.new.read(segment)
+        found = find_event(data or b"", event_id)
+        if found is not None:
+            return found
+    return None
+
+
+def find_event(data: bytes, event_id: str) -> dict[str, Any] | None:
+    """The event with `event_id` in log bytes: a byte search, parsing only the hits."""
+    needle = orjson.dumps(event_id)
+    start = data.find(needle)
+    while start >= 0:
+        begin = data.rfind(b"\n", 0, start) + 1
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end
+        raw = _json_object(data[begin:end])
+        if raw is not None and raw.get("id") == event_id:
+            return raw
+        start = data.find(needle, end)
+    return None
+
+
+def _json_object(line: bytes) -> dict[str, Any] | None:
+    try:
+        raw = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return None
+    return raw if isinstance(raw, dict) else None
+
+
+def _event(line: LogLine) -> Event:
+    assert line.event is not None  # callers pass parsed lines only
+    return line.event
+
+
+def merge_problems(path: str, merged: bytes, parents: Sequence[bytes]) -> list[Problem]:
+    """For a merge commit: every parent's version of a log is a line-wise subsequence of
+    the merged log (a union merge interleaves lines but never drops one)."""
+    merged_lines = merged.split(b"\n")
+    problems = []
+    for number, parent in enumerate(parents, 1):
+        missing = _first_missing(parent.split(b"\n"), merged_lines)
+        if missing is not None:
+            problems.append(Problem(
+                path, f"the merge lost or reordered line {missing} of parent {number}'s log",
+                "redo the merge keeping every line of both sides (.gitattributes: "
+                "memory/facts/**/*.jsonl merge=union)"))
+    return problems
+
+
+def _first_missing(part: list[bytes], whole: list[bytes]) -> int | None:
+    position = 0
+    for line in whole:
+        if position < len(part) and line == part[position]:
+            position += 1
+    return None if position == len(part) else position + 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_hook(check, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

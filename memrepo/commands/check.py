@@ -1,0 +1,34 @@
+"""`memrepo check [--all] [--message-file F] [--stage S]`: the §6 commit-time checks on
+what is staged — exactly what the pre-commit hooks run.
+
+Without `--message-file` the checks that need a commit message (approval, counts,
+recorded_at against the commit) are skipped: there is no message to read yet.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from memrepo.checking import STAGES, collect_change, read_message_file, report, run_checks
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "check", help="run the commit-time checks on what is staged",
+        description="Run the commit-time checks (SPEC §6) on the index git would commit. "
+                    "Problems are printed as `path[:line]: problem` with a `To fix:` line; "
+                    "exit code 1 when there are any.")
+    parser.add_argument("--all", action="store_true",
+                        help="check everything staged, not only what changed since HEAD")
+    parser.add_argument("--message-file", metavar="F",
+                        help="commit message file (the commit-msg hook passes it)")
+    parser.add_argument("--stage", choices=STAGES, default="all",
+                        help="pre-commit: checks without the message; commit-msg: checks "
+                             "that read the message; all (default): both")
+
+
+def run(args: argparse.Namespace) -> int:
+    message = None if args.message_file is None else read_message_file(args.message_file)
+    change = collect_change(args.repo, message, everything=args.all)
+    return report(run_checks(change, args.stage))

@@ -1,0 +1,27 @@
+"""`memrepo init DIR [--approver "Name <email>"]`: a new memory repository (SPEC §2)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from memrepo.scaffold import create_memory_repo
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "init", help="create a new memory repository with hooks and a first commit",
+        description="Create DIR (or use an empty one, or an existing git repository) with "
+                    "the memory/ and schema/ skeleton, memory/config.yaml, the pre-commit "
+                    "hooks installed for all stages, and a first commit checked by them.")
+    parser.add_argument("directory", metavar="DIR", help="the new memory repository")
+    parser.add_argument("--approver", metavar='"NAME <EMAIL>"',
+                        help="who may approve rule and config changes (default: your git "
+                             "identity)")
+
+
+def run(args: argparse.Namespace) -> int:
+    commit = create_memory_repo(Path(args.directory), args.approver)
+    print(f"memory repository ready in {Path(args.directory).resolve()} (commit {commit[:7]})")
+    return 0

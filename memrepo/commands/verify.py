@@ -1,0 +1,117 @@
+"""`memrepo verify [RANGE] [--require-signatures]`: re-run the §6 checks on history.
+
+Hooks can be skipped (`git commit --no-verify`); verify cannot: for CI, pre-push or a
+server's pre-receive. Each commit is checked as the change from its first parent (stage
+`all`, with its own message and times). For a merge, only what differs from every parent
+is checked, and each parent's version of every log must be a subsequence of the merged
+log. With `--require-signatures`, each commit that changes rules, the config or the
+allowed-signers file must carry an SSH signature that `git verify-commit` accepts against
+the allowed-signers file (.memrepo-allowed-signers) of its parent (of itself for the first).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from memrepo.checking import run_checks
+from memrepo.core.problems import Problem
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "verify", help="re-check committed history (hooks can be skipped; this cannot)",
+        description="Re-run the commit-time checks on every commit of RANGE. Prints one "
+                    "problem per line, commit id first; exit code 1 when there are any.")
+    parser.add_argument("range", nargs="?", metavar="RANGE",
+                        help="A..B, or a revision whose whole history is checked "
+                             "(default: HEAD)")
+    parser.add_argument("--require-signatures", action="store_true",
+                        help="commits changing rules/config must be SSH-signed by a key in "
+                             ".memrepo-allowed-signers")
+
+
+def run(args: argparse.Namespace) -> int:
+    from memrepo.git.read import commits_in, open_repository
+
+    repo = open_repository(args.repo)
+    count = 0
+    for commit in commits_in(repo, args.range):
+        for problem in commit_problems(repo, commit, args.require_signatures):
+            count += 1
+            print(f"{commit.short_id} {problem.render()}", file=sys.stdout)
+    if count:
+        print(f"memrepo verify: {count} problem(s)", file=sys.stderr)
+    return 1 if count else 0
+
+
+def commit_problems(repo: Any, commit: Any, require_signatures: bool) -> list[Problem]:
+    from memrepo.git.read import commit_change
+
+    change = commit_change(repo, commit)
+    problems = run_checks(change, "all")
+    if len(commit.parents) > 1:
+        problems.extend(_merge_log_problems(repo, commit, change))
+    if require_signatures:
+        problems.extend(_signature_problems(repo, commit, change))
+    return problems
+
+
+def _merge_log_problems(repo: Any, commit: Any, change: Any) -> list[Problem]:
+    from memrepo.git.read import TreeSnapshot
+
+    fact_logs = _hook("fact_logs")
+    parents = [TreeSnapshot(repo, parent.tree) for parent in commit.parents]
+    problems: list[Problem] = []
+    for file in change.under(fact_logs.FACTS_PREFIX):
+        merged = change.new.read(file.path) or b""
+        versions = [p.read(file.path) or b"" for p in parents]
+        problems.extend(fact_logs.merge_problems(file.path, merged, versions))
+    return problems
+
+
+def _signature_problems(repo: Any, commit: Any, change: Any) -> list[Problem]:
+    from memrepo.git.read import TreeSnapshot
+
+    approval = _hook("approval")
+    signers_path = approval.ALLOWED_SIGNERS_PATH
+    governed = [f.path for f in change.files if approval.needs_approval(f.path)]
+    if not governed:
+        return []
+    trusted = TreeSnapshot(repo, commit.parents[0].tree) if commit.parents else change.new
+    signers = trusted.read(signers_path) or change.new.read(signers_path)
+    if not signers:
+        return [Problem(governed[0], "a rule change must be signed, but the repository "
+                        f"has no {signers_path}",
+                        f"commit an SSH allowed-signers file as {signers_path} "
+                        "(lines: '<email> <key type> <public key>')")]
+    if _signature_verified(repo, str(commit.id), signers):
+        return []
+    return [Problem(governed[0], "changes rules or the config without an SSH signature "
+                    f"by a key in {signers_path}",
+                    "sign such commits with an allowed key: git -c gpg.format=ssh -c "
+                    "user.signingkey=<key> commit -S (amend or re-create the commit)")]
+
+
+def _hook(name: str) -> Any:
+    """A check module (memrepo.hooks is hooks/ in the source tree, invisible to mypy)."""
+    return importlib.import_module(f"memrepo.hooks.{name}")
+
+
+def _signature_verified(repo: Any, commit_id: str, signers: bytes) -> bool:
+    with tempfile.NamedTemporaryFile(prefix="memrepo-signers-", delete=False) as handle:
+        handle.write(signers)
+    try:
+        done = subprocess.run(
+            ["git", "-c", "gpg.format=ssh", "-c", f"gpg.ssh.allowedSignersFile={handle.name}",
+             "verify-commit", commit_id],
+            cwd=Path(repo.path), capture_output=True, check=False)
+        return done.returncode == 0
+    finally:
+        os.unlink(handle.name)

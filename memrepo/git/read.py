@@ -1,0 +1,252 @@
+"""What the checks read, through pygit2: snapshots of trees and of the index, and the
+`Change` of a commit being made (`staged_change`), of a historical commit (`commit_change`)
+or of everything staged (`full_change`).
+
+Cost: a change is one tree-to-index diff (done in C by libgit2); reading a file is one
+path lookup; listing a directory of the index is the HEAD tree's directory adjusted by the
+diff. Nothing walks the whole tree except `full_change`, whose job that is.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pygit2
+from pygit2.enums import DeltaStatus, RepositoryOpenFlag
+
+from memrepo import clock
+from memrepo.change import Change, DictSnapshot, FileChange, Snapshot, Status
+from memrepo.checking import load_config
+from memrepo.core.config import CONFIG_PATH
+from memrepo.core.problems import InputError, Problem
+from memrepo.core.times import Instant, TimeFormatError, parse_instant
+
+GITLINK_MODE = 0o160000
+_SECOND = 1_000_000
+_STATUS: dict[int, Status] = {DeltaStatus.ADDED: "added", DeltaStatus.DELETED: "deleted"}
+_GIT_EPOCH_DATE = re.compile(r"@?(\d{9,})(?:\s+[+-]\d{4})?")
+
+
+def open_repository(path: str | Path | None = None) -> Any:
+    """The repository at or above `path` (default: $MEMREPO_REPO, else the working
+    directory). Opened from the environment as git sets it for hooks: GIT_DIR, and
+    GIT_INDEX_FILE — the temporary index of `git commit -a` / `git commit <path>`."""
+    _absolute_index_file()
+    start = str(path or os.environ.get("MEMREPO_REPO") or os.getcwd())
+    try:
+        return pygit2.Repository(start, flags=RepositoryOpenFlag.FROM_ENV)
+    except (pygit2.GitError, KeyError, OSError):
+        raise InputError(Problem(start, "not inside a git repository",
+                                 "run in a memory repository, pass --repo PATH or set "
+                                 "MEMREPO_REPO (`memrepo init DIR` makes one)")) from None
+
+
+def _absolute_index_file() -> None:
+    """Resolve a relative GIT_INDEX_FILE now, against the directory git started us in."""
+    index_file = os.environ.get("GIT_INDEX_FILE")
+    if index_file and not os.path.isabs(index_file):
+        os.environ["GIT_INDEX_FILE"] = os.path.abspath(index_file)
+
+
+def work_root(repo: Any) -> Path | None:
+    return Path(repo.workdir) if repo.workdir else None
+
+
+class TreeSnapshot:
+    """A commit's tree (or the empty tree when `tree` is None)."""
+
+    def __init__(self, repo: Any, tree: Any | None) -> None:
+        self._repo = repo
+        self._tree = tree
+
+    def read(self, path: str) -> bytes | None:
+        found = self._lookup(path)
+        return bytes(found.data) if isinstance(found, pygit2.Blob) else None
+
+    def exists(self, path: str) -> bool:
+        return isinstance(self._lookup(path), pygit2.Blob)
+
+    def list_dir(self, directory: str) -> list[str]:
+        key = directory.strip("/")
+        found = self._tree if key in ("", ".") else self._lookup(key)
+        if not isinstance(found, pygit2.Tree):
+            return []
+        return sorted(str(entry.name) for entry in found if entry.type_str == "blob")
+
+    def _lookup(self, path: str) -> Any | None:
+        if self._tree is None or not path:
+            return None
+        try:
+            return self._tree[path]
+        except (KeyError, ValueError, pygit2.GitError):
+            return None
+
+
+class IndexSnapshot:
+    """The index git is committing: HEAD's tree with the staged changes on top."""
+
+    def __init__(self, repo: Any, index: Any, base: TreeSnapshot,
+                 files: Iterable[FileChange]) -> None:
+        self._repo = repo
+        self._index = index
+        self._base = base
+        self._added: dict[str, set[str]] = defaultdict(set)
+        self._deleted: dict[str, set[str]] = defaultdict(set)
+        for change in files:
+            directory, _, name = change.path.rpartition("/")
+            if change.status == "added":
+                self._added[directory].add(name)
+            elif change.status == "deleted":
+                self._deleted[directory].add(name)
+
+    def read(self, path: str) -> bytes | None:
+        entry = self._entry(path)
+        return None if entry is None else bytes(self._repo[entry.id].data)
+
+    def exists(self, path: str) -> bool:
+        return self._entry(path) is not None
+
+    def list_dir(self, directory: str) -> list[str]:
+        key = directory.strip("/")
+        names = set(self._base.list_dir(key)) | self._added.get(key, set())
+        return sorted(names - self._deleted.get(key, set()))
+
+    def _entry(self, path: str) -> Any | None:
+        try:
+            entry = self._index[path]
+        except (KeyError, ValueError):
+            return None
+        return None if entry.mode == GITLINK_MODE else entry
+
+
+def staged_change(repo: Any, message: str | None = None,
+                  commit_time: Instant | None = None) -> Change:
+    """HEAD's tree → the index being committed (root commit: nothing → the index).
+
+    During a merge only what differs from every parent is the merge's own change (each
+    side was checked when it was committed); renames are a delete plus an add."""
+    index = repo.index
+    head = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit)
+    base = TreeSnapshot(repo, head.tree if head is not None else None)
+    files = _index_files(head, index)
+    new = IndexSnapshot(repo, index, base, files)
+    others = [TreeSnapshot(repo, repo[oid].tree) for oid in repo.listall_mergeheads()]
+    if others:
+        files = _own_merge_files(files, new, others)
+    parent_time = _instant(head.commit_time) if head is not None and not others else None
+    when = committer_time() if commit_time is None else commit_time
+    return _change(repo, base, new, files, message, when, parent_time)
+
+
+def commit_change(repo: Any, commit: Any) -> Change:
+    """What a historical commit changed: its first parent's tree → its tree.
+
+    For a merge, only files that differ from every parent count, and `parent_time` is
+    None: lines merged in from another branch were time-checked in their own commits."""
+    parents = list(commit.parents)
+    old_tree = parents[0].tree if parents else None
+    old, new = TreeSnapshot(repo, old_tree), TreeSnapshot(repo, commit.tree)
+    files = _tree_files(old_tree, commit.tree)
+    if len(parents) > 1:
+        files = _own_merge_files(files, new, [TreeSnapshot(repo, p.tree) for p in parents[1:]])
+    parent_time = _instant(parents[0].commit_time) if len(parents) == 1 else None
+    return _change(repo, old, new, files, commit.message, _instant(commit.commit_time),
+                   parent_time)
+
+
+def full_change(repo: Any, message: str | None = None,
+                commit_time: Instant | None = None) -> Change:
+    """Nothing → everything in the index: `memrepo check --all`."""
+    index = repo.index
+    files = tuple(FileChange("added", entry.path) for entry in index
+                  if entry.mode != GITLINK_MODE)
+    new = IndexSnapshot(repo, index, TreeSnapshot(repo, None), files)
+    when = committer_time() if commit_time is None else commit_time
+    return _change(repo, DictSnapshot(), new, files, message, when, None)
+
+
+def _change(repo: Any, old: Snapshot, new: Snapshot, files: Sequence[FileChange],
+            message: str | None, commit_time: Instant, parent_time: Instant | None) -> Change:
+    root = work_root(repo)
+    config_changed = any(f.path == CONFIG_PATH for f in files)
+    config, _ = load_config(new, root, validate=config_changed)
+    return Change(old=old, new=new, files=tuple(files), config=config,
+                  commit_time=commit_time, parent_time=parent_time, message=message,
+                  root=root)
+
+
+def _index_files(head: Any | None, index: Any) -> tuple[FileChange, ...]:
+    if head is None:
+        return tuple(FileChange("added", entry.path) for entry in index
+                     if entry.mode != GITLINK_MODE)
+    return _delta_files(head.tree.diff_to_index(index))
+
+
+def _tree_files(old_tree: Any | None, new_tree: Any) -> tuple[FileChange, ...]:
+    if old_tree is None:
+        return _delta_files(new_tree.diff_to_tree(swap=True))
+    return _delta_files(old_tree.diff_to_tree(new_tree))
+
+
+def _delta_files(diff: Any) -> tuple[FileChange, ...]:
+    files = []
+    for delta in diff.deltas:
+        status = _STATUS.get(delta.status, "modified")
+        path = delta.old_file.path if status == "deleted" else delta.new_file.path
+        files.append(FileChange(status, path))
+    return tuple(files)
+
+
+def _own_merge_files(files: Iterable[FileChange], new: Snapshot,
+                     others: Sequence[Snapshot]) -> tuple[FileChange, ...]:
+    """The files whose merged version differs from every other parent's version too."""
+    return tuple(f for f in files
+                 if all(other.read(f.path) != new.read(f.path) for other in others))
+
+
+def committer_time() -> Instant:
+    """The time of the commit being made: GIT_COMMITTER_DATE when git was given one,
+    else the memrepo clock (MEMREPO_NOW or now)."""
+    pinned = os.environ.get("GIT_COMMITTER_DATE", "").strip()
+    epoch = _GIT_EPOCH_DATE.fullmatch(pinned)
+    if epoch:
+        return int(epoch.group(1)) * _SECOND
+    if pinned:
+        try:
+            return parse_instant(pinned)
+        except TimeFormatError:
+            pass  # a format only git understands: the clock is close enough
+    return clock.now()
+
+
+def _instant(seconds: int) -> Instant:
+    return int(seconds) * _SECOND
+
+
+def commits_in(repo: Any, revision_range: str | None) -> list[Any]:
+    """Commits of `A..B` (reachable from B, not from A) or of everything reachable from
+    one revision (default HEAD), oldest first."""
+    from pygit2.enums import SortMode
+
+    spec = revision_range or "HEAD"
+    if repo.head_is_unborn and spec == "HEAD":
+        return []
+    hidden, _, tip = spec.partition("..") if ".." in spec else ("", "", spec)
+    walker = repo.walk(_resolve(repo, tip or "HEAD").id,
+                       SortMode.TOPOLOGICAL | SortMode.REVERSE)
+    if hidden:
+        walker.hide(_resolve(repo, hidden).id)
+    return list(walker)
+
+
+def _resolve(repo: Any, revision: str) -> Any:
+    try:
+        return repo.revparse_single(revision).peel(pygit2.Commit)
+    except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
+        raise InputError(Problem(revision, "no such commit",
+                                 "give a commit, a branch or a range A..B")) from None

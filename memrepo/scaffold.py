@@ -1,0 +1,186 @@
+"""`memrepo init DIR`: a new memory repository with the memory/ + schema/ skeleton, the
+hooks installed for every stage, and a first commit made by real `git commit` (so the
+hooks check it like any other).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from memrepo.core.config import CATEGORIES, CONFIG_PATH
+from memrepo.core.index_file import render_index
+from memrepo.core.problems import InputError, Problem
+from memrepo.core.triggers import TRIGGERS_PATH
+from memrepo.resources import data_dir
+
+APPROVER = re.compile(r"[^<>\n]*[^<>\s][^<>\n]* <[^<>\s]+@[^<>\s]+>")
+
+PRE_COMMIT_CONFIG = """\
+# memrepo: the commit-time checks (SPEC §6) and the cache refresh (§7).
+# `memrepo init` installs these hooks; in a fresh clone run `pre-commit install` once.
+default_install_hook_types: [pre-commit, commit-msg, post-checkout, post-merge, post-rewrite]
+repos:
+  - repo: local
+    hooks:
+      - id: memrepo-check
+        name: memrepo checks (staged files)
+        entry: memrepo check --stage pre-commit
+        language: system
+        stages: [pre-commit]
+        pass_filenames: false
+        always_run: true
+      - id: memrepo-check-message
+        name: memrepo checks (commit message)
+        entry: memrepo check --stage commit-msg --message-file
+        language: system
+        stages: [commit-msg]
+        always_run: true
+      - id: memrepo-cache-sync
+        name: memrepo cache sync
+        entry: memrepo cache sync --quiet
+        language: system
+        stages: [post-checkout, post-merge, post-rewrite]
+        pass_filenames: false
+        always_run: true
+"""
+
+GITATTRIBUTES = """\
+# Fact logs are append-only: a merge keeps the lines of both sides.
+memory/facts/**/*.jsonl merge=union
+"""
+
+GITIGNORE = """\
+# memrepo's local state: the disposable cache and the write lock
+.memrepo/
+"""
+
+TRIGGERS = """\
+# Triggers
+
+A question that matches a trigger loads the listed notes into the context; nothing else is
+loaded by default. Triggers are words or phrases (comma-separated) or a regex between slashes.
+
+| trigger | notes |
+|---|---|
+"""
+
+FIRST_MESSAGE = "Memory repository: skeleton, config and hooks (memrepo init)"
+
+
+def config_text(approver: str) -> str:
+    return (
+        "# memrepo configuration (schema: schema/config.schema.json).\n"
+        "# Changing this file, like any rule, needs an `Approved-by:` trailer naming an "
+        "approver.\n\n"
+        f"approvers:\n  - {json.dumps(approver, ensure_ascii=False)}\n\n"
+        "# Relations that hold several objects at once; all others are single-valued.\n"
+        "many_valued_relations: []\n\n"
+        "# When notes or facts of different categories contradict, the earlier wins.\n"
+        "precedence: [rules, references, entities, project]\n\n"
+        "stale_after_days: 365\n"
+        "clock_skew_seconds: 300\n"
+    )
+
+
+def skeleton(approver: str) -> dict[str, str]:
+    """Repo-relative path → text of every file `memrepo init` writes (besides schema/)."""
+    files = {f"memory/{c}/INDEX.md": render_index(c, {}) for c in CATEGORIES}
+    files.update({
+        TRIGGERS_PATH: TRIGGERS,
+        CONFIG_PATH: config_text(approver),
+        ".gitattributes": GITATTRIBUTES,
+        ".gitignore": GITIGNORE,
+        ".pre-commit-config.yaml": PRE_COMMIT_CONFIG,
+    })
+    return files
+
+
+def create_memory_repo(directory: Path, approver: str | None = None) -> str:
+    """Make `directory` a memory repository; returns the first commit's id."""
+    directory = directory.expanduser().resolve()
+    existing_repo = _prepare(directory)
+    if not existing_repo:
+        _git(directory, "init", "-q", "-b", "main")
+    approver = _approver(directory, approver)
+    written = _write_files(directory, skeleton(approver))
+    written.append(_copy_schemas(directory))
+    _run(directory, [sys.executable, "-m", "pre_commit", "install"], "pre-commit install")
+    _git(directory, "add", "--", *written)
+    message = f"{FIRST_MESSAGE}\n\nApproved-by: {approver}\n"
+    _git(directory, "commit", "-q", "-m", message, "--", *written)
+    return _git(directory, "rev-parse", "HEAD").strip()
+
+
+def _prepare(directory: Path) -> bool:
+    """Create `directory` or accept it; True when it already is a git repository."""
+    if directory.exists() and not directory.is_dir():
+        raise InputError(Problem(str(directory), "exists and is not a directory",
+                                 "choose a new directory name"))
+    if (directory / "memory").exists():
+        raise InputError(Problem(str(directory / "memory"), "a memory/ folder already exists",
+                                 "choose another directory; this one already holds a memory"))
+    is_repo = (directory / ".git").exists()
+    if directory.is_dir() and any(directory.iterdir()) and not is_repo:
+        raise InputError(Problem(str(directory), "the directory is not empty and not a git "
+                                 "repository", "give a new or empty directory, or run "
+                                 "`git init` there first to add a memory to existing files"))
+    directory.mkdir(parents=True, exist_ok=True)
+    return is_repo
+
+
+def _approver(directory: Path, given: str | None) -> str:
+    if given is None:
+        ident = _git(directory, "var", "GIT_COMMITTER_IDENT", what="git identity")
+        given = ident.rsplit(">", 1)[0] + ">"
+    given = given.strip()
+    if not APPROVER.fullmatch(given):
+        raise InputError(Problem("--approver", f"{given!r} is not 'Name <email>'",
+                                 'give --approver "Your Name <you@example.com>"'))
+    return given
+
+
+def _write_files(directory: Path, files: dict[str, str]) -> list[str]:
+    written = []
+    for relative, text in files.items():
+        target = directory / relative
+        if target.exists():
+            continue  # an existing repository keeps its own .gitignore / .gitattributes
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        written.append(relative)
+    return written
+
+
+def _copy_schemas(directory: Path) -> str:
+    ignore = shutil.ignore_patterns("__pycache__", "__init__.py", "*.pyc")
+    shutil.copytree(data_dir("schema"), directory / "schema", ignore=ignore,
+                    dirs_exist_ok=True)
+    return "schema"
+
+
+def _git(directory: Path, *args: str, what: str | None = None) -> str:
+    return _run(directory, ["git", *args], what or f"git {args[0]}")
+
+
+def _run(directory: Path, command: Sequence[str], what: str) -> str:
+    done = subprocess.run(list(command), cwd=directory, capture_output=True, text=True,
+                          check=False)
+    if done.returncode != 0:
+        output = (done.stdout + done.stderr).strip()
+        raise InputError(Problem(str(directory), f"{what} failed:\n{output}",
+                                 _fix_for(what)))
+    return done.stdout
+
+
+def _fix_for(what: str) -> str:
+    if what == "git identity":
+        return ('set git user.name and user.email, or pass --approver "Name <email>"')
+    if what == "git commit":
+        return "fix the problems listed above (they come from the memrepo hooks) and rerun"
+    return "fix the cause shown above and run `memrepo init` again in a new directory"
