@@ -49,6 +49,8 @@ def segment_paths(root: Path, scope: str) -> list[str]:
 def parse_segment(root: Path, path: str, data: bytes, first_line: int = 1) -> list[Event]:
     """The events of segment bytes (or of a tail starting at `first_line`); InputError
     naming `path:line` for the first line that is not a valid event."""
+    if not data:  # core.logs.split_lines reports an empty file as one empty line
+        return []
     scope = path.split("/")[2]
     lines = parse_log(data, scope, _schema_check(root), first_line)
     partial = lines[-1].number if data and not data.endswith(b"\n") else None
