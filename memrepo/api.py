@@ -1,0 +1,145 @@
+"""The Python API: `Memory`, shared by the CLI and the MCP server.
+
+    memory = Memory.open()                  # --repo / MEMREPO_REPO / the git repo of cwd
+    memory.recall("michal", subject="electricity_bill", relation="amount", as_of="2026-04-15")
+    memory.search("Lodz")
+    memory.remember(scope="michal", subject="shoe", relation="size", object="44")
+
+Reads go through the SQLite cache (refreshed first when stale); writes go through
+memrepo.store (validated, appended, checked and committed).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from memrepo.cache import open_fresh
+from memrepo.cache.query import history, matching_keys, recall_key, recall_subject
+from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, search, suggest
+from memrepo.cache.worktree import config_of, read_bytes
+from memrepo.clock import now, parse_user_time
+from memrepo.core.config import CATEGORIES, CONFIG_PATH, Config
+from memrepo.core.problems import InputError, Problem
+from memrepo.core.times import Instant
+from memrepo.logstore import check_scope
+from memrepo.records import Fact, HistoryEntry, RecallResult, SearchResult, WriteResult
+from memrepo.repo_root import find_root
+
+SEARCH_CATEGORIES: tuple[str, ...] = (*CATEGORIES, FACTS_CATEGORY)
+
+
+class Memory:
+    """One memory repository (its work tree root)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    @classmethod
+    def open(cls, path: str | Path | None = None) -> Memory:
+        return cls(find_root(None if path is None else str(path)))
+
+    # --- reading --------------------------------------------------------------------------
+
+    def recall(self, scope: str, query: str | None = None, *, subject: str | None = None,
+               relation: str | None = None, as_of: str | None = None,
+               known_at: str | None = None) -> RecallResult:
+        """What holds at valid time `as_of` as known at system time `known_at` (both
+        default now): by key, by subject, or by free text — or "not recorded"."""
+        check_scope(scope)
+        t = parse_user_time(as_of, "--as-of")
+        known = parse_user_time(known_at, "--known-at")
+        text = _recall_text(query, subject, relation)
+        with self._cache() as conn:
+            facts = _recall_facts(conn, scope, query, subject, relation, t, known)
+            if facts:
+                return RecallResult("found", facts)
+            return RecallResult("not_recorded", [], suggest(conn, text, scope))
+
+    def history(self, scope: str, subject: str, relation: str) -> list[HistoryEntry]:
+        """Every event of the key (§5.5), superseded and retracted ones included."""
+        check_scope(scope)
+        with self._cache() as conn:
+            return history(conn, scope, subject, relation, now())
+
+    def search(self, query: str, *, scope: str | None = None, category: str | None = None,
+               limit: int = 10) -> SearchResult:
+        """Notes and facts matching the words of `query` (folded), best first."""
+        if scope is not None:
+            check_scope(scope)
+        _check_search_args(category, limit)
+        request = SearchQuery(query, scope, category, limit, now())
+        with self._cache() as conn:
+            return search(conn, request, self.config())
+
+    def config(self) -> Config:
+        return config_of(read_bytes(self.root, CONFIG_PATH))
+
+    @contextmanager
+    def _cache(self) -> Iterator[sqlite3.Connection]:
+        conn = open_fresh(self.root)
+        try:
+            yield conn
+        finally:
+            conn.close()
+
+    # --- writing (memrepo.store) -----------------------------------------------------------
+
+    def remember(self, *, scope: str, subject: str, relation: str, object: str,
+                 valid_from: str | None = None, valid_to: str | None = None,
+                 quote: str | None = None, source: str = "manual", session: str = "cli",
+                 confidence: float = 1.0, trust: str = "host") -> WriteResult:
+        from memrepo import store
+
+        return store.remember(self.root, scope=scope, subject=subject, relation=relation,
+                              object=object, valid_from=valid_from, valid_to=valid_to,
+                              quote=quote, source=source, session=session,
+                              confidence=confidence, trust=trust)
+
+    def forget(self, *, scope: str, subject: str, relation: str, reason: str,
+               valid_to: str | None = None, object: str | None = None, session: str = "cli",
+               source: str = "manual") -> WriteResult:
+        from memrepo import store
+
+        return store.forget(self.root, scope=scope, subject=subject, relation=relation,
+                            reason=reason, valid_to=valid_to, object=object, session=session,
+                            source=source)
+
+    def retract(self, *, scope: str, target: str, reason: str, session: str = "cli",
+                source: str = "manual") -> WriteResult:
+        from memrepo import store
+
+        return store.retract(self.root, scope=scope, target=target, reason=reason,
+                             session=session, source=source)
+
+
+def _recall_text(query: str | None, subject: str | None, relation: str | None) -> str:
+    if subject is None and relation is not None:
+        raise InputError(Problem("--relation", "a relation needs its subject",
+                                 "add --subject SUBJECT (or give a free-text QUERY)"))
+    if subject is None and not (query or "").strip():
+        raise InputError(Problem("recall", "nothing to recall: no query and no subject",
+                                 "give a QUERY (free text) or --subject [--relation]"))
+    return f"{subject} {relation or ''}".strip() if subject is not None else query or ""
+
+
+def _recall_facts(conn: sqlite3.Connection, scope: str, query: str | None,
+                  subject: str | None, relation: str | None, t: Instant, known: Instant,
+                  ) -> list[Fact]:
+    if subject is not None and relation is not None:
+        return recall_key(conn, scope, subject, relation, t, known)
+    if subject is not None:
+        return recall_subject(conn, scope, subject, t, known)
+    return [fact for key in matching_keys(conn, scope, query or "")
+            for fact in recall_key(conn, scope, *key, t, known)]
+
+
+def _check_search_args(category: str | None, limit: int) -> None:
+    if category is not None and category not in SEARCH_CATEGORIES:
+        raise InputError(Problem("--category", f"unknown category {category!r}",
+                                 f"use one of: {', '.join(SEARCH_CATEGORIES)}"))
+    if limit < 1:
+        raise InputError(Problem("--limit", f"limit must be at least 1, not {limit}",
+                                 "give a positive number of results"))

@@ -1,0 +1,128 @@
+"""Full build: read every note and log of the work tree into a NEW cache file, then swap
+it in atomically (os.replace), so a reader never sees a half-built cache.
+
+Fast path: no journal and no fsync while building (the file is private until the swap),
+rows streamed per scope into batched `executemany`, indexes created after the load.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from memrepo.cache.db import (
+    cache_path,
+    connect,
+    require_fts5,
+    schema_sql,
+    schema_version,
+    write_meta,
+)
+from memrepo.cache.gitstate import dirty_paths, head_commit
+from memrepo.cache.indexer import Indexer, complete_lines
+from memrepo.cache.rows import group_by_key, keys_of, parse_events
+from memrepo.cache.staleness import fingerprint
+from memrepo.cache.worktree import config_of, log_paths_by_scope, note_paths, read_bytes
+from memrepo.core.config import CONFIG_PATH
+
+
+@dataclass(frozen=True, slots=True)
+class BuildReport:
+    notes: int
+    events: int
+    holdings: int
+
+
+@dataclass(frozen=True, slots=True)
+class WorkTreeState:
+    """What the cache is built from, captured BEFORE reading any file: a change made
+    while reading then shows up as a different fingerprint at the next query."""
+
+    commit: str | None
+    dirty: list[str]
+    fingerprint: str
+
+
+def capture_state(root: Path) -> WorkTreeState:
+    commit = head_commit(root)
+    dirty = dirty_paths(root)
+    return WorkTreeState(commit, dirty, fingerprint(root, dirty))
+
+
+def state_meta(state: WorkTreeState) -> dict[str, str]:
+    return {"commit": state.commit or "", "dirty": orjson.dumps(state.dirty).decode(),
+            "fingerprint": state.fingerprint}
+
+
+def rebuild(root: Path) -> BuildReport:
+    """Build the whole cache from the work tree and swap it in."""
+    require_fts5()
+    target = cache_path(root)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    temporary.unlink(missing_ok=True)
+    try:
+        report = _build_into(root, temporary)
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
+    return report
+
+
+def _build_into(root: Path, path: Path) -> BuildReport:
+    state = capture_state(root)
+    conn = connect(path)
+    try:
+        conn.execute("PRAGMA journal_mode = OFF")
+        conn.execute("PRAGMA synchronous = OFF")
+        conn.execute("PRAGMA cache_size = -200000")
+        tables, indexes = schema_sql()
+        conn.executescript(tables)
+        conn.execute("BEGIN")
+        report = _load(root, conn)
+        conn.executescript(indexes)  # executescript commits first, then indexes
+        conn.execute("BEGIN")
+        write_meta(conn, {**state_meta(state), "schema": schema_version(), "complete": "1"})
+        conn.execute("COMMIT")
+        return report
+    finally:
+        conn.close()
+
+
+def _load(root: Path, conn: sqlite3.Connection) -> BuildReport:
+    config_bytes = read_bytes(root, CONFIG_PATH)
+    indexer = Indexer(conn, config_of(config_bytes))
+    if config_bytes is not None:
+        indexer.add_file(CONFIG_PATH, "config", config_bytes)
+    for path in note_paths(root):
+        data = read_bytes(root, path)
+        if data is not None:
+            indexer.add_note(path, data)
+    for scope, paths in log_paths_by_scope(root).items():
+        load_scope(root, indexer, scope, paths)
+    indexer.flush()
+    counts = indexer.batch.counts
+    return BuildReport(counts["notes"], counts["events"], counts["holdings"])
+
+
+def load_scope(root: Path, indexer: Indexer, scope: str, paths: list[str]) -> None:
+    """All logs of one scope: events, then the timeline of every key. Only one scope's
+    events are in memory at a time."""
+    per_file = []
+    for path in paths:
+        data = read_bytes(root, path)
+        if data is None:
+            continue
+        data = complete_lines(data)
+        indexer.add_file(path, "log", data)
+        per_file.append((path, parse_events(data, scope)))
+    key_of_id = keys_of(event for _, events in per_file for _, event in events)
+    for path, events in per_file:
+        indexer.add_events(path, events, key_of_id)
+    everything = (event for _, events in per_file for _, event in events)
+    for key, key_events in group_by_key(everything, key_of_id).items():
+        indexer.add_holdings(key, key_events)

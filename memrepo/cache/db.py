@@ -1,0 +1,94 @@
+"""Opening the cache file: the SQL from schema/cache.sql, pragmas, meta, and the checks
+that decide whether an existing file can be trusted at all."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from functools import cache
+from pathlib import Path
+
+from memrepo.core.problems import InputError, Problem
+from memrepo.resources import data_dir
+
+CACHE_FILE = Path(".memrepo") / "cache.sqlite"
+INDEX_MARKER = "-- @indexes"
+REQUIRED_TABLES = frozenset({"meta", "files", "notes", "aliases", "links", "events",
+                             "holdings", "notes_fts", "facts_fts"})
+BUSY_TIMEOUT_MS = 30_000
+
+
+def cache_path(root: Path) -> Path:
+    return root / CACHE_FILE
+
+
+@cache
+def schema_sql() -> tuple[str, str]:
+    """(tables, indexes) from the packaged schema/cache.sql."""
+    text = (data_dir("schema") / "cache.sql").read_text(encoding="utf-8")
+    tables, _, indexes = text.partition(f"\n{INDEX_MARKER}\n")
+    return tables, indexes
+
+
+@cache
+def schema_version() -> str:
+    """A fingerprint of the SQL: any change to cache.sql makes old cache files untrusted."""
+    tables, indexes = schema_sql()
+    return hashlib.sha1((tables + indexes).encode("utf-8")).hexdigest()[:16]
+
+
+@cache
+def require_fts5() -> None:
+    """Fail clearly (once per process) when this Python's SQLite cannot do the cache."""
+    fix = ("use a Python whose sqlite3 module links SQLite ≥ 3.35 built with FTS5 "
+           "(python.org and most Linux distributions do)")
+    if sqlite3.sqlite_version_info < (3, 35, 0):
+        raise InputError(Problem("sqlite3", f"SQLite {sqlite3.sqlite_version} is too old "
+                                 "for the cache (needs 3.35)", fix))
+    probe = sqlite3.connect(":memory:")
+    try:
+        probe.execute("CREATE VIRTUAL TABLE probe USING fts5(a, tokenize='unicode61 "
+                      "remove_diacritics 2')")
+    except sqlite3.OperationalError:
+        raise InputError(Problem("sqlite3", f"SQLite {sqlite3.sqlite_version} has no FTS5 "
+                                 "(full-text search)", fix)) from None
+    finally:
+        probe.close()
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    return conn
+
+
+def open_trusted(path: Path) -> sqlite3.Connection | None:
+    """An existing cache file that has every table and the current schema; None for a
+    missing, corrupt or outdated file (which is then rebuilt, never repaired)."""
+    if not path.is_file():
+        return None
+    conn = connect(path)
+    try:
+        if _is_trusted(conn):
+            return conn
+    except sqlite3.DatabaseError:
+        pass
+    conn.close()
+    return None
+
+
+def _is_trusted(conn: sqlite3.Connection) -> bool:
+    names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+    if not names >= REQUIRED_TABLES:
+        return False
+    meta = read_meta(conn)
+    return meta.get("schema") == schema_version() and meta.get("complete") == "1"
+
+
+def read_meta(conn: sqlite3.Connection) -> dict[str, str]:
+    return dict(conn.execute("SELECT key, value FROM meta").fetchall())
+
+
+def write_meta(conn: sqlite3.Connection, values: dict[str, str]) -> None:
+    conn.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+                     sorted(values.items()))

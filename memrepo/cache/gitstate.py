@@ -1,0 +1,95 @@
+"""The little the cache asks git: HEAD, what changed between two commits, what is dirty.
+
+`git diff` / `git status` run as subprocesses (cheap, and they honour every git setting);
+HEAD is read from the files under .git when that is simple, else from `git rev-parse`.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+MEMORY = "memory/"
+
+
+def git_dir(root: Path) -> Path | None:
+    """The repository's git directory (following a `.git` file of a worktree)."""
+    dot_git = root / ".git"
+    if dot_git.is_dir():
+        return dot_git
+    if dot_git.is_file():
+        text = dot_git.read_text(encoding="utf-8").strip()
+        if text.startswith("gitdir:"):
+            target = Path(text.removeprefix("gitdir:").strip())
+            return target if target.is_absolute() else (root / target).resolve()
+    return None
+
+
+def head_commit(root: Path) -> str | None:
+    """The commit id HEAD points to; None on an unborn branch."""
+    directory = git_dir(root)
+    if directory is not None and not (directory / "commondir").exists():
+        fast = _head_from_files(directory)
+        if fast is not None:
+            return fast or None
+    return _run_git(root, "rev-parse", "--verify", "-q", "HEAD").strip() or None
+
+
+def _head_from_files(directory: Path) -> str | None:
+    """HEAD from .git/HEAD and the ref it names; '' = unborn; None = ask git."""
+    try:
+        head = (directory / "HEAD").read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    if not head.startswith("ref:"):
+        return head
+    ref = head.removeprefix("ref:").strip()
+    try:
+        return (directory / ref).read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        return _packed_ref(directory, ref)
+    except OSError:
+        return None
+
+
+def _packed_ref(directory: Path, ref: str) -> str | None:
+    try:
+        lines = (directory / "packed-refs").read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return ""
+    except OSError:
+        return None
+    for line in lines:
+        parts = line.split(" ", 1)
+        if len(parts) == 2 and parts[1] == ref:
+            return parts[0]
+    return ""
+
+
+def index_file(root: Path) -> Path | None:
+    directory = git_dir(root)
+    return None if directory is None else directory / "index"
+
+
+def changed_between(root: Path, old: str, new: str) -> list[str] | None:
+    """Paths under memory/ that differ between two commits; None when git cannot tell
+    (e.g. `old` was garbage-collected) — the caller then rebuilds."""
+    try:
+        out = _run_git(root, "diff", "--name-only", "--no-renames", "-z", old, new,
+                       "--", MEMORY, check=True)
+    except subprocess.CalledProcessError:
+        return None
+    return [p for p in out.split("\0") if p]
+
+
+def dirty_paths(root: Path) -> list[str]:
+    """Paths under memory/ whose work-tree content differs from HEAD (incl. untracked)."""
+    out = _run_git(root, "status", "--porcelain", "-z", "--no-renames",
+                   "--untracked-files=all", "--", MEMORY)
+    return [entry[3:] for entry in out.split("\0") if len(entry) > 3]
+
+
+def _run_git(root: Path, *args: str, check: bool = False) -> str:
+    result = subprocess.run(["git", "-C", str(root), *args], capture_output=True,
+                            check=check)
+    return result.stdout.decode("utf-8", "surrogateescape")

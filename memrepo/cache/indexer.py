@@ -1,0 +1,64 @@
+"""Adding one note file or the events of one log to the cache (build and sync alike)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+
+from memrepo.cache.rows import (
+    blob_id,
+    event_row,
+    fact_fts_row,
+    holding_rows,
+    key_of,
+    note_rows,
+)
+from memrepo.cache.writer import Batch, next_rowid
+from memrepo.core.config import Config
+from memrepo.core.events import Event, Key
+
+
+class Indexer:
+    """Assigns rowids and turns files into rows of a Batch."""
+
+    def __init__(self, conn: sqlite3.Connection, config: Config) -> None:
+        self.batch = Batch(conn)
+        self.config = config
+        self._note_rowid = next_rowid(conn, "notes")
+        self._event_rowid = next_rowid(conn, "events")
+
+    def add_file(self, path: str, kind: str, data: bytes) -> None:
+        self.batch.add("files", (path, kind, blob_id(data), len(data)))
+
+    def add_note(self, path: str, data: bytes) -> None:
+        self.add_file(path, "note", data)
+        rows = note_rows(path, data)
+        if rows is None:
+            return
+        rowid = self._note_rowid
+        self._note_rowid += 1
+        self.batch.add("notes", (rowid, *rows.note))
+        self.batch.add("notes_fts", (rowid, *rows.fts))
+        self.batch.extend("aliases", rows.aliases)
+        self.batch.extend("links", rows.links)
+
+    def add_events(self, path: str, events: Sequence[tuple[int, Event]],
+                   key_of_id: Mapping[str, Key]) -> None:
+        for line, event in events:
+            rowid = self._event_rowid
+            self._event_rowid += 1
+            key = key_of(event, key_of_id)
+            self.batch.add("events", event_row(rowid, event, path, line, key))
+            if event.op == "assert":
+                self.batch.add("facts_fts", fact_fts_row(rowid, event))
+
+    def add_holdings(self, key: Key, events: Sequence[Event]) -> None:
+        self.batch.extend("holdings", holding_rows(key, events, self.config.is_many))
+
+    def flush(self) -> None:
+        self.batch.flush()
+
+
+def complete_lines(data: bytes) -> bytes:
+    """The bytes up to the last `\\n`: a partial last line is not indexed (yet)."""
+    return data[:data.rfind(b"\n") + 1]

@@ -1,0 +1,128 @@
+"""recall (§5.4) and history (§5.5) as lookups in the materialised holdings."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from memrepo.cache.rows import EVENT_COLUMNS, event_from_row
+from memrepo.core.events import Event
+from memrepo.core.fold import FOREVER
+from memrepo.core.folding import fold, fts_query
+from memrepo.core.times import Instant, format_instant, format_valid_time
+from memrepo.records import Fact, HistoryEntry
+
+MAX_KEYS = 200
+
+HOLDING_COLUMNS = ("event_id, scope, subject, relation, object, value_from, value_to, "
+                   "recorded_at, confidence, source, quote, session, trust")
+_AT = ("known_from <= :known_at AND :known_at < known_to "
+       "AND held_from <= :valid_at AND :valid_at < held_to")
+
+
+def fact_from_row(row: Sequence[Any]) -> Fact:
+    """A Fact from the HOLDING_COLUMNS of a holdings row (valid time = the whole value)."""
+    (event_id, scope, subject, relation, object_, value_from, value_to, recorded_at,
+     confidence, source, quote, session, trust) = row
+    return Fact(id=event_id, scope=scope, subject=subject, relation=relation, object=object_,
+                valid_from=format_valid_time(value_from), valid_to=_open_end(value_to),
+                recorded_at=format_instant(recorded_at), confidence=confidence,
+                source=source, quote=quote, session=session, trust=trust)
+
+
+def _open_end(instant: Instant | None) -> str | None:
+    return None if instant is None or instant >= FOREVER else format_valid_time(instant)
+
+
+def recall_key(conn: sqlite3.Connection, scope: str, subject: str, relation: str,
+               t: Instant, known_at: Instant) -> list[Fact]:
+    """What holds for one key at t as known at T: one indexed lookup."""
+    rows = conn.execute(
+        f"SELECT {HOLDING_COLUMNS} FROM holdings WHERE scope = :scope AND subject = :subject "
+        f"AND relation = :relation AND {_AT} ORDER BY held_from, event_id",
+        {"scope": scope, "subject": subject, "relation": relation, "valid_at": t,
+         "known_at": known_at})
+    return [fact_from_row(row) for row in rows]
+
+
+def recall_subject(conn: sqlite3.Connection, scope: str, subject: str, t: Instant,
+                   known_at: Instant) -> list[Fact]:
+    """Every relation of a subject that holds at t as known at T."""
+    rows = conn.execute(
+        f"SELECT {HOLDING_COLUMNS} FROM holdings WHERE scope = :scope AND subject = :subject "
+        f"AND {_AT} ORDER BY relation, held_from, event_id",
+        {"scope": scope, "subject": subject, "valid_at": t, "known_at": known_at})
+    return [fact_from_row(row) for row in rows]
+
+
+def matching_keys(conn: sqlite3.Connection, scope: str, text: str) -> list[tuple[str, str]]:
+    """Keys of `scope` whose facts match the text, plus keys whose subject is an entity
+    the text names (by name or alias: "Lodz Packaging" → lodz-packaging)."""
+    keys: dict[tuple[str, str], None] = {}
+    match = fts_query(text)
+    if match:
+        rows = conn.execute(
+            "SELECT DISTINCT e.subject, e.relation FROM facts_fts JOIN events e "
+            "ON e.rowid = facts_fts.rowid WHERE facts_fts MATCH ? AND e.scope = ? LIMIT ?",
+            (match, scope, MAX_KEYS))
+        keys.update(dict.fromkeys((subject, relation) for subject, relation in rows))
+    for name in entity_names(conn, text):
+        rows = conn.execute("SELECT DISTINCT relation FROM events WHERE scope = ? AND "
+                            "subject = ? AND op != 'retract'", (scope, name))
+        keys.update(dict.fromkeys((name, relation) for (relation,) in rows))
+    return sorted(keys)[:MAX_KEYS]
+
+
+def entity_names(conn: sqlite3.Connection, text: str) -> list[str]:
+    """Entity notes the text names: by slug, by a folded alias, or by the words of the
+    name or aliases (all of them present)."""
+    folded = fold(text).strip()
+    slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
+    names = {row[0] for row in conn.execute(
+        "SELECT name FROM notes WHERE category = 'entities' AND name = ?", (slug,))}
+    names.update(row[0] for row in conn.execute(
+        "SELECT a.name FROM aliases a JOIN notes n ON n.path = a.path "
+        "WHERE a.folded = ? AND n.category = 'entities'", (folded,)))
+    match = fts_query(text)
+    if match:
+        names.update(row[0] for row in conn.execute(
+            "SELECT n.name FROM notes_fts JOIN notes n ON n.rowid = notes_fts.rowid "
+            "WHERE notes_fts MATCH ? AND n.category = 'entities' LIMIT ?",
+            (f"{{name aliases}} : ({match})", MAX_KEYS)))
+    return sorted(names)
+
+
+def history(conn: sqlite3.Connection, scope: str, subject: str, relation: str,
+            now: Instant) -> list[HistoryEntry]:
+    """Every event of the key with both time axes (retracted and superseded ones too),
+    each assert with the valid intervals it holds under the knowledge of `now`."""
+    key = (scope, subject, relation)
+    events = [event_from_row(row) for row in conn.execute(
+        f"SELECT {EVENT_COLUMNS} FROM events WHERE scope = ? AND subject = ? "
+        "AND relation = ? ORDER BY recorded_at, id", key)]
+    held: dict[str, list[tuple[str, str | None]]] = {}
+    for event_id, start, end in conn.execute(
+            "SELECT event_id, held_from, held_to FROM holdings WHERE scope = ? AND "
+            "subject = ? AND relation = ? AND known_from <= ? AND ? < known_to "
+            "ORDER BY held_from", (*key, now, now)):
+        held.setdefault(event_id, []).append((format_valid_time(start), _open_end(end)))
+    retracted_by = {e.target: e.id for e in events
+                    if e.op == "retract" and e.recorded_at <= now and e.target}
+    return [_entry(e, held.get(e.id, []), retracted_by.get(e.id)) for e in events]
+
+
+def _entry(event: Event, held: list[tuple[str, str | None]], retracted_by: str | None,
+           ) -> HistoryEntry:
+    is_assert = event.op == "assert"
+    return HistoryEntry(
+        id=event.id, op=event.op, recorded_at=format_instant(event.recorded_at),
+        object=event.object, valid_from=_time(event.valid_from), valid_to=_time(event.valid_to),
+        source=event.source, session=event.session,
+        confidence=event.confidence if is_assert else None, quote=event.quote,
+        reason=event.reason, target=event.target, retracted_by=retracted_by, held=held)
+
+
+def _time(instant: Instant | None) -> str | None:
+    return None if instant is None else format_valid_time(instant)

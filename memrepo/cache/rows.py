@@ -1,0 +1,185 @@
+"""File contents → cache rows. Shared by the full build and the incremental sync, so both
+produce exactly the same rows from the same bytes."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from memrepo.core.events import Event, Key, parse_event
+from memrepo.core.fold import KnownHolding, timeline
+from memrepo.core.folding import fold
+from memrepo.core.headers import Note, classify, parse_note
+from memrepo.core.links import find_links
+from memrepo.core.logs import LOG_PATH, split_lines
+
+IsMany = Callable[[str], bool]
+Row = tuple[Any, ...]
+
+_NOTE_LINK = re.compile(r"/memory/[a-z]+/(?P<name>[^/#?]+)\.md(?:[#?].*)?")
+
+EVENT_COLUMNS = ("id, op, scope, subject, relation, object, valid_from, valid_to, "
+                 "recorded_at, target, confidence, source, session, quote, trust, reason")
+
+
+def blob_id(data: bytes) -> str:
+    """The id git gives these bytes as a blob (so a clean file's id matches git's)."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def file_kind(path: str) -> str | None:
+    """`note`, `log` or `config` for the files the cache indexes; None for the rest."""
+    if path == "memory/config.yaml":
+        return "config"
+    if LOG_PATH.fullmatch(path):
+        return "log"
+    kind, _ = classify(path)
+    return "note" if kind == "note" else None
+
+
+# --- notes ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class NoteRows:
+    note: Row  # without rowid: path, name, category, description, aliases, body
+    fts: Row  # without rowid: folded name, description, aliases, body
+    aliases: list[Row]
+    links: list[Row]
+
+
+def note_rows(path: str, data: bytes) -> NoteRows | None:
+    """The rows of one note; None when it cannot be parsed (the hooks refuse such notes;
+    the cache just leaves them out)."""
+    note = parse_note(path, data)
+    if not isinstance(note, Note):
+        return None
+    description = _text(note.header.get("description"))
+    aliases = _aliases(note.header.get("aliases"))
+    return NoteRows(
+        note=(path, note.name, note.category, description,
+              orjson.dumps(aliases).decode("utf-8"), note.body),
+        fts=(fold(note.name), fold(description), fold(" ; ".join(aliases)), fold(note.body)),
+        aliases=[(fold(alias), alias, note.name, path) for alias in aliases],
+        links=[(path, note.name, target, line) for target, line in _link_targets(note)],
+    )
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _aliases(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [item for item in value if isinstance(item, str)]
+    return []
+
+
+def _link_targets(note: Note) -> Iterator[tuple[str, int]]:
+    for link in find_links(note.body, note.body_line):
+        if link.kind == "wiki":
+            yield link.target.split("|", 1)[0].strip(), link.line
+            continue
+        match = _NOTE_LINK.fullmatch(link.target)
+        if match:
+            yield match["name"], link.line
+
+
+# --- fact events ------------------------------------------------------------------------
+
+def log_scope(path: str) -> str:
+    match = LOG_PATH.fullmatch(path)
+    if match is None:
+        raise ValueError(f"not a log path: {path}")
+    return match.group(1)
+
+
+def parse_events(data: bytes, scope: str, first_line: int = 1,
+                 ) -> list[tuple[int, Event]]:
+    """Every event that parses, with its line number. The hooks judge bad lines; the
+    cache only skips them (a partial last line included)."""
+    if data and not data.endswith(b"\n"):
+        data = data[:data.rfind(b"\n") + 1]
+    events: list[tuple[int, Event]] = []
+    for number, raw_line in split_lines(data, first_line):
+        try:
+            events.append((number, parse_event(orjson.loads(raw_line), scope)))
+        except (orjson.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
+            continue
+    return events
+
+
+def event_row(rowid: int, event: Event, path: str, line: int, key: Key | None) -> Row:
+    """`key`: the event's key; for a retract the key of its target (None: not known)."""
+    subject, relation = (None, None) if key is None else (key[1], key[2])
+    return (rowid, event.id, event.op, event.scope, subject, relation,
+            event.object, event.valid_from, event.valid_to, event.recorded_at, event.target,
+            event.confidence, event.source, event.session, event.quote, event.trust,
+            event.reason, path, line)
+
+
+def fact_fts_row(rowid: int, event: Event) -> Row:
+    return (rowid, fold(event.subject), fold(event.relation), fold(event.object or ""),
+            fold(event.quote or ""))
+
+
+def event_from_row(row: Sequence[Any]) -> Event:
+    """Rebuild an Event from the EVENT_COLUMNS of an events row."""
+    (id_, op, scope, subject, relation, object_, valid_from, valid_to, recorded_at, target,
+     confidence, source, session, quote, trust, reason) = row
+    return Event(id=id_, op=op, recorded_at=recorded_at, scope=scope,
+                 subject=subject or "", relation=relation or "", object=object_,
+                 valid_from=valid_from, valid_to=valid_to, target=target,
+                 confidence=confidence, source=source, session=session, quote=quote,
+                 trust=trust, reason=reason)
+
+
+# --- holdings -----------------------------------------------------------------------------
+
+def holding_rows(key: Key, events: Sequence[Event], is_many: IsMany) -> Iterator[Row]:
+    """The materialised timeline of one key (its events plus the retracts of them)."""
+    scope, subject, relation = key
+    for known in timeline(events, is_many(relation)):
+        yield _holding_row(scope, subject, relation, known)
+
+
+def _holding_row(scope: str, subject: str, relation: str, known: KnownHolding) -> Row:
+    holding, event = known.holding, known.holding.event
+    return (scope, subject, relation, holding.object, holding.start, holding.end,
+            holding.value_start, holding.value_end, known.known_from, known.known_to,
+            event.id, event.recorded_at, event.confidence, event.source, event.quote,
+            event.session, event.trust)
+
+
+def keys_of(events: Iterable[Event]) -> dict[str, Key]:
+    """Event id → key for the asserts and ends of one scope; a retract's key is its
+    target's (the first event with that id: ids are unique in a checked repository)."""
+    key_of_id: dict[str, Key] = {}
+    for event in events:
+        if event.op != "retract":
+            key_of_id.setdefault(event.id, event.key)
+    return key_of_id
+
+
+def key_of(event: Event, key_of_id: Mapping[str, Key]) -> Key | None:
+    if event.op == "retract":
+        return key_of_id.get(event.target or "")
+    return event.key
+
+
+def group_by_key(events: Iterable[Event], key_of_id: Mapping[str, Key],
+                 ) -> dict[Key, list[Event]]:
+    """Events of one scope by key, each retract with the events it withdraws."""
+    groups: dict[Key, list[Event]] = {}
+    for event in events:
+        key = key_of(event, key_of_id)
+        if key is not None:
+            groups.setdefault(key, []).append(event)
+    return groups
+

@@ -1,0 +1,240 @@
+"""Incremental sync: re-index only what changed since the cache was built.
+
+Candidates = `git diff` between the commit the cache was built from and HEAD, plus the
+files dirty now, plus the files that were dirty at the last sync (their indexed content
+may differ from any commit). A candidate whose bytes hash to the blob id the cache
+indexed is skipped. A log that only grew is read from its old size on; any other log
+change re-reads that file. Timelines are recomputed only for the keys touched.
+Missing or untrusted cache, an unknown base commit, a changed config or a very large
+change → full rebuild.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import orjson
+
+from memrepo.cache.build import WorkTreeState, capture_state, rebuild, state_meta
+from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, write_meta
+from memrepo.cache.gitstate import changed_between
+from memrepo.cache.indexer import Indexer, complete_lines
+from memrepo.cache.rows import (
+    EVENT_COLUMNS,
+    blob_id,
+    event_from_row,
+    file_kind,
+    log_scope,
+    parse_events,
+)
+from memrepo.cache.staleness import fingerprint
+from memrepo.cache.worktree import config_of, read_bytes
+from memrepo.core.config import CONFIG_PATH
+from memrepo.core.events import Key
+
+REBUILD_SHARE = 0.25
+"""A change touching more than this share of the indexed files is rebuilt from scratch."""
+REBUILD_MIN_FILES = 2000
+
+
+class _NeedsRebuild(Exception):
+    """Raised inside the sync transaction: roll back and rebuild instead."""
+
+
+@dataclass
+class SyncReport:
+    mode: str  # fresh | incremental | rebuilt
+    notes: int = 0
+    logs: int = 0
+    keys: int = 0
+    paths: list[str] = field(default_factory=list)
+
+
+def is_stale(conn: sqlite3.Connection, root: Path) -> bool:
+    meta = read_meta(conn)
+    return fingerprint(root, _dirty_at_last_sync(meta)) != meta.get("fingerprint")
+
+
+def sync(root: Path, conn: sqlite3.Connection | None = None) -> SyncReport:
+    """Bring the cache up to date with the work tree (builds it when there is none)."""
+    require_fts5()
+    own = conn is None
+    conn = conn or open_trusted(cache_path(root))
+    if conn is None:
+        return _rebuilt(root)
+    try:
+        return _sync_locked(root, conn)
+    except _NeedsRebuild:
+        return _rebuilt(root)
+    finally:
+        if own:
+            conn.close()
+
+
+def _rebuilt(root: Path) -> SyncReport:
+    report = rebuild(root)
+    return SyncReport("rebuilt", notes=report.notes, keys=report.holdings)
+
+
+def _sync_locked(root: Path, conn: sqlite3.Connection) -> SyncReport:
+    conn.execute("BEGIN IMMEDIATE")  # one syncer at a time; the others then find it fresh
+    try:
+        report = _sync_in_transaction(root, conn)
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return report
+
+
+def _sync_in_transaction(root: Path, conn: sqlite3.Connection) -> SyncReport:
+    meta = read_meta(conn)
+    dirty_before = _dirty_at_last_sync(meta)
+    if fingerprint(root, dirty_before) == meta.get("fingerprint"):
+        return SyncReport("fresh")
+    state = capture_state(root)
+    paths = _candidates(root, meta.get("commit") or None, state, dirty_before)
+    if paths is None or _too_many(conn, paths):
+        raise _NeedsRebuild
+    report = _apply(root, conn, paths)
+    write_meta(conn, state_meta(state))
+    return report
+
+
+def _dirty_at_last_sync(meta: dict[str, str]) -> list[str]:
+    try:
+        dirty = orjson.loads(meta.get("dirty", "[]"))
+    except orjson.JSONDecodeError:
+        return []
+    return [p for p in dirty if isinstance(p, str)] if isinstance(dirty, list) else []
+
+
+def _candidates(root: Path, built: str | None, state: WorkTreeState,
+                dirty_before: list[str]) -> list[str] | None:
+    paths = set(state.dirty) | set(dirty_before)
+    if built != state.commit:
+        if built is None or state.commit is None:
+            return None
+        changed = changed_between(root, built, state.commit)
+        if changed is None:
+            return None
+        paths.update(changed)
+    return sorted(p for p in paths if file_kind(p) is not None)
+
+
+def _too_many(conn: sqlite3.Connection, paths: list[str]) -> bool:
+    if len(paths) <= REBUILD_MIN_FILES:
+        return False
+    indexed = conn.execute("SELECT count(*) FROM files").fetchone()[0]
+    return len(paths) > REBUILD_SHARE * int(indexed)
+
+
+def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport:
+    indexer = Indexer(conn, config_of(read_bytes(root, CONFIG_PATH)))
+    report = SyncReport("incremental")
+    touched: set[Key] = set()
+    for path in paths:
+        kind = file_kind(path)
+        data = read_bytes(root, path)
+        stored = conn.execute("SELECT blob, size FROM files WHERE path = ?",
+                              (path,)).fetchone()
+        if kind == "log" and data is not None:
+            data = complete_lines(data)
+        if _unchanged(data, stored):
+            continue
+        report.paths.append(path)
+        if kind == "config":
+            raise _NeedsRebuild  # cardinality or precedence may have changed everywhere
+        if kind == "note":
+            _sync_note(conn, indexer, path, data)
+            report.notes += 1
+        else:
+            touched |= _sync_log(conn, indexer, path, data, stored)
+            report.logs += 1
+    indexer.flush()
+    touched |= _resolve_retracts(conn)
+    _recompute(conn, indexer, touched)
+    report.keys = len(touched)
+    return report
+
+
+def _unchanged(data: bytes | None, stored: tuple[str, int] | None) -> bool:
+    if data is None or stored is None:
+        return data is None and stored is None
+    return blob_id(data) == stored[0]
+
+
+def _sync_note(conn: sqlite3.Connection, indexer: Indexer, path: str,
+               data: bytes | None) -> None:
+    conn.execute("DELETE FROM notes_fts WHERE rowid IN "
+                 "(SELECT rowid FROM notes WHERE path = ?)", (path,))
+    for table, column in (("notes", "path"), ("aliases", "path"), ("links", "source"),
+                          ("files", "path")):
+        conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (path,))
+    if data is not None:
+        indexer.add_note(path, data)
+
+
+def _sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes | None,
+              stored: tuple[str, int] | None) -> set[Key]:
+    """Index a changed log; the keys whose timelines must be recomputed."""
+    scope = log_scope(path)
+    if data is not None and stored is not None and _only_grew(data, stored):
+        old_size = stored[1]
+        first_line = data.count(b"\n", 0, old_size) + 1
+        events = parse_events(data[old_size:], scope, first_line)
+    else:
+        touched = _delete_log(conn, path)
+        if data is None:
+            conn.execute("DELETE FROM files WHERE path = ?", (path,))
+            return touched
+        events = parse_events(data, scope)
+        touched |= {e.key for _, e in events if e.op != "retract"}
+        indexer.add_file(path, "log", data)
+        indexer.add_events(path, events, {})
+        return touched
+    indexer.add_file(path, "log", data)
+    indexer.add_events(path, events, {})  # retracts are resolved in SQL afterwards
+    return {e.key for _, e in events if e.op != "retract"}
+
+
+def _only_grew(data: bytes, stored: tuple[str, int]) -> bool:
+    blob, size = stored
+    return len(data) > size and blob_id(data[:size]) == blob
+
+
+def _delete_log(conn: sqlite3.Connection, path: str) -> set[Key]:
+    keys = conn.execute("SELECT DISTINCT scope, subject, relation FROM events "
+                        "WHERE path = ? AND subject IS NOT NULL", (path,)).fetchall()
+    conn.execute("UPDATE events SET subject = NULL, relation = NULL "
+                 "WHERE op = 'retract' AND path != ? AND target IN "
+                 "(SELECT id FROM events WHERE path = ? AND op != 'retract')", (path, path))
+    conn.execute("DELETE FROM facts_fts WHERE rowid IN "
+                 "(SELECT rowid FROM events WHERE path = ? AND op = 'assert')", (path,))
+    conn.execute("DELETE FROM events WHERE path = ?", (path,))
+    return {(scope, subject, relation) for scope, subject, relation in keys}
+
+
+def _resolve_retracts(conn: sqlite3.Connection) -> set[Key]:
+    """Give every retract whose target is now known the key of that target."""
+    rows = conn.execute(
+        "UPDATE events SET (subject, relation) = (SELECT t.subject, t.relation FROM events t "
+        "  WHERE t.id = events.target AND t.scope = events.scope AND t.op != 'retract' "
+        "  ORDER BY t.rowid LIMIT 1) "
+        "WHERE op = 'retract' AND subject IS NULL "
+        "RETURNING scope, subject, relation").fetchall()
+    return {(scope, subject, relation) for scope, subject, relation in rows
+            if subject is not None}
+
+
+def _recompute(conn: sqlite3.Connection, indexer: Indexer, keys: set[Key]) -> None:
+    for key in sorted(keys):
+        conn.execute("DELETE FROM holdings WHERE scope = ? AND subject = ? AND relation = ?",
+                     key)
+        rows = conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE scope = ? AND "
+                            "subject = ? AND relation = ? ORDER BY rowid", key).fetchall()
+        if rows:
+            indexer.add_holdings(key, [event_from_row(row) for row in rows])
+    indexer.flush()

@@ -1,0 +1,66 @@
+"""What the cache reads from the work tree: notes, fact logs and the config."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from memrepo.core.config import CATEGORIES, CONFIG_PATH, Config
+from memrepo.core.headers import INDEX_NAME
+from memrepo.core.logs import LOG_PATH
+
+
+def note_paths(root: Path) -> Iterator[str]:
+    """memory/<category>/<name>.md for every note (INDEX.md and the archive excluded)."""
+    for category in CATEGORIES:
+        for name in _file_names(root / "memory" / category):
+            if name.endswith(".md") and name != INDEX_NAME:
+                yield f"memory/{category}/{name}"
+
+
+def log_paths_by_scope(root: Path) -> dict[str, list[str]]:
+    """Every well-formed log path, grouped by scope."""
+    scopes: dict[str, list[str]] = {}
+    facts = root / "memory" / "facts"
+    for scope in _dir_names(facts):
+        paths = [f"memory/facts/{scope}/{name}" for name in _file_names(facts / scope)]
+        logs = [p for p in paths if LOG_PATH.fullmatch(p)]
+        if logs:
+            scopes[scope] = logs
+    return scopes
+
+
+def read_bytes(root: Path, path: str) -> bytes | None:
+    """The file's bytes; None when it is missing (or not a regular file)."""
+    try:
+        return (root / path).read_bytes()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None
+
+
+def config_of(data: bytes | None) -> Config:
+    """memory/config.yaml bytes → Config (defaults when absent or broken: the hooks
+    report a broken config; queries keep working)."""
+    if data is None:
+        return Config()
+    from memrepo.change import DictSnapshot
+    from memrepo.checking import load_config
+
+    return load_config(DictSnapshot({CONFIG_PATH: data}))[0]
+
+
+def _file_names(directory: Path) -> list[str]:
+    try:
+        with os.scandir(directory) as entries:
+            return sorted(e.name for e in entries if e.is_file(follow_symlinks=False))
+    except OSError:
+        return []
+
+
+def _dir_names(directory: Path) -> list[str]:
+    try:
+        with os.scandir(directory) as entries:
+            return sorted(e.name for e in entries if e.is_dir(follow_symlinks=False))
+    except OSError:
+        return []

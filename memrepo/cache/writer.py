@@ -1,0 +1,65 @@
+"""Inserting rows: batched `executemany` per table, shared by build and sync."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+
+from memrepo.cache.rows import Row
+
+INSERT: dict[str, str] = {
+    "notes": "INSERT INTO notes(rowid, path, name, category, description, aliases, body) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "notes_fts": "INSERT INTO notes_fts(rowid, name, description, aliases, body) "
+                 "VALUES (?, ?, ?, ?, ?)",
+    "aliases": "INSERT INTO aliases(folded, alias, name, path) VALUES (?, ?, ?, ?)",
+    "links": "INSERT INTO links(source, source_name, target, line) VALUES (?, ?, ?, ?)",
+    "events": "INSERT INTO events(rowid, id, op, scope, subject, relation, object, "
+              "valid_from, valid_to, recorded_at, target, confidence, source, session, "
+              "quote, trust, reason, path, line) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "facts_fts": "INSERT INTO facts_fts(rowid, subject, relation, object, quote) "
+                 "VALUES (?, ?, ?, ?, ?)",
+    "holdings": "INSERT INTO holdings(scope, subject, relation, object, held_from, held_to, "
+                "value_from, value_to, known_from, known_to, event_id, recorded_at, "
+                "confidence, source, quote, session, trust) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "files": "INSERT OR REPLACE INTO files(path, kind, blob, size) VALUES (?, ?, ?, ?)",
+}
+
+BATCH_ROWS = 20_000
+
+
+class Batch:
+    """Rows waiting to be inserted; flushed per table when a batch is full and at the end."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.pending: dict[str, list[Row]] = {table: [] for table in INSERT}
+        self.counts: dict[str, int] = dict.fromkeys(INSERT, 0)
+
+    def add(self, table: str, row: Row) -> None:
+        rows = self.pending[table]
+        rows.append(row)
+        if len(rows) >= BATCH_ROWS:
+            self._flush(table)
+
+    def extend(self, table: str, rows: Iterable[Row]) -> None:
+        for row in rows:
+            self.add(table, row)
+
+    def flush(self) -> None:
+        for table in INSERT:
+            self._flush(table)
+
+    def _flush(self, table: str) -> None:
+        rows = self.pending[table]
+        if rows:
+            self.conn.executemany(INSERT[table], rows)
+            self.counts[table] += len(rows)
+            rows.clear()
+
+
+def next_rowid(conn: sqlite3.Connection, table: str) -> int:
+    row = conn.execute(f"SELECT coalesce(max(rowid), 0) + 1 FROM {table}").fetchone()
+    return int(row[0])

@@ -1,0 +1,62 @@
+"""`memrepo cache rebuild | sync | status`: the disposable SQLite cache (SPEC §7)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "cache", help="rebuild, refresh or inspect the SQLite cache (.memrepo/cache.sqlite)",
+        description="The cache is derived from the files: deleting it loses nothing. Queries "
+                    "refresh it themselves when they notice it is stale; the post-checkout, "
+                    "post-merge and post-rewrite hooks run `cache sync --quiet`.")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    actions.add_parser("rebuild", help="build the whole cache anew and swap it in")
+    sync = actions.add_parser("sync", help="re-index only what changed (builds it if missing)")
+    sync.add_argument("--quiet", action="store_true", help="print nothing")
+    status = actions.add_parser("status", help="what the cache holds and whether it is current")
+    status.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def run(args: argparse.Namespace) -> int:
+    from memrepo import cache
+    from memrepo.repo_root import find_root
+
+    root = find_root(args.repo)
+    started = time.perf_counter()
+    if args.action == "rebuild":
+        built = cache.rebuild(root)
+        print(f"cache rebuilt: {built.notes} notes, {built.events} fact events, "
+              f"{built.holdings} holdings in {time.perf_counter() - started:.2f} s")
+    elif args.action == "sync":
+        report = cache.sync(root)
+        if not args.quiet:
+            print(_sync_line(report, time.perf_counter() - started))
+    else:
+        _print_status(cache.status(root), args.json)
+    return 0
+
+
+def _sync_line(report: Any, seconds: float) -> str:
+    if report.mode == "fresh":
+        return "cache is current"
+    if report.mode == "rebuilt":
+        return f"cache rebuilt in {seconds:.2f} s"
+    return (f"cache synced: {report.notes} notes, {report.logs} logs, {report.keys} keys "
+            f"re-indexed in {seconds:.2f} s")
+
+
+def _print_status(status: Any, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(status.to_json()))
+        return
+    if not status.exists:
+        print(f"no cache at {status.path} (any query or `memrepo cache rebuild` builds it)")
+        return
+    state = "current" if status.current else "stale (the next query syncs it)"
+    print(f"{status.path}: {state}; built from {status.commit or 'no commit'}; "
+          f"{status.notes} notes, {status.events} fact events, {status.holdings} holdings")

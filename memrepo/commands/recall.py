@@ -1,0 +1,58 @@
+"""`memrepo recall`: what holds at valid time t as known at system time T (SPEC §5, §11)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from memrepo.records import Fact, RecallResult
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "recall", help="what holds now (or at --as-of, as known at --known-at)",
+        description="Recall facts of a scope by key (--subject --relation), by subject, or "
+                    "by free text (words of subjects, relations, objects, quotes, and entity "
+                    "names or aliases). Answers 'not recorded' (exit 0) with close "
+                    "spellings when nothing holds — never the nearest fact.")
+    parser.add_argument("--scope", required=True, help="whose memory (a slug, e.g. michal)")
+    parser.add_argument("query", nargs="?", metavar="QUERY", help="free text to look for")
+    parser.add_argument("--subject", metavar="X")
+    parser.add_argument("--relation", metavar="Y", help="needs --subject")
+    parser.add_argument("--as-of", metavar="t",
+                        help="valid time: YYYY-MM-DD, RFC 3339 or 'now' (default)")
+    parser.add_argument("--known-at", metavar="T",
+                        help="system time: what the memory knew then (default: now)")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"status", "facts", "suggestions"}')
+
+
+def run(args: argparse.Namespace) -> int:
+    from memrepo.api import Memory
+
+    result = Memory.open(args.repo).recall(
+        args.scope, args.query, subject=args.subject, relation=args.relation,
+        as_of=args.as_of, known_at=args.known_at)
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print(render(result))
+    return 0
+
+
+def render(result: RecallResult) -> str:
+    if result.status == "found":
+        return "\n".join(fact_line(fact) for fact in result.facts)
+    lines = ["not recorded"]
+    if result.suggestions:
+        lines.append(f"did you mean: {', '.join(result.suggestions)}")
+    return "\n".join(lines)
+
+
+def fact_line(fact: Fact) -> str:
+    """`subject.relation = object  (valid from … [to …]; recorded …; confidence …; source …)`"""
+    until = f" to {fact.valid_to}" if fact.valid_to else ""
+    return (f"{fact.subject}.{fact.relation} = {fact.object}  (valid from {fact.valid_from}"
+            f"{until}; recorded {fact.recorded_at}; confidence {fact.confidence:g}; "
+            f"source {fact.source})")

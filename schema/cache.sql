@@ -1,0 +1,116 @@
+-- memrepo cache (SPEC §7): derived data, rebuilt from the files at any time.
+-- Loaded by memrepo/cache/db.py. Everything before the "-- @indexes" marker is created
+-- first; the indexes after it are created once a full build has loaded the rows.
+-- Any change to this file changes the schema fingerprint and forces a rebuild.
+-- Times are integer microseconds since the epoch (UTC); 4611686018427387904 (2^62) = open end.
+
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- every file the cache indexed, as it was read from the work tree
+CREATE TABLE files (
+    path TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,          -- note | log | config
+    blob TEXT NOT NULL,          -- git blob id of the content indexed
+    size INTEGER NOT NULL        -- bytes indexed (a log that only grew is read from here)
+) WITHOUT ROWID;
+
+CREATE TABLE notes (
+    rowid       INTEGER PRIMARY KEY,
+    path        TEXT NOT NULL,
+    name        TEXT NOT NULL,
+    category    TEXT NOT NULL,
+    description TEXT NOT NULL,
+    aliases     TEXT NOT NULL,   -- JSON list
+    body        TEXT NOT NULL
+);
+
+CREATE TABLE aliases (
+    folded TEXT NOT NULL,        -- memrepo.core.folding.fold(alias)
+    alias  TEXT NOT NULL,
+    name   TEXT NOT NULL,
+    path   TEXT NOT NULL
+);
+
+-- links between notes; backlinks are the same rows read by target
+CREATE TABLE links (
+    source TEXT NOT NULL,        -- path of the linking note
+    source_name TEXT NOT NULL,
+    target TEXT NOT NULL,        -- name of the linked note
+    line   INTEGER NOT NULL
+);
+
+-- every fact event; a retract carries the key of its target once that is known
+CREATE TABLE events (
+    rowid       INTEGER PRIMARY KEY,
+    id          TEXT NOT NULL,
+    op          TEXT NOT NULL,
+    scope       TEXT NOT NULL,
+    subject     TEXT,
+    relation    TEXT,
+    object      TEXT,
+    valid_from  INTEGER,
+    valid_to    INTEGER,
+    recorded_at INTEGER NOT NULL,
+    target      TEXT,
+    confidence  REAL NOT NULL,
+    source      TEXT NOT NULL,
+    session     TEXT NOT NULL,
+    quote       TEXT,
+    trust       TEXT NOT NULL,
+    reason      TEXT,
+    path        TEXT NOT NULL,
+    line        INTEGER NOT NULL
+);
+
+-- memrepo.core.fold.timeline materialised: `event_id` holds the key on valid time
+-- [held_from, held_to) inside the continuous value [value_from, value_to), for every
+-- system time in [known_from, known_to). recall(t, T) is one indexed lookup.
+CREATE TABLE holdings (
+    scope       TEXT NOT NULL,
+    subject     TEXT NOT NULL,
+    relation    TEXT NOT NULL,
+    object      TEXT NOT NULL,
+    held_from   INTEGER NOT NULL,
+    held_to     INTEGER NOT NULL,
+    value_from  INTEGER NOT NULL,
+    value_to    INTEGER NOT NULL,
+    known_from  INTEGER NOT NULL,
+    known_to    INTEGER NOT NULL,
+    event_id    TEXT NOT NULL,
+    recorded_at INTEGER NOT NULL,
+    confidence  REAL NOT NULL,
+    source      TEXT NOT NULL,
+    quote       TEXT,
+    session     TEXT NOT NULL,
+    trust       TEXT NOT NULL
+);
+
+-- full-text search over folded text (memrepo.core.folding.fold); rowid = notes.rowid
+CREATE VIRTUAL TABLE notes_fts USING fts5(
+    name, description, aliases, body,
+    tokenize = 'unicode61 remove_diacritics 2'
+);
+
+-- rowid = events.rowid of an assert
+CREATE VIRTUAL TABLE facts_fts USING fts5(
+    subject, relation, object, quote,
+    tokenize = 'unicode61 remove_diacritics 2'
+);
+
+-- @indexes
+CREATE INDEX notes_path ON notes(path);
+CREATE INDEX notes_name ON notes(name);
+CREATE INDEX aliases_folded ON aliases(folded);
+CREATE INDEX aliases_path ON aliases(path);
+CREATE INDEX links_source ON links(source);
+CREATE INDEX links_target ON links(target);
+CREATE INDEX events_key ON events(scope, subject, relation);
+CREATE INDEX events_id ON events(id);
+CREATE INDEX events_path ON events(path);
+CREATE INDEX events_target ON events(target) WHERE op = 'retract';
+CREATE INDEX events_unresolved ON events(target) WHERE op = 'retract' AND subject IS NULL;
+CREATE INDEX holdings_key ON holdings(scope, subject, relation, known_from);
+CREATE INDEX holdings_event ON holdings(event_id);
