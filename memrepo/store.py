@@ -26,18 +26,17 @@ from pathlib import Path
 from typing import Any
 
 from memrepo.clock import now, parse_user_time
-from memrepo.core.config import CONFIG_PATH, Config, config_from_mapping
+from memrepo.core.config import CONFIG_PATH, Config
 from memrepo.core.events import Event, EventError
 from memrepo.core.fold import FOREVER, fold
 from memrepo.core.logs import event_to_json, parse_line
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.strict_yaml import YamlError, load_strict
 from memrepo.core.times import Instant, format_instant, format_valid_time
 from memrepo.core.trailers import with_trailers
 from memrepo.ids import new_id
 from memrepo.logstore import REPAIR_HINT, check_scope, key_events, read_scope, segment_path
 from memrepo.records import WriteResult
-from memrepo.schemas import CONFIG_SCHEMA, EVENT_SCHEMA, schema_errors
+from memrepo.schemas import EVENT_SCHEMA, schema_errors
 
 LOCK_PATH = ".memrepo/write.lock"
 UNTRUSTED_CONFIDENCE = 0.3
@@ -233,20 +232,18 @@ def _retract_of(target: Event, events: Sequence[Event]) -> Event | None:
 
 
 def _config(root: Path) -> Config:
-    """memory/config.yaml as a Config (defaults when the file is absent).
+    """The working tree's memory/config.yaml (defaults when there is none)."""
+    from memrepo.change import DictSnapshot
+    from memrepo.checking import load_config
 
-    A private stand-in until a shared config loader exists."""
     file = root / CONFIG_PATH
     if not file.is_file():
         return Config()
-    try:
-        raw = load_strict(file.read_text(encoding="utf-8"))
-    except (YamlError, UnicodeDecodeError) as err:
-        raise InputError(Problem(CONFIG_PATH, str(err), "fix the YAML")) from None
-    errors = schema_errors(raw, CONFIG_SCHEMA, root)
-    if errors:
-        raise InputError(Problem(CONFIG_PATH, errors[0], "fix memory/config.yaml"))
-    return config_from_mapping(raw)
+    config, problems = load_config(DictSnapshot({CONFIG_PATH: file.read_bytes()}), root,
+                                   validate=True)
+    if problems:
+        raise InputError(problems[0])
+    return config
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -303,7 +300,7 @@ def append_and_commit(root: Path, path: str, line: bytes, message: str, when: In
     base = gitw.head_base(repo)
     committed = gitw.blob_at(base, path) or b""
     file = root / path
-    created_dir = not file.parent.exists()
+    created_dirs = _missing_dirs(file.parent)
     file.parent.mkdir(parents=True, exist_ok=True)
     existed = file.exists()
     fd = os.open(file, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
@@ -317,7 +314,7 @@ def append_and_commit(root: Path, path: str, line: bytes, message: str, when: In
             run_commit_checks(root, base, tree, path, message, when)
             commit = gitw.commit(base, tree, message, when)
         except BaseException:
-            _undo(fd, file, len(before), existed, created_dir)
+            _undo(fd, file, len(before), existed, created_dirs)
             raise
     finally:
         os.close(fd)
@@ -351,23 +348,37 @@ def _append(fd: int, line: bytes, size: int) -> None:
     os.fsync(fd)
 
 
-def _undo(fd: int, file: Path, size: int, existed: bool, created_dir: bool) -> None:
+def _missing_dirs(directory: Path) -> list[Path]:
+    """The directories that creating `directory` creates, deepest first."""
+    missing: list[Path] = []
+    while not directory.exists():
+        missing.append(directory)
+        directory = directory.parent
+    return missing
+
+
+def _undo(fd: int, file: Path, size: int, existed: bool, created_dirs: list[Path]) -> None:
     os.ftruncate(fd, size)
     os.fsync(fd)
     if not existed:
         file.unlink(missing_ok=True)
-    if created_dir:
+    for directory in created_dirs:
         with suppress(OSError):
-            file.parent.rmdir()
+            directory.rmdir()
 
 
 def run_commit_checks(root: Path, base: Any, tree: Any, path: str, message: str,
                       when: Instant) -> None:
-    """The §6 checks, in-process, on HEAD → the tree about to be committed."""
-    # TODO(H1b): memrepo.checking.run_checks over pygit2 snapshots once it exists. Until
-    # then every line of the segment has already been judged by core.logs (read_scope and
-    # the new event's parse_line), which is the fact-log part of §6.
-    return None
+    """The §6 checks, in-process, on HEAD → the tree about to be committed (pygit2
+    commits run no hooks); the first problem refuses the write."""
+    from memrepo.checking import run_checks
+    from memrepo.git import write as gitw
+
+    problems = run_checks(gitw.change_to(base, tree, [path], message, when, root), "all")
+    if problems:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+        raise InputError(Problem(first.path, first.problem + more, first.fix, first.line))
 
 
 def _one_line(text: str) -> str:

@@ -24,10 +24,7 @@ def git(root: Path, *args: str) -> str:
 
 def make_repo(root: Path, monkeypatch: pytest.MonkeyPatch, commit: bool = True) -> Path:
     """git init + memory/config.yaml + .gitignore, committed on 2025-12-01 (unless not)."""
-    for key, value in IDENTITY.items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.delenv("MEMREPO_NOW", raising=False)
-    monkeypatch.delenv("MEMREPO_REPO", raising=False)
+    set_identity(monkeypatch)
     root.mkdir(parents=True, exist_ok=True)
     git(root, "init", "-q", "-b", "main")
     (root / "memory").mkdir()
@@ -41,6 +38,14 @@ def make_repo(root: Path, monkeypatch: pytest.MonkeyPatch, commit: bool = True) 
         monkeypatch.delenv("GIT_COMMITTER_DATE")
         monkeypatch.delenv("GIT_AUTHOR_DATE")
     return root
+
+
+def set_identity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A git identity in the environment and no pinned clock or repository."""
+    for key, value in IDENTITY.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.delenv("MEMREPO_NOW", raising=False)
+    monkeypatch.delenv("MEMREPO_REPO", raising=False)
 
 
 def commit_count(root: Path) -> int:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from fact_repo import commit_count, git, make_repo, status
+from fact_repo import commit_count, git, make_repo, set_identity, status
 
 from memrepo import store
 from memrepo.core.problems import InputError
@@ -250,3 +250,37 @@ def test_a_held_lock_times_out_with_a_clear_message(
     with store.write_lock(repo), pytest.raises(InputError, match="lock"):
         remember(repo)
     assert remember(repo).status == "added"
+
+
+def test_the_commit_checks_refuse_a_secret_and_leave_no_line_behind(repo: Path) -> None:
+    remember(repo)
+    path = repo / event_path(repo)
+    before, commits = path.read_bytes(), commit_count(repo)
+    with pytest.raises(InputError, match="API key"):
+        remember(repo, "sk-ant-abcdefghijklmnopqrstuvwxyz0123")
+    assert path.read_bytes() == before and commit_count(repo) == commits
+    assert status(repo) == ""
+
+
+def test_a_back_dated_event_is_refused_after_the_append_and_cut_back(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMREPO_NOW", "2025-11-01")  # before the skeleton commit
+    with pytest.raises(InputError, match="before the parent commit"):
+        remember(repo)
+    assert not (repo / "memory" / "facts").exists() and commit_count(repo) == 1
+
+
+def test_a_repository_made_by_memrepo_init_verifies_after_writes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from memrepo.cli import main
+
+    set_identity(monkeypatch)
+    root = tmp_path / "fresh"
+    assert main(["init", str(root)]) == 0
+    first = remember(root, valid_from="2026-01-10")
+    assert first.id is not None
+    store.forget(root, scope="michal", subject="electricity_bill", relation="amount",
+                 reason="moved out")
+    store.retract(root, scope="michal", target=first.id, reason="wrong")
+    assert status(root) == ""
+    assert main(["--repo", str(root), "verify"]) == 0

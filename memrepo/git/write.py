@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 import pygit2
 from pygit2.enums import FileMode
 
+from memrepo.change import Change, FileChange
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant
 
@@ -95,6 +96,27 @@ def _subtree(tree: Any | None, name: str) -> Any | None:
     return entry if isinstance(entry, pygit2.Tree) else None
 
 
+def change_to(base: Base, tree_oid: Any, paths: Sequence[str], message: str, when: Instant,
+              root: Path) -> Change:
+    """The `Change` HEAD → `tree_oid` (not committed yet) for the §6 checks, with the
+    commit time the commit will carry."""
+    from memrepo.checking import load_config
+    from memrepo.git.read import TreeSnapshot
+
+    old = TreeSnapshot(base.repo, base.tree)
+    new = TreeSnapshot(base.repo, base.repo[tree_oid])
+    files = tuple(FileChange("modified" if old.exists(p) else "added", p) for p in paths)
+    config, _ = load_config(new, root)  # a broken config is the config check's to report
+    return Change(old=old, new=new, files=files, config=config,
+                  commit_time=commit_seconds(when) * 1_000_000,
+                  parent_time=base.commit_time, message=message, root=root)
+
+
+def commit_seconds(when: Instant) -> int:
+    """A commit's time in seconds, rounded up: a commit is never older than its events."""
+    return -(-when // 1_000_000)
+
+
 def commit(base: Base, tree_oid: Any, message: str, when: Instant) -> str:
     """Commit `tree_oid` on HEAD's branch (creating it when unborn); the new commit's hex.
 
@@ -115,7 +137,7 @@ def commit(base: Base, tree_oid: Any, message: str, when: Instant) -> str:
 def signatures(repo: Any, when: Instant) -> tuple[Any, Any]:
     """Author and committer as git would pick them: GIT_AUTHOR_* / GIT_COMMITTER_* from the
     environment, else user.name / user.email from git config."""
-    seconds = -(-when // 1_000_000)  # rounded up: a commit is never older than its events
+    seconds = commit_seconds(when)
     offset = time.localtime(seconds).tm_gmtoff // 60
     return (_signature(repo, "AUTHOR", seconds, offset),
             _signature(repo, "COMMITTER", seconds, offset))
