@@ -36,6 +36,8 @@ def scope_of(path: str) -> str | None:
 
 def split_lines(data: bytes, first_line: int = 1) -> Iterator[tuple[int, bytes]]:
     """Complete `\\n`-terminated lines with their numbers; a partial tail is yielded too."""
+    if not data:
+        return
     number = first_line
     for chunk in data.split(b"\n")[:-1] if data.endswith(b"\n") else data.split(b"\n"):
         yield number, chunk
