@@ -1,0 +1,101 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from git_support import CONFIG, dict_change, event, lines
+
+from memrepo import checking
+from memrepo.change import DictSnapshot
+from memrepo.core.problems import Problem
+from memrepo.hooks import approval, fact_logs
+
+RULE = "memory/rules/r.md"
+BASE = {"memory/config.yaml": CONFIG}
+BAD_LOG = {**BASE, "memory/facts/michal/2026-05.jsonl": b"not json\n"}
+
+
+def names(problems: list[Problem]) -> set[str]:
+    """Paths with problems; a rule's path only for its approval problem (the note checks
+    have their own opinions about the bytes b"r")."""
+    return {p.path for p in problems if not p.path.startswith("memory/rules/")
+            or "need approval" in p.problem}
+
+
+def test_stages_pick_the_checks_by_whether_they_need_the_message() -> None:
+    change = dict_change(BASE, {**BAD_LOG, RULE: b"r"}, message="no approval")
+    log, rule = "memory/facts/michal/2026-05.jsonl", RULE
+    assert log in names(checking.run_checks(change, "pre-commit"))
+    assert rule not in names(checking.run_checks(change, "pre-commit"))
+    assert names(checking.run_checks(change, "commit-msg")) >= {rule}
+    assert log not in names(checking.run_checks(change, "commit-msg"))
+    assert names(checking.run_checks(change, "all")) >= {log, rule}
+
+
+def test_without_a_message_the_message_checks_are_skipped() -> None:
+    change = dict_change(BASE, {**BASE, RULE: b"r"}, message=None)
+    assert RULE not in names(checking.run_checks(change, "all"))
+
+
+def test_a_crashing_check_becomes_a_problem(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(change: object) -> list[Problem]:
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(fact_logs, "check", boom)
+    monkeypatch.setenv("MEMREPO_LOG_DIR", "/nonexistent-dir")  # logging may fail quietly
+    [problem] = [p for p in checking.run_checks(dict_change(BASE, BASE), "all")
+                 if "fact_logs" in p.path]
+    assert "kaboom" in problem.problem and "bug in memrepo" in problem.fix
+
+
+def test_a_check_module_that_does_not_exist_yet_is_skipped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(checking, "HOOK_MODULES", ("no_such_check", "approval"))
+    change = dict_change(BASE, {**BASE, RULE: b"r"}, message="x")
+    assert names(checking.run_checks(change, "all")) == {RULE}
+
+
+def test_load_config_reads_defaults_for_a_broken_file() -> None:
+    config, problems = checking.load_config(DictSnapshot(BASE))
+    assert config.approvers == ("Ann Example <ann@example.com>",) and problems == []
+    for data in (b"approvers: [a\n", b"- just a list\n", b"approvers: []\napprovers: []\n",
+                 b"\xff\xfe"):
+        config, problems = checking.load_config(DictSnapshot({"memory/config.yaml": data}))
+        assert config.approvers == () and problems[0].path == "memory/config.yaml"
+    _, missing = checking.load_config(DictSnapshot({}))
+    assert "no config file" in missing[0].problem
+
+
+def test_schema_validation_when_asked() -> None:
+    broken = DictSnapshot({"memory/config.yaml": CONFIG + b"colour: blue\n"})
+    assert checking.load_config(broken)[1] == []
+    config, problems = checking.load_config(broken, validate=True)
+    assert config.approvers == () and "colour" in problems[0].problem
+
+
+def test_a_broken_config_in_the_change_is_reported() -> None:
+    change = dict_change(BASE, {"memory/config.yaml": b"approvers: 7\n"},
+                         message="x\n\nApproved-by: ann@example.com")
+    problems = checking.run_checks(change, "all")
+    assert any(p.path == "memory/config.yaml" and "config:" in p.problem for p in problems)
+
+
+def test_read_message_file_drops_the_verbose_diff(tmp_path: Path) -> None:
+    message = tmp_path / "COMMIT_EDITMSG"
+    message.write_text("Subject\n\nApproved-by: ann@example.com\n# comment\n"
+                       "# ------------------------ >8 ------------------------\n"
+                       "diff --git a/x b/x\nApproved-by: mallory@example.com\n")
+    text = checking.read_message_file(message)
+    assert "mallory" not in text and "Approved-by: ann@example.com" in text
+
+
+def test_report_prints_each_problem_and_returns_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert checking.report([]) == 0
+    assert checking.report([Problem("a.md", "bad", "fix it", 3)]) == 1
+    err = capsys.readouterr().err
+    assert "a.md:3: bad\n  To fix: fix it" in err
+
+
+def test_approval_is_in_the_commit_msg_stage_and_fact_logs_in_pre_commit() -> None:
+    assert approval.NEEDS_MESSAGE and not fact_logs.NEEDS_MESSAGE
+    assert lines(event()).endswith(b"\n")

@@ -1,0 +1,64 @@
+"""Shared fixtures: a git identity with no user config leaking in (`git_env`), and a fresh
+memory repository made by `memrepo init`, hooks installed (`memory_repo`).
+
+`memrepo init` runs once per session into a template; each test gets a copy of it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+APPROVER = "Ann Example <ann@example.com>"
+IDENTITY = {
+    "GIT_AUTHOR_NAME": "Ann Example", "GIT_AUTHOR_EMAIL": "ann@example.com",
+    "GIT_COMMITTER_NAME": "Ann Example", "GIT_COMMITTER_EMAIL": "ann@example.com",
+}
+_CLEARED = ("GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE", "GIT_COMMITTER_DATE",
+            "GIT_AUTHOR_DATE", "MEMREPO_REPO", "MEMREPO_NOW")
+
+
+def isolated_env(home: Path) -> dict[str, str]:
+    """os.environ with the test identity, HOME=`home` and no git/memrepo overrides."""
+    env = {k: v for k, v in os.environ.items() if k not in _CLEARED}
+    env.update(IDENTITY, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"),
+               GIT_CONFIG_NOSYSTEM="1", PRE_COMMIT_HOME=str(home / ".cache" / "pre-commit"))
+    return env
+
+
+@pytest.fixture(scope="session")
+def git_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("home")
+
+
+@pytest.fixture()
+def git_env(git_home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, str]]:
+    """Sets the isolated environment for this test (in-process and for subprocesses)."""
+    env = isolated_env(git_home)
+    for key in _CLEARED:
+        monkeypatch.delenv(key, raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    yield env
+
+
+@pytest.fixture(scope="session")
+def memory_template(tmp_path_factory: pytest.TempPathFactory, git_home: Path) -> Path:
+    target = tmp_path_factory.mktemp("template") / "memory-repo"
+    subprocess.run([sys.executable, "-m", "memrepo", "init", str(target), "--approver",
+                    APPROVER], env=isolated_env(git_home), check=True, capture_output=True)
+    return target
+
+
+@pytest.fixture()
+def memory_repo(memory_template: Path, tmp_path: Path, git_env: dict[str, str]) -> Path:
+    """A fresh memory repository (skeleton, config naming APPROVER, hooks, one commit)."""
+    target = tmp_path / "memory-repo"
+    shutil.copytree(memory_template, target, symlinks=True)
+    return target
