@@ -46,8 +46,12 @@ QUARANTINE_PREFIX = "quarantine-"
 def remember(root: Path, *, scope: str, subject: str, relation: str, object: str,
              valid_from: str | None = None, valid_to: str | None = None,
              quote: str | None = None, source: str = "manual", session: str = "cli",
-             confidence: float = 1.0, trust: str = "host") -> WriteResult:
-    """Append an assert "subject.relation = object from valid_from" and commit it."""
+             confidence: float = 1.0, trust: str = "host",
+             trailers: Sequence[tuple[str, str]] = ()) -> WriteResult:
+    """Append an assert "subject.relation = object from valid_from" and commit it.
+
+    `trailers` are added to the commit message after Session/Source/Trust (e.g. who
+    promoted a quarantined fact, and why)."""
     scope = target_scope(scope, trust)
     with write_lock(root):
         recorded_at = now()
@@ -68,7 +72,7 @@ def remember(root: Path, *, scope: str, subject: str, relation: str, object: str
         if _no_change(key, event, many):
             return WriteResult("unchanged", _holder_at(key, event, many), None)
         subject_line = f"remember: {scope} {subject}.{relation} = {object}"
-        return _write(root, event, line, subject_line, source, session, trust)
+        return _write(root, event, line, subject_line, source, session, trust, trailers)
 
 
 def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
@@ -279,10 +283,10 @@ def _acquire(fd: int, timeout: float, path: Path) -> None:
 
 
 def _write(root: Path, event: Event, line: bytes, subject_line: str, source: str,
-           session: str, trust: str) -> WriteResult:
+           session: str, trust: str, extra: Sequence[tuple[str, str]] = ()) -> WriteResult:
     path = segment_path(event.scope, event.recorded_at)
     trailers = [("Session", _one_line(session)), ("Source", _one_line(source)),
-                ("Trust", trust)]
+                ("Trust", trust), *((key, _one_line(value)) for key, value in extra)]
     message = with_trailers(_one_line(subject_line)[:200], trailers)
     commit = append_and_commit(root, path, line, message, event.recorded_at)
     return WriteResult("added", event.id, commit)

@@ -1,0 +1,34 @@
+"""memrepo promote --scope S ID --by WHO --reason WHY: vouch for a quarantined fact."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "promote", help="move a quarantined fact into the host scope, recording who and why",
+        description="Re-assert a fact an untrusted session wrote to quarantine-<scope> in "
+                    "<scope>. The commit carries Promoted-from, Promoted-by and Reason.")
+    parser.add_argument("--scope", required=True, help="the host scope (not quarantine-…)")
+    parser.add_argument("id", metavar="ID", help="id of the quarantined assert")
+    parser.add_argument("--by", required=True, help="who vouches for it, 'Name <email>'")
+    parser.add_argument("--reason", required=True, help="why it is trustworthy")
+    parser.add_argument("--confidence", type=float, default=1.0,
+                        help="confidence of the promoted fact (default 1.0)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def run(args: argparse.Namespace) -> int:
+    from memrepo.promote import promote
+    from memrepo.repo_root import find_root
+
+    result = promote(find_root(args.repo), scope=args.scope, event_id=args.id, by=args.by,
+                     reason=args.reason, confidence=args.confidence)
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print(f"{result.status}: {result.id} (commit {result.commit})")
+    return 0

@@ -1,0 +1,127 @@
+"""`memrepo serve`: the MCP stdio server (SPEC §8) on the official `mcp` SDK.
+
+Exactly three tools — remember, recall, forget — bound at start to one scope, one session
+and one trust level, none of which a tool argument can change. The category indexes and
+TRIGGERS.md are offered as resources to read first. Every call is journaled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mcp.server.mcpserver import MCPServer
+
+from memrepo.api import Memory
+from memrepo.core.config import CATEGORIES
+from memrepo.core.problems import InputError
+from memrepo.journal import record_call
+
+INSTRUCTIONS = (
+    "Long-term memory. Read the index resources first (memrepo://index/<category>). "
+    "Use recall before answering questions about the user, people, companies or past "
+    "events; if recall says not_recorded, say it is not recorded instead of guessing. "
+    "Use remember for durable facts the user states, with the exact words as quote. "
+    "Use forget when something stops being true. Rules outrank references, which outrank "
+    "entities, which outrank project notes."
+)
+
+
+@dataclass(frozen=True)
+class Session:
+    root: Path
+    scope: str
+    session: str
+    trust: str
+
+
+def build_server(session: Session) -> MCPServer:
+    memory = Memory.open(session.root)
+    server: MCPServer = MCPServer(name="memrepo", instructions=INSTRUCTIONS)
+    _add_tools(server, memory, session)
+    _add_resources(server, session.root)
+    return server
+
+
+def _journaled(session: Session, tool: str, call: Callable[[], dict[str, Any]],
+               arguments: dict[str, Any]) -> dict[str, Any]:
+    try:
+        outcome = call()
+    except InputError as err:
+        outcome = {"status": "refused", "error": str(err)}
+    record_call(session.root, session.session, session.scope, session.trust, tool,
+                arguments, outcome)
+    return outcome
+
+
+def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
+    @server.tool()
+    def remember(subject: str, relation: str, object: str, quote: str,
+                 valid_from: str | None = None) -> dict[str, Any]:
+        """Store a durable fact "subject.relation = object" that the user stated.
+
+        subject: who or what the fact is about, e.g. "electricity_bill" or "jan-novak".
+        relation: the attribute, e.g. "amount", "email", "lives_in".
+        object: the value, e.g. "250 zł".
+        quote: the user's exact words the fact comes from (verbatim, required).
+        valid_from: when it became true in the world (YYYY-MM-DD or RFC 3339); default now.
+        Returns status "added" (with the new fact id) or "unchanged" when it already holds.
+        """
+        arguments = {"subject": subject, "relation": relation, "object": object,
+                     "quote": quote, "valid_from": valid_from}
+        return _journaled(session, "remember", lambda: memory.remember(
+            session.scope, subject, relation, object, valid_from=valid_from, quote=quote,
+            source="mcp", session=session.session, trust=session.trust,
+        ).to_json(), arguments)
+
+    @server.tool()
+    def recall(query: str | None = None, subject: str | None = None,
+               relation: str | None = None, as_of: str | None = None,
+               known_at: str | None = None) -> dict[str, Any]:
+        """Look up what memory holds. Give a free-text query, or subject (+ relation).
+
+        as_of: the moment the answer should be true at (default now), e.g. "2026-04-15".
+        known_at: answer with what memory knew at that moment (default now).
+        status "not_recorded" means memory holds nothing for this: say so, do not guess;
+        "suggestions" lists close spellings that do exist.
+        """
+        arguments = {"query": query, "subject": subject, "relation": relation,
+                     "as_of": as_of, "known_at": known_at}
+        return _journaled(session, "recall", lambda: memory.recall(
+            session.scope, query, subject=subject, relation=relation, as_of=as_of,
+            known_at=known_at,
+        ).to_json(), arguments)
+
+    @server.tool()
+    def forget(subject: str, relation: str, reason: str,
+               valid_to: str | None = None) -> dict[str, Any]:
+        """Record that "subject.relation" no longer holds from valid_to (default now).
+
+        Nothing is deleted: the history stays, and recall answers "not recorded" after
+        valid_to. reason: why, in a few words (e.g. "moved out").
+        """
+        arguments = {"subject": subject, "relation": relation, "reason": reason,
+                     "valid_to": valid_to}
+        return _journaled(session, "forget", lambda: memory.forget(
+            session.scope, subject, relation, reason=reason, valid_to=valid_to,
+            source="mcp", session=session.session,
+        ).to_json(), arguments)
+
+
+def _add_resources(server: MCPServer, root: Path) -> None:
+    for category in CATEGORIES:
+        _add_file_resource(server, root / "memory" / category / "INDEX.md",
+                           f"memrepo://index/{category}", f"index-{category}",
+                           f"The {category} index: one line per note. Read it first.")
+    _add_file_resource(server, root / "memory" / "TRIGGERS.md", "memrepo://triggers",
+                       "triggers", "Which notes to read for which kind of question.")
+
+
+def _add_file_resource(server: MCPServer, path: Path, uri: str, name: str,
+                       description: str) -> None:
+    def read() -> str:
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+
+    server.resource(uri, name=name, description=description, mime_type="text/markdown")(read)
