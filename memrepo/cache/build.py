@@ -66,14 +66,15 @@ def rebuild(root: Path) -> BuildReport:
     temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
     temporary.unlink(missing_ok=True)
     try:
-        report = _build_into(root, temporary)
+        report = build_into(root, temporary)
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)
     return report
 
 
-def _build_into(root: Path, path: Path) -> BuildReport:
+def build_into(root: Path, path: Path) -> BuildReport:
+    """Build a complete cache of `root` into the (new, empty) file `path`."""
     state = capture_state(root)
     conn = connect(path)
     try:

@@ -57,15 +57,19 @@ def is_stale(conn: sqlite3.Connection, root: Path) -> bool:
     return fingerprint(root, _dirty_at_last_sync(meta)) != meta.get("fingerprint")
 
 
-def sync(root: Path, conn: sqlite3.Connection | None = None) -> SyncReport:
-    """Bring the cache up to date with the work tree (builds it when there is none)."""
+def sync(root: Path, conn: sqlite3.Connection | None = None, *,
+         force: bool = False) -> SyncReport:
+    """Bring the cache up to date with the work tree (builds it when there is none).
+
+    Without `force` an unchanged fingerprint means "fresh"; with it (`memrepo cache sync`)
+    git is asked what is dirty, so edits the fingerprint cannot see are found too."""
     require_fts5()
     own = conn is None
     conn = conn or open_trusted(cache_path(root))
     if conn is None:
         return _rebuilt(root)
     try:
-        return _sync_locked(root, conn)
+        return _sync_locked(root, conn, force)
     except _NeedsRebuild:
         return _rebuilt(root)
     finally:
@@ -78,10 +82,10 @@ def _rebuilt(root: Path) -> SyncReport:
     return SyncReport("rebuilt", notes=report.notes, keys=report.holdings)
 
 
-def _sync_locked(root: Path, conn: sqlite3.Connection) -> SyncReport:
+def _sync_locked(root: Path, conn: sqlite3.Connection, force: bool) -> SyncReport:
     conn.execute("BEGIN IMMEDIATE")  # one syncer at a time; the others then find it fresh
     try:
-        report = _sync_in_transaction(root, conn)
+        report = _sync_in_transaction(root, conn, force)
     except BaseException:
         conn.execute("ROLLBACK")
         raise
@@ -89,10 +93,10 @@ def _sync_locked(root: Path, conn: sqlite3.Connection) -> SyncReport:
     return report
 
 
-def _sync_in_transaction(root: Path, conn: sqlite3.Connection) -> SyncReport:
+def _sync_in_transaction(root: Path, conn: sqlite3.Connection, force: bool) -> SyncReport:
     meta = read_meta(conn)
     dirty_before = _dirty_at_last_sync(meta)
-    if fingerprint(root, dirty_before) == meta.get("fingerprint"):
+    if not force and fingerprint(root, dirty_before) == meta.get("fingerprint"):
         return SyncReport("fresh")
     state = capture_state(root)
     paths = _candidates(root, meta.get("commit") or None, state, dirty_before)

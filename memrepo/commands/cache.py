@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"cache rebuilt: {built.notes} notes, {built.events} fact events, "
               f"{built.holdings} holdings in {time.perf_counter() - started:.2f} s")
     elif args.action == "sync":
-        report = cache.sync(root)
+        report = cache.sync(root, force=True)
         if not args.quiet:
             print(_sync_line(report, time.perf_counter() - started))
     else:
