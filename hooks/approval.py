@@ -33,7 +33,8 @@ def needs_approval(path: str) -> bool:
 
 
 def check(change: Change) -> list[Problem]:
-    governed = [f.path for f in change.files if needs_approval(f.path)]
+    governed = sorted((f.path for f in change.files if needs_approval(f.path)),
+                      key=lambda path: path.endswith("/INDEX.md"))  # name a note first
     if not governed:
         return []
     approvers = approvers_for(change)

@@ -104,10 +104,10 @@ def skeleton(approver: str) -> dict[str, str]:
 def create_memory_repo(directory: Path, approver: str | None = None) -> str:
     """Make `directory` a memory repository; returns the first commit's id."""
     directory = directory.expanduser().resolve()
+    approver = _approver(approver)  # before anything is created
     existing_repo = _prepare(directory)
     if not existing_repo:
         _git(directory, "init", "-q", "-b", "main")
-    approver = _approver(directory, approver)
     written = _write_files(directory, skeleton(approver))
     written.append(_copy_schemas(directory))
     _run(directory, [sys.executable, "-m", "pre_commit", "install"], "pre-commit install")
@@ -134,9 +134,9 @@ def _prepare(directory: Path) -> bool:
     return is_repo
 
 
-def _approver(directory: Path, given: str | None) -> str:
+def _approver(given: str | None) -> str:
     if given is None:
-        ident = _git(directory, "var", "GIT_COMMITTER_IDENT", what="git identity")
+        ident = _git(Path.cwd(), "var", "GIT_COMMITTER_IDENT", what="git identity")
         given = ident.rsplit(">", 1)[0] + ">"
     given = given.strip()
     if not APPROVER.fullmatch(given):

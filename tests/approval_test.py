@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import pytest
 from git_support import CONFIG, dict_change
-
 from memrepo.hooks import approval
 
 RULE = "memory/rules/be-kind.md"

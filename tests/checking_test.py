@@ -4,11 +4,11 @@ from pathlib import Path
 
 import pytest
 from git_support import CONFIG, dict_change, event, lines
+from memrepo.hooks import approval, fact_logs
 
 from memrepo import checking
 from memrepo.change import DictSnapshot
 from memrepo.core.problems import Problem
-from memrepo.hooks import approval, fact_logs
 
 RULE = "memory/rules/r.md"
 BASE = {"memory/config.yaml": CONFIG}

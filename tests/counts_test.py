@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from git_support import CONFIG, dict_change
-
 from memrepo.hooks import counts
 
 NOTE = "memory/entities/acme.md"

@@ -3,9 +3,9 @@ from __future__ import annotations
 import orjson
 import pytest
 from git_support import CONFIG, dict_change, event, lines, retract
+from memrepo.hooks import fact_logs, fact_times
 
 from memrepo.core.problems import Problem
-from memrepo.hooks import fact_logs, fact_times
 
 LOG = "memory/facts/michal/2026-05.jsonl"
 E1 = event("e1", "2026-05-01T08:00:00Z")

@@ -39,6 +39,16 @@ def write(repo: Path, relative: str, data: bytes | str) -> Path:
     return path
 
 
+def add_note(repo: Path, category: str, name: str, description: str) -> None:
+    """Write a valid note, regenerate the indexes (`memrepo index`) and stage everything."""
+    from notes_support import note
+
+    extra = {"origin": '"2026-03-02 Ann asked for it"'} if category == "rules" else {}
+    write(repo, f"memory/{category}/{name}.md", note(category, name, description, **extra))
+    assert memrepo(repo, "index").returncode == 0
+    git(repo, "add", "-A")
+
+
 def now_stamp() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 

@@ -64,15 +64,18 @@ def commit_problems(repo: Any, commit: Any, require_signatures: bool) -> list[Pr
 
 
 def _merge_log_problems(repo: Any, commit: Any, change: Any) -> list[Problem]:
-    from memrepo.git.read import TreeSnapshot
+    """Every log that differs from any parent keeps each parent's lines in order."""
+    from memrepo.git.read import TreeSnapshot, changed_paths
 
     fact_logs = _hook("fact_logs")
+    paths = sorted({path for parent in commit.parents for path in changed_paths(parent, commit)
+                    if path.startswith(fact_logs.FACTS_PREFIX)})
     parents = [TreeSnapshot(repo, parent.tree) for parent in commit.parents]
     problems: list[Problem] = []
-    for file in change.under(fact_logs.FACTS_PREFIX):
-        merged = change.new.read(file.path) or b""
-        versions = [p.read(file.path) or b"" for p in parents]
-        problems.extend(fact_logs.merge_problems(file.path, merged, versions))
+    for path in paths:
+        merged = change.new.read(path) or b""
+        versions = [p.read(path) or b"" for p in parents]
+        problems.extend(fact_logs.merge_problems(path, merged, versions))
     return problems
 
 

@@ -159,6 +159,11 @@ def commit_change(repo: Any, commit: Any) -> Change:
                    parent_time)
 
 
+def changed_paths(old: Any, new: Any) -> list[str]:
+    """Paths that differ between two commits (e.g. a merge's parent and the merge)."""
+    return [f.path for f in _tree_files(old.tree, new.tree)]
+
+
 def full_change(repo: Any, message: str | None = None,
                 commit_time: Instant | None = None) -> Change:
     """Nothing → everything in the index: `memrepo check --all`."""
