@@ -93,11 +93,11 @@ def _fact_hits(conn: sqlite3.Connection, match: str, query: SearchQuery,
 
 
 def _snippet(wanted: list[str], description: str, body: str) -> str:
-    """The first body line that contains a searched word, else the description."""
-    if wanted:
+    """The description when it has a searched word (or no body line has one), else the
+    first body line that does."""
+    if wanted and not set(wanted) & set(words(description)):
         for line in body.split("\n"):
-            folded = set(words(line))
-            if line.strip() and any(word in folded for word in wanted):
+            if line.strip() and set(wanted) & set(words(line)):
                 return _shorten(line.strip())
     return _shorten(description)
 

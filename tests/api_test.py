@@ -1,0 +1,74 @@
+"""The Python API: Memory.open, reads through the cache, writes through memrepo.store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memrepo.api import Memory
+from memrepo.core.problems import InputError
+
+
+def test_open_finds_the_repository_from_a_sub_directory(memory_repo: Path,
+                                                        monkeypatch: pytest.MonkeyPatch,
+                                                        ) -> None:
+    monkeypatch.chdir(memory_repo / "memory")
+    assert Memory.open().root == memory_repo.resolve()
+    assert Memory.open(memory_repo).root == memory_repo.resolve()
+
+
+def test_open_outside_a_repository_is_an_input_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError):
+        Memory.open(tmp_path)
+
+
+def test_remember_then_recall_forget_and_retract(memory_repo: Path) -> None:
+    memory = Memory.open(memory_repo)
+    added = memory.remember(scope="michal", subject="shoe", relation="size", object="44",
+                            valid_from="2020-01-01")
+    assert added.status == "added" and added.id
+    found = memory.recall("michal", subject="shoe", relation="size")
+    assert [f.object for f in found.facts] == ["44"]
+    assert memory.recall("michal", "shoe size").status == "found"
+    again = memory.remember(scope="michal", subject="shoe", relation="size", object="44",
+                            valid_from="2020-01-01")
+    assert again.status == "unchanged"
+    forgot = memory.forget(scope="michal", subject="shoe", relation="size", reason="test",
+                           valid_to="2021-01-01")
+    assert forgot.status == "added"
+    assert memory.recall("michal", subject="shoe", relation="size").status == "not_recorded"
+    assert [f.object for f in memory.recall("michal", subject="shoe", relation="size",
+                                            as_of="2020-06-01").facts] == ["44"]
+    retracted = memory.retract(scope="michal", target=added.id or "", reason="wrong")
+    assert retracted.status == "added"
+    history = memory.history("michal", "shoe", "size")
+    assert [e.op for e in history] == ["assert", "end", "retract"]
+    assert history[0].retracted_by == retracted.id and history[0].held == []
+
+
+def test_recall_by_subject_lists_every_relation(memory_repo: Path) -> None:
+    memory = Memory.open(memory_repo)
+    memory.remember(scope="anna", subject="car", relation="make", object="Škoda",
+                    valid_from="2024-01-01")
+    memory.remember(scope="anna", subject="car", relation="colour", object="green",
+                    valid_from="2024-01-01")
+    facts = memory.recall("anna", subject="car").facts
+    assert [(f.relation, f.object) for f in facts] == [("colour", "green"), ("make", "Škoda")]
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"relation": "size"},
+    {},
+    {"subject": "x", "as_of": "yesterday"},
+    {"subject": "x", "known_at": "2026-13-01"},
+])
+def test_bad_recall_arguments_are_input_errors(memory_repo: Path, kwargs: dict[str, str],
+                                               ) -> None:
+    with pytest.raises(InputError):
+        Memory.open(memory_repo).recall("michal", **kwargs)  # type: ignore[arg-type]
+
+
+def test_bad_scope_is_an_input_error(memory_repo: Path) -> None:
+    with pytest.raises(InputError):
+        Memory.open(memory_repo).recall("Not A Slug", subject="x")
