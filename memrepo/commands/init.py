@@ -6,8 +6,6 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from memrepo.scaffold import create_memory_repo
-
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -22,6 +20,8 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from memrepo.scaffold import create_memory_repo  # only when run: keeps --help fast
+
     commit = create_memory_repo(Path(args.directory), args.approver)
     print(f"memory repository ready in {Path(args.directory).resolve()} (commit {commit[:7]})")
     return 0
