@@ -198,3 +198,18 @@ def test_changed_config_rebuilds(tmp_path: Path) -> None:
     write(scenario.root, "memory/config.yaml", CONFIG.replace("[tag]", "[tag, city]"))
     scenario.commit()
     assert sync(scenario.root).mode == "rebuilt"
+
+
+def test_a_shrunk_log_recomputes_only_the_keys_of_removed_events(tmp_path: Path) -> None:
+    root = init_repo(tmp_path / "repo")
+    events = [assert_event(f"k{i}", f"2026-01-0{1 + i % 9}T00:00:00Z", f"subject{i}",
+                           "amount", "1", "2025-01-01") for i in range(20)]
+    append_events(root, "memory/facts/michal/2026-01.jsonl", events)
+    first = commit(root, "twenty keys")
+    append_events(root, "memory/facts/michal/2026-01.jsonl", [
+        assert_event("k99", "2026-01-20T00:00:00Z", "subject3", "amount", "2", "2026-01-01")])
+    commit(root, "one more")
+    rebuild(root)
+    git(root, "checkout", "-q", first)
+    report = sync(root)
+    assert (report.mode, report.logs, report.keys) == ("incremental", 1, 1)

@@ -21,13 +21,12 @@ from memrepo.cache.build import WorkTreeState, capture_state, rebuild, state_met
 from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, write_meta
 from memrepo.cache.gitstate import changed_between
 from memrepo.cache.indexer import Indexer, complete_lines
+from memrepo.cache.logsync import sync_log
 from memrepo.cache.rows import (
     EVENT_COLUMNS,
     blob_id,
     event_from_row,
     file_kind,
-    log_scope,
-    parse_events,
 )
 from memrepo.cache.staleness import fingerprint
 from memrepo.cache.worktree import config_of, read_bytes
@@ -155,7 +154,7 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport
             _sync_note(conn, indexer, path, data)
             report.notes += 1
         else:
-            touched |= _sync_log(conn, indexer, path, data, stored)
+            touched |= sync_log(conn, indexer, path, data, stored)
             report.logs += 1
     indexer.flush()
     touched |= _resolve_retracts(conn)
@@ -179,46 +178,6 @@ def _sync_note(conn: sqlite3.Connection, indexer: Indexer, path: str,
         conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (path,))
     if data is not None:
         indexer.add_note(path, data)
-
-
-def _sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes | None,
-              stored: tuple[str, int] | None) -> set[Key]:
-    """Index a changed log; the keys whose timelines must be recomputed."""
-    scope = log_scope(path)
-    if data is not None and stored is not None and _only_grew(data, stored):
-        old_size = stored[1]
-        first_line = data.count(b"\n", 0, old_size) + 1
-        events = parse_events(data[old_size:], scope, first_line)
-    else:
-        touched = _delete_log(conn, path)
-        if data is None:
-            conn.execute("DELETE FROM files WHERE path = ?", (path,))
-            return touched
-        events = parse_events(data, scope)
-        touched |= {e.key for _, e in events if e.op != "retract"}
-        indexer.add_file(path, "log", data)
-        indexer.add_events(path, events, {})
-        return touched
-    indexer.add_file(path, "log", data)
-    indexer.add_events(path, events, {})  # retracts are resolved in SQL afterwards
-    return {e.key for _, e in events if e.op != "retract"}
-
-
-def _only_grew(data: bytes, stored: tuple[str, int]) -> bool:
-    blob, size = stored
-    return len(data) > size and blob_id(data[:size]) == blob
-
-
-def _delete_log(conn: sqlite3.Connection, path: str) -> set[Key]:
-    keys = conn.execute("SELECT DISTINCT scope, subject, relation FROM events "
-                        "WHERE path = ? AND subject IS NOT NULL", (path,)).fetchall()
-    conn.execute("UPDATE events SET subject = NULL, relation = NULL "
-                 "WHERE op = 'retract' AND path != ? AND target IN "
-                 "(SELECT id FROM events WHERE path = ? AND op != 'retract')", (path, path))
-    conn.execute("DELETE FROM facts_fts WHERE rowid IN "
-                 "(SELECT rowid FROM events WHERE path = ? AND op = 'assert')", (path,))
-    conn.execute("DELETE FROM events WHERE path = ?", (path,))
-    return {(scope, subject, relation) for scope, subject, relation in keys}
 
 
 def _resolve_retracts(conn: sqlite3.Connection) -> set[Key]:
