@@ -1,0 +1,516 @@
+"""Performance benchmark (issue 2, 3, 6): `memrepo bench perf` / `python -m
+memrepo.scripts.bench_perf`.
+
+Builds (or reuses, `--dir`) a synthetic memory repository and prints one markdown table:
+each figure beside a floor measured in the same run — the least work that could produce
+the same answer — and their ratio. Components that do not exist yet print
+"n/a (component missing)" instead of failing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import random
+import shutil
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memrepo.core.config import CATEGORIES
+from memrepo.core.folding import fold
+
+from .benchutil import (
+    ProcessRun,
+    Row,
+    Target,
+    median,
+    missing,
+    percentile,
+    process_times,
+    render_table,
+    run_process,
+    time_calls,
+)
+from .synth import generate
+
+FLOOR_EVENT_FIELDS = ("id", "op", "recorded_at", "scope", "subject", "relation", "object",
+                      "valid_from", "valid_to", "target", "confidence", "source", "session",
+                      "quote", "reason", "trust")
+NO_HOOKS = ("-c", "core.hooksPath=/dev/null")
+
+
+@dataclass(frozen=True)
+class Settings:
+    rounds: int = 3  # repetitions of git scenarios (checkout, commit)
+    recall_samples: int = 1000
+    search_queries: int = 200
+    cli_runs: int = 20
+    grep_runs: int = 8
+    remember_commits: int = 30
+
+
+QUICK = Settings(rounds=1, recall_samples=60, search_queries=24, cli_runs=3, grep_runs=2,
+                 remember_commits=4)
+
+
+@dataclass
+class Corpus:
+    """What the benchmark queries: sampled from the repository itself (so `--dir` works)."""
+
+    keys: list[tuple[str, str, str]] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)  # aliases as written (diacritics kept)
+    words: list[str] = field(default_factory=list)  # words that occur in bodies
+    notes: list[str] = field(default_factory=list)  # repo paths of entity notes
+
+
+# --- the floor of a rebuild: raw parse + insert ---------------------------------------------
+
+def floor_build(root: Path, target: Path) -> None:
+    """orjson every log line, YAML every note header, executemany into plain tables: no
+    FTS, no folding, no bitemporal fold. The least a cache build must do."""
+    import orjson
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    conn = sqlite3.connect(target)
+    conn.executescript(
+        "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+        "CREATE TABLE notes(path, category, name, description, aliases, body);"
+        f"CREATE TABLE events({', '.join(FLOOR_EVENT_FIELDS)});")
+    for category in CATEGORIES:
+        rows = []
+        for path in sorted((root / "memory" / category).glob("*.md")):
+            if path.name == "INDEX.md":
+                continue
+            _, header, body = path.read_text(encoding="utf-8").split("---\n", 2)
+            meta = yaml.load(header, Loader=loader)
+            rows.append((str(path.relative_to(root)), category, meta.get("name"),
+                         meta.get("description"), orjson.dumps(meta.get("aliases", [])), body))
+        conn.executemany("INSERT INTO notes VALUES (?,?,?,?,?,?)", rows)
+    marks = ",".join("?" * len(FLOOR_EVENT_FIELDS))
+    for scope in sorted((root / "memory" / "facts").iterdir()):
+        rows = []
+        for segment in sorted(scope.glob("*.jsonl")):
+            for line in segment.read_bytes().splitlines():
+                event = orjson.loads(line)
+                rows.append(tuple(event.get(name) for name in FLOOR_EVENT_FIELDS))
+        conn.executemany(f"INSERT INTO events VALUES ({marks})", rows)
+    conn.commit()
+    conn.close()
+
+
+def corpus_from(db: Path, rng: random.Random) -> Corpus:
+    conn = sqlite3.connect(db)
+    keys = conn.execute("SELECT DISTINCT scope, subject, relation FROM events "
+                        "WHERE op = 'assert'").fetchall()
+    notes = conn.execute("SELECT path, aliases, body FROM notes WHERE category = 'entities'"
+                         ).fetchall()
+    conn.close()
+    names = sorted({alias for _, aliases, _ in notes for alias in json.loads(aliases)})
+    sample = rng.sample(notes, min(len(notes), 300))
+    words = sorted({word for _, _, body in sample for word in body.split()
+                    if word.isalpha() and len(word) >= 7})
+    return Corpus(keys=[tuple(k) for k in rng.sample(keys, min(len(keys), 5000))],
+                  names=names, words=words, notes=[path for path, _, _ in notes])
+
+
+# --- command lines ------------------------------------------------------------------------
+
+def cli(root: Path, *args: str) -> list[str]:
+    return [sys.executable, "-m", "memrepo", "--repo", str(root), *args]
+
+
+def has_command(name: str) -> bool:
+    spec = importlib.util.find_spec("memrepo.commands")
+    return bool(spec and spec.origin and (Path(spec.origin).parent / f"{name}.py").exists())
+
+
+def has_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def git(root: Path, *args: str, hooks: bool = False) -> ProcessRun:
+    run = run_process(["git", *(() if hooks else NO_HOOKS), *args], cwd=root)
+    if not run.ok:
+        raise RuntimeError(f"git {' '.join(args)} failed: {run.stderr.strip()}")
+    return run
+
+
+def _failed(metric: str, run: ProcessRun, target: Target) -> Row:
+    reason = (run.stderr.strip() or run.stdout.strip()).splitlines()[-1:] or ["no output"]
+    return missing(metric, f"failed (exit {run.returncode}): {reason[0][:120]}", target)
+
+
+# --- rows ---------------------------------------------------------------------------------
+
+def rebuild_rows(root: Path, work: Path) -> tuple[list[Row], Corpus]:
+    floor_db = work / "floor.sqlite"
+    code = ("import sys; from pathlib import Path; from memrepo.scripts.bench_perf import "
+            "floor_build; floor_build(Path(sys.argv[1]), Path(sys.argv[2]))")
+    floor = run_process([sys.executable, "-c", code, str(root), str(floor_db)])
+    if not floor.ok:
+        raise RuntimeError(f"the floor build failed: {floor.stderr}")
+    corpus = corpus_from(floor_db, random.Random(1))
+    ratio, memory = Target("ratio_max", 1.5, "ratio ≤ 1.5"), Target("max", 2**30, "≤ 1 GiB")
+    if not has_command("cache"):
+        return [missing("cache rebuild (whole process)", target=ratio),
+                missing("peak RSS of the rebuild", target=memory)], corpus
+    run = run_process(cli(root, "cache", "rebuild"))
+    if not run.ok:
+        return [_failed("cache rebuild (whole process)", run, ratio)], corpus
+    return [Row("cache rebuild (whole process)", run.seconds, "s", floor.seconds,
+                "raw parse + insert, whole process", ratio),
+            Row("peak RSS of the rebuild", run.peak_rss, "MiB", floor.peak_rss,
+                "floor process", memory)], corpus
+
+
+def recall_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Random) -> list[Row]:
+    in_process, cli_target = Target("max", 0.001, "p99 ≤ 1 ms"), Target("max", 0.2, "≤ 0.2 s")
+    if not has_module("memrepo.api") or not corpus.keys:
+        return [missing("recall by key, in-process p50", target=in_process),
+                missing("recall by key, in-process p99", target=in_process)]
+    from memrepo.api import Memory
+
+    memory = Memory.open(root)
+    calls = [_recall_call(memory, rng.choice(corpus.keys), rng)
+             for _ in range(settings.recall_samples)]
+    calls[0]()  # opens (and if needed syncs) the cache once
+    samples = [time_calls(call, 1)[0] for call in calls]
+    rows = [Row("recall by key, in-process p50", percentile(samples, 50), "s"),
+            Row("recall by key, in-process p99", percentile(samples, 99), "s",
+                target=in_process)]
+    return rows + recall_cli_rows(root, corpus, settings, rng, cli_target)
+
+
+def _recall_call(memory: object, key: tuple[str, str, str],
+                 rng: random.Random) -> Callable[[], object]:
+    as_of = _random_day(rng) if rng.random() < 0.7 else None
+    known_at = _random_day(rng) if rng.random() < 0.5 else None
+    scope, subject, relation = key
+    return lambda: memory.recall(scope, subject=subject,  # type: ignore[attr-defined]
+                                 relation=relation, as_of=as_of, known_at=known_at)
+
+
+def _random_day(rng: random.Random) -> str:
+    return f"{rng.randint(2023, 2026)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+
+
+def recall_cli_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Random,
+                    target: Target) -> list[Row]:
+    floor = process_times([sys.executable, "-c", "pass"], settings.cli_runs)
+    assert isinstance(floor, list)
+    scope, subject, relation = rng.choice(corpus.keys)
+    args = ("recall", "--scope", scope, "--subject", subject, "--relation", relation, "--json")
+    launchers = {"python -m memrepo": cli(root, *args)}
+    script = shutil.which("memrepo")
+    if script:
+        launchers["memrepo script"] = [script, "--repo", str(root), *args]
+    rows = []
+    for label, command in launchers.items():
+        samples = process_times(command, settings.cli_runs)
+        if isinstance(samples, ProcessRun):
+            rows.append(_failed(f"recall CLI ({label})", samples, target))
+            continue
+        for q in (50, 99):
+            rows.append(Row(f"recall CLI ({label}) p{q}", percentile(samples, q), "s",
+                            percentile(floor, q), "python -c pass", target))
+    return rows
+
+
+def search_queries(corpus: Corpus, count: int, rng: random.Random) -> list[str]:
+    """Names as written, the same without diacritics, body words, and misspelt names."""
+    names = [n for n in corpus.names if fold(n) != n.lower()] or corpus.names or ["nothing"]
+    words = corpus.words or ["nothing"]
+    queries = []
+    for number in range(count):
+        name = rng.choice(names)
+        kind = number % 4
+        if kind == 0:
+            queries.append(name)
+        elif kind == 1:
+            queries.append(fold(name))
+        elif kind == 2:
+            queries.append(rng.choice(words))
+        else:
+            queries.append(_misspell(name, rng))
+    return queries
+
+
+def _misspell(text: str, rng: random.Random) -> str:
+    position = rng.randrange(1, max(2, len(text) - 1))
+    if rng.random() < 0.5:
+        return text[:position] + text[position + 1:]  # a dropped letter
+    return text[:position - 1] + text[position] + text[position - 1] + text[position + 1:]
+
+
+def search_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Random) -> list[Row]:
+    speedup = Target("speedup_min", 10, "≥ 10× faster than git grep")
+    p99 = Target("max", 0.020, "p99 ≤ 20 ms")
+    if not has_module("memrepo.api"):
+        return [missing("search top-10, in-process p50", target=speedup),
+                missing("search top-10, in-process p99", target=p99)]
+    from memrepo.api import Memory
+
+    memory = Memory.open(root)
+    queries = search_queries(corpus, settings.search_queries, rng)
+    memory.search(queries[0], limit=10)
+    samples = [_search_seconds(memory, query) for query in queries]
+    greps = [run.seconds for q in rng.sample(queries, min(len(queries), settings.grep_runs))
+             if (run := _grep(root, q)).returncode in (0, 1)]  # 1: nothing matched
+    floor = median(greps) if greps else None
+    return [Row("search top-10, in-process p50", percentile(samples, 50), "s", floor,
+                "git grep -i -c, p50", speedup),
+            Row("search top-10, in-process p99", percentile(samples, 99), "s", target=p99)]
+
+
+def _search_seconds(memory: object, query: str) -> float:
+    started = time.perf_counter()
+    memory.search(query, limit=10)  # type: ignore[attr-defined]
+    return time.perf_counter() - started
+
+
+def _grep(root: Path, query: str) -> ProcessRun:
+    return run_process(["git", "grep", "-i", "-c", "-F", query, "--", "memory/"], cwd=root)
+
+
+# --- git scenarios: checkout + sync, commit + hooks ------------------------------------------
+
+def edit_notes(root: Path, paths: list[str], tag: str, describe_first: bool = False,
+               ) -> list[str]:
+    """Append a line to each note's body; optionally change the first note's description
+    (and regenerate its INDEX.md) so the index check has real work. Returns changed paths."""
+    for path in paths:
+        with (root / path).open("a", encoding="utf-8") as handle:
+            handle.write(f"- Benchmark edit: {tag}.\n")
+    if not (describe_first and paths):
+        return list(paths)
+    return [*paths, _redescribe(root, paths[0], tag)]
+
+
+def _redescribe(root: Path, path: str, tag: str) -> str:
+    from memrepo.core.index_file import parse_index, render_index
+
+    category, name = path.split("/")[1], Path(path).stem
+    index_path = f"memory/{category}/INDEX.md"
+    index = parse_index(category, (root / index_path).read_bytes())
+    if isinstance(index, list):
+        raise RuntimeError(f"{index_path} is not a generated index: {index[0].render()}")
+    descriptions = {line.name: line.description for line in index.lines}
+    descriptions[name] = f"{descriptions[name]} (revised: {tag})"
+    note = root / path
+    lines = note.read_text(encoding="utf-8").split("\n")
+    number = next(i for i, line in enumerate(lines) if line.startswith("description:"))
+    lines[number] = "description: " + json.dumps(descriptions[name], ensure_ascii=False)
+    note.write_text("\n".join(lines), encoding="utf-8")
+    (root / index_path).write_text(render_index(category, descriptions), encoding="utf-8")
+    return index_path
+
+
+def append_event(root: Path, rng: random.Random) -> str:
+    """Append one assert to the newest segment of a scope, one second after its last line."""
+    import calendar
+
+    import orjson
+
+    from memrepo.core.logs import event_to_json
+
+    from .synth import event_id
+
+    scope = rng.choice(sorted(p for p in (root / "memory" / "facts").iterdir()))
+    segment = sorted(scope.glob("*.jsonl"))[-1]
+    last = orjson.loads(segment.read_bytes().splitlines()[-1])
+    at = calendar.timegm(time.strptime(last["recorded_at"], "%Y-%m-%dT%H:%M:%SZ")) + 1
+    event = {"id": event_id(rng, at), "op": "assert",
+             "recorded_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(at)),
+             "scope": scope.name, "subject": "bench-subject", "relation": "status",
+             "object": f"checked {at}", "valid_from": last["recorded_at"][:10],
+             "confidence": 1.0, "trust": "host", "source": "manual", "session": "bench"}
+    with segment.open("ab") as handle:
+        handle.write(event_to_json(event))
+    return segment.relative_to(root).as_posix()
+
+
+def head(root: Path) -> str:
+    return git(root, "rev-parse", "HEAD").stdout.strip()
+
+
+def sync_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Random) -> list[Row]:
+    target = Target("max", 0.3, "≤ 0.3 s")
+    if not has_command("cache"):
+        return [missing("cache sync after a 10-file checkout", target=target)]
+    branch = git(root, "symbolic-ref", "--short", "HEAD").stdout.strip()
+    base = head(root)
+    git(root, "checkout", "-q", "-b", "bench-sync")
+    paths = [*edit_notes(root, rng.sample(corpus.notes, 9), "sync"), append_event(root, rng)]
+    git(root, "add", "--", *paths)
+    git(root, "commit", "-q", "--no-verify", "-m", "bench: change 10 files")
+    other = head(root)
+    try:
+        return _measure_sync(root, settings, branch, (base, other), target)
+    finally:
+        git(root, "checkout", "-q", branch)
+        git(root, "branch", "-q", "-D", "bench-sync")
+
+
+def _measure_sync(root: Path, settings: Settings, branch: str, commits: tuple[str, str],
+                  target: Target) -> list[Row]:
+    git(root, "checkout", "-q", branch)
+    run_process(cli(root, "cache", "sync", "--quiet"))
+    plain, syncs = [], []
+    for _ in range(settings.rounds):
+        for name in ("bench-sync", branch):
+            plain.append(git(root, "checkout", "-q", name).seconds)
+            run = run_process(cli(root, "cache", "sync", "--quiet"))
+            if not run.ok:
+                return [_failed("cache sync after a 10-file checkout", run, target)]
+            syncs.append(run.seconds)
+    floor = median([git(root, "diff", "--name-status", *commits).seconds for _ in range(5)])
+    rows = [Row("cache sync after a 10-file checkout (whole process)", median(syncs), "s",
+                floor, "git diff --name-status", target)]
+    if (root / ".git" / "hooks" / "post-checkout").exists():
+        hooked = [git(root, "checkout", "-q", name, hooks=True).seconds
+                  for _ in range(settings.rounds) for name in ("bench-sync", branch)]
+        rows.append(Row("git checkout of 10 files with the post-checkout hook",
+                        median(hooked), "s", median(plain), "checkout without hooks"))
+        rows.append(Row("post-checkout hook cost (difference)",
+                        median(hooked) - median(plain), "s", target=target))
+    else:
+        rows.append(missing("post-checkout hook", "n/a (hook not installed)"))
+    return rows
+
+
+def hook_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Random) -> list[Row]:
+    target = Target("max", 0.3, "≤ 0.3 s")
+    base = head(root)
+    times: dict[str, list[float]] = {"hooked": [], "plain": [], "check": [], "floor": []}
+    failure: Row | None = None
+    for round_number in range(settings.rounds):
+        paths = edit_notes(root, rng.sample(corpus.notes, 10), f"hooks {round_number}",
+                           describe_first=True)
+        git(root, "add", "--", *paths)
+        times["floor"].append(git(root, "diff", "--cached", "--name-status").seconds)
+        if has_command("check"):
+            check = run_process(cli(root, "check", "--stage", "pre-commit"))
+            times["check"].append(check.seconds)
+            failure = failure or (None if check.ok else _failed("check", check, target))
+        hooked = run_process(["git", "commit", "-q", "-m", "bench: edit 10 notes"], cwd=root)
+        failure = failure or (None if hooked.ok else _failed("hooked commit", hooked, target))
+        times["hooked"].append(hooked.seconds)
+        git(root, "reset", "-q", "--soft", base)
+        times["plain"].append(git(root, "commit", "-q", "--no-verify", "-m", "bench").seconds)
+        git(root, "reset", "-q", "--hard", base)
+    return _hook_table(root, times, failure, target)
+
+
+def _hook_table(root: Path, times: dict[str, list[float]], failure: Row | None,
+                target: Target) -> list[Row]:
+    floor = median(times["floor"])
+    rows = [] if failure is None else [failure]
+    if (root / ".git" / "hooks" / "pre-commit").exists():
+        hooked, plain = median(times["hooked"]), median(times["plain"])
+        rows += [Row("git commit of 10 notes + INDEX with hooks", hooked, "s", plain,
+                     "same commit --no-verify"),
+                 Row("hook run on that commit (difference)", hooked - plain, "s", floor,
+                     "git diff --cached --name-status", target)]
+    else:
+        rows.append(missing("hooked commit", "n/a (hooks not installed)"))
+    if times["check"]:
+        rows.append(Row("memrepo check --stage pre-commit (whole process)",
+                        median(times["check"]), "s", floor, "git diff --cached --name-status",
+                        target))
+    else:
+        rows.append(missing("memrepo check --stage pre-commit", target=target))
+    return rows
+
+
+def remember_rows(root: Path, corpus: Corpus, settings: Settings) -> list[Row]:
+    single, batched = Target("min", 20, "≥ 20/s"), Target("min", 5000, "≥ 5,000/s")
+    if not has_module("memrepo.store") or not corpus.keys:
+        return [missing("remember, one commit per fact", target=single)]
+    from memrepo import store
+
+    scope, tag = corpus.keys[0][0], f"{time.time_ns():x}"
+    started = time.perf_counter()
+    for number in range(settings.remember_commits):
+        store.remember(root, scope=scope, subject=f"bench-{tag}-{number}", relation="status",
+                       object=f"state {number}", quote=f"The state is {number} now.",
+                       source="conversation", session="bench")
+    rate = settings.remember_commits / (time.perf_counter() - started)
+    rows = [Row("remember, one commit per fact", rate, "/s", target=single)]
+    if not any(hasattr(store, name) for name in ("remember_many", "remember_batch")):
+        rows.append(missing("remember, batched", "n/a (memrepo.store has no batch API)",
+                            batched))
+    return rows
+
+
+# --- the whole run ------------------------------------------------------------------------
+
+def prepare(directory: Path | None, notes: int, events: int, seed: int) -> tuple[Path, Row]:
+    """The repository to measure: reused when it already holds a memory, else generated."""
+    root = directory or Path(tempfile.mkdtemp(prefix="memrepo-bench-")) / "repo"
+    if (root / "memory").is_dir():
+        return root.resolve(), missing("synth generate", "reused existing repository")
+    info = generate(root, notes, events, seed)
+    label = f"synth generate {notes:,} notes / {info.events:,} events"
+    return info.root, Row(label, info.seconds["total"], "s", note=f"{info.commit_method}")
+
+
+def run_benchmark(root: Path, settings: Settings, seed: int = 0) -> list[Row]:
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory(prefix="memrepo-bench-work-") as work:
+        rows, corpus = rebuild_rows(root, Path(work))
+    rows += recall_rows(root, corpus, settings, rng)
+    rows += search_rows(root, corpus, settings, rng)
+    rows += sync_rows(root, corpus, settings, rng)
+    rows += hook_rows(root, corpus, settings, rng)
+    rows += remember_rows(root, corpus, settings)
+    return rows
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--notes", type=int, default=10_000, help="notes to generate")
+    parser.add_argument("--events", type=int, default=100_000, help="fact events to generate")
+    parser.add_argument("--dir", type=Path, help="use this repository (generated there when "
+                        "it holds no memory yet; kept)")
+    parser.add_argument("--keep", action="store_true", help="keep a generated temporary repo")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions (smoke test)")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the rows as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    root, generated = prepare(args.dir, args.notes, args.events, args.seed)
+    try:
+        rows = [generated, *run_benchmark(root, QUICK if args.quick else Settings(), args.seed)]
+        print(f"memrepo bench perf on {root}\n")
+        print(render_table(rows))
+        if args.json:
+            document = {"repo": str(root), "rows": [row.to_json() for row in rows]}
+            args.json.write_text(json.dumps(document, indent=2, ensure_ascii=False),
+                                 encoding="utf-8")
+    finally:
+        if args.dir is None and not args.keep:
+            shutil.rmtree(root.parent, ignore_errors=True)
+        elif args.dir is None:
+            print(f"\nkept the repository in {root}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m memrepo.scripts.bench_perf",
+                                     description=__doc__)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
