@@ -72,7 +72,8 @@ def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
         arguments = {"subject": subject, "relation": relation, "object": object,
                      "quote": quote, "valid_from": valid_from}
         return _journaled(session, "remember", lambda: memory.remember(
-            session.scope, subject, relation, object, valid_from=valid_from, quote=quote,
+            scope=session.scope, subject=subject, relation=relation, object=object,
+            valid_from=valid_from, quote=quote,
             source="mcp", session=session.session, trust=session.trust,
         ).to_json(), arguments)
 
@@ -105,7 +106,8 @@ def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
         arguments = {"subject": subject, "relation": relation, "reason": reason,
                      "valid_to": valid_to}
         return _journaled(session, "forget", lambda: memory.forget(
-            session.scope, subject, relation, reason=reason, valid_to=valid_to,
+            scope=session.scope, subject=subject, relation=relation, reason=reason,
+            valid_to=valid_to,
             source="mcp", session=session.session,
         ).to_json(), arguments)
 

@@ -1,0 +1,37 @@
+"""memrepo context --scope S [--budget TOKENS] QUESTION: the context block for a model."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+DEFAULT_BUDGET = 1500
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "context", help="print the memory context block for a question",
+        description="Entities the question names (by name or alias), notes TRIGGERS.md "
+                    "maps it to, and facts that hold now, within a hard token budget "
+                    "(estimate: one token per 3 characters, rounded up).")
+    parser.add_argument("--scope", required=True, help="the memory scope (host scopes only)")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
+                        help=f"hard limit in estimated tokens (default {DEFAULT_BUDGET})")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("question", metavar="QUESTION", nargs="+", help="the question")
+
+
+def run(args: argparse.Namespace) -> int:
+    from memrepo.context import build_context
+    from memrepo.repo_root import find_root
+
+    block = build_context(find_root(args.repo), args.scope, " ".join(args.question),
+                          args.budget)
+    if args.json:
+        print(json.dumps({"context": block.text, "tokens": block.tokens,
+                          "budget": args.budget, "included": block.included,
+                          "left_out": block.left_out}, ensure_ascii=False))
+    else:
+        print(block.text, end="")
+    return 0
