@@ -62,3 +62,23 @@ def memory_repo(memory_template: Path, tmp_path: Path, git_env: dict[str, str]) 
     target = tmp_path / "memory-repo"
     shutil.copytree(memory_template, target, symlinks=True)
     return target
+
+
+@pytest.fixture(scope="session")
+def demo_template(memory_template: Path, tmp_path_factory: pytest.TempPathFactory,
+                  git_home: Path) -> Path:
+    """The memory_repo template with the packaged demo memory imported through the hooks."""
+    from memrepo.demo import install_demo_memory
+
+    target = tmp_path_factory.mktemp("demo") / "memory-repo"
+    shutil.copytree(memory_template, target, symlinks=True)
+    install_demo_memory(target, APPROVER, isolated_env(git_home))
+    return target
+
+
+@pytest.fixture()
+def demo_repo(demo_template: Path, tmp_path: Path, git_env: dict[str, str]) -> Path:
+    """A memory repository holding the demo memory (notes + the SPEC §5 worked example)."""
+    target = tmp_path / "demo-repo"
+    shutil.copytree(demo_template, target, symlinks=True)
+    return target
