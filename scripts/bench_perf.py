@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memrepo.commands.bench import add_perf_arguments
 from memrepo.core.config import CATEGORIES
 from memrepo.core.folding import fold
 
@@ -37,7 +38,6 @@ from .benchutil import (
     run_process,
     time_calls,
 )
-from .synth import generate
 
 FLOOR_EVENT_FIELDS = ("id", "op", "recorded_at", "scope", "subject", "relation", "object",
                       "valid_from", "valid_to", "target", "confidence", "source", "session",
@@ -459,6 +459,8 @@ def prepare(directory: Path | None, notes: int, events: int, seed: int) -> tuple
     root = directory or Path(tempfile.mkdtemp(prefix="memrepo-bench-")) / "repo"
     if (root / "memory").is_dir():
         return root.resolve(), missing("synth generate", "reused existing repository")
+    from .synth import generate
+
     info = generate(root, notes, events, seed)
     label = f"synth generate {notes:,} notes / {info.events:,} events"
     return info.root, Row(label, info.seconds["total"], "s", note=f"{info.commit_method}")
@@ -474,17 +476,6 @@ def run_benchmark(root: Path, settings: Settings, seed: int = 0) -> list[Row]:
     rows += hook_rows(root, corpus, settings, rng)
     rows += remember_rows(root, corpus, settings)
     return rows
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--notes", type=int, default=10_000, help="notes to generate")
-    parser.add_argument("--events", type=int, default=100_000, help="fact events to generate")
-    parser.add_argument("--dir", type=Path, help="use this repository (generated there when "
-                        "it holds no memory yet; kept)")
-    parser.add_argument("--keep", action="store_true", help="keep a generated temporary repo")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--quick", action="store_true", help="fewer repetitions (smoke test)")
-    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the rows as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -508,7 +499,7 @@ def run(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m memrepo.scripts.bench_perf",
                                      description=__doc__)
-    add_arguments(parser)
+    add_perf_arguments(parser)
     return run(parser.parse_args(argv))
 
 
