@@ -1,0 +1,74 @@
+"""memrepo context (SPEC §8): mandatory entity lookup, triggers, current facts, budget."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from memrepo import store
+from memrepo.core.context import FOOTER, HEADER, estimate_tokens
+from memrepo.promote import promote
+
+
+def context(repo: Path, question: str, *extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(repo), "context",
+                           "--scope", "michal", *extra, question],
+                          capture_output=True, text=True, check=False)
+
+
+def test_entities_are_found_by_alias_without_diacritics(demo_repo: Path) -> None:
+    done = context(demo_repo, "What is the minimum order at Lodz Packaging?")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == HEADER and lines[-1] == FOOTER
+    assert "- [entities] lodz-packaging:" in done.stdout
+    assert "(updated 2026-03-04)" in done.stdout
+
+
+def test_current_facts_carry_dates_and_low_confidence_warnings(demo_repo: Path) -> None:
+    store.remember(demo_repo, scope="michal", subject="internet_bill", relation="amount",
+                   object="79 zł", valid_from="2026-02-01", quote="internet is 79 zł",
+                   source="conversation", confidence=0.6)
+    done = context(demo_repo, "How much is the internet bill?")
+    line = next(ln for ln in done.stdout.splitlines() if "internet_bill.amount" in ln)
+    assert "= 79 zł (valid since 2026-02-01" in line
+    assert "⚠ confidence 0.60" in line
+
+
+def test_the_budget_is_a_hard_limit(demo_repo: Path) -> None:
+    done = context(demo_repo, "Lodz Packaging order, VAT and the Skoda service?",
+                   "--budget", "150", "--json")
+    data = json.loads(done.stdout)
+    assert data["tokens"] <= 150 == data["budget"]
+    assert estimate_tokens(data["context"]) <= 150
+    assert data["left_out"] > 0
+
+
+def test_a_budget_too_small_is_a_clear_refusal(demo_repo: Path) -> None:
+    done = context(demo_repo, "anything", "--budget", "5")
+    assert done.returncode == 1
+    assert "--budget" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_quarantine_is_never_a_context_scope(demo_repo: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(demo_repo),
+                           "context", "--scope", "quarantine-michal", "x"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 1 and "quarantine" in done.stderr
+
+
+def test_a_promoted_fact_reaches_the_host_with_who_and_why(demo_repo: Path) -> None:
+    planted = store.remember(demo_repo, scope="michal", subject="gym", relation="membership",
+                             object="Fitness Plus", quote="I joined Fitness Plus",
+                             source="web", trust="untrusted")
+    assert "gym.membership" not in context(demo_repo, "my gym membership?").stdout
+    promoted = promote(demo_repo, scope="michal", event_id=planted.id or "",
+                       by="Ann Example <ann@example.com>", reason="confirmed on the phone")
+    assert promoted.status == "added"
+    assert "gym.membership = Fitness Plus" in context(demo_repo, "my gym membership?").stdout
+    message = subprocess.run(["git", "log", "-1", "--format=%B"], cwd=demo_repo,
+                             capture_output=True, text=True, check=True).stdout
+    assert f"Promoted-from: {planted.id}" in message
+    assert "Promoted-by: Ann Example <ann@example.com>" in message
