@@ -82,3 +82,21 @@ def demo_repo(demo_template: Path, tmp_path: Path, git_env: dict[str, str]) -> P
     target = tmp_path / "demo-repo"
     shutil.copytree(demo_template, target, symlinks=True)
     return target
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--long", action="store_true", default=False,
+                     help="also run the long variants (crash trials, concurrency, sync)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "long: a long variant, run only with --long")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--long"):
+        return
+    skip = pytest.mark.skip(reason="long variant: run with --long")
+    for item in items:
+        if "long" in item.keywords:
+            item.add_marker(skip)
