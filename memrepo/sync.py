@@ -1,0 +1,326 @@
+"""`memrepo sync` (SPEC §10): fetch, merge, check the result, push — between clones.
+
+Clones exchange memory through an ordinary git remote. Fact logs merge with git's `union`
+driver (.gitattributes), so two clones appending at once keep both sides' lines; notes
+merge like any text, and two different edits of the same note are a conflict a person
+resolves. The merge is made by real `git merge` so the hooks run; afterwards every new
+commit is re-checked like `memrepo verify ORIG_HEAD..HEAD` (merged-in commits may have
+been made with `--no-verify`). Anything refused is rolled back to the pre-merge commit:
+nothing is lost, both sides stay reachable as commits. A push rejected because another
+clone pushed meanwhile is retried (fetch, merge, push) a few times.
+
+All of it runs under the clone's write lock (`memrepo.store.write_lock`), so a local
+`remember` never interleaves with a merge. Git is driven through its command line here on
+purpose: merges must run the hooks, which pygit2 never does.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from memrepo.core.problems import InputError, Problem
+from memrepo.store import write_lock
+
+MAX_ATTEMPTS = 5
+HOOK_TYPES = ("pre-commit", "commit-msg", "post-merge")
+PRE_COMMIT_MARKER = b"pre-commit"
+CONFLICT_FIX = ("resolve it by hand: `git merge {ref}`, edit the file keeping what is "
+                "right (or both), `git add` it, `git commit`, then `memrepo sync` again")
+
+
+class SyncRefused(InputError):
+    """Sync stopped with nothing lost; every problem says what to do."""
+
+    def __init__(self, summary: str, problems: Sequence[Problem]) -> None:
+        super().__init__(problems[0])
+        self.summary = summary
+        self.problems = list(problems)
+
+    def __str__(self) -> str:
+        rendered = "\n".join(problem.render() for problem in self.problems)
+        return f"{self.summary}\n{rendered}"
+
+
+@dataclass(frozen=True, slots=True)
+class SyncResult:
+    remote: str
+    branch: str
+    before: str
+    after: str
+    incoming: int  # commits brought in from the remote
+    pushed: bool
+    attempts: int
+    hooks: str  # present | installed | missing
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where a clone syncs with: a remote and the branch there, for a local branch."""
+
+    remote: str
+    branch: str  # on the remote
+    local: str
+    tracked: bool  # the local branch already has an upstream
+
+
+def sync(root: Path, remote: str | None = None, *,
+         max_attempts: int = MAX_ATTEMPTS) -> SyncResult:
+    """Fetch, merge, check, push; then refresh the cache. Raises SyncRefused/InputError."""
+    target = sync_target(root, remote)
+    hooks = ensure_hooks(root)
+    with write_lock(root):
+        _require_clean(root)
+        before = _head(root)
+        incoming, attempts = _exchange(root, target, max_attempts)
+    refresh_cache(root)
+    return SyncResult(target.remote, target.branch, before, _head(root), incoming, True,
+                      attempts, hooks)
+
+
+def _exchange(root: Path, target: Target, max_attempts: int) -> tuple[int, int]:
+    """Fetch, merge, push until the push lands: (commits brought in, attempts)."""
+    incoming = 0
+    for attempt in range(1, max_attempts + 1):
+        incoming += merge_remote(root, target, fetch(root, target))
+        if push(root, target):
+            return incoming, attempt
+    raise SyncRefused(f"memrepo sync: the push to {target.remote} was rejected "
+                      f"{max_attempts} times", [Problem(
+                          target.remote, "other clones keep pushing in between; "
+                          "everything is merged and committed locally",
+                          "run `memrepo sync` again")])
+
+
+# --- where to sync with ----------------------------------------------------------------
+
+
+def sync_target(root: Path, remote: str | None) -> Target:
+    """REMOTE (default: the branch's upstream remote, else `origin`) and its branch."""
+    local = _git(root, "symbolic-ref", "--quiet", "--short", "HEAD", check=False).stdout.strip()
+    if not local:
+        raise InputError(Problem(str(root), "HEAD is not on a branch (detached HEAD)",
+                                 "check out the branch to sync: git switch main"))
+    upstream_remote = _config(root, f"branch.{local}.remote")
+    merge_ref = _config(root, f"branch.{local}.merge")
+    chosen = remote or upstream_remote or "origin"
+    if _git(root, "remote", "get-url", chosen, check=False).returncode != 0:
+        raise InputError(Problem(chosen, "no such git remote",
+                                 f"add it: git remote add {chosen} URL (see "
+                                 "docs/shared-server.md)"))
+    tracked = chosen == upstream_remote and merge_ref is not None
+    branch = merge_ref.removeprefix("refs/heads/") if tracked and merge_ref else local
+    return Target(chosen, branch, local, tracked)
+
+
+def _config(root: Path, key: str) -> str | None:
+    value = _git(root, "config", "--get", key, check=False).stdout.strip()
+    return value or None
+
+
+# --- hooks of a fresh clone ------------------------------------------------------------
+
+
+def ensure_hooks(root: Path) -> str:
+    """`present`, `installed` (pre-commit install ran now) or `missing` (could not)."""
+    hooks_dir = root / _git(root, "rev-parse", "--git-path", "hooks").stdout.strip()
+    if all(_is_pre_commit_hook(hooks_dir / name) for name in HOOK_TYPES):
+        return "present"
+    if not (root / ".pre-commit-config.yaml").is_file():
+        return "missing"
+    done = subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=root,
+                          capture_output=True, text=True, check=False)
+    return "installed" if done.returncode == 0 else "missing"
+
+
+def _is_pre_commit_hook(path: Path) -> bool:
+    try:
+        return PRE_COMMIT_MARKER in path.read_bytes()
+    except OSError:
+        return False
+
+
+# --- fetch and merge -------------------------------------------------------------------
+
+
+def fetch(root: Path, target: Target) -> str | None:
+    """The remote branch's commit, fetched; None when the remote has no such branch yet."""
+    ref = f"refs/heads/{target.branch}"
+    listed = _git(root, "ls-remote", "--exit-code", target.remote, ref, check=False)
+    if listed.returncode == 2:
+        return None
+    if listed.returncode != 0:
+        raise _git_failure(target.remote, "reading the remote", listed)
+    fetched = _git(root, "fetch", "--quiet", "--no-tags", target.remote, ref, check=False)
+    if fetched.returncode != 0:
+        raise _git_failure(target.remote, "fetching", fetched)
+    return _git(root, "rev-parse", "FETCH_HEAD^{commit}").stdout.strip()
+
+
+def merge_remote(root: Path, target: Target, incoming: str | None) -> int:
+    """Merge `incoming` into HEAD and check every new commit; the number brought in.
+
+    On a conflict or a refused check HEAD goes back to where it was."""
+    if incoming is None or _is_ancestor(root, incoming, "HEAD"):
+        return 0
+    before = _head(root)
+    label = f"{target.remote}/{target.branch}"
+    merged = _git(root, "merge", "--no-edit", "-m", f"memrepo sync: merge {label}", incoming,
+                  check=False)
+    if merged.returncode != 0:
+        _finish_or_abort(root, label, incoming, merged)
+    problems = check_new_commits(root, before)
+    if problems:
+        _git(root, "reset", "--hard", "--quiet", before)
+        refresh_cache(root)
+        raise SyncRefused(f"memrepo sync: what {label} brings in fails the checks; "
+                          f"the merge was undone (HEAD is back at {before[:12]})", problems)
+    return int(_git(root, "rev-list", "--count", f"{before}..{incoming}").stdout.strip())
+
+
+def _finish_or_abort(root: Path, label: str, incoming: str,
+                     merged: subprocess.CompletedProcess[str]) -> None:
+    """Conflicts only in derived INDEX.md files are regenerated; anything else aborts."""
+    conflicted = conflicted_files(root)
+    if conflicted and all(path.endswith("/INDEX.md") for path in conflicted):
+        finished = _regenerate_indexes(root, conflicted)
+        if finished.returncode == 0:
+            return
+        merged = finished
+        conflicted = []
+    _abort_merge(root)
+    if conflicted:
+        raise SyncRefused(
+            f"memrepo sync: merging {label} conflicts in {len(conflicted)} file(s); the "
+            "merge was undone and nothing was lost (both versions are commits)",
+            [Problem(path, "changed differently here and on the remote",
+                     CONFLICT_FIX.format(ref=incoming[:12])) for path in conflicted])
+    output = (merged.stdout + merged.stderr).strip()
+    raise SyncRefused(f"memrepo sync: merging {label} was refused; the merge was undone",
+                      [Problem(label, f"git merge failed:\n{output}",
+                               "fix what the hooks report above (on the clone that made "
+                               "the commit), then `memrepo sync` again")])
+
+
+def conflicted_files(root: Path) -> list[str]:
+    listed = _git(root, "diff", "--name-only", "--diff-filter=U", "-z", check=False).stdout
+    return sorted(path for path in listed.split("\0") if path)
+
+
+def _regenerate_indexes(root: Path, paths: Sequence[str],
+                        ) -> subprocess.CompletedProcess[str]:
+    indexed = subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(root), "index"],
+                             capture_output=True, text=True, check=False)
+    if indexed.returncode != 0:
+        return indexed
+    _git(root, "add", "--", *paths)
+    return _git(root, "commit", "--no-edit", "--quiet", check=False)
+
+
+def _abort_merge(root: Path) -> None:
+    if _git(root, "rev-parse", "-q", "--verify", "MERGE_HEAD", check=False).returncode == 0:
+        _git(root, "merge", "--abort")
+
+
+def check_new_commits(root: Path, before: str) -> list[Problem]:
+    """`memrepo verify BEFORE..HEAD`: every check, on every commit the merge added."""
+    from memrepo.commands.verify import commit_problems
+    from memrepo.git.read import commits_in, open_repository
+
+    repo = open_repository(root)
+    problems: list[Problem] = []
+    for commit in commits_in(repo, f"{before}..HEAD"):
+        for problem in commit_problems(repo, commit, False):
+            problems.append(Problem(problem.path, f"{problem.problem} (commit "
+                                    f"{commit.short_id})", problem.fix, problem.line))
+    return problems
+
+
+# --- push ------------------------------------------------------------------------------
+
+
+def push(root: Path, target: Target) -> bool:
+    """True when pushed; False when the remote moved meanwhile (fetch and merge again)."""
+    refspec = f"refs/heads/{target.local}:refs/heads/{target.branch}"
+    upstream = [] if target.tracked else ["--set-upstream"]
+    done = _git(root, "push", "--porcelain", *upstream, target.remote, refspec, check=False)
+    if done.returncode == 0:
+        return True
+    if "[rejected]" in done.stdout:
+        return False
+    if "[remote rejected]" in done.stdout:
+        raise SyncRefused(
+            f"memrepo sync: {target.remote} refused the push; your commits are merged and "
+            "kept locally", [Problem(target.remote, _remote_lines(done),
+                                     "fix what the server reports (its pre-receive hook "
+                                     "runs `memrepo verify`), then `memrepo sync` again")])
+    raise _git_failure(target.remote, "pushing", done)
+
+
+def _remote_lines(done: subprocess.CompletedProcess[str]) -> str:
+    lines = [line for line in (done.stderr + done.stdout).splitlines() if line.strip()]
+    return "the server said:\n" + "\n".join(lines[-20:])
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def refresh_cache(root: Path) -> None:
+    """The cache follows HEAD; it is derived data, so a failure here only warns."""
+    from memrepo import cache
+
+    try:
+        cache.sync(root, force=True)
+    except Exception as err:  # the sync itself succeeded; the next query rebuilds
+        print(f"memrepo sync: warning: cache refresh failed ({err}); the next query "
+              "rebuilds it", file=sys.stderr)
+
+
+def _require_clean(root: Path) -> None:
+    if _git(root, "rev-parse", "-q", "--verify", "MERGE_HEAD", check=False).returncode == 0:
+        raise InputError(Problem(str(root), "a merge is in progress",
+                                 "finish it (git commit) or abort it (git merge --abort)"))
+    dirty = _git(root, "status", "--porcelain", "--untracked-files=no").stdout.strip()
+    if dirty:
+        first = dirty.splitlines()[0][3:]
+        raise InputError(Problem(first, "uncommitted changes to tracked files",
+                                 "commit them (or `git stash`) before `memrepo sync`"))
+
+
+def _head(root: Path) -> str:
+    done = _git(root, "rev-parse", "--verify", "-q", "HEAD^{commit}", check=False)
+    if done.returncode != 0:
+        raise InputError(Problem(str(root), "the branch has no commit yet",
+                                 "make the first commit (memrepo init does) and sync again"))
+    return done.stdout.strip()
+
+
+def _is_ancestor(root: Path, ancestor: str, descendant: str) -> bool:
+    done = _git(root, "merge-base", "--is-ancestor", ancestor, descendant, check=False)
+    return done.returncode == 0
+
+
+def _git_failure(remote: str, what: str, done: subprocess.CompletedProcess[str]) -> InputError:
+    output = (done.stderr + done.stdout).strip() or f"exit code {done.returncode}"
+    return InputError(Problem(remote, f"{what} failed: {output}",
+                              "check the remote's URL and your access (git remote -v), "
+                              "then `memrepo sync` again"))
+
+
+def _git(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("GIT_DIR", "GIT_INDEX_FILE")}
+    done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
+                          check=False, env=env, errors="replace")
+    if check and done.returncode != 0:
+        raise InputError(Problem(str(root), f"git {args[0]} failed: "
+                                 f"{(done.stderr or done.stdout).strip()}",
+                                 "fix the repository state shown above and sync again"))
+    return done
