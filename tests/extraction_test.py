@@ -107,6 +107,15 @@ def test_b_instruction_phrasings_are_found(text: str) -> None:
     assert instruction_in(text) is not None
 
 
+@pytest.mark.parametrize("text", [
+    "From now on I work at Acme.",
+    "Od teraz pracuję w Acme.",
+    "Odteraz bývam v Košiciach.",
+])
+def test_b_a_change_stated_in_the_first_person_is_not_an_instruction(text: str) -> None:
+    assert instruction_in(text) is None
+
+
 @pytest.mark.parametrize("text", INJECTIONS)
 def test_b_an_injected_candidate_is_dropped_in_any_field(text: str) -> None:
     conversation = f"user: {text}"

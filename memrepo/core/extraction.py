@@ -121,7 +121,10 @@ _INSTRUCTION_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bsystem prompt\b", "en"),
     (r"\b(dont|do not|never) (tell|reveal to|inform) the user\b", "en"),
     (r"\byou must\b", "en"),
-    (r"\bfrom now on\b", "en"),
+    # "from now on" is an instruction only when it addresses the agent: "From now on I work
+    # at Acme" is an ordinary fact.
+    (r"\bfrom now on,? (you|your|call|always|never|answer|respond|reply|only|do|don t|"
+     r"dont|say|speak|use|be|stop|treat)\b", "en"),
     (r"\balways (answer|respond|reply|say)\b", "en"),
     (r"\bpretend\b", "en"),
     # Polish
@@ -129,7 +132,8 @@ _INSTRUCTION_PATTERNS: tuple[tuple[str, str], ...] = (
      r"(instrukcje|polecenia)\b", "pl"),
     (r"\bprompt systemowy\b", "pl"),
     (r"\bnie (mow|mowi|informuj) uzytkownikowi\b", "pl"),
-    (r"\bod teraz\b", "pl"),
+    (r"\bod teraz,? (jestes|masz|mow|odpowiadaj|zawsze|nigdy|pisz|nazywaj|badz|ignoruj|"
+     r"udawaj|traktuj|uzywaj)\b", "pl"),
     (r"\bzawsze odpowiadaj\b", "pl"),
     (r"\budawaj\b", "pl"),
     # Slovak
@@ -137,7 +141,8 @@ _INSTRUCTION_PATTERNS: tuple[tuple[str, str], ...] = (
      "sk"),
     (r"\bsystemovy prompt\b", "sk"),
     (r"\bnehovor pouzivatelovi\b", "sk"),
-    (r"\bodteraz\b", "sk"),
+    (r"\bodteraz,? (si|mas|hovor|odpovedaj|vzdy|nikdy|pis|volaj|bud|ignoruj|"
+     r"predstieraj|pouzivaj)\b", "sk"),
     (r"\bvzdy odpovedaj\b", "sk"),
     (r"\bpredstieraj\b", "sk"),
 )
