@@ -1,0 +1,56 @@
+"""`memrepo triage [--apply] [--report FILE] [--json]`: sleep-time maintenance (SPEC §9).
+
+Finds near-duplicate notes, contradictions, facts not re-confirmed for `stale_after_days`,
+dead links, orphan notes, categories over their limits and quarantined facts awaiting
+review, and reports them for a person (markdown). Exit 0 even with findings (it is a
+report); 1 only when an `--apply` action was refused by the checks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+EXIT_OK, EXIT_REFUSED = 0, 1
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "triage", help="report near-duplicates, contradictions, stale facts, dead links, "
+                       "orphans, categories over limit and quarantine awaiting review",
+        description="Sleep-time maintenance: a markdown report for a person. --apply "
+                    "performs only safe, reversible actions (merging a near-duplicate note "
+                    "into the other: archive + alias + trailers), each as its own commit "
+                    "through the hooks; everything else is report-only.")
+    parser.add_argument("--apply", action="store_true",
+                        help="merge near-duplicate notes (never rules), one commit each")
+    parser.add_argument("--report", metavar="FILE",
+                        help="write the markdown report to FILE (atomically) instead of "
+                             "printing it")
+    parser.add_argument("--json", action="store_true",
+                        help="print the findings (and actions) as one JSON document")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from memrepo.core.triage import triage
+    from memrepo.repo_root import find_root
+    from memrepo.triage import load_input, render_report, report_json, today, write_report
+
+    root = find_root(args.repo)
+    day = today()
+    actions = []
+    if args.apply:
+        from memrepo.triage_apply import apply_merges
+
+        actions = apply_merges(root, load_input(root), day)
+    findings = triage(load_input(root))
+    if args.report:
+        write_report(Path(args.report), render_report(findings, day, actions))
+    if args.json:
+        print(json.dumps(report_json(findings, day, actions), ensure_ascii=False, indent=2))
+    elif not args.report:
+        print(render_report(findings, day, actions), end="")
+    return EXIT_REFUSED if any(a.status == "refused" for a in actions) else EXIT_OK

@@ -1,0 +1,155 @@
+"""`memrepo triage` adapter (SPEC §9): read the memory, run the rules of memrepo.core.triage,
+render the report for a person.
+
+Notes, links and events come from the cache (fast at 100k notes; `open_fresh` syncs it with
+the work tree first), the config, TRIGGERS.md and the archive listing from the work tree.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from memrepo.cache.rows import EVENT_COLUMNS, event_from_row, group_by_key, keys_of
+from memrepo.cache.worktree import config_of, read_bytes
+from memrepo.clock import now
+from memrepo.core.config import CATEGORIES, CONFIG_PATH
+from memrepo.core.events import Event, Key
+from memrepo.core.times import format_instant
+from memrepo.core.triage import (
+    KINDS,
+    Finding,
+    FindingKind,
+    LinkRecord,
+    NoteRecord,
+    TriageInput,
+    title_of,
+)
+from memrepo.core.triggers import TRIGGERS_PATH, parse_triggers
+
+TITLES: dict[FindingKind, str] = {
+    "near-duplicate": "Near-duplicate notes", "contradiction": "Contradictions",
+    "stale-fact": "Facts not re-confirmed", "dead-link": "Dead links",
+    "orphan": "Orphan notes", "over-limit": "Categories over their limit",
+    "quarantine": "Quarantined facts awaiting review",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ActionResult:
+    """One --apply action: `committed` (detail: the commit id), `refused` (detail: what
+    the checks said; nothing was left behind) or `skipped` (detail: why)."""
+
+    status: str
+    summary: str
+    detail: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"status": self.status, "summary": self.summary, "detail": self.detail}
+
+
+def load_input(root: Path) -> TriageInput:
+    """Everything the triage rules look at, as of now (MEMREPO_NOW pins the clock)."""
+    from memrepo.cache import open_fresh
+
+    config = config_of(read_bytes(root, CONFIG_PATH))
+    conn = open_fresh(root)
+    try:
+        notes, facts = read_notes(conn), read_facts(conn)
+    finally:
+        conn.close()
+    return TriageInput(notes, facts, config, now(), triggered_names(root),
+                       archived_notes(root))
+
+
+def read_notes(conn: sqlite3.Connection) -> list[NoteRecord]:
+    links: dict[str, list[LinkRecord]] = {}
+    for source, target, line in conn.execute(
+            "SELECT source, target, line FROM links ORDER BY source, line"):
+        links.setdefault(source, []).append(LinkRecord(target, line))
+    rows = conn.execute("SELECT path, name, category, description, aliases, body FROM notes "
+                        "ORDER BY path")
+    return [NoteRecord(path, category, name, title_of(body), description,
+                       tuple(orjson.loads(aliases)), tuple(links.get(path, ())),
+                       size=len(body))
+            for path, name, category, description, aliases, body in rows]
+
+
+def read_facts(conn: sqlite3.Connection) -> dict[Key, list[Event]]:
+    events = [event_from_row(row) for row in
+              conn.execute(f"SELECT {EVENT_COLUMNS} FROM events ORDER BY rowid")]
+    return group_by_key(events, keys_of(events))
+
+
+def triggered_names(root: Path) -> frozenset[str]:
+    data = read_bytes(root, TRIGGERS_PATH)
+    if data is None:
+        return frozenset()
+    triggers, _ = parse_triggers(data.decode("utf-8", errors="replace"))
+    return frozenset(name for trigger in triggers for name in trigger.notes)
+
+
+def archived_notes(root: Path) -> dict[str, str]:
+    """Archived note name → its path (the archive is listed, not read)."""
+    archived: dict[str, str] = {}
+    for category in CATEGORIES:
+        folder = root / "memory" / "archive" / category
+        names = sorted(p.name for p in folder.glob("*.md")) if folder.is_dir() else []
+        for name in names:
+            archived.setdefault(name[:-3], f"memory/archive/{category}/{name}")
+    return archived
+
+
+# --- the report -----------------------------------------------------------------------------
+
+def render_report(findings: Sequence[Finding], day: str,
+                  actions: Sequence[ActionResult] = ()) -> str:
+    """The markdown report: title, summary table, one section per kind with findings."""
+    lines = [f"# Memory triage, {day}", ""]
+    lines += _summary(findings)
+    if actions:
+        lines += ["", "## Applied (`--apply`)", ""]
+        lines += [f"- **{a.status}**: {a.summary} — {a.detail}" for a in actions]
+    for kind in KINDS:
+        found = [f for f in findings if f.kind == kind]
+        if found:
+            lines += ["", f"## {TITLES[kind]} ({len(found)})", ""]
+            lines += [_finding_line(f) for f in found]
+    return "\n".join(lines) + "\n"
+
+
+def _summary(findings: Sequence[Finding]) -> list[str]:
+    if not findings:
+        return ["Nothing to review: no findings."]
+    lines = ["| finding | count |", "|---|---|"]
+    lines += [f"| {TITLES[kind]} | {sum(f.kind == kind for f in findings)} |" for kind in KINDS]
+    return lines
+
+
+def _finding_line(finding: Finding) -> str:
+    where = finding.subject + (f":{finding.line}" if finding.line else "")
+    problem = " ".join(finding.problem.split())
+    return f"- `{where}` — {problem}. To fix: {finding.action}"
+
+
+def report_json(findings: Sequence[Finding], day: str,
+                actions: Sequence[ActionResult] = ()) -> dict[str, object]:
+    counts = {kind: sum(f.kind == kind for f in findings) for kind in KINDS}
+    return {"date": day, "counts": counts, "findings": [f.to_json() for f in findings],
+            "actions": [a.to_json() for a in actions]}
+
+
+def today() -> str:
+    return format_instant(now())[:10]
+
+
+def write_report(target: Path, text: str) -> None:
+    """Atomically: a temporary file next to `target`, then a rename."""
+    from memrepo.commands.index import write_atomically
+
+    write_atomically(Path(os.path.abspath(target)), text.encode("utf-8"))

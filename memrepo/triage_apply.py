@@ -1,0 +1,195 @@
+"""`memrepo triage --apply` (SPEC §9): only safe, reversible actions, each its own commit.
+
+The one action is merging a near-duplicate note into the note it duplicates: the weaker note
+is moved to memory/archive/<category>/ (`git mv`), its title/name becomes an alias of the
+kept note (entities; other notes get a closing line naming it), links and TRIGGERS.md rows
+pointing to it are rewritten to the kept note, the indexes are regenerated, and a real
+`git commit` runs the hooks with the trailers `Merged-into:` and `Removed:`. A refused
+commit is undone completely (index and work tree) and reported. Rules are never merged:
+a rule change needs a person's `Approved-by:`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from memrepo.core.headers import parse_note
+from memrepo.core.merge_edits import add_aliases, mention_merged, retarget_links, retarget_triggers
+from memrepo.core.problems import InputError, Problem
+from memrepo.core.triage import (
+    Duplicate,
+    Merge,
+    NoteRecord,
+    TriageInput,
+    near_duplicates,
+    plan_merges,
+)
+from memrepo.core.triggers import TRIGGERS_PATH
+from memrepo.triage import ActionResult
+
+
+class ActionFailed(Exception):
+    """An action that cannot be completed; its changes are undone."""
+
+
+def apply_merges(root: Path, given: TriageInput, day: str) -> list[ActionResult]:
+    """Merge every near-duplicate --apply may merge; one commit per merged note."""
+    require_clean(root)
+    duplicates = [_with_updated(root, d) for d in near_duplicates(given.notes)]
+    results = [_skipped(d) for d in duplicates if _not_mergeable(d)]
+    for merge in plan_merges(duplicates, given.notes):
+        results.append(merge_note(root, merge, given.notes, day))
+    return results
+
+
+def require_clean(root: Path) -> None:
+    status = _git(root, "status", "--porcelain", "--untracked-files=all", "--", "memory")
+    if status.stdout.strip():
+        raise InputError(Problem("memory/", "uncommitted changes in the memory; --apply "
+                                 "commits each action on its own and must not sweep them in",
+                                 "commit or stash them, then run `memrepo triage --apply` "
+                                 "again"))
+
+
+def _not_mergeable(duplicate: Duplicate) -> bool:
+    first, second = duplicate.first, duplicate.second
+    return first.category != second.category or first.category == "rules"
+
+
+def _skipped(duplicate: Duplicate) -> ActionResult:
+    pair = f"{duplicate.first.path} and {duplicate.second.path}"
+    if duplicate.first.category == "rules" or duplicate.second.category == "rules":
+        why = "a rule change needs Approved-by: from a person; merge them by hand"
+    else:
+        why = "they are in different categories; decide where the note belongs"
+    return ActionResult("skipped", f"near-duplicates {pair}", why)
+
+
+def _with_updated(root: Path, duplicate: Duplicate) -> Duplicate:
+    return dataclasses.replace(duplicate, first=_read_updated(root, duplicate.first),
+                               second=_read_updated(root, duplicate.second))
+
+
+def _read_updated(root: Path, note: NoteRecord) -> NoteRecord:
+    file = root / note.path
+    parsed = parse_note(note.path, file.read_bytes()) if file.is_file() else None
+    updated = getattr(parsed, "header", {}).get("updated")
+    return dataclasses.replace(note, updated=updated if isinstance(updated, str) else None)
+
+
+# --- one merge --------------------------------------------------------------------------------
+
+def merge_note(root: Path, merge: Merge, notes: Sequence[NoteRecord], day: str,
+               ) -> ActionResult:
+    old, kept = merge.old, merge.kept
+    summary = f"merged {old.path} into {kept.path}"
+    archive = f"memory/archive/{old.category}/{old.name}.md"
+    if (root / archive).exists() or not (root / old.path).is_file():
+        return ActionResult("skipped", summary, f"{archive} already exists or the note is "
+                            "gone; merge by hand")
+    touched = [old.path, archive]
+    try:
+        _git(root, "mv", old.path, archive, check=True)
+        touched += _edit_notes(root, merge, notes, day)
+        touched += _regenerate_indexes(root, {old.category, kept.category})
+        _git(root, "add", "--", *touched, check=True)
+        _git(root, "commit", "-q", "-F", "-", stdin=_message(merge), check=True)
+    except ActionFailed as failure:
+        _undo(root, touched)
+        return ActionResult("refused", summary, str(failure))
+    head = _git(root, "rev-parse", "--short", "HEAD").stdout.strip()
+    return ActionResult("committed", summary, f"commit {head}")
+
+
+def _edit_notes(root: Path, merge: Merge, notes: Sequence[NoteRecord], day: str) -> list[str]:
+    old, kept = merge.old, merge.kept
+    changed = [_edit_kept(root, merge, day)]
+    linking = {n.path for n in notes if any(link.target == old.name for link in n.links)}
+    for path in sorted(linking - {old.path}):
+        if _rewrite(root, path, lambda text: retarget_links(
+                text, (old.category, old.name), (kept.category, kept.name))):
+            changed.append(path)
+    if _rewrite(root, TRIGGERS_PATH, lambda text: retarget_triggers(text, old.name,
+                                                                    kept.name)):
+        changed.append(TRIGGERS_PATH)
+    return changed
+
+
+def _edit_kept(root: Path, merge: Merge, day: str) -> str:
+    old, kept = merge.old, merge.kept
+    names = [old.title or old.name, *old.aliases]
+
+    def edit(text: str) -> str:
+        text = retarget_links(text, (old.category, old.name), (kept.category, kept.name))
+        aliased = add_aliases(text, names) if kept.category == "entities" else None
+        return aliased if aliased is not None else mention_merged(text, old.name, old.title,
+                                                                  day)
+    _rewrite(root, kept.path, edit)
+    return kept.path
+
+
+def _rewrite(root: Path, path: str, edit: Callable[[str], str]) -> bool:
+    """Apply `edit` (text → text) to a work-tree file; True when it changed."""
+    from memrepo.commands.index import write_atomically
+
+    file = root / path
+    if not file.is_file():
+        return False
+    text = file.read_text(encoding="utf-8")
+    new = edit(text)
+    if new == text:
+        return False
+    write_atomically(file, new.encode("utf-8"))
+    return True
+
+
+def _regenerate_indexes(root: Path, categories: set[str]) -> list[str]:
+    from memrepo.commands.index import build_indexes, write_atomically
+    from memrepo.core.headers import index_path
+
+    texts, problems = build_indexes(root)
+    written = []
+    for category in sorted(categories):
+        if category not in texts:
+            reason = problems[0].render() if problems else "unknown"
+            raise ActionFailed(f"cannot regenerate the {category} index: {reason}")
+        write_atomically(root / index_path(category), texts[category].encode("utf-8"))
+        written.append(index_path(category))
+    return written
+
+
+def _message(merge: Merge) -> str:
+    old, kept = merge.old, merge.kept
+    return (f"triage: merge {old.name} into {kept.name}\n\n"
+            f"{old.path} looks like the same note as {kept.path} ({merge.how}). It is "
+            f"archived at memory/archive/{old.category}/{old.name}.md; links and triggers "
+            f"now point to {kept.name}.\n\n"
+            f"Merged-into: {kept.name}\n"
+            f"Removed: {old.name}: merged into {kept.name} by triage\n")
+
+
+def _undo(root: Path, touched: Sequence[str]) -> None:
+    """Index and work tree of `touched` back to HEAD (files HEAD lacks are removed)."""
+    for path in dict.fromkeys(touched):  # one by one: a path unknown to git fails alone
+        _git(root, "restore", "--source=HEAD", "--staged", "--worktree", "--", path)
+
+
+def _git(root: Path, *args: str, stdin: str | None = None,
+         check: bool = False) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(["git", *args], cwd=root, input=stdin, capture_output=True,
+                          text=True, check=False)
+    if check and done.returncode != 0:
+        raise ActionFailed(f"git {args[0]} refused: {_essence(done.stdout + done.stderr)}")
+    return done
+
+
+def _essence(output: str) -> str:
+    """The lines of git/hook output that say what is wrong (pre-commit's progress lines
+    and blank lines dropped), joined for one report line."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    telling = [line for line in lines if line.startswith(("memory/", "To fix", "error",
+                                                          "fatal"))]
+    return " / ".join(telling or lines[-3:]) or "no output"
