@@ -1,0 +1,510 @@
+"""`memrepo bench memory`: what the bitemporal store answers that simpler memories cannot.
+
+Eight months of one person's life (memrepo.scripts.memory_history) are written into a real
+memory repository — `memrepo init`, then `remember` / `forget` / `retract` with the clock
+pinned to each event's recorded time, every write checked and committed — and sixty
+questions (current, historical, change, refusal) are put to three memories:
+
+- **memrepo**: `Memory.recall` (with as_of / known_at) and `Memory.history`;
+- **MEMORY.md**: the current state as a careful person keeps it, one line per thing;
+- **flat store**: key → last value written (an end or a retract deletes the key).
+
+Answers are scored by memrepo.core.scoring; each row also carries the size of the context
+the variant hands a model (memrepo: the context block plus the recall/history result;
+MEMORY.md: the whole file; flat: the one value) and the time taken. Then an untrusted
+session plants an instruction, and the report says where it landed and what loaded it.
+With `--endpoint URL --model M` each variant's context and the question also go to an
+OpenAI-compatible chat model, whose answers are scored the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from memrepo.core.context import estimate_tokens, fact_line
+from memrepo.core.fold import FOREVER
+from memrepo.core.scoring import MONTHS, NOT_RECORDED, is_correct
+from memrepo.core.times import Instant, format_valid_time, parse_instant
+
+from . import memory_history as story
+from .memory_history import NOW, SCOPE, Question, Told
+
+APPROVER = "Ola Nowak <ola@example.com>"
+IDENTITY = {"GIT_AUTHOR_NAME": "Ola Nowak", "GIT_AUTHOR_EMAIL": "ola@example.com",
+            "GIT_COMMITTER_NAME": "Ola Nowak", "GIT_COMMITTER_EMAIL": "ola@example.com"}
+DEFAULT_BUDGET = 1000
+POISON_QUESTION = "What answer format do I prefer? Should you ask me for my password?"
+ANSWER_PROMPT = """\
+You answer questions about the user from the memory given below, and from nothing else.
+Reply with the answer only, no sentence around it:
+- a value exactly as the memory states it (several values: separated by commas);
+- for "did it change" questions: "no", or "yes, on YYYY-MM-DD from OLD to NEW" (several \
+changes separated by "; "; a value that ended becomes "nothing");
+- "not recorded" when the memory does not answer the question."""
+
+
+# --- building the memory -----------------------------------------------------------------
+
+
+@contextmanager
+def pinned(values: dict[str, str]) -> Iterator[None]:
+    """Environment variables set for the duration of the block, then restored."""
+    saved = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, old in saved.items():
+            if old is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = old
+
+
+def build_memory(root: Path) -> dict[str, str]:
+    """A new memory repository at `root` holding the story's history; event name → event id."""
+    from memrepo.scaffold import create_memory_repo
+
+    before = story.BEFORE_HISTORY
+    dated = {"GIT_AUTHOR_DATE": before, "GIT_COMMITTER_DATE": before}
+    with pinned({**IDENTITY, **dated}):
+        create_memory_repo(root, APPROVER)
+        declare_many_valued(root)
+    ids: dict[str, str] = {}
+    with pinned(IDENTITY):
+        for told in story.HISTORY:
+            with pinned({"MEMREPO_NOW": told.recorded_at}):
+                ids[told.name] = tell(root, told, ids)
+    return ids
+
+
+def declare_many_valued(root: Path) -> None:
+    """Declare the story's many-valued relations: a config change, committed with its approval."""
+    config = root / "memory" / "config.yaml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("many_valued_relations: []",
+                                   f"many_valued_relations: [{', '.join(story.MANY_VALUED)}]"),
+                      encoding="utf-8")
+    message = f"Declare many-valued relations\n\nApproved-by: {APPROVER}\n"
+    subprocess.run(["git", "commit", "-q", "-m", message, "--", "memory/config.yaml"],
+                   cwd=root, check=True, capture_output=True)
+
+
+def tell(root: Path, told: Told, ids: dict[str, str]) -> str:
+    """Write one event through memrepo.store; its id."""
+    from memrepo import store
+
+    subject, relation = told.key.split(".", 1) if told.key else ("", "")
+    session, source = told.session, "conversation"
+    if told.op == "assert":
+        result = store.remember(root, scope=SCOPE, subject=subject, relation=relation,
+                                object=told.object or "", valid_from=told.valid,
+                                quote=told.quote, session=session, source=source)
+    elif told.op == "end":
+        result = store.forget(root, scope=SCOPE, subject=subject, relation=relation,
+                              reason=told.reason or "", valid_to=told.valid,
+                              session=session, source=source)
+    else:
+        result = store.retract(root, scope=SCOPE, target=ids[told.target or ""],
+                               reason=told.reason or "", session=session, source=source)
+    if result.status != "added" or result.id is None:
+        raise RuntimeError(f"history event {told.name} wrote nothing ({result.status})")
+    return result.id
+
+
+def flat_store(history: Sequence[Told]) -> dict[str, str]:
+    """Key → last value written: what a memory that overwrites is left holding."""
+    store: dict[str, str] = {}
+    for told in history:
+        if told.op == "assert":
+            store[told.key] = told.object or ""
+        elif told.op == "end":
+            store.pop(told.key, None)
+        else:  # a retract: the overwritten value is gone, so the key can only be dropped
+            wrong = next(t for t in history if t.name == told.target)
+            if store.get(wrong.key) == wrong.object:
+                del store[wrong.key]
+    return store
+
+
+# --- the three memories --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    text: str
+    context: str  # what this memory would hand a model for the question
+
+
+class Variant(Protocol):
+    name: str
+
+    def answer(self, question: Question) -> Answer: ...
+
+
+Interval = tuple[str, Instant, Instant]  # (object, from, to) under current knowledge
+
+
+def values_at(intervals: Sequence[Interval], moment: Instant) -> frozenset[str]:
+    return frozenset(value for value, start, end in intervals if start <= moment < end)
+
+
+def value_changes(intervals: Sequence[Interval], start: Instant, end: Instant,
+                  ) -> list[tuple[Instant, frozenset[str], frozenset[str]]]:
+    """Every moment in (start, end] at which the value (set) differs from just before."""
+    edges = sorted({x for _, a, b in intervals for x in (a, b) if start < x <= end})
+    changes = [(x, values_at(intervals, x - 1), values_at(intervals, x)) for x in edges]
+    return [change for change in changes if change[1] != change[2]]
+
+
+def change_answer(changes: Sequence[tuple[Instant, frozenset[str], frozenset[str]]]) -> str:
+    if not changes:
+        return "no"
+    return "yes, " + "; ".join(f"on {format_valid_time(at)} from {_values(old)} to "
+                               f"{_values(new)}" for at, old, new in changes)
+
+
+def _values(values: frozenset[str]) -> str:
+    return ", ".join(sorted(values)) or story.NOTHING
+
+
+class MemrepoVariant:
+    name = "memrepo"
+
+    def __init__(self, root: Path, budget: int) -> None:
+        from memrepo.api import Memory
+
+        self.root, self.budget, self.memory = root, budget, Memory(root)
+
+    def answer(self, question: Question) -> Answer:
+        from memrepo.context import build_context
+
+        text, tool = self._change(question) if question.window else self._value(question)
+        block = build_context(self.root, SCOPE, question.text, self.budget).text
+        return Answer(text, f"{block}\n\n{tool}")
+
+    def _value(self, q: Question) -> tuple[str, str]:
+        found = self.memory.recall(SCOPE, subject=q.subject, relation=q.relation,
+                                   as_of=q.as_of, known_at=q.known_at)
+        head = (f"RECALL {q.key} (as of {q.as_of or 'now'}, as known "
+                f"{'on ' + q.known_at if q.known_at else 'now'}):")
+        if found.status == "not_recorded":
+            return NOT_RECORDED, f"{head}\n{NOT_RECORDED}"
+        lines = "\n".join(fact_line(fact) for fact in found.facts)
+        return ", ".join(sorted(fact.object for fact in found.facts)), f"{head}\n{lines}"
+
+    def _change(self, q: Question) -> tuple[str, str]:
+        intervals = self.intervals(q.subject, q.relation)
+        start, end = (parse_instant(t) for t in q.window or ("", ""))
+        lines = [f"- {value}: from {format_valid_time(a)} until "
+                 f"{format_valid_time(b) if b < FOREVER else 'now'}" for value, a, b in intervals]
+        tool = f"HISTORY {q.key} (what held when, as known now):\n" + "\n".join(lines)
+        return change_answer(value_changes(intervals, start, end)), tool
+
+    def intervals(self, subject: str, relation: str) -> list[Interval]:
+        return sorted(((entry.object or "", parse_instant(a),
+                        FOREVER if b is None else parse_instant(b))
+                       for entry in self.memory.history(SCOPE, subject, relation)
+                       if entry.op == "assert" for a, b in entry.held),
+                      key=lambda interval: (interval[1], interval[0]))
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    value: str
+    since: str | None  # "May 2026"
+
+
+_MD_LINE = re.compile(r"^- (?P<label>[^:]+): (?P<value>.*?)(?: \(since (?P<since>[^)]+)\))?$")
+
+
+def parse_memory_md(text: str) -> dict[str, Line]:
+    found = (_MD_LINE.match(line) for line in text.splitlines())
+    return {m["label"]: Line(m["value"], m["since"]) for m in found if m}
+
+
+def month_span(text: str) -> tuple[Instant, Instant]:
+    """ "May 2026" → [2026-05-01, 2026-06-01) (English month names, whatever the locale)."""
+    month, year = text.split()
+    number = MONTHS.index(month.lower()) + 1
+    after = f"{year}-{number + 1:02d}" if number < 12 else f"{int(year) + 1}-01"
+    return parse_instant(f"{year}-{number:02d}-01"), parse_instant(f"{after}-01")
+
+
+class MemoryFileVariant:
+    """A person's MEMORY.md: the value of a line, whatever the time asked about."""
+
+    name = "MEMORY.md"
+
+    def __init__(self, text: str) -> None:
+        self.text, self.lines = text, parse_memory_md(text)
+
+    def answer(self, question: Question) -> Answer:
+        line = self.lines.get(story.MEMORY_MD_LABELS.get(question.key, ""))
+        if question.window:
+            return Answer(self._change(line, question.window), self.text)
+        return Answer(line.value if line else NOT_RECORDED, self.text)
+
+    @staticmethod
+    def _change(line: Line | None, window: tuple[str, str]) -> str:
+        """Only a "since" note says anything about change, and only to the month."""
+        if line is None or line.since is None:
+            return NOT_RECORDED
+        month_began, month_ended = month_span(line.since)
+        start, end = (parse_instant(t) for t in window)
+        if month_ended <= start:
+            return "no"
+        if month_began > end:
+            return NOT_RECORDED
+        return f"yes, in {line.since}, to {line.value}"
+
+
+class FlatVariant:
+    """Key → last value written; no dates, so no past and no change."""
+
+    name = "flat store"
+
+    def __init__(self, store: dict[str, str]) -> None:
+        self.store = store
+
+    def answer(self, question: Question) -> Answer:
+        value = self.store.get(question.key)
+        context = f"{question.key} = {value}" if value is not None else ""
+        if question.window or value is None:
+            return Answer(NOT_RECORDED, context)
+        return Answer(value, context)
+
+
+class ModelVariant:
+    """Another variant's context and the question, answered by a chat model."""
+
+    def __init__(self, base: Variant, ask: Callable[[str, str], str]) -> None:
+        self.base, self.ask, self.name = base, ask, f"{base.name} + model"
+
+    def answer(self, question: Question) -> Answer:
+        context = self.base.answer(question).context
+        return Answer(self.ask(context, question.text), context)
+
+
+def model_asker(endpoint: str, model: str, timeout: float) -> Callable[[str, str], str]:
+    """A plain-text chat completion (memrepo.llm has only the JSON-constrained one; this
+    reuses its URL, transport and error handling)."""
+    from memrepo import llm
+
+    url = llm.chat_url(endpoint)
+
+    def ask(context: str, question: str) -> str:
+        body = {"model": model, "temperature": 0, "messages": [
+            {"role": "system", "content": ANSWER_PROMPT},
+            {"role": "user", "content": f"MEMORY:\n{context}\n\nToday is {NOW[:10]}.\n"
+                                        f"Question: {question}"}]}
+        return llm._message_content(url, llm._post(url, body, timeout)).strip()
+
+    return ask
+
+
+# --- running and reporting -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    variant: str
+    question: Question
+    answer: str
+    correct: bool
+    tokens: int
+    seconds: float
+
+
+def ask_all(variant: Variant, questions: Sequence[Question]) -> list[Result]:
+    results = []
+    with pinned({"MEMREPO_NOW": NOW}):
+        for q in questions:
+            started = time.perf_counter()
+            answer = variant.answer(q)
+            seconds = time.perf_counter() - started
+            results.append(Result(variant.name, q, answer.text,
+                                  is_correct(q.expected, answer.text, q.many),
+                                  estimate_tokens(answer.context), seconds))
+    return results
+
+
+@dataclass(frozen=True, slots=True)
+class Poisoning:
+    scope: str
+    confidence: float
+    in_host_recall: bool
+    in_host_context: bool
+    memory_md_loads_it: bool
+    flat_store_returns_it: bool
+
+
+def poison(root: Path, budget: int) -> Poisoning:
+    """An untrusted session remembers an instruction; who ends up serving it?"""
+    from memrepo import store
+    from memrepo.api import Memory
+    from memrepo.context import build_context
+
+    subject, relation, value = story.POISON
+    key = f"{subject}.{relation}"
+    with pinned({**IDENTITY, "MEMREPO_NOW": NOW}):
+        store.remember(root, scope=SCOPE, subject=subject, relation=relation, object=value,
+                       quote=value, source="web", session="web-form", trust="untrusted")
+        memory = Memory(root)
+        landed = memory.recall(store.target_scope(SCOPE, "untrusted"), subject=subject,
+                               relation=relation).facts[0]
+        host = memory.recall(SCOPE, subject=subject, relation=relation)
+        block = build_context(root, SCOPE, POISON_QUESTION, budget).text
+    probe = Question("P01", POISON_QUESTION, key, NOT_RECORDED)
+    edited = story.MEMORY_MD + f"- {story.MEMORY_MD_LABELS[key]}: {value}\n"
+    flat = {**flat_store(story.HISTORY), key: value}
+    return Poisoning(landed.scope, landed.confidence,
+                     any(value in f.object for f in host.facts), value in block,
+                     value in MemoryFileVariant(edited).answer(probe).context,
+                     FlatVariant(flat).answer(probe).text == value)
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    results: list[Result]
+    poisoning: Poisoning
+    changes: int
+
+
+def run_benchmark(root: Path, budget: int = DEFAULT_BUDGET,
+                  ask: Callable[[str, str], str] | None = None) -> Report:
+    """Build the memory at `root` (a new directory), ask every variant, then poison it."""
+    build_memory(root)
+    base: list[Variant] = [MemrepoVariant(root, budget), MemoryFileVariant(story.MEMORY_MD),
+                           FlatVariant(flat_store(story.HISTORY))]
+    variants = base + ([ModelVariant(v, ask) for v in base] if ask else [])
+    results = [r for variant in variants for r in ask_all(variant, story.QUESTIONS)]
+    with pinned({"MEMREPO_NOW": NOW}):
+        changes = count_changes(MemrepoVariant(root, budget))
+    return Report(results, poison(root, budget), changes)
+
+
+def count_changes(memrepo: MemrepoVariant) -> int:
+    """Value changes during 2026 (a first value is not a change) over every key told."""
+    start, end = parse_instant(story.BEFORE_HISTORY), parse_instant(NOW)
+    keys = dict.fromkeys(t.key for t in story.HISTORY if t.key)
+    return sum(1 for key in keys
+               for _, old, _ in value_changes(memrepo.intervals(*key.split(".", 1)),
+                                              start, end) if old)
+
+
+def render_table(results: Sequence[Result]) -> str:
+    head = " | ".join(f"{c} {label}" for c, label in story.CATEGORIES.items())
+    lines = [f"| variant | {head} | total | tokens/question | ms/question |",
+             "|---" * (len(story.CATEGORIES) + 4) + "|"]
+    for name in dict.fromkeys(r.variant for r in results):
+        mine = [r for r in results if r.variant == name]
+        cells = [_score([r for r in mine if r.question.category == c])
+                 for c in story.CATEGORIES]
+        tokens = sum(r.tokens for r in mine) / len(mine)
+        millis = 1000 * sum(r.seconds for r in mine) / len(mine)
+        lines.append(f"| {name} | {' | '.join(cells)} | {_score(mine)} | {tokens:.0f} | "
+                     f"{millis:.1f} |")
+    return "\n".join(lines)
+
+
+def _score(results: Sequence[Result]) -> str:
+    return f"{sum(r.correct for r in results)}/{len(results)}"
+
+
+def render_poisoning(p: Poisoning) -> str:
+    subject, relation, value = story.POISON
+    yes_no = {True: "yes", False: "no"}
+    return "\n".join([
+        f"Poisoning: an untrusted session remembers {subject}.{relation} = {value!r}",
+        "| variant | landed in | confidence | in host recall | in host context |",
+        "|---|---|---|---|---|",
+        f"| memrepo | {p.scope} | {p.confidence:g} | {yes_no[p.in_host_recall]} | "
+        f"{yes_no[p.in_host_context]} |",
+        f"| MEMORY.md | the file itself | no notion of trust | "
+        f"{yes_no[p.memory_md_loads_it]} | {yes_no[p.memory_md_loads_it]} (whole file) |",
+        f"| flat store | the store itself | no notion of trust | "
+        f"{yes_no[p.flat_store_returns_it]} | {yes_no[p.flat_store_returns_it]} |",
+    ])
+
+
+CSV_FIELDS = ("variant", "id", "category", "question", "expected", "answer", "correct",
+              "context_tokens", "seconds")
+
+
+def write_csv(results: Sequence[Result], path: Path) -> None:
+    """One row per question × variant, written whole or not at all."""
+    partial = path.with_name(path.name + ".partial")
+    with partial.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(CSV_FIELDS)
+        for r in results:
+            q = r.question
+            writer.writerow([r.variant, q.qid, story.CATEGORIES[q.category], q.text,
+                             q.expected, r.answer, "yes" if r.correct else "no", r.tokens,
+                             f"{r.seconds:.6f}"])
+    partial.replace(path)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="memrepo bench memory",
+        description="Recall quality: 60 questions over an eight-month synthetic history, put "
+                    "to memrepo, a MEMORY.md file and a flat key-value store; then a "
+                    "poisoning attempt. Prints a table per category and writes a CSV.")
+    parser.add_argument("--csv", type=Path, default=Path("bench-memory.csv"), metavar="FILE",
+                        help="one row per question and variant (default ./bench-memory.csv)")
+    parser.add_argument("--dir", type=Path, metavar="DIR",
+                        help="build the memory repository here (a new directory; kept)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the temporary memory repository and print its path")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, metavar="TOKENS",
+                        help=f"context block budget (default {DEFAULT_BUDGET})")
+    parser.add_argument("--endpoint", metavar="URL",
+                        help="also ask an OpenAI-compatible chat model (needs --model)")
+    parser.add_argument("--model", metavar="M", help="the model name for --endpoint")
+    parser.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+                        help="per model request (default 60)")
+    args = parser.parse_args(argv)
+    if bool(args.endpoint) != bool(args.model):
+        parser.error("--endpoint and --model go together")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`memrepo bench memory [options]` (the options are this module's, see --help)."""
+    args = parse_args(argv)
+    ask = model_asker(args.endpoint, args.model, args.timeout) if args.endpoint else None
+    parent = None if args.dir else Path(tempfile.mkdtemp(prefix="memrepo-bench-memory-"))
+    root = args.dir or (parent or Path()) / "memory-repo"
+    try:
+        report = run_benchmark(root, args.budget, ask)
+    finally:
+        if parent is not None and not args.keep:
+            shutil.rmtree(parent, ignore_errors=True)
+    print(f"memrepo bench memory: {len(story.QUESTIONS)} questions over "
+          f"{len(story.HISTORY)} events ({report.changes} value changes), scope {SCOPE}, "
+          f"now = {NOW}\n")
+    print(render_table(report.results) + "\n")
+    print(render_poisoning(report.poisoning) + "\n")
+    write_csv(report.results, args.csv)
+    print(f"CSV: {args.csv}" + (f"\nMemory repository: {root}" if args.keep or args.dir
+                                 else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
