@@ -97,7 +97,7 @@ def test_memrepo_verify_accepts_the_history(synth: SynthInfo) -> None:
 
 def test_same_seed_same_files_either_method(synth: SynthInfo, tmp_path: Path,
                                             git_env: dict[str, str]) -> None:
-    again = generate(tmp_path / "again", NOTES, EVENTS, seed=7, method="fast-import")
+    again = generate(tmp_path / "again", NOTES, EVENTS, seed=7, method="add")
     other = generate(tmp_path / "other", NOTES, 100, seed=8)
     tree = git(synth.root, "rev-parse", "HEAD:memory")
     assert git(again.root, "rev-parse", "HEAD:memory") == tree
