@@ -3,17 +3,25 @@
 Every line is judged by the same code the commit-time check uses (`core.logs.parse_log`
 with the repository's schema); a bad line is never skipped silently — it raises an
 InputError naming `path:line` and the fix.
+
+The write path reads only what it needs (`read_key`, `read_event`, `latest_id`): a byte
+scan picks the candidate lines (those containing the JSON-encoded subject or id, every
+retract, and every line with a backslash — the only way a value can be spelt differently
+in JSON), and only those are decoded and validated. A scope of 100k events then costs a
+few milliseconds instead of seconds of schema validation.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from memrepo.core.events import Event
-from memrepo.core.logs import LogLine, parse_log
+import orjson
+
+from memrepo.core.events import Event, EventError
+from memrepo.core.logs import LogLine, parse_line, parse_log
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant, month_of
 from memrepo.schemas import EVENT_SCHEMA, schema_errors
@@ -79,7 +87,132 @@ def key_events(events: Iterable[Event], subject: str, relation: str) -> list[Eve
 
 
 def read_key(root: Path, scope: str, subject: str, relation: str) -> list[Event]:
-    return key_events(read_scope(root, scope), subject, relation)
+    """`key_events(read_scope(...))` without reading the rest of the scope."""
+    def own(raw: dict[str, Any]) -> bool:
+        return raw.get("subject") == subject and raw.get("relation") == relation
+    return _with_retracts(root, scope, [_json(subject)], own)
+
+
+def read_keys(root: Path, scope: str, keys: Iterable[tuple[str, str]],
+              ) -> dict[tuple[str, str], list[Event]]:
+    """`read_key` for many (subject, relation) keys at once (every key is in the answer).
+    Many keys: every line is decoded (one pass of orjson) rather than scanned for."""
+    wanted = set(keys)
+    subjects = sorted({subject for subject, _ in wanted})
+    needles = [_json(s) for s in subjects] if len(subjects) <= _FEW else None
+
+    def own(raw: dict[str, Any]) -> bool:
+        return (raw.get("subject"), raw.get("relation")) in wanted
+    found: dict[tuple[str, str], list[Event]] = {key: [] for key in wanted}
+    events = _with_retracts(root, scope, needles, own)
+    key_of = {e.id: (e.subject or "", e.relation or "") for e in events if e.op != "retract"}
+    for event in events:
+        found[key_of[event.target or "" if event.op == "retract" else event.id]].append(event)
+    return found
+
+
+def read_event(root: Path, scope: str, event_id: str) -> list[Event]:
+    """The event with `event_id` (if any) and the retracts that target it."""
+    def own(raw: dict[str, Any]) -> bool:
+        return raw.get("id") == event_id
+    return _with_retracts(root, scope, [_json(event_id)], own)
+
+
+_ID = re.compile(rb'"id":\s*"([0-9A-HJKMNP-TV-Z]{26})"')
+
+
+def latest_id(root: Path, path: str) -> str | None:
+    """The largest ULID among the `id`s of a segment (None when it has none)."""
+    file = root / path
+    data = file.read_bytes() if file.is_file() else b""
+    return max((m.group(1) for m in _ID.finditer(data)), default=b"").decode() or None
+
+
+# --- the byte scan ------------------------------------------------------------------------
+
+_FEW = 8
+_RETRACT = b'"retract"'
+_BACKSLASH = b"\\"
+Candidate = tuple[str, bytes, int, int, dict[str, Any]]  # path, data, start, end, decoded
+
+
+def _json(value: str) -> bytes:
+    return orjson.dumps(value)
+
+
+def _with_retracts(root: Path, scope: str, needles: Sequence[bytes] | None,
+                   own: Callable[[dict[str, Any]], bool]) -> list[Event]:
+    """The events `own` accepts plus the retracts that target them, in file order
+    (`needles` None: every line is a candidate)."""
+    scan = None if needles is None else [*needles, _RETRACT, _BACKSLASH]
+    candidates = list(_candidates(root, scope, scan))
+    mine = [c for c in candidates if own(c[4])]
+    ids = {c[4].get("id") for c in mine}
+    retracts = [c for c in candidates if c[4].get("op") == "retract"
+                and c[4].get("target") in ids and not own(c[4])]
+    return [_validated(root, scope, c) for c in mine + retracts]
+
+
+def _candidates(root: Path, scope: str, needles: Sequence[bytes] | None,
+                ) -> Iterator[Candidate]:
+    for path in segment_paths(root, scope):
+        data = (root / path).read_bytes()
+        spans = _every_line(data) if needles is None else _lines_containing(data, needles)
+        for start, end in spans:
+            yield path, data, start, end, _decoded(root, data, path, start, end)
+
+
+def _every_line(data: bytes) -> list[tuple[int, int]]:
+    if not data:
+        return []
+    spans, start = [], 0
+    for line in data.split(b"\n"):
+        spans.append((start, start + len(line)))
+        start += len(line) + 1
+    return spans[:-1] if data.endswith(b"\n") else spans
+
+
+def _lines_containing(data: bytes, needles: Sequence[bytes]) -> list[tuple[int, int]]:
+    """(start, end) of every line holding one of `needles`, in file order."""
+    found: set[tuple[int, int]] = set()
+    for needle in needles:
+        at = data.find(needle)
+        while at >= 0:
+            start = data.rfind(b"\n", 0, at) + 1
+            end = data.find(b"\n", at)
+            end = len(data) if end < 0 else end
+            found.add((start, end))
+            at = data.find(needle, end)
+    return sorted(found)
+
+
+def _decoded(root: Path, data: bytes, path: str, start: int, end: int) -> dict[str, Any]:
+    """The line as a JSON object; a line that is not one raises like a full read does."""
+    try:
+        raw = orjson.loads(data[start:end])
+    except orjson.JSONDecodeError:
+        raw = None
+    if isinstance(raw, dict) and end < len(data):
+        return raw
+    raise _line_error(root, path, data, start, end)
+
+
+def _validated(root: Path, scope: str, candidate: Candidate) -> Event:
+    path, data, start, end, _ = candidate
+    try:
+        return parse_line(data[start:end], scope, _schema_check(root))
+    except EventError:
+        raise _line_error(root, path, data, start, end) from None
+
+
+def _line_error(root: Path, path: str, data: bytes, start: int, end: int) -> InputError:
+    """The error a full read reports for the line data[start:end]."""
+    first = data.count(b"\n", 0, start) + 1
+    line = data[start:end + 1]  # with its \n, when it has one
+    [parsed] = parse_log(line, path.split("/")[2], _schema_check(root), first)
+    partial = not line.endswith(b"\n")
+    return InputError(Problem(path, parsed.error or "invalid event",
+                              REPAIR_HINT if partial else _BAD_LINE_FIX, first))
 
 
 def _schema_check(root: Path) -> Any:
@@ -88,10 +221,12 @@ def _schema_check(root: Path) -> Any:
     return check
 
 
+_BAD_LINE_FIX = ("correct the line if it is not committed yet; a committed bad line is "
+                 "reported by `memrepo doctor`")
+
+
 def _event_or_raise(path: str, line: LogLine, partial: bool) -> Event:
     if line.event is not None:
         return line.event
-    fix = REPAIR_HINT if partial else (
-        "correct the line if it is not committed yet; a committed bad line is set aside "
-        "by `memrepo doctor --repair`")
+    fix = REPAIR_HINT if partial else _BAD_LINE_FIX
     raise InputError(Problem(path, line.error or "invalid event", fix, line.number))

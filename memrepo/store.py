@@ -17,15 +17,20 @@ Decisions worth knowing:
 
 from __future__ import annotations
 
-import fcntl
-import os
-import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from memrepo.clock import now, parse_user_time
+from memrepo.appender import (
+    LOCK_PATH,
+    append_and_commit,
+    append_many_and_commit,
+    recorded_now,
+    run_commit_checks,
+    write_lock,
+)
+from memrepo.clock import parse_user_time
 from memrepo.core.config import CONFIG_PATH, Config
 from memrepo.core.events import Event, EventError
 from memrepo.core.fold import FOREVER, fold
@@ -34,13 +39,34 @@ from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant, format_instant, format_valid_time
 from memrepo.core.trailers import with_trailers
 from memrepo.ids import new_id
-from memrepo.logstore import REPAIR_HINT, check_scope, key_events, read_scope, segment_path
+from memrepo.logstore import (
+    REPAIR_HINT,
+    check_scope,
+    latest_id,
+    read_event,
+    read_key,
+    read_keys,
+    segment_path,
+)
 from memrepo.records import WriteResult
 from memrepo.schemas import EVENT_SCHEMA, schema_errors
 
-LOCK_PATH = ".memrepo/write.lock"
 UNTRUSTED_CONFIDENCE = 0.3
 QUARANTINE_PREFIX = "quarantine-"
+
+
+@dataclass(frozen=True, slots=True)
+class FactInput:
+    """One fact for `remember_many` (the arguments of `remember` that vary per fact)."""
+
+    scope: str
+    subject: str
+    relation: str
+    object: str
+    valid_from: str | None = None
+    valid_to: str | None = None
+    quote: str | None = None
+    confidence: float = 1.0
 
 
 def remember(root: Path, *, scope: str, subject: str, relation: str, object: str,
@@ -53,26 +79,84 @@ def remember(root: Path, *, scope: str, subject: str, relation: str, object: str
     `trailers` are added to the commit message after Session/Source/Trust (e.g. who
     promoted a quarantined fact, and why)."""
     scope = target_scope(scope, trust)
+    fact = FactInput(scope, subject, relation, object, valid_from, valid_to, quote,
+                     confidence)
     with write_lock(root):
-        recorded_at = now()
-        fields = {
-            "scope": scope, "subject": subject, "relation": relation, "object": object,
-            "valid_from": _valid_time(valid_from, "--valid-from", recorded_at),
-            **_optional("valid_to", valid_to, recorded_at),
-            "confidence": _confidence(confidence, trust), "trust": trust,
-            **({"quote": quote} if quote is not None else {}),
-        }
+        recorded_at = recorded_now(root)
         _require_quote(source, quote)
-        events = read_scope(root, scope)
-        line, event = _new_event(root, scope, {"op": "assert", "source": source,
-                                               "session": session, **fields},
-                                 recorded_at, events)
-        key = key_events(events, subject, relation)
+        line, event = _new_event(root, scope, _assert_fields(fact, scope, source, session,
+                                                             trust, recorded_at),
+                                 recorded_at, _latest(root, scope, recorded_at))
+        key = read_key(root, scope, subject, relation)
         many = _config(root).is_many(relation)
         if _no_change(key, event, many):
             return WriteResult("unchanged", _holder_at(key, event, many), None)
         subject_line = f"remember: {scope} {subject}.{relation} = {object}"
         return _write(root, event, line, subject_line, source, session, trust, trailers)
+
+
+def remember_many(root: Path, facts: Sequence[FactInput], *, source: str = "manual",
+                  session: str = "cli", trust: str = "host",
+                  trailers: Sequence[tuple[str, str]] = ()) -> list[WriteResult]:
+    """`remember` for many facts: one lock, one append per segment, ONE commit (or none
+    when nothing changes). One result per fact, in order; facts share one `recorded_at`
+    and get increasing ids, so a later fact on the same key wins (§5.2 ties). Any invalid
+    fact refuses the whole batch and writes nothing."""
+    with write_lock(root):
+        recorded_at = recorded_now(root)
+        config = _config(root)
+        known = _batch_keys(root, facts, trust)
+        results: list[WriteResult] = []
+        lines: dict[str, list[bytes]] = {}
+        for number, fact in enumerate(facts, start=1):
+            results.append(_batch_one(root, fact, number, known, lines, config, source,
+                                      session, trust, recorded_at))
+        if not lines:
+            return results
+        message = _message(_batch_subject(facts, results), source, session, trust, trailers)
+        commit = append_many_and_commit(root, {p: b"".join(ls) for p, ls in lines.items()},
+                                        message, recorded_at)
+    return [replace(r, commit=commit) if r.status == "added" else r for r in results]
+
+
+Keys = dict[str, dict[tuple[str, str], list[Event]]]
+
+
+def _batch_keys(root: Path, facts: Sequence[FactInput], trust: str) -> Keys:
+    wanted: dict[str, set[tuple[str, str]]] = {}
+    for fact in facts:
+        wanted.setdefault(target_scope(fact.scope, trust), set()).add(
+            (fact.subject, fact.relation))
+    return {scope: read_keys(root, scope, keys) for scope, keys in wanted.items()}
+
+
+def _batch_one(root: Path, fact: FactInput, number: int, known: Keys,
+               lines: dict[str, list[bytes]], config: Config, source: str, session: str,
+               trust: str, recorded_at: Instant) -> WriteResult:
+    scope = target_scope(fact.scope, trust)
+    path = segment_path(scope, recorded_at)
+    try:
+        _require_quote(source, fact.quote)
+        fields = _assert_fields(fact, scope, source, session, trust, recorded_at)
+        latest = None if path in lines else _latest(root, scope, recorded_at)
+        line, event = _new_event(root, scope, fields, recorded_at, latest, schema=False)
+    except InputError as err:
+        raise InputError(replace(err.detail, problem=f"fact #{number} of the batch: "
+                                 f"{err.detail.problem}")) from None
+    key = known[scope][(fact.subject, fact.relation)]
+    many = config.is_many(fact.relation)
+    if _no_change(key, event, many):
+        return WriteResult("unchanged", _holder_at(key, event, many), None)
+    key.append(event)
+    lines.setdefault(path, []).append(line)
+    return WriteResult("added", event.id, None)
+
+
+def _batch_subject(facts: Sequence[FactInput], results: Sequence[WriteResult]) -> str:
+    added = sum(r.status == "added" for r in results)
+    scopes = sorted({f.scope for f, r in zip(facts, results, strict=True)
+                     if r.status == "added"})
+    return f"remember: {added} fact(s) in {', '.join(scopes)[:120]}"
 
 
 def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
@@ -81,7 +165,7 @@ def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
     """Append an `end`: from valid_to on the key (or that object) holds no value."""
     check_scope(scope)
     with write_lock(root):
-        recorded_at = now()
+        recorded_at = recorded_now(root)
         many = _config(root).is_many(relation)
         if many and object is None:
             raise InputError(Problem("--object", f"{relation!r} is many-valued: say which "
@@ -89,11 +173,10 @@ def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
         fields = {"scope": scope, "subject": subject, "relation": relation,
                   "valid_to": _valid_time(valid_to, "--valid-to", recorded_at),
                   "reason": reason, **({"object": object} if object is not None else {})}
-        events = read_scope(root, scope)
         line, event = _new_event(root, scope, {"op": "end", "source": source,
                                                "session": session, **fields},
-                                 recorded_at, events)
-        key = key_events(events, subject, relation)
+                                 recorded_at, _latest(root, scope, recorded_at))
+        key = read_key(root, scope, subject, relation)
         _require_recorded(key, scope, subject, relation, object)
         if _no_change(key, event, many):
             return WriteResult("unchanged", None, None)
@@ -106,14 +189,15 @@ def retract(root: Path, *, scope: str, target: str, reason: str, session: str = 
     """Append a retract: the target event was wrong and is withdrawn in system time."""
     check_scope(scope)
     with write_lock(root):
-        recorded_at = now()
-        events = read_scope(root, scope)
+        recorded_at = recorded_now(root)
+        events = read_event(root, scope, target)
         earlier = _retract_of(_target_event(events, scope, target), events)
         if earlier is not None:
             return WriteResult("unchanged", earlier.id, None)
         fields = {"op": "retract", "source": source, "session": session,
                   "target": target, "reason": reason}
-        line, event = _new_event(root, scope, fields, recorded_at, events)
+        line, event = _new_event(root, scope, fields, recorded_at,
+                                 _latest(root, scope, recorded_at))
         subject_line = f"retract: {scope} {target} ({reason})"
         return _write(root, event, line, subject_line, source, session, "host")
 
@@ -157,19 +241,39 @@ def _require_quote(source: str, quote: str | None) -> None:
                                  "add --quote '<the exact words>' (or --source manual)"))
 
 
-def _new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Instant,
-               events: Sequence[Event]) -> tuple[bytes, Event]:
-    """The log line and parsed Event, judged by the same code as the commit-time check.
+def _assert_fields(fact: FactInput, scope: str, source: str, session: str, trust: str,
+                   recorded_at: Instant) -> dict[str, Any]:
+    return {
+        "op": "assert", "source": source, "session": session,
+        "scope": scope, "subject": fact.subject, "relation": fact.relation,
+        "object": fact.object,
+        "valid_from": _valid_time(fact.valid_from, "--valid-from", recorded_at),
+        **_optional("valid_to", fact.valid_to, recorded_at),
+        "confidence": _confidence(fact.confidence, trust), "trust": trust,
+        **({"quote": fact.quote} if fact.quote is not None else {}),
+    }
 
-    The id sorts after every id already in the scope's log at the same millisecond, so a
+
+def _latest(root: Path, scope: str, recorded_at: Instant) -> str | None:
+    """The largest id in the segment the event goes to: the only one that can hold ids of
+    the same millisecond (a segment is the month of `recorded_at`)."""
+    return latest_id(root, segment_path(scope, recorded_at))
+
+
+def _new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Instant,
+               latest: str | None, schema: bool = True) -> tuple[bytes, Event]:
+    """The log line and parsed Event, judged by the same code as the commit-time check
+    (`schema=False` leaves the JSON Schema to that check, for batches).
+
+    The id sorts after every id already in the segment at the same millisecond, so a
     later write wins ties on `recorded_at` even across processes with a pinned clock."""
-    latest = max((e.id for e in events), default=None)
     raw = {"id": new_id(recorded_at, latest), "recorded_at": format_instant(recorded_at),
            **fields}
     line = event_to_json(_in_schema_order(raw))
     try:
         event = parse_line(line[:-1], scope,
-                           lambda value: schema_errors(value, EVENT_SCHEMA, root))
+                           (lambda value: schema_errors(value, EVENT_SCHEMA, root))
+                           if schema else _no_schema)
     except EventError as err:
         raise InputError(Problem(segment_path(scope, recorded_at), str(err),
                                  "correct the value named above")) from None
@@ -250,144 +354,32 @@ def _config(root: Path) -> Config:
     return config
 
 
-# --- writing ----------------------------------------------------------------------------
-
-
-@contextmanager
-def write_lock(root: Path) -> Iterator[None]:
-    """Serialise writers of one clone (§10): an exclusive flock on .memrepo/write.lock."""
-    path = root / LOCK_PATH
-    path.parent.mkdir(parents=True, exist_ok=True)
-    timeout = float(os.environ.get("MEMREPO_LOCK_TIMEOUT", "30"))
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        _acquire(fd, timeout, path)
-        yield
-    finally:
-        os.close(fd)  # closing releases the lock
-
-
-def _acquire(fd: int, timeout: float, path: Path) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                raise InputError(Problem(str(path), f"another memrepo write has held the "
-                                         f"lock for {timeout:g} s",
-                                         "wait for it to finish and retry (raise "
-                                         "MEMREPO_LOCK_TIMEOUT to wait longer)")) from None
-            time.sleep(0.05)
+# --- writing ---------------------------------------------------------------------------
 
 
 def _write(root: Path, event: Event, line: bytes, subject_line: str, source: str,
            session: str, trust: str, extra: Sequence[tuple[str, str]] = ()) -> WriteResult:
     path = segment_path(event.scope, event.recorded_at)
-    trailers = [("Session", _one_line(session)), ("Source", _one_line(source)),
-                ("Trust", trust), *((key, _one_line(value)) for key, value in extra)]
-    message = with_trailers(_one_line(subject_line)[:200], trailers)
+    message = _message(subject_line, source, session, trust, extra)
     commit = append_and_commit(root, path, line, message, event.recorded_at)
     return WriteResult("added", event.id, commit)
 
 
-def append_and_commit(root: Path, path: str, line: bytes, message: str, when: Instant) -> str:
-    """Append one line to the segment at `path` and commit the segment; the commit's hex.
-
-    The committed content is the whole working file: complete lines a crash left between
-    an append and its commit are valid events and are committed too (the checks judge
-    them). On any refusal the file is cut back to its previous length."""
-    from memrepo.git import write as gitw  # pygit2 stays out of the query path
-
-    repo = gitw.open_repo(root)
-    base = gitw.head_base(repo)
-    committed = gitw.blob_at(base, path) or b""
-    file = root / path
-    created_dirs = _missing_dirs(file.parent)
-    file.parent.mkdir(parents=True, exist_ok=True)
-    existed = file.exists()
-    fd = os.open(file, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        before = _read_all(fd)
-        _check_appendable(path, before, committed)
-        _append(fd, line, len(before))
-        try:
-            blobs = gitw.write_blobs(repo, {path: before + line})
-            tree = gitw.tree_with(repo, base.tree, blobs)
-            run_commit_checks(root, base, tree, path, message, when)
-            commit = gitw.commit(base, tree, message, when)
-        except BaseException:
-            _undo(fd, file, len(before), existed, created_dirs)
-            raise
-    finally:
-        os.close(fd)
-    gitw.stage_committed(repo, blobs)
-    return commit
-
-
-def _read_all(fd: int) -> bytes:
-    size = os.fstat(fd).st_size
-    return os.pread(fd, size, 0) if size else b""
-
-
-def _check_appendable(path: str, before: bytes, committed: bytes) -> None:
-    if before and not before.endswith(b"\n"):
-        line = before.count(b"\n") + 1
-        raise InputError(Problem(path, "the last line is incomplete (a write was cut off)",
-                                 REPAIR_HINT, line))
-    if not before.startswith(committed):
-        raise InputError(Problem(path, "the file in the working tree no longer starts with "
-                                 "its committed content (lines were changed or removed)",
-                                 f"restore it with `git checkout -- {path}`; "
-                                 "logs are append-only"))
-
-
-def _append(fd: int, line: bytes, size: int) -> None:
-    """One os.write on an O_APPEND fd: concurrent readers see the whole line or none."""
-    written = os.write(fd, line)
-    if written != len(line):
-        os.ftruncate(fd, size)
-        raise OSError(f"short write: {written} of {len(line)} bytes")
-    os.fsync(fd)
-
-
-def _missing_dirs(directory: Path) -> list[Path]:
-    """The directories that creating `directory` creates, deepest first."""
-    missing: list[Path] = []
-    while not directory.exists():
-        missing.append(directory)
-        directory = directory.parent
-    return missing
-
-
-def _undo(fd: int, file: Path, size: int, existed: bool, created_dirs: list[Path]) -> None:
-    os.ftruncate(fd, size)
-    os.fsync(fd)
-    if not existed:
-        file.unlink(missing_ok=True)
-    for directory in created_dirs:
-        with suppress(OSError):
-            directory.rmdir()
-
-
-def run_commit_checks(root: Path, base: Any, tree: Any, path: str, message: str,
-                      when: Instant) -> None:
-    """The §6 checks, in-process, on HEAD → the tree about to be committed (pygit2
-    commits run no hooks); the first problem refuses the write."""
-    from memrepo.checking import run_checks
-    from memrepo.git import write as gitw
-
-    problems = run_checks(gitw.change_to(base, tree, [path], message, when, root), "all")
-    if problems:
-        first = problems[0]
-        more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
-        raise InputError(Problem(first.path, first.problem + more, first.fix, first.line))
+def _message(subject_line: str, source: str, session: str, trust: str,
+             extra: Sequence[tuple[str, str]] = ()) -> str:
+    trailers = [("Session", _one_line(session)), ("Source", _one_line(source)),
+                ("Trust", trust), *((key, _one_line(value)) for key, value in extra)]
+    return with_trailers(_one_line(subject_line)[:200], trailers)
 
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-__all__ = ["LOCK_PATH", "REPAIR_HINT", "forget", "remember", "retract", "target_scope",
-           "write_lock"]
+def _no_schema(value: Any) -> list[str]:
+    return []
+
+
+__all__ = ["LOCK_PATH", "REPAIR_HINT", "FactInput", "append_and_commit",
+           "append_many_and_commit", "forget", "remember", "remember_many", "retract",
+           "run_commit_checks", "target_scope", "write_lock"]
