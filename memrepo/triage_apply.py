@@ -92,10 +92,11 @@ def merge_note(root: Path, merge: Merge, notes: Sequence[NoteRecord], day: str,
                             "gone; merge by hand")
     touched = [old.path, archive]
     try:
+        (root / archive).parent.mkdir(parents=True, exist_ok=True)
         _git(root, "mv", old.path, archive, check=True)
         touched += _edit_notes(root, merge, notes, day)
         touched += _regenerate_indexes(root, {old.category, kept.category})
-        _git(root, "add", "--", *touched, check=True)
+        _git(root, "add", "--", *touched[2:], check=True)  # git mv staged the first two
         _git(root, "commit", "-q", "-F", "-", stdin=_message(merge), check=True)
     except ActionFailed as failure:
         _undo(root, touched)
