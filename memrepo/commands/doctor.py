@@ -1,0 +1,47 @@
+"""`memrepo doctor [--repair] [--json]`: diagnose (and put right) what an interrupted write
+left in this clone — partial or uncommitted log lines, an index behind HEAD, stale git
+locks, a broken cache, INDEX.md drift. See memrepo/doctor.py for what is repaired how."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from memrepo.repo_root import find_root
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "doctor", help="diagnose this clone after a crash; --repair puts it right",
+        description="Find partial or uncommitted fact-log lines, index entries behind "
+                    "HEAD, stale git lock files, a corrupt or stale cache and INDEX.md "
+                    "drift. --repair moves partial lines aside to .memrepo/partial/ (never "
+                    "dropped), commits complete uncommitted lines through the checks, "
+                    "resets lagging index entries, removes stale locks and rebuilds the "
+                    "cache. Exit 0 when healthy or repaired, 1 when problems remain.")
+    parser.add_argument("--repair", action="store_true",
+                        help="repair what is safe to repair, and say what was done")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"healthy": bool, "findings": [...]}')
+
+
+def run(args: argparse.Namespace) -> int:
+    from memrepo.doctor import doctor
+
+    report = doctor(find_root(args.repo), repair=args.repair)
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        for finding in report.findings:
+            print(f"{finding.path}: {finding.problem}")
+            if finding.repaired is not None:
+                print(f"  Repaired: {finding.repaired}")
+            else:
+                print(f"  To fix: {finding.fix}")
+        remaining = sum(f.repaired is None for f in report.findings)
+        print("healthy" if not report.findings else
+              "repaired" if not remaining else f"{remaining} problem(s) remain",
+              file=sys.stdout)
+    return 0 if report.healthy else 1

@@ -1,0 +1,344 @@
+"""`memrepo doctor [--repair]`: find (and put right) what an interrupted write can leave.
+
+Diagnosed, and what `--repair` does (under the write lock, so no memrepo write runs
+meanwhile):
+- a partial last line in a fact log (a write cut off): moved aside to
+  `.memrepo/partial/<path-with-dashes>.<timestamp>` (never dropped: a person can read it)
+  and the log cut back to its last `\\n`;
+- complete lines appended but not committed (killed between append and commit): committed
+  through the normal checked write path with a message saying so. Lines the checks refuse
+  (e.g. left so long that they are now older than HEAD) are moved aside like a partial
+  line, so the log is valid again; nothing committed is ever touched. (A later `remember`
+  to the same segment also commits such lines; doctor does it for every log at once.)
+- a log whose committed lines were changed or removed: reported only (`git checkout`);
+- index entries of fact logs left behind HEAD (killed after the commit, before the index
+  update; the work file equals HEAD): reset to HEAD;
+- stale lock files under .git (`index.lock`, `<ref>.lock`, …) that no process holds:
+  removed; a lock some process holds is reported only;
+- a cache file that is corrupt or of an older schema: rebuilt; leftovers of a killed
+  rebuild: removed; a stale (but sound) cache: synced;
+- INDEX.md drift: reported only (`memrepo index`).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memrepo.appender import append_many_and_commit, write_lock
+from memrepo.clock import now
+from memrepo.core.problems import InputError, Problem
+from memrepo.core.times import format_instant
+from memrepo.logstore import FACTS_DIR
+
+PARTIAL_DIR = ".memrepo/partial"
+_LOCK_GRACE_SECONDS = 1.0  # git closes a lock file an instant before renaming it
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem found; `repaired` says what --repair did about it (None: nothing)."""
+
+    path: str
+    problem: str
+    fix: str
+    repaired: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "problem": self.problem, "fix": self.fix,
+                "repaired": self.repaired}
+
+
+@dataclass(slots=True)
+class Report:
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def healthy(self) -> bool:
+        return all(f.repaired is not None for f in self.findings)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"healthy": self.healthy, "findings": [f.to_json() for f in self.findings]}
+
+
+def doctor(root: Path, repair: bool = False) -> Report:
+    """Diagnose the clone at `root` (and repair what is safe to repair)."""
+    report = Report()
+    if repair:
+        with write_lock(root):
+            _run_checks(root, True, report)
+    else:
+        _run_checks(root, False, report)
+    return report
+
+
+def _run_checks(root: Path, repair: bool, report: Report) -> None:
+    for check in (_git_locks, _logs, _index_behind_head, _cache, _index_files):
+        report.findings.extend(check(root, repair))
+
+
+# --- fact logs ---------------------------------------------------------------------------
+
+
+def _logs(root: Path, repair: bool) -> list[Finding]:
+    findings: list[Finding] = []
+    leftovers: dict[str, int] = {}
+    for path in _log_paths(root):
+        data = (root / path).read_bytes()
+        if data and not data.endswith(b"\n"):
+            findings.append(_partial_line(root, path, data, repair))
+            data = (root / path).read_bytes()
+        committed = _committed(root, path)
+        if not data.startswith(committed):
+            findings.append(Finding(path, "the file no longer starts with its committed "
+                                    "content (committed lines were changed or removed)",
+                                    f"restore it with `git checkout -- {path}`"))
+        elif data.count(b"\n") > committed.count(b"\n"):
+            leftovers[path] = data.count(b"\n") - committed.count(b"\n")
+    if leftovers:
+        findings.extend(_uncommitted(root, leftovers, repair))
+    return findings
+
+
+def _log_paths(root: Path) -> Iterator[str]:
+    facts = root / FACTS_DIR
+    for file in sorted(facts.glob("*/*.jsonl")) if facts.is_dir() else ():
+        yield file.relative_to(root).as_posix()
+
+
+def _committed(root: Path, path: str) -> bytes:
+    from memrepo.git import write as gitw
+
+    return gitw.blob_at(gitw.head_base(gitw.open_repo(root)), path) or b""
+
+
+def _partial_line(root: Path, path: str, data: bytes, repair: bool) -> Finding:
+    cut = data.rfind(b"\n") + 1
+    number = data.count(b"\n") + 1
+    problem = (f"the last line ({number}) is incomplete: {len(data) - cut} byte(s) of a "
+               "write that was cut off")
+    fix = "run `memrepo doctor --repair` (it moves the partial line aside)"
+    if not repair:
+        return Finding(path, problem, fix)
+    kept = set_aside(root, path, data[cut:], "partial")
+    _truncate(root / path, cut)
+    return Finding(path, problem, fix, f"moved the partial line to {kept} and cut the log "
+                   "back to its last complete line")
+
+
+def set_aside(root: Path, path: str, data: bytes, what: str) -> str:
+    """Keep `data` in .memrepo/partial/ for a person to read; its repo-relative path."""
+    stamp = format_instant(now()).replace(":", "")
+    target = root / PARTIAL_DIR / f"{path.replace('/', '-')}.{what}.{stamp}"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with open(target, "ab") as out:
+        out.write(data)
+        out.flush()
+        os.fsync(out.fileno())
+    return target.relative_to(root).as_posix()
+
+
+def _truncate(file: Path, size: int) -> None:
+    fd = os.open(file, os.O_RDWR)
+    try:
+        os.ftruncate(fd, size)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _uncommitted(root: Path, leftovers: dict[str, int], repair: bool) -> list[Finding]:
+    fix = ("run `memrepo doctor --repair` to commit them (the next `memrepo remember` to "
+           "the same log also does)")
+    findings = [Finding(path, f"{count} complete line(s) were appended but never "
+                        "committed (an interrupted write)", fix)
+                for path, count in leftovers.items()]
+    if not repair:
+        return findings
+    total = sum(leftovers.values())
+    message = (f"doctor: commit {total} event line(s) an interrupted write left "
+               f"uncommitted\n\nSource: memrepo doctor --repair\n")
+    try:
+        commit = append_many_and_commit(root, dict.fromkeys(leftovers, b""), message,
+                                        now())
+    except InputError as refusal:
+        return [_set_aside_uncommitted(root, f, refusal.detail) for f in findings]
+    return [_done(f, f"committed in {commit[:12]}") for f in findings]
+
+
+def _set_aside_uncommitted(root: Path, finding: Finding, refusal: Problem) -> Finding:
+    data = (root / finding.path).read_bytes()
+    committed = _committed(root, finding.path)
+    kept = set_aside(root, finding.path, data[len(committed):], "uncommitted")
+    _truncate(root / finding.path, len(committed))
+    return _done(finding, f"the checks refused to commit them ({refusal.render()}); moved "
+                 f"them to {kept} and cut the log back to its committed content")
+
+
+def _done(finding: Finding, what: str) -> Finding:
+    return Finding(finding.path, finding.problem, finding.fix, what)
+
+
+# --- git: the index and lock files -------------------------------------------------------
+
+
+def _index_behind_head(root: Path, repair: bool) -> list[Finding]:
+    """Fact logs whose index entry differs from HEAD while the work file equals HEAD."""
+    out = _git(root, "diff", "--cached", "--name-only", "-z", "--no-renames", "--",
+               FACTS_DIR)
+    behind = [p for p in out.split("\0") if p and _work_equals_head(root, p)]
+    if not behind:
+        return []
+    finding = Finding(" ".join(behind), "the index was not updated after memrepo "
+                      "committed (an interrupted write): `git status` shows a change",
+                      f"run `git reset -q -- {' '.join(behind)}`")
+    if not repair:
+        return [finding]
+    _git(root, "reset", "-q", "--", *behind)
+    return [_done(finding, "reset the index entries to HEAD")]
+
+
+def _work_equals_head(root: Path, path: str) -> bool:
+    file = root / path
+    return file.is_file() and file.read_bytes() == _committed(root, path)
+
+
+def _git_locks(root: Path, repair: bool) -> list[Finding]:
+    git_dir = root / ".git"
+    if not git_dir.is_dir():
+        return []
+    findings = []
+    for lock in _lock_files(git_dir):
+        findings.append(_lock_finding(root, lock, repair))
+    return findings
+
+
+def _lock_files(git_dir: Path) -> list[Path]:
+    found = [git_dir / name for name in ("index.lock", "HEAD.lock", "packed-refs.lock",
+                                         "config.lock") if (git_dir / name).exists()]
+    for sub in ("refs", "logs"):
+        if (git_dir / sub).is_dir():
+            found.extend(sorted((git_dir / sub).rglob("*.lock")))
+    return found
+
+
+def _lock_finding(root: Path, lock: Path, repair: bool) -> Finding:
+    path = lock.relative_to(root).as_posix()
+    if _lock_in_use(lock):
+        return Finding(path, "a git lock file held by a running process",
+                       "wait for that git command to finish")
+    finding = Finding(path, "a stale git lock file (no process holds it; a git or memrepo "
+                      "command was killed)", f"remove it: `rm {path}` "
+                      "(or `memrepo doctor --repair`)")
+    if not repair:
+        return finding
+    lock.unlink(missing_ok=True)
+    return _done(finding, "removed it")
+
+
+def _lock_in_use(lock: Path) -> bool:
+    """Whether a process holds the lock file open (git and libgit2 keep it open while they
+    write). Without /proc, only a lock older than ten minutes counts as stale."""
+    try:
+        age = time.time() - lock.stat().st_mtime
+    except OSError:
+        return False
+    if not Path("/proc/self/fd").is_dir():
+        return age < 600
+    if age < _LOCK_GRACE_SECONDS:
+        time.sleep(_LOCK_GRACE_SECONDS - age)
+    return _open_by_any_process(lock)
+
+
+def _open_by_any_process(file: Path) -> bool:
+    target = str(file.resolve())
+    for fd_dir in Path("/proc").glob("[0-9]*/fd"):
+        try:
+            links = [os.readlink(fd) for fd in fd_dir.iterdir()]
+        except OSError:
+            continue
+        if target in links:
+            return True
+    return False
+
+
+def _git(root: Path, *args: str) -> str:
+    done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=True)
+    return done.stdout.decode("utf-8", "surrogateescape")
+
+
+# --- the cache and the indexes -----------------------------------------------------------
+
+
+def _cache(root: Path, repair: bool) -> list[Finding]:
+    from memrepo import cache
+
+    findings = _cache_leftovers(root, repair)
+    status = cache.status(root)
+    path = Path(status.path)
+    if path.exists() and not status.exists:
+        findings.append(_cache_repair(root, Finding(
+            _rel(root, path), "the cache file is corrupt or of an older schema",
+            "run `memrepo cache rebuild`"), repair, lambda: cache.rebuild(root)))
+    elif status.exists and not status.current:
+        findings.append(_cache_repair(root, Finding(
+            _rel(root, path), "the cache is behind the files (the next query syncs it)",
+            "run `memrepo cache sync`"), repair, lambda: cache.sync(root)))
+    return findings
+
+
+def _cache_leftovers(root: Path, repair: bool) -> list[Finding]:
+    from memrepo import cache
+
+    target = cache.cache_path(root)
+    findings = []
+    for temporary in sorted(target.parent.glob(f"{target.name}.*.tmp")):
+        pid = temporary.name.removeprefix(f"{target.name}.").removesuffix(".tmp")
+        if pid.isdigit() and Path(f"/proc/{pid}").exists():
+            continue  # a rebuild still running
+        finding = Finding(_rel(root, temporary), "a half-built cache left by a killed "
+                          "rebuild", f"remove it: `rm {_rel(root, temporary)}`")
+        if repair:
+            temporary.unlink(missing_ok=True)
+            finding = _done(finding, "removed it")
+        findings.append(finding)
+    return findings
+
+
+def _cache_repair(root: Path, finding: Finding, repair: bool,
+                  action: Callable[[], object]) -> Finding:
+    if not repair:
+        return finding
+    action()
+    return _done(finding, "rebuilt it" if "rebuild" in finding.fix else "synced it")
+
+
+def _index_files(root: Path, repair: bool) -> list[Finding]:
+    from memrepo.commands.index import build_indexes
+
+    if not (root / "memory").is_dir():
+        return []
+    texts, _ = build_indexes(root)  # unreadable notes are `memrepo check`'s to report
+    findings = []
+    for category, text in texts.items():
+        path = f"memory/{category}/INDEX.md"
+        file = root / path
+        if not file.parent.is_dir():
+            continue
+        current = file.read_text(encoding="utf-8") if file.is_file() else None
+        if current != text:
+            findings.append(Finding(path, "INDEX.md does not match the notes of its folder",
+                                    "run `memrepo index`"))
+    return findings
+
+
+def _rel(root: Path, path: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
