@@ -72,8 +72,8 @@ def complete_json(endpoint: str, model: str, conversation: str, schema: dict[str
                   check: ModelCheck, timeout: float) -> Any:
     """The model's answer as a JSON document that `check` finds no problem with."""
     url = chat_url(endpoint)
-    body = _post(url, request_body(model, conversation, schema), timeout)
-    content = _message_content(url, body)
+    body = post_json(url, request_body(model, conversation, schema), timeout)
+    content = message_content(url, body)
     try:
         answer = json.loads(content)
     except json.JSONDecodeError as err:
@@ -90,7 +90,7 @@ _CONSTRAINED_FIX = ("use a server that enforces response_format json_schema (lla
                     "server, Ollama, vLLM) or a stronger model; or pass --candidates FILE")
 
 
-def _post(url: str, body: dict[str, Any], timeout: float) -> Any:
+def post_json(url: str, body: dict[str, Any], timeout: float) -> Any:
     import httpx  # only the extract command needs it
 
     headers = {"Content-Type": "application/json"}
@@ -124,7 +124,7 @@ def _json_body(url: str, response: Any) -> Any:
                        "point --endpoint at an OpenAI-compatible server") from None
 
 
-def _message_content(url: str, body: Any) -> str:
+def message_content(url: str, body: Any) -> str:
     try:
         content = body["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError):

@@ -311,7 +311,7 @@ def model_asker(endpoint: str, model: str, timeout: float) -> Callable[[str, str
             {"role": "system", "content": ANSWER_PROMPT},
             {"role": "user", "content": f"MEMORY:\n{context}\n\nToday is {NOW[:10]}.\n"
                                         f"Question: {question}"}]}
-        return llm._message_content(url, llm._post(url, body, timeout)).strip()
+        return llm.message_content(url, llm.post_json(url, body, timeout)).strip()
 
     return ask
 
