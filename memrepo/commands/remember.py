@@ -6,8 +6,12 @@ import argparse
 import json
 from typing import Any
 
+from memrepo.core.problems import InputError, Problem
 from memrepo.records import WriteResult
 from memrepo.repo_root import find_root
+
+_FACT_KEYS = ("scope", "subject", "relation", "object", "valid_from", "valid_to", "quote",
+              "confidence")
 
 
 def add_parser(subparsers: Any) -> None:
@@ -16,9 +20,13 @@ def add_parser(subparsers: Any) -> None:
         description="Append an assert to memory/facts/<scope>/ and commit it. The value "
                     "that already holds writes nothing and answers 'unchanged'.")
     parser.add_argument("--scope", required=True, help="whose memory (a slug, e.g. michal)")
-    parser.add_argument("subject")
-    parser.add_argument("relation")
-    parser.add_argument("object")
+    parser.add_argument("subject", nargs="?")
+    parser.add_argument("relation", nargs="?")
+    parser.add_argument("object", nargs="?")
+    parser.add_argument("--batch", metavar="FILE",
+                        help="remember every fact of a JSONL file ('-' = stdin) in one "
+                             "commit; a line: {subject, relation, object[, valid_from, "
+                             "valid_to, quote, confidence, scope]}")
     parser.add_argument("--valid-from", metavar="T",
                         help="when it became true: YYYY-MM-DD, RFC 3339 or 'now' (default)")
     parser.add_argument("--valid-to", metavar="T", help="when it stops being true, if known")
@@ -40,6 +48,12 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from memrepo import store
 
+    if args.batch is not None:
+        return _run_batch(args)
+    if args.object is None:
+        raise InputError(Problem("remember", "SUBJECT RELATION OBJECT are required "
+                                 "(or --batch FILE)", "e.g. `memrepo remember --scope "
+                                 "michal electricity_bill amount '210 zł'`"))
     result = store.remember(
         find_root(args.repo), scope=args.scope, subject=args.subject,
         relation=args.relation, object=args.object, valid_from=args.valid_from,
@@ -59,3 +73,77 @@ def print_result(result: WriteResult, as_json: bool, what: str) -> None:
     else:
         held = f" (already recorded as {result.id})" if result.id else ""
         print(f"unchanged: {what}{held}; nothing written")
+
+
+def _run_batch(args: argparse.Namespace) -> int:
+    from memrepo import store
+
+    if args.subject is not None:
+        raise InputError(Problem("--batch", "give either --batch FILE or SUBJECT RELATION "
+                                 "OBJECT, not both", "drop the positional arguments"))
+    facts = read_batch(args.batch, args.scope, args.valid_from, args.valid_to,
+                       args.confidence)
+    results = store.remember_many(find_root(args.repo), facts, source=args.source,
+                                  session=args.session, trust=args.trust)
+    if args.json:
+        print(json.dumps({"results": [r.to_json() for r in results]}, ensure_ascii=False))
+    else:
+        added = sum(r.status == "added" for r in results)
+        commit = next((r.commit for r in results if r.commit), None)
+        print(f"added {added}, unchanged {len(results) - added}"
+              + (f" (commit {commit[:12]})" if commit else "; nothing written"))
+    return 0
+
+
+def read_batch(name: str, scope: str, valid_from: str | None, valid_to: str | None,
+               confidence: float) -> list[Any]:
+    """The facts of a JSONL batch file; command-line options are the defaults per line."""
+    import sys
+
+    from memrepo import store
+
+    text = sys.stdin.read() if name == "-" else _read_text(name)
+    facts = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        raw = _fact_object(name, number, line)
+        fields = {"scope": scope, "valid_from": valid_from, "valid_to": valid_to,
+                  "confidence": confidence, **raw}
+        try:
+            facts.append(store.FactInput(**fields))
+        except TypeError:
+            raise _bad_line(name, number, "needs subject, relation and object") from None
+    return facts
+
+
+def _read_text(name: str) -> str:
+    try:
+        with open(name, encoding="utf-8") as file:
+            return file.read()
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(Problem(name, f"cannot read the batch file: {err}",
+                                 "give a UTF-8 JSONL file, or - for stdin")) from None
+
+
+def _fact_object(name: str, number: int, line: str) -> dict[str, Any]:
+    try:
+        raw = json.loads(line)
+    except json.JSONDecodeError as err:
+        raise _bad_line(name, number, f"not JSON: {err}") from None
+    if not isinstance(raw, dict) or set(raw) - set(_FACT_KEYS):
+        raise _bad_line(name, number, f"a line is one object with the keys {_FACT_KEYS}")
+    if not all(isinstance(raw.get(k), str) for k in ("subject", "relation", "object")):
+        raise _bad_line(name, number, "subject, relation and object must be strings")
+    if not all(isinstance(raw[k], str) for k in (*_FACT_KEYS[4:7], "scope") if k in raw):
+        raise _bad_line(name, number, "scope, valid_from, valid_to and quote are strings")
+    confidence = raw.get("confidence", 1.0)
+    if isinstance(confidence, bool) or not isinstance(confidence, int | float):
+        raise _bad_line(name, number, "confidence is a number between 0 and 1")
+    return raw
+
+
+def _bad_line(name: str, number: int, problem: str) -> InputError:
+    return InputError(Problem(name, problem, 'one fact per line, e.g. {"subject": '
+                              '"electricity_bill", "relation": "amount", "object": '
+                              '"210 zł"}', number))
