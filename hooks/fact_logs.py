@@ -79,6 +79,8 @@ def _appended(change: Change, path: str, status: str) -> Appended | Problem | No
                        "rename or remove this file")
     old = (change.old.read(path) or b"") if status == "modified" else b""
     new = change.new.read(path) or b""
+    if not new.startswith(old) and change.merge and _is_subsequence(old, new):
+        return _merged_in(path, match.group(1), match.group(2), old, new)
     if not new.startswith(old):
         line = first_difference(old, new)
         return Problem(path, f"committed lines were edited, removed or reordered (first at "
@@ -90,6 +92,20 @@ def _appended(change: Change, path: str, status: str) -> Appended | Problem | No
                        "changes it", "restore the committed file and repair that line in a "
                        "separate commit (`memrepo doctor --repair`)", first_line)
     return Appended(path, match.group(1), match.group(2), old, new[len(old):], first_line)
+
+
+def _is_subsequence(old: bytes, new: bytes) -> bool:
+    return _first_missing(old.split(b"\n"), new.split(b"\n")) is None
+
+
+def _merged_in(path: str, scope: str, month: str, old: bytes, new: bytes) -> Appended:
+    """A union merge interleaves the other side's lines with the first parent's (SPEC §5.6):
+    the lines the first parent lacks are checked as appended (numbered from the first)."""
+    known = set(old.split(b"\n"))
+    lines = new.split(b"\n")
+    added = [number for number, line in enumerate(lines, 1) if line not in known]
+    tail = b"".join(lines[number - 1] + b"\n" for number in added)
+    return Appended(path, scope, month, old, tail, added[0] if added else len(lines))
 
 
 def first_difference(old: bytes, new: bytes) -> int:

@@ -51,6 +51,8 @@ class Change:
     parent_time: Instant | None = None
     message: str | None = None
     root: Path | None = None  # the work tree, for the repository's own schema/
+    merge: bool = False  # a merge commit: logs keep each parent's lines in order,
+    # not necessarily as a byte prefix (fact_logs; `memrepo verify` checks every parent)
 
     def under(self, prefix: str) -> list[FileChange]:
         return [f for f in self.files if f.path.startswith(prefix)]

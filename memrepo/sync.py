@@ -30,6 +30,9 @@ from memrepo.store import write_lock
 MAX_ATTEMPTS = 5
 HOOK_TYPES = ("pre-commit", "commit-msg", "post-merge")
 PRE_COMMIT_MARKER = b"pre-commit"
+RACE_SIGNS = ("[rejected]", "(failed to update ref)", "cannot lock ref")
+"""A push refused because the remote branch moved meanwhile (before git sent the push, or
+while the server's hook ran): fetch, merge and push again."""
 CONFLICT_FIX = ("resolve it by hand: `git merge {ref}`, edit the file keeping what is "
                 "right (or both), `git add` it, `git commit`, then `memrepo sync` again")
 
@@ -254,7 +257,7 @@ def push(root: Path, target: Target) -> bool:
     done = _git(root, "push", "--porcelain", *upstream, target.remote, refspec, check=False)
     if done.returncode == 0:
         return True
-    if "[rejected]" in done.stdout:
+    if any(sign in done.stdout + done.stderr for sign in RACE_SIGNS):
         return False
     if "[remote rejected]" in done.stdout:
         raise SyncRefused(

@@ -140,7 +140,7 @@ def staged_change(repo: Any, message: str | None = None,
         files = _own_merge_files(files, new, others)
     parent_time = _instant(head.commit_time) if head is not None and not others else None
     when = committer_time() if commit_time is None else commit_time
-    return _change(repo, base, new, files, message, when, parent_time)
+    return _change(repo, base, new, files, message, when, parent_time, bool(others))
 
 
 def commit_change(repo: Any, commit: Any) -> Change:
@@ -156,7 +156,7 @@ def commit_change(repo: Any, commit: Any) -> Change:
         files = _own_merge_files(files, new, [TreeSnapshot(repo, p.tree) for p in parents[1:]])
     parent_time = _instant(parents[0].commit_time) if len(parents) == 1 else None
     return _change(repo, old, new, files, commit.message, _instant(commit.commit_time),
-                   parent_time)
+                   parent_time, len(parents) > 1)
 
 
 def changed_paths(old: Any, new: Any) -> list[str]:
@@ -176,13 +176,14 @@ def full_change(repo: Any, message: str | None = None,
 
 
 def _change(repo: Any, old: Snapshot, new: Snapshot, files: Sequence[FileChange],
-            message: str | None, commit_time: Instant, parent_time: Instant | None) -> Change:
+            message: str | None, commit_time: Instant, parent_time: Instant | None,
+            merge: bool = False) -> Change:
     root = work_root(repo)
     config_changed = any(f.path == CONFIG_PATH for f in files)
     config, _ = load_config(new, root, validate=config_changed)
     return Change(old=old, new=new, files=tuple(files), config=config,
                   commit_time=commit_time, parent_time=parent_time, message=message,
-                  root=root)
+                  root=root, merge=merge)
 
 
 def _index_files(head: Any | None, index: Any) -> tuple[FileChange, ...]:

@@ -1,0 +1,131 @@
+"""A pre-receive hook for a shared bare memory repository: `memrepo verify` on every push.
+
+Hooks on clones can be skipped (`git commit --no-verify`); this cannot. For each updated
+branch git hands the hook `<old> <new> <ref>` on stdin; the hook runs
+`memrepo verify <old>..<new>` (a new branch: `memrepo verify <new>`, its whole history)
+and refuses the whole push when any commit fails a check. Deleting a branch is refused:
+memory is never deleted by normal operation. Tags and other refs pass unchecked.
+
+Install into a bare repository (see docs/shared-server.md):
+
+    python -m memrepo.scripts.pre_receive --install /srv/memory.git [--require-signatures]
+
+which writes `hooks/pre-receive` calling this module with the current Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+ZERO = "0" * 40
+BRANCH_PREFIX = "refs/heads/"
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    old: str
+    new: str
+    ref: str
+
+    @property
+    def is_deletion(self) -> bool:
+        return set(self.new) == {"0"}
+
+    @property
+    def is_creation(self) -> bool:
+        return set(self.old) == {"0"}
+
+    def verify_range(self) -> str:
+        return self.new if self.is_creation else f"{self.old}..{self.new}"
+
+
+def parse_updates(lines: TextIO) -> list[Update]:
+    """`<old> <new> <ref>` lines as git writes them to pre-receive's stdin."""
+    updates = []
+    for line in lines:
+        parts = line.split()
+        if len(parts) == 3:
+            updates.append(Update(*parts))
+    return updates
+
+
+def check_update(update: Update, require_signatures: bool) -> tuple[bool, str]:
+    """(accepted, what to tell the pusher) for one ref update."""
+    if not update.ref.startswith(BRANCH_PREFIX):
+        return True, ""
+    if update.is_deletion:
+        return False, (f"{update.ref}: deleting a memory branch is refused (memory is never "
+                       "deleted)\n  To fix: keep the branch; archive notes or end facts "
+                       "instead, or ask the server's admin to delete it there")
+    command = [sys.executable, "-m", "memrepo", "verify", update.verify_range()]
+    if require_signatures:
+        command.append("--require-signatures")
+    done = subprocess.run(command, capture_output=True, text=True, check=False,
+                          env=_hook_env(), errors="replace")
+    if done.returncode == 0:
+        return True, ""
+    return False, (f"{update.ref}: memrepo verify refused the push:\n"
+                   f"{(done.stdout + done.stderr).strip()}")
+
+
+def _hook_env() -> dict[str, str]:
+    """git's own environment (GIT_DIR, the object quarantine) minus a stray MEMREPO_REPO."""
+    env = dict(os.environ)
+    env.pop("MEMREPO_REPO", None)
+    env.setdefault("GIT_DIR", os.getcwd())
+    return env
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.install:
+        print(f"installed {install(Path(args.install), args.require_signatures)}")
+        return 0
+    refused = False
+    for update in parse_updates(sys.stdin if stdin is None else stdin):
+        accepted, message = check_update(update, args.require_signatures)
+        if not accepted:
+            refused = True
+            print(message, file=sys.stderr)
+    if refused:
+        print("memrepo pre-receive: push refused; nothing was changed on the server",
+              file=sys.stderr)
+    return 1 if refused else 0
+
+
+def install(bare: Path, require_signatures: bool = False) -> Path:
+    """Write `hooks/pre-receive` into the bare repository `bare`; its path."""
+    hook = bare / "hooks" / "pre-receive"
+    if not (bare / "objects").is_dir():
+        raise SystemExit(f"{bare}: not a bare git repository (no objects/ folder)")
+    flags = " --require-signatures" if require_signatures else ""
+    hook.parent.mkdir(exist_ok=True)
+    hook.write_text("#!/bin/sh\n# memrepo: refuse pushes that fail `memrepo verify`\n"
+                    f"exec {shlex.quote(sys.executable)} -m memrepo.scripts.pre_receive"
+                    f"{flags}\n", encoding="utf-8")
+    hook.chmod(0o755)
+    return hook
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="memrepo-pre-receive",
+        description="git pre-receive hook: run `memrepo verify` on every pushed branch "
+                    "update (reads `<old> <new> <ref>` lines on stdin)")
+    parser.add_argument("--install", metavar="BARE_REPO",
+                        help="write hooks/pre-receive into this bare repository and exit")
+    parser.add_argument("--require-signatures", action="store_true",
+                        help="also require SSH signatures on commits changing rules/config")
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())
