@@ -259,12 +259,19 @@ def _open_by_any_process(file: Path) -> bool:
     target = str(file.resolve())
     for fd_dir in Path("/proc").glob("[0-9]*/fd"):
         try:
-            links = [os.readlink(fd) for fd in fd_dir.iterdir()]
+            fds = list(fd_dir.iterdir())
         except OSError:
-            continue
-        if target in links:
+            continue  # another user's process, or gone
+        if any(_link(fd) == target for fd in fds):
             return True
     return False
+
+
+def _link(fd: Path) -> str | None:
+    try:
+        return os.readlink(fd)
+    except OSError:
+        return None  # closed meanwhile
 
 
 def _git(root: Path, *args: str) -> str:
