@@ -53,10 +53,11 @@ class Settings:
     cli_runs: int = 20
     grep_runs: int = 8
     remember_commits: int = 30
+    batch_facts: int = 10_000
 
 
 QUICK = Settings(rounds=1, recall_samples=60, search_queries=24, cli_runs=3, grep_runs=2,
-                 remember_commits=4)
+                 remember_commits=4, batch_facts=500)
 
 
 @dataclass
@@ -446,10 +447,18 @@ def remember_rows(root: Path, corpus: Corpus, settings: Settings) -> list[Row]:
                        source="conversation", session="bench")
     rate = settings.remember_commits / (time.perf_counter() - started)
     rows = [Row("remember, one commit per fact", rate, "/s", target=single)]
-    if not any(hasattr(store, name) for name in ("remember_many", "remember_batch")):
-        rows.append(missing("remember, batched", "n/a (memrepo.store has no batch API)",
-                            batched))
-    return rows
+    batch = getattr(store, "remember_many", None)
+    fact_input = getattr(store, "FactInput", None)
+    if batch is None or fact_input is None:
+        return [*rows, missing("remember, batched", "n/a (memrepo.store has no batch API)",
+                               batched)]
+    facts = [fact_input(scope, f"batch-{tag}-{n}", "status", f"state {n}",
+                        quote=f"The state is {n} now.") for n in range(settings.batch_facts)]
+    started = time.perf_counter()
+    batch(root, facts, source="conversation", session="bench")
+    rate = len(facts) / (time.perf_counter() - started)
+    label = f"remember, batched ({len(facts):,} facts, one commit)"
+    return [*rows, Row(label, rate, "/s", target=batched)]
 
 
 # --- the whole run ------------------------------------------------------------------------
