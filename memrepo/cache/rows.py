@@ -55,7 +55,7 @@ class NoteRows:
 def note_rows(path: str, data: bytes) -> NoteRows | None:
     """The rows of one note; None when it cannot be parsed (the hooks refuse such notes;
     the cache just leaves them out)."""
-    note = parse_note(path, data)
+    note = parse_note(path, data, fast=True)
     if not isinstance(note, Note):
         return None
     description = _text(note.header.get("description"))

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from memrepo.core.config import CATEGORIES, TYPE_OF_CATEGORY, Config
 from memrepo.core.folding import fold
 from memrepo.core.problems import Problem
-from memrepo.core.strict_yaml import YamlError, load_strict
+from memrepo.core.strict_yaml import YamlError, load_fast, load_strict
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 INDEX_NAME = "INDEX.md"
@@ -135,8 +135,9 @@ def decode_text(path: str, data: bytes) -> str | Problem:
     return text
 
 
-def split_front_matter(path: str, text: str) -> FrontMatter | Problem:
-    """Split text at explicit `---` delimiters and parse the header strictly."""
+def split_front_matter(path: str, text: str, *, fast: bool = False) -> FrontMatter | Problem:
+    """Split text at explicit `---` delimiters and parse the header strictly (`fast`: with
+    `load_fast`, which accepts and refuses exactly what `load_strict` does)."""
     lines = text.split("\n")
     if not text.strip():
         return Problem(path, "empty file: a note needs a YAML header",
@@ -149,15 +150,16 @@ def split_front_matter(path: str, text: str) -> FrontMatter | Problem:
         return Problem(path, "unterminated header: no closing '---' line",
                        "end the header with a line containing only '---'", 1)
     header_text = "\n".join(lines[1:closing])
-    header = _load_header(path, header_text)
+    header = _load_header(path, header_text, load_fast if fast else load_strict)
     if isinstance(header, Problem):
         return header
     return FrontMatter(header, header_text, "\n".join(lines[closing + 1:]), closing + 2)
 
 
-def _load_header(path: str, header_text: str) -> dict[str, Any] | Problem:
+def _load_header(path: str, header_text: str, load: Callable[[str], Any],
+                 ) -> dict[str, Any] | Problem:
     try:
-        header = load_strict(header_text)
+        header = load(header_text)
     except YamlError as err:
         line = err.line + 1 if err.line is not None else 1
         fix = "fix the YAML between the '---' lines"
@@ -170,15 +172,16 @@ def _load_header(path: str, header_text: str) -> dict[str, Any] | Problem:
     return header
 
 
-def parse_note(path: str, data: bytes) -> Note | Problem:
-    """A note file's bytes → Note. `path` must classify as `note` or `archived`."""
+def parse_note(path: str, data: bytes, *, fast: bool = False) -> Note | Problem:
+    """A note file's bytes → Note. `path` must classify as `note` or `archived`.
+    `fast` (bulk readers such as the cache): the same result, parsed with libyaml."""
     kind, category = classify(path)
     if kind not in ("note", "archived") or category is None:
         raise ValueError(f"not a note path: {path}")
     text = decode_text(path, data)
     if isinstance(text, Problem):
         return text
-    front = split_front_matter(path, text)
+    front = split_front_matter(path, text, fast=fast)
     if isinstance(front, Problem):
         return front
     return Note(path, category, stem(path), front.header, front.header_text, front.body,

@@ -7,11 +7,14 @@ aliases are refused, and dates stay strings (SPEC §3).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Hashable
 from typing import Any
 
 import yaml
 from yaml.constructor import ConstructorError
 from yaml.nodes import MappingNode, Node
+from yaml.reader import Reader
 
 MAX_YAML_BYTES = 64 * 1024
 
@@ -24,25 +27,34 @@ class YamlError(ValueError):
         self.line = line
 
 
-class _StrictLoader(yaml.SafeLoader):
-    def compose_node(self, parent: Node | None, index: int) -> Node | None:
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()  # type: ignore[no-untyped-call]
-            raise YamlError("YAML aliases (*name) are not allowed", event.start_mark.line + 1)
-        return super().compose_node(parent, index)
-
+class _NoDuplicateKeys(yaml.constructor.SafeConstructor):
     def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=True)
+            if not isinstance(key, Hashable):
+                break  # the base constructor refuses it ("found unhashable key")
             if key in seen:
                 raise YamlError(f"duplicate key {key!r}", key_node.start_mark.line + 1)
             seen.add(key)
         return super().construct_mapping(node, deep=deep)
 
 
+class _StrictLoader(_NoDuplicateKeys, yaml.SafeLoader):
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            raise YamlError("YAML aliases (*name) are not allowed", event.start_mark.line + 1)
+        return super().compose_node(parent, index)
+
+
+class _FastLoader(_NoDuplicateKeys, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml's scanner and parser with the strict constructor. Composition happens in C,
+    so aliases cannot be refused here: `load_fast` never gives it a text with a `*`."""
+
+
 # Keep dates as strings: drop the implicit timestamp resolver.
-_StrictLoader.yaml_implicit_resolvers = {
+_StrictLoader.yaml_implicit_resolvers = _FastLoader.yaml_implicit_resolvers = {
     first: [(tag, regex) for tag, regex in resolvers if tag != "tag:yaml.org,2002:timestamp"]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
@@ -63,3 +75,23 @@ def load_strict(text: str) -> Any:
         raise YamlError(f"invalid YAML: {problem}", line) from None
     except RecursionError:
         raise YamlError("YAML is nested too deeply") from None
+
+
+_STRICT_ONLY = re.compile(f"[*|>!\r\t\ufeff\x85\u2028\u2029]|{Reader.NON_PRINTABLE.pattern}")
+"""Aliases, block scalars, tags, CRs, tabs, byte order marks, Unicode line breaks and the
+characters the strict reader refuses: where libyaml and the strict reader may disagree."""
+
+
+def load_fast(text: str) -> Any:
+    """`load_strict` for bulk reading (the cache): the same value for every text that
+    `load_strict` accepts, and the same YamlError for every other.
+
+    Texts the C parser might judge differently from the strict reader (aliases, characters
+    the strict reader refuses, anything the C path fails on) take the strict path.
+    """
+    if _STRICT_ONLY.search(text) or len(text) > MAX_YAML_BYTES // 4:
+        return load_strict(text)
+    try:
+        return yaml.load(text, Loader=_FastLoader)
+    except Exception:  # the strict reader gives the reason (or disagrees)
+        return load_strict(text)
