@@ -6,15 +6,32 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from anyascii import anyascii
 
 _WORD = re.compile(r"\w+", re.UNICODE)
+_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
 
 
 def fold(text: str) -> str:
-    """Fold text for matching: NFC, transliterate to ASCII, lower-case."""
-    return anyascii(unicodedata.normalize("NFC", text)).casefold()
+    """Fold text for matching: NFC, transliterate to ASCII, lower-case.
+
+    anyascii maps each code point on its own and leaves ASCII alone, so only the runs of
+    non-ASCII characters are handed to it (a long body with one 'ł' costs one lookup)."""
+    if text.isascii():
+        return text.lower()  # = casefold() for ASCII
+    nfc = unicodedata.normalize("NFC", text)
+    return _NON_ASCII_RUN.sub(_transliterated, nfc).lower()
+
+
+def _transliterated(match: re.Match[str]) -> str:
+    return _transliterate(match.group())
+
+
+@lru_cache(maxsize=1 << 16)
+def _transliterate(run: str) -> str:
+    return anyascii(run)
 
 
 def words(text: str) -> list[str]:
