@@ -69,17 +69,45 @@ def recall(events: Iterable[Event], t: Instant, known_at: Instant, many: bool) -
 def timeline(events: Sequence[Event], many: bool) -> list[KnownHolding]:
     """Materialise the fold across system time: each holding with the span of T
     for which it is the answer. recall(t, T) is then a lookup, not a replay."""
-    instants = sorted({e.recorded_at for e in events})
-    open_rows: dict[Holding, Instant] = {}
+    if len(events) == 1 and _holds_alone(events[0]):
+        return [_lone_assert_row(events[0])]
+    unique = list(dict.fromkeys(events))  # equal events fold alike: keep one of each
+    instants = sorted({e.recorded_at for e in unique})
+    open_rows: dict[_HoldingKey, tuple[Holding, Instant]] = {}
     rows: list[KnownHolding] = []
     for known_at in instants:
-        current = set(fold(events, known_at, many))
-        for holding in [h for h in open_rows if h not in current]:
-            rows.append(KnownHolding(holding, open_rows.pop(holding), known_at))
-        for holding in current - open_rows.keys():
-            open_rows[holding] = known_at
-    rows.extend(KnownHolding(h, since, FOREVER) for h, since in open_rows.items())
+        current = {_identity(h): h for h in fold(unique, known_at, many)}
+        for key in [k for k in open_rows if k not in current]:
+            holding, since = open_rows.pop(key)
+            rows.append(KnownHolding(holding, since, known_at))
+        for key in current.keys() - open_rows.keys():
+            open_rows[key] = (current[key], known_at)
+    rows.extend(KnownHolding(h, since, FOREVER) for h, since in open_rows.values())
     return sorted(rows, key=lambda r: (r.known_from, r.holding.start, r.holding.event.id))
+
+
+_HoldingKey = tuple[int, Instant, Instant, Instant, Instant]
+
+
+def _identity(holding: Holding) -> _HoldingKey:
+    """Holdings of one timeline compared without hashing their events field by field:
+    the events are deduplicated first, so the same event is the same object."""
+    return (id(holding.event), holding.start, holding.end, holding.value_start,
+            holding.value_end)
+
+
+def _holds_alone(event: Event) -> bool:
+    return (event.op == "assert" and event.valid_from is not None
+            and (event.valid_to is None or event.valid_to > event.valid_from))
+
+
+def _lone_assert_row(event: Event) -> KnownHolding:
+    """A key whose only event is an assert: it holds its own interval from the moment it
+    is recorded on (the fold of one event, without folding)."""
+    assert event.valid_from is not None
+    end = FOREVER if event.valid_to is None else event.valid_to
+    holding = Holding(event, event.valid_from, end, event.valid_from, end)
+    return KnownHolding(holding, event.recorded_at, FOREVER)
 
 
 def _order(event: Event, at: Instant) -> tuple[Instant, Instant, str]:
