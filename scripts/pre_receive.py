@@ -80,7 +80,6 @@ def _hook_env() -> dict[str, str]:
     """git's own environment (GIT_DIR, the object quarantine) minus a stray MEMREPO_REPO."""
     env = dict(os.environ)
     env.pop("MEMREPO_REPO", None)
-    env.setdefault("GIT_DIR", os.getcwd())
     return env
 
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from cache_helpers import dump
 from git_support import git
+from memrepo.scripts.pre_receive import install
 from notes_support import note
 
 from memrepo.cache import cache_path
-from memrepo.scripts.pre_receive import install
 from memrepo.store import remember
 
 NOTE = "memory/entities/acme-supplies.md"
