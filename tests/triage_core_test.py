@@ -267,3 +267,14 @@ def test_retarget_links_and_triggers() -> None:
 def test_mention_merged() -> None:
     assert mention_merged("Body\n\n", "old-x", "Old X", "2026-05-01") == (
         "Body\n\nMerged from the archived note old-x (Old X) by triage on 2026-05-01.\n")
+
+
+def test_a_group_of_copies_is_one_finding_with_linear_edges() -> None:
+    notes = [rec(f"acme-arhus-{n}", "entities", title="Acme Århus") for n in range(2, 40)]
+    duplicates = near_duplicates(notes)
+    assert len(duplicates) == len(notes) - 1
+    [finding] = [f for f in triage(TriageInput(notes, {}, Config(), NOW))
+                 if f.kind == "near-duplicate"]
+    assert finding.subject == "memory/entities/acme-arhus-10.md"
+    assert "and 32 more" in finding.problem and len(finding.related) == 37
+    assert len(plan_merges(duplicates, notes)) == 37

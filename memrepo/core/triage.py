@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -104,7 +104,7 @@ class Merge:
 
 def triage(given: TriageInput) -> list[Finding]:
     """Every finding, grouped by kind in KINDS order."""
-    findings = [duplicate_finding(d) for d in near_duplicates(given.notes)]
+    findings = [cluster_finding(c) for c in clusters(near_duplicates(given.notes))]
     findings += fact_findings(given.facts, given.config, given.now)
     findings += dead_links(given.notes, given.archived)
     findings += orphans(given.notes, given.triggered)
@@ -140,86 +140,122 @@ def is_spelling_variant(a: str, b: str) -> bool:
 
 
 def near_duplicates(notes: Sequence[NoteRecord]) -> list[Duplicate]:
-    """Pairs of different notes sharing a label up to folding, a one-edit spelling
-    variant of a label, or an identical description. O(labels) plus candidate pairs."""
+    """Edges between different notes sharing a label up to folding, a one-edit spelling
+    variant of a label, or an identical description. A group of k notes sharing a key
+    gives k-1 edges (a star), not k²; clusters are their connected components."""
     labels = [(i, text, compact_key(text)) for i, note in enumerate(notes)
               for text in _label_texts(note)]
+    by_key: dict[str, list[Label]] = {}
+    for label in labels:
+        by_key.setdefault(label[2], []).append(label)
     found: dict[tuple[int, int], str] = {}
-    for (i, a_text, _), (j, b_text, _) in _same_key_pairs(labels):
-        found.setdefault((i, j), f"{a_text!r} and {b_text!r} are the same after folding "
-                         "case, accents and separators")
-    for (i, a_text, a), (j, b_text, b) in _candidate_pairs(labels):
-        if (i, j) not in found and is_spelling_variant(a, b):
-            found[(i, j)] = (f"{a_text!r} and {b_text!r} differ by one letter (similarity "
-                             f"{fuzz.ratio(a, b):.0f}%)")
+    for group in by_key.values():
+        for a, b in _star(group):
+            found.setdefault(_pair(a[0], b[0]), f"{a[1]!r} and {b[1]!r} are the same "
+                             "after folding case, accents and separators")
+    for a, b in _candidate_pairs([group[0] for group in by_key.values()]):
+        if _pair(a[0], b[0]) not in found and is_spelling_variant(a[2], b[2]):
+            found[_pair(a[0], b[0])] = (f"{a[1]!r} and {b[1]!r} differ by one letter "
+                                        f"(similarity {fuzz.ratio(a[2], b[2]):.0f}%)")
     for i, j in _same_description_pairs(notes):
-        found.setdefault((i, j), "identical descriptions")
-    return [Duplicate(notes[i], notes[j], how) for (i, j), how in sorted(found.items())]
+        found.setdefault(_pair(i, j), "identical descriptions")
+    return [Duplicate(notes[i], notes[j], how) for (i, j), how in sorted(found.items())
+            if i != j]
 
 
 def _label_texts(note: NoteRecord) -> list[str]:
     texts = [note.name, *([note.title] if note.title else []), *note.aliases]
-    unique = {compact_key(t): t for t in reversed(texts) if compact_key(t)}
-    return list(reversed(unique.values()))
+    unique: dict[str, str] = {}
+    for text in texts:
+        unique.setdefault(compact_key(text), text)
+    unique.pop("", None)
+    return list(unique.values())
 
 
 Label = tuple[int, str, str]  # note index, text as written, compact key
 
 
-def _pairs_of_groups(groups: Iterable[list[Label]]) -> Iterator[tuple[Label, Label]]:
-    seen: set[tuple[Label, Label]] = set()
-    for group in groups:
-        for x, a in enumerate(group):
-            for b in group[x + 1:]:
-                pair = (a, b) if a[0] < b[0] else (b, a)
-                if a[0] != b[0] and pair not in seen:
-                    seen.add(pair)
-                    yield pair
+def _pair(i: int, j: int) -> tuple[int, int]:
+    return (i, j) if i <= j else (j, i)
 
 
-def _same_key_pairs(labels: Sequence[Label]) -> Iterator[tuple[Label, Label]]:
-    groups: dict[str, list[Label]] = {}
-    for label in labels:
-        groups.setdefault(label[2], []).append(label)
-    return _pairs_of_groups(g for g in groups.values() if len(g) > 1)
+def _star(group: Sequence[Label]) -> Iterator[tuple[Label, Label]]:
+    """The first label of another note paired with every later one of other notes."""
+    for label in group[1:]:
+        if label[0] != group[0][0]:
+            yield group[0], label
 
 
 def _candidate_pairs(labels: Sequence[Label]) -> Iterator[tuple[Label, Label]]:
-    """Labels that may be one edit apart. For keys whose shorter one has length m, an edit
-    leaves either the first or the last k(m) = (m-2)//2 characters untouched, so blocking
-    on those (for m = own length and own length - 1) misses no pair."""
-    blocks: dict[tuple[str, int, str], list[Label]] = {}
+    """Labels (one per distinct key) that may be one edit apart: keys of one length that
+    share a one-letter deletion (a substitution or an adjacent swap), and keys that are a
+    one-letter deletion of a key one letter longer (an insertion). One length class at a
+    time, so memory follows the largest class, not the whole memory."""
+    by_length: dict[int, list[Label]] = {}
     for label in labels:
-        key = label[2]
-        for m in (len(key) - 1, len(key)):
-            if m >= MIN_FUZZY_LENGTH:
-                k = (m - 2) // 2
-                blocks.setdefault(("<", m, key[:k]), []).append(label)
-                blocks.setdefault((">", m, key[-k:]), []).append(label)
-    return _pairs_of_groups(g for g in blocks.values() if len(g) > 1)
+        if len(label[2]) >= MIN_FUZZY_LENGTH:
+            by_length.setdefault(len(label[2]), []).append(label)
+    for length, longer in sorted(by_length.items()):
+        buckets: dict[str, list[Label]] = {}
+        for label in by_length.get(length - 1, []):
+            buckets.setdefault(label[2], []).append(label)
+        for label in longer:
+            key = label[2]
+            for variant in {key[:i] + key[i + 1:] for i in range(len(key))}:
+                buckets.setdefault(variant, []).append(label)
+        for bucket in (b for b in buckets.values() if len(b) > 1):
+            for x, a in enumerate(bucket):
+                yield from ((a, b) for b in bucket[x + 1:] if a[0] != b[0])
 
 
 def _same_description_pairs(notes: Sequence[NoteRecord]) -> Iterator[tuple[int, int]]:
-    groups: dict[str, list[int]] = {}
+    first: dict[str, int] = {}
     for i, note in enumerate(notes):
         if note.description.strip():
-            groups.setdefault(" ".join(fold_text(note.description).split()), []).append(i)
-    for group in groups.values():
-        yield from ((a, b) for x, a in enumerate(group) for b in group[x + 1:])
+            key = " ".join(fold_text(note.description).split())
+            if first.setdefault(key, i) != i:
+                yield first[key], i
 
 
-def duplicate_finding(duplicate: Duplicate) -> Finding:
-    first, second = duplicate.first, duplicate.second
-    if "rules" in (first.category, second.category):
+def clusters(duplicates: Sequence[Duplicate]) -> list[list[Duplicate]]:
+    """The edges of each connected group of near-duplicates, groups in path order."""
+    parent: dict[str, str] = {}
+
+    def root(path: str) -> str:
+        while parent.get(path, path) != path:
+            grandparent = parent.get(parent[path], parent[path])
+            parent[path] = grandparent  # path halving keeps the trees flat
+            path = grandparent
+        return path
+
+    for duplicate in duplicates:
+        a, b = root(duplicate.first.path), root(duplicate.second.path)
+        if a != b:
+            parent[max(a, b)] = min(a, b)
+    groups: dict[str, list[Duplicate]] = {}
+    for duplicate in duplicates:
+        groups.setdefault(root(duplicate.first.path), []).append(duplicate)
+    return [groups[key] for key in sorted(groups)]
+
+
+def cluster_finding(edges: Sequence[Duplicate], shown: int = 5) -> Finding:
+    """One finding for a group of near-duplicates: its first note, the others, why."""
+    notes = {n.path: n for e in edges for n in (e.first, e.second)}
+    first, *others = sorted(notes)
+    listed = ", ".join(others[:shown]) + (f" and {len(others) - shown} more"
+                                          if len(others) > shown else "")
+    categories = {n.category for n in notes.values()}
+    if "rules" in categories:
         action = ("merge by hand: a rule change needs a person's Approved-by: trailer, so "
                   "triage --apply leaves rules alone")
-    elif first.category != second.category:
-        action = ("decide which category the note belongs to and archive the other "
-                  "(git mv it to memory/archive/<category>/, `memrepo index`, commit)")
+    elif len(categories) > 1:
+        action = ("decide which category the note belongs to and archive the others "
+                  "(git mv to memory/archive/<category>/, `memrepo index`, commit); "
+                  "`memrepo triage --apply` merges only notes of one category")
     else:
-        action = "`memrepo triage --apply` archives the weaker note and merges it into the other"
-    return Finding("near-duplicate", first.path, f"looks like the same note as "
-                   f"{second.path}: {duplicate.how}", action, related=(second.path,))
+        action = "`memrepo triage --apply` keeps the strongest note and merges the others"
+    return Finding("near-duplicate", first, f"looks like the same note as {listed}: "
+                   f"{edges[0].how}", action, related=tuple(others))
 
 
 def backlink_counts(notes: Sequence[NoteRecord]) -> dict[str, int]:
@@ -237,30 +273,15 @@ def plan_merges(duplicates: Sequence[Duplicate], notes: Sequence[NoteRecord],
     near-duplicates keeps its strongest note (most backlinks, newest `updated`, longest
     body) and merges every other note into it."""
     backlinks = backlink_counts(notes)
-    parent: dict[str, str] = {}
-
-    def root(path: str) -> str:
-        while parent.get(path, path) != path:
-            path = parent[path]
-        return path
-
-    by_path: dict[str, NoteRecord] = {}
-    how_of: dict[str, str] = {}
-    for duplicate in duplicates:
-        a, b = duplicate.first, duplicate.second
-        if a.category != b.category or a.category == "rules":
-            continue
-        by_path.update({a.path: a, b.path: b})
-        how_of.setdefault(a.path, duplicate.how)
-        how_of.setdefault(b.path, duplicate.how)
-        parent[root(a.path)] = root(b.path)
-    clusters: dict[str, list[NoteRecord]] = {}
-    for path, note in sorted(by_path.items()):
-        clusters.setdefault(root(path), []).append(note)
+    mergeable = [d for d in duplicates
+                 if d.first.category == d.second.category != "rules"]
     merges: list[Merge] = []
-    for members in clusters.values():
-        kept = max(members, key=lambda n: _strength(n, backlinks))
-        merges += [Merge(n, kept, how_of[n.path]) for n in members if n is not kept]
+    for edges in clusters(mergeable):
+        members = {n.path: n for e in edges for n in (e.first, e.second)}
+        how = {n: e.how for e in reversed(edges) for n in (e.first.path, e.second.path)}
+        kept = max(members.values(), key=lambda n: _strength(n, backlinks))
+        merges += [Merge(n, kept, how[path]) for path, n in sorted(members.items())
+                   if n is not kept]
     return merges
 
 
