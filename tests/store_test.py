@@ -284,3 +284,29 @@ def test_a_repository_made_by_memrepo_init_verifies_after_writes(
     store.retract(root, scope="michal", target=first.id, reason="wrong")
     assert status(root) == ""
     assert main(["--repo", str(root), "verify"]) == 0
+
+
+def test_reading_one_key_equals_filtering_the_whole_scope(repo: Path) -> None:
+    from memrepo.logstore import key_events, read_event, read_keys
+    tricky = ['say "hi"', "back\\slash", "Łódź", "jan", "jan-novak"]
+    for subject in tricky:
+        first = remember(repo, subject=subject, valid_from="2026-01-10")
+        assert first.id is not None
+        store.retract(repo, scope="michal", target=first.id, reason="wrong")
+        remember(repo, "280 zł", subject=subject, valid_from="2026-03-01")
+    path = repo / event_path(repo)  # a hand-written line with \u escapes
+    path.write_bytes(path.read_bytes() + json.dumps({**lines(repo)[-1], "id": "handmade-1",
+                                                     "subject": "Łódź"}).encode() + b"\n")
+    everything = read_scope(repo, "michal")
+    for subject in tricky:
+        expected = key_events(everything, subject, "amount")
+        assert read_key(repo, "michal", subject, "amount") == expected
+        assert read_keys(repo, "michal", [(subject, "amount")])[(subject, "amount")] == expected
+    absent = [(f"nobody-{n}", "amount") for n in range(8)]  # > 8 keys: every line decoded
+    many = read_keys(repo, "michal", [(s, "amount") for s in tricky] + absent)
+    assert all(many[key] == [] for key in absent)
+    assert all(many[(s, "amount")] == key_events(everything, s, "amount") for s in tricky)
+    assert len(many[("Łódź", "amount")]) == 4
+    target = everything[0].id
+    assert read_event(repo, "michal", target) == [e for e in everything
+                                                  if target in (e.id, e.target)]
