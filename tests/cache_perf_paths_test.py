@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
 import unicodedata
+from pathlib import Path
 
 import pytest
 import yaml
@@ -15,6 +17,7 @@ from memrepo.core.fold import FOREVER, fold, timeline
 from memrepo.core.folding import fold as fold_text
 from memrepo.core.headers import parse_note
 from memrepo.core.strict_yaml import YamlError, load_fast, load_strict
+from tests.cache_helpers import dump
 
 DAY = 86_400_000_000
 
@@ -121,3 +124,37 @@ def test_equal_events_give_one_row_like_one_event() -> None:
     twin = Event(**{f: getattr(event, f) for f in Event.__dataclass_fields__})
     for many in (False, True):
         assert timeline([event, twin], many) == timeline([event], many)
+
+
+# --- the parallel build -----------------------------------------------------------------
+
+def test_a_parallel_build_writes_the_same_file_as_a_serial_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from memrepo.scripts.synth import generate
+
+    from memrepo.cache import parts
+    from memrepo.cache.build import build_into
+
+    for name, value in (("GIT_AUTHOR_NAME", "T"), ("GIT_AUTHOR_EMAIL", "t@example.com"),
+                        ("GIT_COMMITTER_NAME", "T"), ("GIT_COMMITTER_EMAIL", "t@example.com")):
+        monkeypatch.setenv(name, value)
+    root = tmp_path / "repo"
+    generate(root, 120, 1500, seed=3)
+    monkeypatch.setattr(parts, "NOTES_PER_PART", 7)
+    files = {}
+    for workers in (1, 2):
+        files[workers] = tmp_path / f"cache{workers}.sqlite"
+        build_into(root, files[workers], workers=workers)
+    assert everything(files[2]) == everything(files[1])
+    assert dump(files[2]) == dump(files[1])
+
+
+def everything(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every row with its rowid, in rowid order (the same rowids = the same file)."""
+    conn = sqlite3.connect(path)
+    try:
+        return {table: conn.execute(f"SELECT rowid, * FROM {table} ORDER BY rowid").fetchall()
+                for table in ("notes", "notes_fts", "aliases", "links", "events", "facts_fts",
+                              "holdings")}
+    finally:
+        conn.close()

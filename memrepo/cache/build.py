@@ -23,10 +23,10 @@ from memrepo.cache.db import (
     write_meta,
 )
 from memrepo.cache.gitstate import dirty_paths, head_commit
-from memrepo.cache.indexer import Indexer, complete_lines
-from memrepo.cache.rows import group_by_key, keys_of, parse_events
+from memrepo.cache.indexer import Indexer
+from memrepo.cache.parts import PARALLEL_MIN_FILES, build_jobs, job_files, parsed_parts
 from memrepo.cache.staleness import fingerprint
-from memrepo.cache.worktree import config_of, log_paths_by_scope, note_paths, read_bytes
+from memrepo.cache.worktree import config_of, read_bytes
 from memrepo.core.config import CONFIG_PATH
 
 
@@ -58,7 +58,7 @@ def state_meta(state: WorkTreeState) -> dict[str, str]:
             "fingerprint": state.fingerprint}
 
 
-def rebuild(root: Path) -> BuildReport:
+def rebuild(root: Path, workers: int | None = None) -> BuildReport:
     """Build the whole cache from the work tree and swap it in."""
     require_fts5()
     target = cache_path(root)
@@ -66,15 +66,16 @@ def rebuild(root: Path) -> BuildReport:
     temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
     temporary.unlink(missing_ok=True)
     try:
-        report = build_into(root, temporary)
+        report = build_into(root, temporary, workers)
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)
     return report
 
 
-def build_into(root: Path, path: Path) -> BuildReport:
-    """Build a complete cache of `root` into the (new, empty) file `path`."""
+def build_into(root: Path, path: Path, workers: int | None = None) -> BuildReport:
+    """Build a complete cache of `root` into the (new, empty) file `path`; files are parsed
+    on `workers` processes (default: one per CPU, up to 2, for a large memory)."""
     state = capture_state(root)
     conn = connect(path)
     try:
@@ -84,7 +85,7 @@ def build_into(root: Path, path: Path) -> BuildReport:
         tables, indexes = schema_sql()
         conn.executescript(tables)
         conn.execute("BEGIN")
-        report = _load(root, conn)
+        report = _load(root, conn, workers)
         conn.executescript(indexes)  # executescript commits first, then indexes
         conn.execute("BEGIN")
         write_meta(conn, {**state_meta(state), "schema": schema_version(), "complete": "1"})
@@ -94,36 +95,23 @@ def build_into(root: Path, path: Path) -> BuildReport:
         conn.close()
 
 
-def _load(root: Path, conn: sqlite3.Connection) -> BuildReport:
+def _load(root: Path, conn: sqlite3.Connection, workers: int | None) -> BuildReport:
     config_bytes = read_bytes(root, CONFIG_PATH)
-    indexer = Indexer(conn, config_of(config_bytes))
+    config = config_of(config_bytes)
+    indexer = Indexer(conn, config)
     if config_bytes is not None:
         indexer.add_file(CONFIG_PATH, "config", config_bytes)
-    for path in note_paths(root):
-        data = read_bytes(root, path)
-        if data is not None:
-            indexer.add_note(path, data)
-    for scope, paths in log_paths_by_scope(root).items():
-        load_scope(root, indexer, scope, paths)
+    jobs = build_jobs(root)
+    if workers is None:
+        workers = default_workers(job_files(jobs))
+    for part in parsed_parts(root, jobs, config.many_valued_relations, workers):
+        indexer.add_part(part)
     indexer.flush()
     counts = indexer.batch.counts
     return BuildReport(counts["notes"], counts["events"], counts["holdings"])
 
 
-def load_scope(root: Path, indexer: Indexer, scope: str, paths: list[str]) -> None:
-    """All logs of one scope: events, then the timeline of every key. Only one scope's
-    events are in memory at a time."""
-    per_file = []
-    for path in paths:
-        data = read_bytes(root, path)
-        if data is None:
-            continue
-        data = complete_lines(data)
-        indexer.add_file(path, "log", data)
-        per_file.append((path, parse_events(data, scope)))
-    key_of_id = keys_of(event for _, events in per_file for _, event in events)
-    for path, events in per_file:
-        indexer.add_events(path, events, key_of_id)
-    everything = (event for _, events in per_file for _, event in events)
-    for key, key_events in group_by_key(everything, key_of_id).items():
-        indexer.add_holdings(key, key_events)
+def default_workers(files: int) -> int:
+    if files < PARALLEL_MIN_FILES:
+        return 1
+    return min(2, os.cpu_count() or 1)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Mapping, Sequence
 
+from memrepo.cache.parts import NotesPart, Part
 from memrepo.cache.rows import (
+    NoteRows,
     blob_id,
     event_row,
     fact_fts_row,
@@ -33,14 +35,30 @@ class Indexer:
     def add_note(self, path: str, data: bytes) -> None:
         self.add_file(path, "note", data)
         rows = note_rows(path, data)
-        if rows is None:
-            return
+        if rows is not None:
+            self._add_note_rows(rows)
+
+    def _add_note_rows(self, rows: NoteRows) -> None:
         rowid = self._note_rowid
         self._note_rowid += 1
         self.batch.add("notes", (rowid, *rows.note))
         self.batch.add("notes_fts", (rowid, *rows.fts))
         self.batch.extend("aliases", rows.aliases)
         self.batch.extend("links", rows.links)
+
+    def add_part(self, part: Part) -> None:
+        """The rows a worker parsed (memrepo.cache.parts), given their rowids here."""
+        self.batch.extend("files", part.files)
+        if isinstance(part, NotesPart):
+            for _, rows in part.notes:
+                if rows is not None:
+                    self._add_note_rows(rows)
+            return
+        base = self._event_rowid
+        self._event_rowid += len(part.events)
+        self.batch.extend("events", [(base + row[0], *row[1:]) for row in part.events])
+        self.batch.extend("facts_fts", [(base + row[0], *row[1:]) for row in part.facts_fts])
+        self.batch.extend("holdings", part.holdings)
 
     def add_events(self, path: str, events: Sequence[tuple[int, Event]],
                    key_of_id: Mapping[str, Key]) -> None:
@@ -58,7 +76,3 @@ class Indexer:
     def flush(self) -> None:
         self.batch.flush()
 
-
-def complete_lines(data: bytes) -> bytes:
-    """The bytes up to the last `\\n`: a partial last line is not indexed (yet)."""
-    return data[:data.rfind(b"\n") + 1]

@@ -20,8 +20,9 @@ import orjson
 from memrepo.cache.build import WorkTreeState, capture_state, rebuild, state_meta
 from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, write_meta
 from memrepo.cache.gitstate import changed_between
-from memrepo.cache.indexer import Indexer, complete_lines
+from memrepo.cache.indexer import Indexer
 from memrepo.cache.logsync import sync_log
+from memrepo.cache.parts import complete_lines
 from memrepo.cache.rows import (
     EVENT_COLUMNS,
     blob_id,

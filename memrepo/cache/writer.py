@@ -45,8 +45,10 @@ class Batch:
             self._flush(table)
 
     def extend(self, table: str, rows: Iterable[Row]) -> None:
-        for row in rows:
-            self.add(table, row)
+        pending = self.pending[table]
+        pending.extend(rows)
+        if len(pending) >= BATCH_ROWS:
+            self._flush(table)
 
     def flush(self) -> None:
         for table in INSERT:

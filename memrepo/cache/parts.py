@@ -1,0 +1,134 @@
+"""A full build cut into parts (a chunk of notes, one scope's logs), parsed into rows on
+worker processes and handed back IN ORDER, so rowids (and the whole file) are exactly what
+a serial build gives. At most a few parts are in flight: memory stays bounded."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from memrepo.cache.rows import (
+    NoteRows,
+    Row,
+    blob_id,
+    event_row,
+    fact_fts_row,
+    group_by_key,
+    holding_rows,
+    key_of,
+    keys_of,
+    note_rows,
+    parse_events,
+)
+from memrepo.cache.worktree import log_paths_by_scope, note_paths, read_bytes
+
+NOTES_PER_PART = 500
+PARALLEL_MIN_FILES = 2_000
+"""Smaller builds are parsed in-process: starting workers would cost more than it saves."""
+IN_FLIGHT_PER_WORKER = 2
+
+
+@dataclass(frozen=True, slots=True)
+class NotesPart:
+    files: list[Row]  # (path, kind, blob, size) of each note read
+    notes: list[tuple[str, NoteRows | None]]  # (path, rows); None: the note does not parse
+
+
+@dataclass(frozen=True, slots=True)
+class ScopePart:
+    """Rows of one scope; event rowids are 0-based within the part (the indexer offsets
+    them), facts_fts rows carry the same local rowid."""
+
+    files: list[Row]
+    events: list[Row]
+    facts_fts: list[Row]
+    holdings: list[Row]
+
+
+Part = NotesPart | ScopePart
+Job = tuple[str, str, tuple[str, ...]]
+"""("notes", "", paths) or ("scope", scope, paths)."""
+
+
+def build_jobs(root: Path) -> list[Job]:
+    jobs: list[Job] = []
+    paths = list(note_paths(root))
+    for start in range(0, len(paths), NOTES_PER_PART):
+        jobs.append(("notes", "", tuple(paths[start:start + NOTES_PER_PART])))
+    for scope, logs in log_paths_by_scope(root).items():
+        jobs.append(("scope", scope, tuple(logs)))
+    return jobs
+
+
+def job_files(jobs: Iterable[Job]) -> int:
+    return sum(len(paths) for _, _, paths in jobs)
+
+
+def parsed_parts(root: Path, jobs: list[Job], many: frozenset[str], workers: int,
+                 ) -> Iterator[Part]:
+    """Every job's part, in job order; on `workers` processes when more than one."""
+    if workers <= 1:
+        for job in jobs:
+            yield parse_part(root, job, many)
+        return
+    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        pending: deque[Future[Part]] = deque()
+        for job in jobs:
+            pending.append(pool.submit(parse_part, root, job, many))
+            if len(pending) >= workers * IN_FLIGHT_PER_WORKER:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+
+def parse_part(root: Path, job: Job, many: frozenset[str]) -> Part:
+    kind, scope, paths = job
+    if kind == "notes":
+        return notes_part(root, paths)
+    return scope_part(root, scope, paths, many)
+
+
+def notes_part(root: Path, paths: Iterable[str]) -> NotesPart:
+    part = NotesPart([], [])
+    for path in paths:
+        data = read_bytes(root, path)
+        if data is not None:
+            part.files.append((path, "note", blob_id(data), len(data)))
+            part.notes.append((path, note_rows(path, data)))
+    return part
+
+
+def scope_part(root: Path, scope: str, paths: Iterable[str], many: frozenset[str],
+               ) -> ScopePart:
+    """All logs of one scope: events, then the timeline of every key."""
+    part = ScopePart([], [], [], [])
+    per_file = []
+    for path in paths:
+        data = read_bytes(root, path)
+        if data is None:
+            continue
+        data = complete_lines(data)
+        part.files.append((path, "log", blob_id(data), len(data)))
+        per_file.append((path, parse_events(data, scope)))
+    key_of_id = keys_of(event for _, events in per_file for _, event in events)
+    for path, events in per_file:
+        for line, event in events:
+            rowid = len(part.events)
+            part.events.append(event_row(rowid, event, path, line, key_of(event, key_of_id)))
+            if event.op == "assert":
+                part.facts_fts.append(fact_fts_row(rowid, event))
+    everything = (event for _, events in per_file for _, event in events)
+    for key, key_events in group_by_key(everything, key_of_id).items():
+        part.holdings.extend(holding_rows(key, key_events, many.__contains__))
+    return part
+
+
+def complete_lines(data: bytes) -> bytes:
+    """The bytes up to the last `\\n`: a partial last line is not indexed (yet)."""
+    return data[:data.rfind(b"\n") + 1]
