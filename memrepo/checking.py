@@ -100,7 +100,7 @@ def load_config(snapshot: Snapshot, root: Path | None = None, *,
                 validate: bool = False) -> tuple[Config, list[Problem]]:
     """memory/config.yaml of `snapshot` → (Config, problems); defaults when it is broken.
 
-    The JSON Schema check (and its ≈60 ms jsonschema import) runs only with `validate`,
+    The JSON Schema check (and its validator import) runs only with `validate`,
     i.e. when the config itself is part of the change."""
     data = snapshot.read(CONFIG_PATH)
     if data is None:

@@ -30,32 +30,32 @@ def schema_dir(repo_root: Path | None) -> Path:
 
 @cache
 def _validator(directory: Path, name: str) -> Any:
-    from jsonschema import Draft202012Validator  # imported on first use: ~60 ms
+    import jsonschema_rs  # Rust-backed: ≈10 ms to import, against ≈60 ms for jsonschema
 
     schema = json.loads((directory / name).read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
+    return jsonschema_rs.validator_for(schema)
 
 
 def schema_errors(instance: Any, name: str, repo_root: Path | None = None) -> list[str]:
     """Readable reasons why `instance` breaks schema `name`; empty when it is valid."""
     validator = _validator(schema_dir(repo_root), name)
-    errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
-    return [_describe(error) for error in errors]
+    errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.instance_path))
+    return [reason for error in errors for reason in _describe(error, instance)]
 
 
-def _describe(error: Any) -> str:
-    """One line per error; for `oneOf` pick the branch that matches the `op`."""
-    if error.validator == "oneOf" and isinstance(error.instance, dict):
-        op = error.instance.get("op")
-        for sub in error.context or ():
-            branch = sub.relative_schema_path[0] if sub.relative_schema_path else None
-            if _branch_op(branch) == op:
-                return _describe(sub)
-    where = ".".join(str(p) for p in error.absolute_path)
-    if error.validator == "additionalProperties":
-        return f"unknown key(s): {error.message.split('(')[-1].rstrip(')')}"
-    return f"{where}: {error.message}" if where else str(error.message)
+def _describe(error: Any, instance: Any) -> list[str]:
+    """One line per error; for the event `oneOf`, the reasons of the branch its `op` names."""
+    context = getattr(error.kind, "context", None)
+    if context and isinstance(instance, dict):
+        branch = _BRANCH_OF_OP.get(str(instance.get("op")))
+        if branch is None or branch >= len(context):
+            return []  # an unknown `op` is reported by its own enum error
+        return [line for sub in context[branch] for line in _describe(sub, instance)]
+    message = str(error.message)
+    if message.startswith("Additional properties are not allowed"):
+        return [f"unknown key(s): {message.split('(', 1)[-1].rstrip(')')}"]
+    where = ".".join(str(p) for p in error.instance_path)
+    return [f"{where}: {message}" if where else message]
 
 
-def _branch_op(index: object) -> str | None:
-    return {0: "assert", 1: "end", 2: "retract"}.get(index) if isinstance(index, int) else None
+_BRANCH_OF_OP = {"assert": 0, "end": 1, "retract": 2}

@@ -172,10 +172,10 @@ def test_the_conversation_may_come_from_stdin(repo: Path, how: str | None) -> No
 @pytest.mark.parametrize("content, problem", [
     ("{not json", "not JSON"),
     (json.dumps({"facts": [{"subject": "s", "relation": "r", "object": "o"}]}),
-     "facts.0: 'quote' is a required property"),
+     'facts.0: "quote" is a required property'),
     (json.dumps({"facts": [{"subject": "s", "relation": "r", "object": "o", "quote": "q",
                             "confidence": 2}]}), "facts.0.confidence: 2 is greater than"),
-    (json.dumps([]), "[] is not of type 'object'"),
+    (json.dumps([]), '[] is not of type "object"'),
 ])
 def test_a_malformed_candidates_file_is_refused_naming_the_file(
         repo: Path, content: str, problem: str) -> None:

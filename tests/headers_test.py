@@ -64,7 +64,7 @@ def test_unknown_keys_and_missing_keys_are_refused() -> None:
     assert [p.line for p in found] == [5] and "unknown key" in found[0].problem
     found = problems_for("memory/rules/r1.md", b"---\nname: r1\ndescription: Always "
                          b"confirm bank details by phone\ntype: rule\n---\n")
-    assert any("'origin' is a required property" in p.problem for p in found)
+    assert any('"origin" is a required property' in p.problem for p in found)
 
 
 def test_name_must_equal_stem_and_type_the_folder() -> None:

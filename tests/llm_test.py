@@ -223,7 +223,7 @@ FAILURES: list[tuple[str, Callable[[FakeServer], None], str]] = [
     ("content not JSON", lambda s: s.answer_content("Sure! Here are the facts: ..."),
      "the model's answer is not JSON"),
     ("wrong schema", lambda s: s.answer_content(json.dumps({"facts": [{"subject": "x"}]})),
-     "does not match the candidates schema: facts.0: 'relation' is a required property"),
+     'does not match the candidates schema: facts.0: "relation" is a required property'),
     ("unknown key", lambda s: s.answer_content(json.dumps({"facts": [], "note": 1})),
      "does not match the candidates schema"),
     ("no choices", lambda s: setattr(s, "reply", lambda: (200, b'{"choices": []}')),

@@ -248,7 +248,7 @@ def _schema_fix(note: Note, reason: str) -> str:
 
 
 def _line_of_reason(note: Note, reason: str) -> int:
-    quoted = re.findall(r"'([^']+)'", reason)
+    quoted = re.findall(r"['\"]([^'\"]+)['\"]", reason)
     key = reason.split(":", 1)[0].split(".", 1)[0]
     for candidate in (key, *quoted):
         if candidate in note.header:
