@@ -55,9 +55,27 @@ def available_commands() -> list[str]:
     return [name for name in COMMANDS if (here / f"{name}.py").exists()]
 
 
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand named on the command line, found without importing any command
+    module (each costs imports; a hook run should pay only for its own)."""
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        if word == "--repo":
+            index += 2
+        elif word.startswith("--repo="):
+            index += 1
+        else:
+            return word if word in COMMANDS else None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser(available_commands())
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    chosen = chosen_command(words)
+    available = available_commands()
+    parser = build_parser([chosen] if chosen in available else available)
+    args = parser.parse_args(words)
     module = importlib.import_module(f"memrepo.commands.{args.command}")
     try:
         return int(module.run(args))
