@@ -83,10 +83,27 @@ def changed_between(root: Path, old: str, new: str) -> list[str] | None:
 
 
 def dirty_paths(root: Path) -> list[str]:
-    """Paths under memory/ whose work-tree content differs from HEAD (incl. untracked)."""
-    out = _run_git(root, "status", "--porcelain", "-z", "--no-renames",
-                   "--untracked-files=all", "--", MEMORY)
-    return [entry[3:] for entry in out.split("\0") if len(entry) > 3]
+    """Paths under memory/ whose work-tree content differs from HEAD (incl. untracked).
+
+    What `git status --untracked-files=all` lists, asked as two commands that run at the
+    same time (the tracked files' stat pass and the untracked scan take about as long
+    each on a large memory)."""
+    tracked = _start_git(root, "status", "--porcelain", "-z", "--no-renames",
+                         "--untracked-files=no", "--", MEMORY)
+    untracked = _start_git(root, "ls-files", "-z", "--others", "--exclude-standard", "--",
+                           MEMORY)
+    changed = [entry[3:] for entry in _output(tracked).split("\0") if len(entry) > 3]
+    return sorted({*changed, *(p for p in _output(untracked).split("\0") if p)})
+
+
+def _start_git(root: Path, *args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(["git", "-C", str(root), *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+
+
+def _output(process: subprocess.Popen[bytes]) -> str:
+    out, _ = process.communicate()
+    return out.decode("utf-8", "surrogateescape")
 
 
 def _run_git(root: Path, *args: str, check: bool = False) -> str:
