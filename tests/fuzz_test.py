@@ -196,3 +196,18 @@ def test_nul_bytes_in_arguments_are_answered_in_process(demo_repo: Path,
         code = main(["--repo", str(demo_repo), *args])
     assert code in (0, 1, 2), err.getvalue()
     assert "Traceback" not in out.getvalue() + err.getvalue()
+
+
+def test_a_lone_surrogate_escape_in_a_header_is_refused_not_a_crash(memory_repo: Path) -> None:
+    """Regression: YAML "\\ud800" made a str no UTF-8 writer accepts (index, cache, schema)."""
+    from memrepo.core.strict_yaml import YamlError, load_fast, load_strict
+
+    for load in (load_strict, load_fast):
+        with pytest.raises(YamlError, match="lone surrogate"):
+            load('name: x\naliases: ["\\udc00"]\n')
+    (memory_repo / NOTE_PATH).write_text(
+        '---\nname: hostile\ndescription: "Ordering profile \\ud800 lead times"\n'
+        "type: entity\n---\nBody\n", encoding="utf-8")
+    assert _memrepo(memory_repo, "index").returncode == 1
+    _memrepo(memory_repo, "cache", "rebuild")
+    assert _memrepo(memory_repo, "search", "hostile").returncode == 0

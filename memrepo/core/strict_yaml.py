@@ -40,6 +40,21 @@ class _NoDuplicateKeys(yaml.constructor.SafeConstructor):
         return super().construct_mapping(node, deep=deep)
 
 
+def _unicode_str(constructor: Any, node: Any) -> str:
+    """A string scalar; an escape such as "\\ud800" (a lone surrogate) is no character
+    and would crash every UTF-8 writer downstream (indexes, the cache, JSON Schema)."""
+    value = str(constructor.construct_scalar(node))
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise YamlError("a \\u escape names no Unicode character (a lone surrogate)",
+                        node.start_mark.line + 1) from None
+    return value
+
+
+_NoDuplicateKeys.add_constructor("tag:yaml.org,2002:str", _unicode_str)
+
+
 class _StrictLoader(_NoDuplicateKeys, yaml.SafeLoader):
     def compose_node(self, parent: Node | None, index: int) -> Node | None:
         if self.check_event(yaml.AliasEvent):
