@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from memrepo.change import Change
 from memrepo.core.headers import classify, index_path, note_path, parse_note, stem
 from memrepo.core.index_file import (
-    IndexFile,
     drift_problems,
     incremental_notes,
     index_problems,
@@ -51,16 +50,16 @@ def category_problems(change: Change, category: str) -> list[Problem]:
     index = parse_index(category, data)
     if isinstance(index, list):
         return index
-    notes = incremental_notes(index, _old_index(change, category), folder,
+    notes = incremental_notes(index, _old_lines(change, category), folder,
                               _changed_descriptions(change, category),
                               lambda name: _description(change, note_path(category, name)))
     return drift_problems(category, index, data, notes)
 
 
-def _old_index(change: Change, category: str) -> IndexFile | None:
+def _old_lines(change: Change, category: str) -> frozenset[str]:
+    """The raw lines of the INDEX before this change (not parsed: only compared)."""
     data = change.old.read(index_path(category))
-    parsed = parse_index(category, data) if data is not None else None
-    return parsed if isinstance(parsed, IndexFile) else None
+    return frozenset(data.decode("utf-8", "replace").split("\n")) if data else frozenset()
 
 
 def _changed_descriptions(change: Change, category: str) -> dict[str, str | None]:

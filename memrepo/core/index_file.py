@@ -6,8 +6,8 @@ and one line per note, sorted by name, carrying the note's description verbatim.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from memrepo.core.config import CATEGORIES
@@ -50,9 +50,15 @@ def render_index(category: str, descriptions: Mapping[str, str]) -> str:
     return head + ("\n" + "\n".join(lines) + "\n" if lines else "")
 
 
-def _line_pattern(category: str) -> re.Pattern[str]:
-    return re.compile(rf"- \[(?P<name>[^\]]*)\]\(/memory/{re.escape(category)}/"
-                      rf"(?P<target>[^)]*)\.md\){SEPARATOR}(?P<description>.*)")
+def _entry(category: str, raw: str) -> IndexLine | None:
+    """Split one `- [name](/memory/<category>/name.md) — description` line (plain string
+    operations: an INDEX can hold 100k lines and a hook reads it on every commit)."""
+    close = raw.find("](", 3)
+    name = raw[3:close] if raw.startswith("- [") and close > 3 else ""
+    prefix = render_line(category, name, "")
+    if not name or not raw.startswith(prefix) or not SLUG.fullmatch(name):
+        return None
+    return IndexLine(name, raw[len(prefix):], 0)
 
 
 def parse_index(category: str, data: bytes) -> IndexFile | list[Problem]:
@@ -83,16 +89,16 @@ def _header_problems(category: str, front: FrontMatter) -> list[Problem]:
 
 
 def _entry_lines(category: str, front: FrontMatter) -> tuple[list[IndexLine], list[Problem]]:
-    path, fix, pattern = index_path(category), index_fix(category), _line_pattern(category)
+    path, fix = index_path(category), index_fix(category)
     lines: list[IndexLine] = []
     problems: list[Problem] = []
     for offset, raw in enumerate(front.body.split("\n")):
         number = front.body_line + offset
         if not raw.startswith("- "):
             continue  # the title and blank lines; exact form is checked by rendering
-        match = pattern.fullmatch(raw)
-        if match and match["name"] == match["target"] and SLUG.fullmatch(match["name"]):
-            lines.append(IndexLine(match["name"], match["description"], number))
+        entry = _entry(category, raw)
+        if entry is not None:
+            lines.append(IndexLine(entry.name, entry.description, number))
         else:
             problems.append(Problem(path, "line is not an index entry "
                                     f"'- [<name>](/memory/{category}/<name>.md) — "
@@ -174,27 +180,24 @@ def index_problems(category: str, data: bytes | None,
     return drift_problems(category, index, data, notes)
 
 
-def incremental_notes(index: IndexFile, old_index: IndexFile | None, folder: Iterable[str],
+def incremental_notes(index: IndexFile, old_lines: AbstractSet[str], folder: Iterable[str],
                       changed: Mapping[str, str | None],
                       read_description: Callable[[str], str | None]) -> dict[str, str | None]:
     """name → description for every note in the folder, reading as few notes as possible.
 
     Descriptions of changed notes are given; an unchanged note's index line is trusted when
-    the old index had the same line (the invariant held before this commit); otherwise the
-    note is read. The cost is O(index lines + changed notes + lines that were edited).
+    the old INDEX (`old_lines`: its raw lines) had the same line — the invariant held before
+    this commit; otherwise the note is read. Cost: O(index lines + changed notes + lines
+    that were edited).
     """
-    old_lines = old_index.by_name() if old_index else {}
     listed = index.by_name()
     notes: dict[str, str | None] = {}
     for name in folder:
+        line = listed.get(name)
         if name in changed:
             notes[name] = changed[name]
-        elif name in listed and _same_line(listed[name], old_lines.get(name)):
-            notes[name] = listed[name].description
+        elif line and render_line(index.category, name, line.description) in old_lines:
+            notes[name] = line.description
         else:
             notes[name] = read_description(name)
     return notes
-
-
-def _same_line(new: IndexLine, old: IndexLine | None) -> bool:
-    return old is not None and old.description == new.description
