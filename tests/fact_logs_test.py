@@ -151,3 +151,11 @@ def test_merge_subsequence() -> None:
     assert fact_logs.merge_problems(LOG, ours + lines(E3), [ours, theirs]) == []
     [lost] = fact_logs.merge_problems(LOG, ours, [ours, theirs])
     assert "parent 2" in lost.problem
+
+
+def test_find_event_answers_alike_by_search_and_by_index() -> None:
+    from memrepo.hooks.fact_logs import find_event
+
+    data = lines(*(event(f"e{n}", object=f"v{n}") for n in range(40)))
+    answers = [find_event(data, f"e{n}") for n in (*range(40), 99)]  # past 8: the index
+    assert [a["object"] if a else None for a in answers] == [f"v{n}" for n in range(40)] + [None]
