@@ -12,9 +12,10 @@ memrepo.store (validated, appended, checked and committed).
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memrepo.cache import open_fresh
 from memrepo.cache.query import history, matching_keys, recall_key, recall_subject
@@ -27,6 +28,9 @@ from memrepo.core.times import Instant
 from memrepo.logstore import check_scope
 from memrepo.records import Fact, HistoryEntry, RecallResult, SearchResult, WriteResult
 from memrepo.repo_root import find_root
+
+if TYPE_CHECKING:
+    from memrepo.store import FactInput
 
 SEARCH_CATEGORIES: tuple[str, ...] = (*CATEGORIES, FACTS_CATEGORY)
 
@@ -97,6 +101,14 @@ class Memory:
                               object=object, valid_from=valid_from, valid_to=valid_to,
                               quote=quote, source=source, session=session,
                               confidence=confidence, trust=trust)
+
+    def remember_many(self, facts: Sequence[FactInput], *, source: str = "manual",
+                      session: str = "cli", trust: str = "host") -> list[WriteResult]:
+        """Many facts in one commit (one lock, one append per segment); all or nothing."""
+        from memrepo import store
+
+        return store.remember_many(self.root, facts, source=source, session=session,
+                                   trust=trust)
 
     def forget(self, *, scope: str, subject: str, relation: str, reason: str,
                valid_to: str | None = None, object: str | None = None, session: str = "cli",

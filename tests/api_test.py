@@ -72,3 +72,23 @@ def test_bad_recall_arguments_are_input_errors(memory_repo: Path, kwargs: dict[s
 def test_bad_scope_is_an_input_error(memory_repo: Path) -> None:
     with pytest.raises(InputError):
         Memory.open(memory_repo).recall("Not A Slug", subject="x")
+
+
+def test_remember_many_is_one_commit(memory_repo: Path) -> None:
+    import subprocess
+
+    from memrepo.api import Memory
+    from memrepo.store import FactInput
+
+    memory = Memory.open(memory_repo)
+    before = subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=memory_repo,
+                            capture_output=True, text=True, check=True).stdout
+    results = memory.remember_many([
+        FactInput("michal", "car", "plate", "KR 12345", quote="plate KR 12345"),
+        FactInput("michal", "car", "colour", "blue", quote="it is blue"),
+    ], source="conversation")
+    after = subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=memory_repo,
+                           capture_output=True, text=True, check=True).stdout
+    assert [r.status for r in results] == ["added", "added"]
+    assert int(after) == int(before) + 1
+    assert memory.recall("michal", subject="car", relation="colour").facts[0].object == "blue"
