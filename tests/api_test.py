@@ -77,7 +77,6 @@ def test_bad_scope_is_an_input_error(memory_repo: Path) -> None:
 def test_remember_many_is_one_commit(memory_repo: Path) -> None:
     import subprocess
 
-    from memrepo.api import Memory
     from memrepo.store import FactInput
 
     memory = Memory.open(memory_repo)
