@@ -83,17 +83,33 @@ def changed_between(root: Path, old: str, new: str) -> list[str] | None:
 
 
 def dirty_paths(root: Path) -> list[str]:
-    """Paths under memory/ whose work-tree content differs from HEAD (incl. untracked).
+    """Paths under memory/ whose work-tree content differs from HEAD (incl. untracked)."""
+    return DirtyQuery(root).paths()
 
-    What `git status --untracked-files=all` lists, asked as two commands that run at the
-    same time (the tracked files' stat pass and the untracked scan take about as long
-    each on a large memory)."""
-    tracked = _start_git(root, "status", "--porcelain", "-z", "--no-renames",
-                         "--untracked-files=no", "--", MEMORY)
-    untracked = _start_git(root, "ls-files", "-z", "--others", "--exclude-standard", "--",
-                           MEMORY)
-    changed = [entry[3:] for entry in _output(tracked).split("\0") if len(entry) > 3]
-    return sorted({*changed, *(p for p in _output(untracked).split("\0") if p)})
+
+class DirtyQuery:
+    """What `git status --untracked-files=all -- memory/` lists, asked as two commands that
+    run at the same time (the tracked files' stat pass and the untracked scan take about
+    as long each on a large memory) and in the background from construction until
+    `paths()`. `--no-optional-locks`: status would otherwise rewrite the whole index after
+    a checkout (0.1-0.2 s at 100k notes) just to refresh stat data."""
+
+    def __init__(self, root: Path) -> None:
+        self._tracked = _start_git(root, "--no-optional-locks", "status", "--porcelain",
+                                   "-z", "--no-renames", "--untracked-files=no", "--", MEMORY)
+        self._untracked = _start_git(root, "ls-files", "-z", "--others",
+                                     "--exclude-standard", "--", MEMORY)
+
+    def paths(self) -> list[str]:
+        changed = [e[3:] for e in _output(self._tracked).split("\0") if len(e) > 3]
+        return sorted({*changed, *(p for p in _output(self._untracked).split("\0") if p)})
+
+    def close(self) -> None:
+        """Reap both commands (an answer not read is not needed)."""
+        for process in (self._tracked, self._untracked):
+            if process.stdout is not None:
+                process.stdout.close()
+            process.wait()
 
 
 def _start_git(root: Path, *args: str) -> subprocess.Popen[bytes]:
