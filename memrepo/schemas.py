@@ -39,6 +39,9 @@ def _validator(directory: Path, name: str) -> Any:
 def schema_errors(instance: Any, name: str, repo_root: Path | None = None) -> list[str]:
     """Readable reasons why `instance` breaks schema `name`; empty when it is valid."""
     validator = _validator(schema_dir(repo_root), name)
+    foreign = _not_json(instance, "")
+    if foreign is not None:
+        return [foreign]
     errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.instance_path))
     return [reason for error in errors for reason in _describe(error, instance)]
 
@@ -59,3 +62,23 @@ def _describe(error: Any, instance: Any) -> list[str]:
 
 
 _BRANCH_OF_OP = {"assert": 0, "end": 1, "retract": 2}
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _not_json(value: Any, where: str) -> str | None:
+    """Why `value` (e.g. parsed YAML) is not plain JSON data — a non-string key, bytes, a
+    set — or None. The validator only takes JSON data."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return f"{where or 'header'}: key {key!r} is not a string"
+            problem = _not_json(item, f"{where}.{key}" if where else key)
+            if problem is not None:
+                return problem
+        return None
+    if isinstance(value, list):
+        return next((p for i, item in enumerate(value)
+                     if (p := _not_json(item, f"{where}.{i}")) is not None), None)
+    if isinstance(value, _SCALARS):
+        return None
+    return f"{where or 'value'}: a {type(value).__name__} is not allowed (use a string)"
