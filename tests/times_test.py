@@ -53,3 +53,18 @@ def test_month_of() -> None:
 @given(st.integers(min_value=-(10**16), max_value=10**17))
 def test_format_then_parse_round_trips(instant: int) -> None:
     assert parse_instant(format_instant(instant)) == instant
+
+
+@pytest.mark.parametrize("text", ["２０２６-01-12T08:14:02Z", "2026-01-12T08:14:0２Z",
+                                  "２０２６-01-12"])
+def test_only_ascii_digits_are_digits(text: str) -> None:
+    assert not is_utc_timestamp(text)
+    with pytest.raises(TimeFormatError):
+        parse_instant(text)
+
+
+def test_the_fast_path_agrees_with_the_general_one() -> None:
+    from memrepo.core.times import _parse_general
+
+    for text in ("2026-01-12T08:14:02Z", "1969-12-31T23:59:59Z", "2026-01-10"):
+        assert parse_instant(text) == _parse_general(text)
