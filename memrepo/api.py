@@ -12,14 +12,13 @@ memrepo.store (validated, appended, checked and committed).
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.cache import open_fresh
 from memrepo.cache.query import history, matching_keys, recall_key, recall_subject
-from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, search, suggest
+from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, closest, search, suggestion_choices
+from memrepo.cache.session import CacheSession
 from memrepo.cache.worktree import config_of, read_bytes
 from memrepo.clock import now, parse_user_time
 from memrepo.core.config import CATEGORIES, CONFIG_PATH, Config
@@ -36,10 +35,14 @@ SEARCH_CATEGORIES: tuple[str, ...] = (*CATEGORIES, FACTS_CATEGORY)
 
 
 class Memory:
-    """One memory repository (its work tree root)."""
+    """One memory repository (its work tree root).
+
+    Reads go through a `CacheSession`: one open connection per thread, the cache's
+    staleness checked before every query."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        self._cache = CacheSession(root)
 
     @classmethod
     def open(cls, path: str | Path | None = None) -> Memory:
@@ -56,17 +59,18 @@ class Memory:
         t = parse_user_time(as_of, "--as-of")
         known = parse_user_time(known_at, "--known-at")
         text = _recall_text(query, subject, relation)
-        with self._cache() as conn:
-            facts = _recall_facts(conn, scope, query, subject, relation, t, known)
-            if facts:
-                return RecallResult("found", facts)
-            return RecallResult("not_recorded", [], suggest(conn, text, scope))
+        conn = self._cache.connection()
+        facts = _recall_facts(conn, scope, query, subject, relation, t, known)
+        if facts:
+            return RecallResult("found", facts)
+        if subject is not None and _known_subject(conn, scope, subject):
+            return RecallResult("not_recorded")  # nothing holds then: no misspelling to fix
+        return RecallResult("not_recorded", [], self._suggest(text, scope))
 
     def history(self, scope: str, subject: str, relation: str) -> list[HistoryEntry]:
         """Every event of the key (§5.5), superseded and retracted ones included."""
         check_scope(scope)
-        with self._cache() as conn:
-            return history(conn, scope, subject, relation, now())
+        return history(self._cache.connection(), scope, subject, relation, now())
 
     def search(self, query: str, *, scope: str | None = None, category: str | None = None,
                limit: int = 10) -> SearchResult:
@@ -75,19 +79,19 @@ class Memory:
             check_scope(scope)
         _check_search_args(category, limit)
         request = SearchQuery(query, scope, category, limit, now())
-        with self._cache() as conn:
-            return search(conn, request, self.config())
+        found = search(self._cache.connection(), request, self.config())
+        if found.status == "found":
+            return found
+        return SearchResult("not_recorded", [], self._suggest(query, scope))
 
     def config(self) -> Config:
-        return config_of(read_bytes(self.root, CONFIG_PATH))
+        return self._cache.memo("config", lambda _: config_of(read_bytes(self.root,
+                                                                          CONFIG_PATH)))
 
-    @contextmanager
-    def _cache(self) -> Iterator[sqlite3.Connection]:
-        conn = open_fresh(self.root)
-        try:
-            yield conn
-        finally:
-            conn.close()
+    def _suggest(self, text: str, scope: str | None) -> list[str]:
+        choices = self._cache.memo(f"suggestions:{scope}",
+                                   lambda conn: suggestion_choices(conn, scope))
+        return closest(choices, text)
 
     # --- writing (memrepo.store) -----------------------------------------------------------
 
@@ -146,6 +150,11 @@ def _recall_facts(conn: sqlite3.Connection, scope: str, query: str | None,
         return recall_subject(conn, scope, subject, t, known)
     return [fact for key in matching_keys(conn, scope, query or "")
             for fact in recall_key(conn, scope, *key, t, known)]
+
+
+def _known_subject(conn: sqlite3.Connection, scope: str, subject: str) -> bool:
+    return conn.execute("SELECT 1 FROM events WHERE scope = ? AND subject = ? LIMIT 1",
+                        (scope, subject)).fetchone() is not None
 
 
 def _check_search_args(category: str | None, limit: int) -> None:

@@ -23,6 +23,7 @@ FACTS_CATEGORY = "facts"
 SNIPPET_CHARS = 160
 NOTE_WEIGHTS = "10.0, 5.0, 8.0, 1.0"  # name, description, aliases, body
 FACT_WEIGHTS = "6.0, 3.0, 4.0, 1.0"  # subject, relation, object, quote
+FACT_CANDIDATES = 200
 SUGGESTION_CUTOFF = 75
 
 
@@ -46,21 +47,20 @@ def search(conn: sqlite3.Connection, query: SearchQuery, config: Config) -> Sear
                       for score, hit in _fact_hits(conn, match, query))
     scored.sort(key=lambda item: (round(item[0], 6), item[1], item[2].path))
     hits = [hit for _, _, hit in scored[:query.limit]]
-    if hits:
-        return SearchResult("found", hits)
-    return SearchResult("not_recorded", [], suggest(conn, query.text, query.scope))
+    return SearchResult("found" if hits else "not_recorded", hits)
 
 
 def _note_hits(conn: sqlite3.Connection, match: str, query: SearchQuery,
                ) -> list[tuple[float, SearchHit]]:
-    sql = (f"SELECT bm25(notes_fts, {NOTE_WEIGHTS}) AS score, n.path, n.name, n.category, "
-           "n.description, n.body FROM notes_fts JOIN notes n ON n.rowid = notes_fts.rowid "
-           "WHERE notes_fts MATCH ?")
-    params: list[Any] = [match]
-    if query.category is not None:
-        sql += " AND n.category = ?"
-        params.append(query.category)
-    rows = conn.execute(sql + " ORDER BY score LIMIT ?", (*params, query.limit))
+    # Rank inside the FTS table first and join only the winners: joining every match
+    # (with its body) before sorting costs O(matches).
+    category = "" if query.category is None else "WHERE n.category = ?"
+    sql = (f"SELECT s.score, n.path, n.name, n.category, n.description, n.body FROM "
+           f"(SELECT rowid, bm25(notes_fts, {NOTE_WEIGHTS}) AS score FROM notes_fts "
+           f"WHERE notes_fts MATCH ? ORDER BY score {'' if category else 'LIMIT ?'}) s "
+           f"JOIN notes n ON n.rowid = s.rowid {category} ORDER BY s.score LIMIT ?")
+    params: list[Any] = [match, query.category] if category else [match, query.limit]
+    rows = conn.execute(sql, (*params, query.limit))
     wanted = words(query.text)
     return [(score, SearchHit("note", category, path, _snippet(wanted, description, body),
                               name=name))
@@ -72,17 +72,23 @@ def _fact_hits(conn: sqlite3.Connection, match: str, query: SearchQuery,
     """Asserts that hold some valid interval under current knowledge (retracted and fully
     superseded ones are history, not answers)."""
     columns = ", ".join(f"h.{c.strip()}" for c in HOLDING_COLUMNS.split(","))
-    sql = (f"SELECT bm25(facts_fts, {FACT_WEIGHTS}) AS score, e.path, {columns} "
-           "FROM facts_fts JOIN events e ON e.rowid = facts_fts.rowid "
+    # Without a scope, rank inside the FTS table and join only the best FACT_CANDIDATES
+    # (a few may turn out superseded); with a scope, every match of that scope is joined.
+    ranked = (f"SELECT rowid, bm25(facts_fts, {FACT_WEIGHTS}) AS score FROM facts_fts "
+              f"WHERE facts_fts MATCH ? ORDER BY score")
+    if query.scope is None:
+        ranked += f" LIMIT {max(FACT_CANDIDATES, query.limit * 20)}"
+    sql = (f"SELECT s.score, e.path, {columns} FROM ({ranked}) s "
+           "JOIN events e ON e.rowid = s.rowid "
            "JOIN holdings h ON h.event_id = e.id AND h.scope = e.scope "
-           "AND h.known_from <= ? AND ? < h.known_to WHERE facts_fts MATCH ?")
-    params: list[Any] = [query.now, query.now, match]
+           "AND h.known_from <= ? AND ? < h.known_to WHERE ")
+    params: list[Any] = [match, query.now, query.now]
     if query.scope is not None:
-        sql += " AND e.scope = ?"
+        sql += "e.scope = ?"
         params.append(query.scope)
     else:
-        sql += " AND e.scope NOT LIKE 'quarantine-%'"
-    rows = conn.execute(sql + " ORDER BY score LIMIT ?", (*params, query.limit * 4))
+        sql += "e.scope NOT LIKE 'quarantine-%'"
+    rows = conn.execute(sql + " ORDER BY s.score LIMIT ?", (*params, query.limit * 4))
     hits: dict[str, tuple[float, SearchHit]] = {}
     for score, path, *holding in rows:
         fact = fact_from_row(holding)
@@ -108,17 +114,22 @@ def _shorten(text: str) -> str:
 
 # --- did you mean -------------------------------------------------------------------------
 
-def suggest(conn: sqlite3.Connection, text: str, scope: str | None, limit: int = 5,
-            ) -> list[str]:
-    """Existing subjects, note names and aliases spelled close to `text`."""
+def suggestion_choices(conn: sqlite3.Connection, scope: str | None) -> dict[str, str]:
+    """Every name a suggestion can offer, keyed by its comparable (folded) spelling —
+    the expensive half of `suggest`, worth keeping while the cache does not change."""
+    choices: dict[str, str] = {}
+    for candidate in _candidates(conn, scope):
+        choices.setdefault(_comparable(candidate), candidate)
+    return choices
+
+
+def closest(choices: dict[str, str], text: str, limit: int = 5) -> list[str]:
+    """The existing names spelled closest to `text` ("did you mean")."""
     from rapidfuzz import fuzz, process  # ≈10 ms import, only when nothing was found
 
     key = _comparable(text)
     if not key:
         return []
-    choices: dict[str, str] = {}
-    for candidate in _candidates(conn, scope):
-        choices.setdefault(_comparable(candidate), candidate)
     found = process.extract(key, list(choices), scorer=fuzz.WRatio, limit=limit,
                             score_cutoff=SUGGESTION_CUTOFF)
     return [choices[choice] for choice, _, _ in found]

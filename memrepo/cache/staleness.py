@@ -6,20 +6,22 @@ Noticed (part of the fingerprint):
 - a new HEAD commit (commit, checkout, merge, rebase, reset, pull) — read from .git;
 - staging (`git add`/`rm`): the mtime and size of .git/index;
 - notes added, deleted or renamed, and edits saved the usual editor way (write a new
-  file, rename it over the old one): the mtimes of memory/, memory/<category>/,
-  memory/facts/ and memory/facts/<scope>/;
-- any change to a fact log or memory/config.yaml, in place or not: their size and mtime;
+  file, rename it over the old one): the mtimes of memory/, memory/<category>/ and
+  memory/facts/ (a new scope);
+- any change to memory/config.yaml: its size and mtime;
 - further edits of files that were already dirty at the last sync: their size and mtime.
 
 Not noticed until one of the above happens (or `memrepo cache sync`): an edit written in
 place (same inode, e.g. `echo >> note.md` or an editor configured to overwrite) into a
-note that was clean at the last sync; files in the archive (never indexed).
+note or fact log that was clean at the last sync, and a new log segment written by hand
+into an existing scope; files in the archive (never indexed). memrepo's own writes commit,
+which moves HEAD. The check costs a dozen stat calls whatever the size of the memory
+(≈0.1 ms), so every query makes it.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -32,36 +34,8 @@ def fingerprint(root: Path, dirty: Iterable[str]) -> str:
     parts = [head_commit(root) or "-", _stat(index_file(root)), _stat(root / CONFIG_PATH)]
     memory = root / "memory"
     parts.extend(_stat(memory / sub) for sub in ("", *CATEGORIES, "facts"))
-    parts.extend(_facts_stats(memory / "facts"))
     parts.extend(f"{path}:{_stat(root / path)}" for path in sorted(dirty))
     return hashlib.sha1("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
-
-
-def _facts_stats(facts: Path) -> list[str]:
-    stats: list[str] = []
-    for scope in _sorted_entries(facts):
-        if not scope.is_dir(follow_symlinks=False):
-            continue
-        stats.append(f"{scope.name}/:{_entry_stat(scope)}")
-        stats.extend(f"{scope.name}/{log.name}:{_entry_stat(log)}"
-                     for log in _sorted_entries(Path(scope.path)))
-    return stats
-
-
-def _sorted_entries(directory: Path) -> list[os.DirEntry[str]]:
-    try:
-        with os.scandir(directory) as entries:
-            return sorted(entries, key=lambda e: e.name)
-    except OSError:
-        return []
-
-
-def _entry_stat(entry: os.DirEntry[str]) -> str:
-    try:
-        info = entry.stat(follow_symlinks=False)
-    except OSError:
-        return "-"
-    return f"{info.st_mtime_ns}:{info.st_size}"
 
 
 def _stat(path: Path | None) -> str:
