@@ -22,7 +22,7 @@ from memrepo.cache.db import (
     schema_version,
     write_meta,
 )
-from memrepo.cache.gitstate import DirtyQuery, head_commit
+from memrepo.cache.gitstate import DirtyQuery, KnownDirty, head_commit
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.parts import PARALLEL_MIN_FILES, build_jobs, job_files, parsed_parts
 from memrepo.cache.staleness import fingerprint
@@ -47,7 +47,8 @@ class WorkTreeState:
     fingerprint: str
 
 
-def capture_state(root: Path, query: DirtyQuery | None = None) -> WorkTreeState:
+def capture_state(root: Path, query: DirtyQuery | KnownDirty | None = None,
+                  ) -> WorkTreeState:
     """`query`: a dirty query started earlier (it runs while the caller does other work)."""
     commit = head_commit(root)
     dirty = (query or DirtyQuery(root)).paths()

@@ -112,6 +112,21 @@ class DirtyQuery:
             process.wait()
 
 
+class KnownDirty:
+    """The dirty set as the cache last saw it, without asking git: what the post-checkout,
+    post-merge and post-rewrite hooks use. Git only moved HEAD; it made no file dirty, and
+    `git status` is the one O(memory) step of a sync (≈0.2 s at 100k notes)."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self._paths = sorted(paths)
+
+    def paths(self) -> list[str]:
+        return list(self._paths)
+
+    def close(self) -> None:
+        return None
+
+
 def _start_git(root: Path, *args: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(["git", "-C", str(root), *args], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL)

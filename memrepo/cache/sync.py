@@ -19,7 +19,7 @@ import orjson
 
 from memrepo.cache.build import WorkTreeState, capture_state, rebuild, state_meta
 from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, write_meta
-from memrepo.cache.gitstate import DirtyQuery, changed_between
+from memrepo.cache.gitstate import DirtyQuery, KnownDirty, changed_between
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.logsync import sync_log
 from memrepo.cache.parts import complete_lines
@@ -58,29 +58,31 @@ def is_stale(conn: sqlite3.Connection, root: Path) -> bool:
 
 
 def sync(root: Path, conn: sqlite3.Connection | None = None, *,
-         force: bool = False) -> SyncReport:
+         force: bool = False, hook: bool = False) -> SyncReport:
     """Bring the cache up to date with the work tree (builds it when there is none).
 
     Without `force` an unchanged fingerprint means "fresh"; with it (`memrepo cache sync`)
     git is asked what is dirty, so edits the fingerprint cannot see are found too
-    (asked first: git works while the cache is opened and HEAD's changes are read)."""
+    (asked first: git works while the cache is opened and HEAD's changes are read).
+    `hook` (after a checkout, merge or rewrite): what changed between commits, plus the
+    files dirty at the last sync, without asking git what else is dirty."""
     query = DirtyQuery(root) if force else None
     try:
-        return _sync_or_rebuild(root, conn, query)
+        return _sync_or_rebuild(root, conn, query, hook)
     finally:
         if query is not None:
             query.close()
 
 
 def _sync_or_rebuild(root: Path, conn: sqlite3.Connection | None,
-                     query: DirtyQuery | None) -> SyncReport:
+                     query: DirtyQuery | None, hook: bool) -> SyncReport:
     require_fts5()
     own = conn is None
     conn = conn or open_trusted(cache_path(root))
     if conn is None:
         return _rebuilt(root)
     try:
-        return _sync_locked(root, conn, query)
+        return _sync_locked(root, conn, query, hook)
     except _NeedsRebuild:
         return _rebuilt(root)
     finally:
@@ -94,10 +96,10 @@ def _rebuilt(root: Path) -> SyncReport:
 
 
 def _sync_locked(root: Path, conn: sqlite3.Connection, query: DirtyQuery | None,
-                 ) -> SyncReport:
+                 hook: bool = False) -> SyncReport:
     conn.execute("BEGIN IMMEDIATE")  # one syncer at a time; the others then find it fresh
     try:
-        report = _sync_in_transaction(root, conn, query)
+        report = _sync_in_transaction(root, conn, query, hook)
     except BaseException:
         conn.execute("ROLLBACK")
         raise
@@ -106,13 +108,13 @@ def _sync_locked(root: Path, conn: sqlite3.Connection, query: DirtyQuery | None,
 
 
 def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery | None,
-                         ) -> SyncReport:
+                         hook: bool = False) -> SyncReport:
     """`query`: forced (git is asked what is dirty); None: only when the fingerprint moved."""
     meta = read_meta(conn)
     dirty_before = _dirty_at_last_sync(meta)
     if query is None and fingerprint(root, dirty_before) == meta.get("fingerprint"):
         return SyncReport("fresh")
-    state = capture_state(root, query)
+    state = capture_state(root, KnownDirty(dirty_before) if hook and query is None else query)
     paths = _candidates(root, meta.get("commit") or None, state, dirty_before)
     if paths is None or _too_many(conn, paths):
         raise _NeedsRebuild

@@ -13,11 +13,14 @@ def add_parser(subparsers: Any) -> None:
         "cache", help="rebuild, refresh or inspect the SQLite cache (.memrepo/cache.sqlite)",
         description="The cache is derived from the files: deleting it loses nothing. Queries "
                     "refresh it themselves when they notice it is stale; the post-checkout, "
-                    "post-merge and post-rewrite hooks run `cache sync --quiet`.")
+                    "post-merge and post-rewrite hooks run `cache sync --quiet --hook`.")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     actions.add_parser("rebuild", help="build the whole cache anew and swap it in")
     sync = actions.add_parser("sync", help="re-index only what changed (builds it if missing)")
     sync.add_argument("--quiet", action="store_true", help="print nothing")
+    sync.add_argument("--hook", action="store_true",
+                      help="after a checkout, merge or rewrite: re-index what changed between "
+                           "commits without scanning the work tree (what the git hooks run)")
     status = actions.add_parser("status", help="what the cache holds and whether it is current")
     status.add_argument("--json", action="store_true", help="print one JSON document")
 
@@ -33,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"cache rebuilt: {built.notes} notes, {built.events} fact events, "
               f"{built.holdings} holdings in {time.perf_counter() - started:.2f} s")
     elif args.action == "sync":
-        report = cache.sync(root, force=True)
+        report = cache.sync(root, force=not args.hook, hook=args.hook)
         if not args.quiet:
             print(_sync_line(report, time.perf_counter() - started))
     else:

@@ -1,0 +1,48 @@
+"""The cache follows git by itself: post-checkout, post-merge and post-rewrite hooks run
+`memrepo cache sync --quiet --hook`; no query and no manual step in between."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from cache_helpers import dump
+from git_support import add_note, commit, git
+
+from memrepo import store
+from memrepo.cache import rebuild
+from memrepo.cache.build import build_into
+from memrepo.cache.db import cache_path
+
+
+def cache_matches_a_fresh_build(repo: Path, tmp_path: Path) -> bool:
+    reference = tmp_path / "reference.sqlite"
+    reference.unlink(missing_ok=True)
+    build_into(repo, reference)
+    return dump(cache_path(repo)) == dump(reference)
+
+
+def remember(repo: Path, obj: str) -> None:
+    store.remember(repo, scope="michal", subject="car", relation="km", object=obj,
+                   quote=f"the car has {obj}", source="conversation")
+
+
+def test_checkout_merge_and_rebase_refresh_the_cache(demo_repo: Path, tmp_path: Path) -> None:
+    git(demo_repo, "checkout", "-q", "-b", "side")
+    add_note(demo_repo, "entities", "acme", "Ordering profile of Acme Boxes: minimum 200 "
+             "boxes, two-week lead time")
+    assert commit(demo_repo, "acme").returncode == 0
+    remember(demo_repo, "61000 km")
+    rebuild(demo_repo)
+    git(demo_repo, "checkout", "-q", "main")  # post-checkout
+    assert cache_matches_a_fresh_build(demo_repo, tmp_path)
+    remember(demo_repo, "60500 km")
+    git(demo_repo, "checkout", "-q", "side")
+    assert cache_matches_a_fresh_build(demo_repo, tmp_path)
+    git(demo_repo, "rebase", "-q", "main")  # post-rewrite (and post-checkout)
+    assert cache_matches_a_fresh_build(demo_repo, tmp_path)
+    git(demo_repo, "checkout", "-q", "main")
+    done = subprocess.run(["git", "merge", "--no-edit", "side"], cwd=demo_repo,
+                          capture_output=True, text=True, check=False)  # post-merge
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert cache_matches_a_fresh_build(demo_repo, tmp_path)
