@@ -1,7 +1,9 @@
 """§6.3 indexes: each touched category's INDEX.md matches its notes exactly.
 
-Cost per touched category: the INDEX (new and old), the folder listing, the changed notes,
-and only those unchanged notes whose index line was edited in this commit.
+When the category had an INDEX before, the check is incremental (the old INDEX matched
+the old notes — the previous commit was checked, and `memrepo verify` re-checks history):
+only lines that differ, their neighbours and the changed notes are examined. Otherwise
+(a first INDEX, `check --all`) the whole folder is compared.
 """
 
 from __future__ import annotations
@@ -11,8 +13,10 @@ from collections.abc import Sequence
 from memrepo.change import Change
 from memrepo.core.headers import classify, index_path, note_path, parse_note, stem
 from memrepo.core.index_file import (
+    NoteChange,
     drift_problems,
     incremental_notes,
+    incremental_problems,
     index_problems,
     parse_index,
 )
@@ -43,6 +47,22 @@ def folder_notes(change: Change, category: str) -> list[str]:
 
 
 def category_problems(change: Change, category: str) -> list[Problem]:
+    old = change.old.read(index_path(category))
+    new = change.new.read(index_path(category))
+    if old is not None and new is not None and not change.merge:
+        return incremental_problems(
+            category, old, new, _note_changes(change, category),
+            lambda name: _description(change, note_path(category, name)))
+    return _full_problems(change, category)
+
+
+def _note_changes(change: Change, category: str) -> list[NoteChange]:
+    return [NoteChange(stem(f.path), f.status,
+                       None if f.status == "deleted" else _description(change, f.path))
+            for f in change.files if classify(f.path) == ("note", category)]
+
+
+def _full_problems(change: Change, category: str) -> list[Problem]:
     data = change.new.read(index_path(category))
     folder = folder_notes(change, category)
     if data is None:

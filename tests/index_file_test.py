@@ -106,3 +106,53 @@ def test_only_touched_categories_are_checked() -> None:
     new = with_indexes({**stale, other: note("project", "p", desc["p"])}, {"project": desc})
     assert check(change(stale, new)) == []
     assert check(change(TREE, stale))
+
+
+# --- the incremental check agrees with the full one ---------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from memrepo.core.index_file import NoteChange, incremental_problems  # noqa: E402
+
+NAMES = [f"n{i}" for i in range(8)]
+WORDS = ["Supplier of boxes: net 30", "Accountant: VAT and payroll", "Courier: Tuesdays only"]
+
+
+@st.composite
+def index_changes(draw: st.DrawFn) -> tuple[dict[str, str], dict[str, str], bytes]:
+    old = {n: draw(st.sampled_from(WORDS)) for n in draw(st.sets(st.sampled_from(NAMES)))}
+    new = dict(old)
+    for name in draw(st.sets(st.sampled_from(NAMES), max_size=4)):
+        if name in new and draw(st.booleans()):
+            del new[name]
+        else:
+            new[name] = draw(st.sampled_from(WORDS))
+    lines = render_index("entities", new).split("\n")
+    damage = draw(st.sampled_from(["none", "drop", "duplicate", "swap", "edit", "count"]))
+    entry_rows = [i for i, line in enumerate(lines) if line.startswith("- ")]
+    if entry_rows and damage == "drop":
+        del lines[draw(st.sampled_from(entry_rows))]
+    elif entry_rows and damage == "duplicate":
+        row = draw(st.sampled_from(entry_rows))
+        lines.insert(row, lines[row])
+    elif len(entry_rows) > 1 and damage == "swap":
+        lines[entry_rows[0]], lines[entry_rows[1]] = lines[entry_rows[1]], lines[entry_rows[0]]
+    elif entry_rows and damage == "edit":
+        lines[draw(st.sampled_from(entry_rows))] += " (edited)"
+    elif damage == "count":
+        lines[2] = "entries: 99"
+    return old, new, "\n".join(lines).encode()
+
+
+@settings(max_examples=300, deadline=None)
+@given(index_changes())
+def test_incremental_and_full_checks_agree(case: tuple[dict[str, str], dict[str, str], bytes],
+                                           ) -> None:
+    old, new, data = case
+    changes = [NoteChange(n, "deleted", None) for n in old if n not in new]
+    changes += [NoteChange(n, "added" if n not in old else "modified", d)
+                for n, d in new.items() if old.get(n) != d]
+    incremental = incremental_problems("entities", render_index("entities", old).encode(),
+                                       data, changes, new.get)
+    assert (incremental == []) == (index_problems("entities", data, new) == [])

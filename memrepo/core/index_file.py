@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from itertools import pairwise
 
 from memrepo.core.config import CATEGORIES
 from memrepo.core.headers import SLUG, FrontMatter, decode_text, index_path, split_front_matter
@@ -201,3 +202,149 @@ def incremental_notes(index: IndexFile, old_lines: AbstractSet[str], folder: Ite
         else:
             notes[name] = read_description(name)
     return notes
+
+
+# --- the incremental check a commit hook can afford at 100k notes ------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NoteChange:
+    """A note of the category that the commit adds, modifies or deletes; `description` is
+    None for a deleted note or an unreadable header (reported by the header check)."""
+
+    name: str
+    status: str
+    description: str | None
+
+
+def incremental_problems(category: str, old: bytes, new: bytes,
+                         changes: Iterable[NoteChange],
+                         describe: Callable[[str], str | None]) -> list[Problem]:
+    """What is wrong with the new INDEX, given that the old one matched the old notes.
+
+    Only the lines that differ between the two indexes, their neighbours and the changed
+    notes are examined, plus one pass over the lines to tell which differ: O(lines +
+    changed notes) with small constants, where the full comparison parses every line and
+    lists the folder. `describe(name)` reads an unchanged note (None: no such note).
+    """
+    path, fix = index_path(category), index_fix(category)
+    text = decode_text(path, new)
+    if isinstance(text, Problem):
+        return [Problem(path, text.problem, fix, text.line)]
+    by_name = {change.name: change for change in changes}
+    old_entries = _entry_block(old.decode("utf-8", "replace"))[1]
+    head, entries, first = _entry_block(text)
+    expected = len(old_entries) + sum(1 for c in by_name.values() if c.status == "added") \
+        - sum(1 for c in by_name.values() if c.status == "deleted")
+    old_set, new_set = set(old_entries), set(entries)
+    added = [offset for offset, raw in enumerate(entries) if raw not in old_set]
+    problems: list[Problem] = []
+    for offset in added:
+        problems.extend(_added_line_problems(category, entries, offset, first + offset,
+                                             by_name, describe))
+    listed = {entry.name for offset in added
+              if (entry := _entry(category, entries[offset])) is not None}
+    problems.extend(_changed_note_problems(category, by_name, entries, listed))
+    problems.extend(_removed_line_problems(category, old_set - new_set, by_name, describe))
+    problems.extend(_order_problems(category, entries, first))
+    return problems + _head_problems(category, head, len(entries), expected)
+
+
+def _entry_block(text: str) -> tuple[list[str], list[str], int]:
+    """(head lines, entry lines, 1-based line number of the first entry); the entry block
+    runs from the first `- ` line to the end (the final empty string after `\\n` dropped)."""
+    lines = text.split("\n")
+    start = next((i for i, line in enumerate(lines) if line.startswith("- ")), len(lines))
+    entries = lines[start:]
+    if entries and entries[-1] == "":
+        entries.pop()
+    return lines[:start], entries, start + 1
+
+
+def _head_problems(category: str, head: list[str], count: int, expected: int,
+                   ) -> list[Problem]:
+    path, fix = index_path(category), index_fix(category)
+    problems = []
+    written = next((line.removeprefix("entries:").strip() for line in head
+                    if line.startswith("entries:")), "?")
+    if written != str(expected) or count != expected:
+        problems.append(Problem(path, f"entries: {written} but the folder has {expected} "
+                                "note(s)", fix, 3))
+    rendered = render_index(category, {}).replace("entries: 0", f"entries: {written}")
+    if "\n".join(head) != rendered:
+        problems.append(Problem(path, "the index is not in its generated form (title, "
+                                "spacing or header layout differ)", fix))
+    return problems
+
+
+def _added_line_problems(category: str, entries: list[str], offset: int, number: int,
+                         by_name: Mapping[str, NoteChange],
+                         describe: Callable[[str], str | None]) -> list[Problem]:
+    path, fix = index_path(category), index_fix(category)
+    entry = _entry(category, entries[offset])
+    if entry is None:
+        return [Problem(path, "line is not an index entry '- [<name>](/memory/"
+                        f"{category}/<name>.md) — <description>'", fix, number)]
+    problems: list[Problem] = []
+    change = by_name.get(entry.name)
+    actual = change.description if change is not None else describe(entry.name)
+    if (change is not None and change.status == "deleted") or (change is None
+                                                               and actual is None):
+        problems.append(Problem(path, f"index line for {entry.name}, but there is no note "
+                                f"memory/{category}/{entry.name}.md", fix, number))
+    elif actual is not None and actual != entry.description:
+        problems.append(Problem(path, f"the description of {entry.name} differs from the "
+                                f"note's ({actual!r})", fix, number))
+    return problems
+
+
+def _order_problems(category: str, entries: list[str], first: int) -> list[Problem]:
+    """Entries strictly increasing by name: one pass of string slicing, no parsing."""
+    path, fix = index_path(category), index_fix(category)
+    names = [raw[3:raw.find("](", 3)] for raw in entries]
+    for offset, (before, after) in enumerate(pairwise(names), 1):
+        if before == after:
+            return [Problem(path, f"{after} is listed twice", fix, first + offset)]
+        if before > after:
+            return [Problem(path, "lines are not sorted by name", fix, first + offset)]
+    return []
+
+
+def _changed_note_problems(category: str, by_name: Mapping[str, NoteChange],
+                           entries: list[str], listed: AbstractSet[str]) -> list[Problem]:
+    """Each added or modified note has its line: unchanged, or among the new lines
+    (`listed`, whose descriptions were compared already)."""
+    path, fix = index_path(category), index_fix(category)
+    wanted = {render_line(category, c.name, c.description): c for c in by_name.values()
+              if c.status != "deleted" and c.description is not None
+              and c.name not in listed}
+    deleted = sorted(c.name for c in by_name.values() if c.status == "deleted")
+    problems = [Problem(path, f"index line for {name}, but there is no note "
+                        f"memory/{category}/{name}.md", fix) for name in deleted
+                if name not in listed and any(raw.startswith(f"- [{name}](") for raw in entries)]
+    missing = set(wanted) - set(entries) if wanted else set()
+    if not missing:
+        return problems
+    present = {e.name for raw in entries if (e := _entry(category, raw)) is not None}
+    for line in sorted(missing):
+        change = wanted[line]
+        if change.name in present:
+            problems.append(Problem(path, f"the description of {change.name} differs from "
+                                    f"the note's ({change.description!r})", fix))
+        else:
+            problems.append(Problem(path, f"no index line for the note {change.name}", fix))
+    return problems
+
+
+def _removed_line_problems(category: str, removed: AbstractSet[str],
+                           by_name: Mapping[str, NoteChange],
+                           describe: Callable[[str], str | None]) -> list[Problem]:
+    path, fix = index_path(category), index_fix(category)
+    problems = []
+    for raw in sorted(removed):
+        entry = _entry(category, raw)
+        if entry is None or entry.name in by_name:
+            continue  # a changed note: judged by its new line (or its deletion)
+        if describe(entry.name) is not None:
+            problems.append(Problem(path, f"no index line for the note {entry.name}", fix))
+    return problems
