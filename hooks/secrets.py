@@ -1,7 +1,10 @@
 """§6.6 secrets: no credential-looking text in changed notes or appended fact lines.
 
-Text files under memory/ are scanned whole; for a fact log only the appended bytes (new
-content minus the old prefix) are scanned, so the cost follows what the commit adds.
+Only what the commit adds is scanned, so the cost follows the change: a new text file
+whole, a modified one by the lines its old version did not have (an INDEX.md of 100k lines
+that gains one line costs one line of regexes), and for a fact log the appended bytes.
+INDEX.md files are skipped: their lines are the notes' descriptions, scanned in the notes,
+and the indexes check refuses any other line.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ TEXT_SUFFIXES = (".md", ".yaml", ".yml", ".txt")
 def check(change: Change) -> list[Problem]:
     problems: list[Problem] = []
     for path in (f.path for f in change.files if f.status != "deleted"):
-        if not path.startswith("memory/"):
+        if not path.startswith("memory/") or path.endswith("/INDEX.md"):
             continue
         if path.endswith(".jsonl"):
             problems.extend(_log_problems(change, path))
@@ -32,7 +35,13 @@ def _text_problems(change: Change, path: str) -> list[Problem]:
     data = change.new.read(path)
     if data is None:
         return []
-    return secret_problems(path, data.decode("utf-8", "replace"))
+    text = data.decode("utf-8", "replace")
+    old = change.old.read(path)
+    if old is None:
+        return secret_problems(path, text)
+    before = set(old.decode("utf-8", "replace").split("\n"))
+    return [problem for number, line in enumerate(text.split("\n"), 1) if line not in before
+            for problem in secret_problems(path, line, number)]
 
 
 def _log_problems(change: Change, path: str) -> list[Problem]:

@@ -52,6 +52,17 @@ def test_hook_scans_notes_with_line_numbers() -> None:
     assert "rotate it" in found[0].fix
 
 
+def test_hook_scans_the_lines_an_edit_adds_to_a_note() -> None:
+    path = "memory/entities/bank.md"
+    before = note("entities", "bank", "Bank: account manager, branch, opening hours",
+                  "Login below\n")
+    after = note("entities", "bank", "Bank: account manager, branch, opening hours",
+                 "Login below\napi_key = sk-live-1234567890abcdef1234\n")
+    found = check(change({path: before}, {path: after}))
+    assert [(p.path, p.line) for p in found] == [(path, 7)]
+    assert check(change({path: before}, {path: before + b"More prose.\n"})) == []
+
+
 def test_hook_scans_only_the_appended_log_lines() -> None:
     path = "memory/facts/michal/2026-05.jsonl"
     leaked = orjson.dumps({"quote": "my password: hunter2 do not share"}) + b"\n"

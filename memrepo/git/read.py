@@ -58,15 +58,22 @@ def work_root(repo: Any) -> Path | None:
 
 
 class TreeSnapshot:
-    """A commit's tree (or the empty tree when `tree` is None)."""
+    """A commit's tree (or the empty tree when `tree` is None).
+
+    Directory trees are kept once loaded: a lookup by full path would parse every tree on
+    the way again, and memory/entities/ can hold 100k entries (≈10 ms a parse)."""
 
     def __init__(self, repo: Any, tree: Any | None) -> None:
         self._repo = repo
         self._tree = tree
+        self._dirs: dict[str, Any | None] = {"": tree}
+        self._read: dict[str, bytes | None] = {}
 
     def read(self, path: str) -> bytes | None:
-        found = self._lookup(path)
-        return bytes(found.data) if isinstance(found, pygit2.Blob) else None
+        if path not in self._read:  # several checks read the same (possibly 8 MB) INDEX
+            found = self._lookup(path)
+            self._read[path] = bytes(found.data) if isinstance(found, pygit2.Blob) else None
+        return self._read[path]
 
     def exists(self, path: str) -> bool:
         return isinstance(self._lookup(path), pygit2.Blob)
@@ -81,10 +88,20 @@ class TreeSnapshot:
     def _lookup(self, path: str) -> Any | None:
         if self._tree is None or not path:
             return None
+        directory, _, name = path.strip("/").rpartition("/")
+        parent = self._dir(directory)
+        if parent is None:
+            return None
         try:
-            return self._tree[path]
+            return parent[name]
         except (KeyError, ValueError, pygit2.GitError):
             return None
+
+    def _dir(self, directory: str) -> Any | None:
+        if directory not in self._dirs:
+            found = self._lookup(directory)
+            self._dirs[directory] = found if isinstance(found, pygit2.Tree) else None
+        return self._dirs[directory]
 
 
 class IndexSnapshot:
@@ -95,6 +112,7 @@ class IndexSnapshot:
         self._repo = repo
         self._index = index
         self._base = base
+        self._read: dict[str, bytes | None] = {}
         self._added: dict[str, set[str]] = defaultdict(set)
         self._deleted: dict[str, set[str]] = defaultdict(set)
         for change in files:
@@ -105,8 +123,10 @@ class IndexSnapshot:
                 self._deleted[directory].add(name)
 
     def read(self, path: str) -> bytes | None:
-        entry = self._entry(path)
-        return None if entry is None else bytes(self._repo[entry.id].data)
+        if path not in self._read:
+            entry = self._entry(path)
+            self._read[path] = None if entry is None else bytes(self._repo[entry.id].data)
+        return self._read[path]
 
     def exists(self, path: str) -> bool:
         return self._entry(path) is not None
