@@ -130,7 +130,7 @@ def closest(choices: dict[str, str], text: str, limit: int = 5) -> list[str]:
     key = _comparable(text)
     if not key:
         return []
-    found = process.extract(key, list(choices), scorer=fuzz.WRatio, limit=limit,
+    found = process.extract(key, list(choices), scorer=fuzz.ratio, limit=limit,
                             score_cutoff=SUGGESTION_CUTOFF)
     return [choices[choice] for choice, _, _ in found]
 
