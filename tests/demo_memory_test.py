@@ -45,3 +45,15 @@ def test_demo_memory_is_realistic(everything: Change) -> None:
         assert sum(p.startswith(f"memory/{category}/") for p in notes) >= 3
         assert everything.new.exists(f"memory/{category}/INDEX.md")
     assert everything.new.exists("memory/TRIGGERS.md")
+
+
+def test_this_repository_passes_its_own_full_check() -> None:
+    """The project repository is itself a memory repository (SPEC §2)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(root), "check",
+                           "--all"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr

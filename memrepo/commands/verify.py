@@ -41,13 +41,16 @@ def run(args: argparse.Namespace) -> int:
     from memrepo.git.read import commits_in, open_repository
 
     repo = open_repository(args.repo)
-    count = 0
+    count = commits = 0
     for commit in commits_in(repo, args.range):
+        commits += 1
         for problem in commit_problems(repo, commit, args.require_signatures):
             count += 1
             print(f"{commit.short_id} {problem.render()}", file=sys.stdout)
     if count:
         print(f"memrepo verify: {count} problem(s)", file=sys.stderr)
+    else:
+        print(f"memrepo verify: {commits} commit(s), no problems", file=sys.stderr)
     return 1 if count else 0
 
 
