@@ -1,9 +1,20 @@
 from __future__ import annotations
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from memrepo.hooks.indexes import check
 from notes_support import change, note, with_indexes
 
-from memrepo.core.index_file import IndexFile, index_problems, parse_index, render_index
+from memrepo.core.index_file import (
+    IndexFile,
+    NoteChange,
+    _common_prefix,
+    incremental_problems,
+    index_problems,
+    parse_index,
+    render_index,
+)
 from memrepo.core.problems import Problem
 
 SPEC_EXAMPLE = """---
@@ -110,10 +121,7 @@ def test_only_touched_categories_are_checked() -> None:
 
 # --- the incremental check agrees with the full one ---------------------------------------
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
-from memrepo.core.index_file import NoteChange, incremental_problems  # noqa: E402
 
 NAMES = [f"n{i}" for i in range(8)]
 WORDS = ["Supplier of boxes: net 30", "Accountant: VAT and payroll", "Courier: Tuesdays only"]
@@ -156,3 +164,15 @@ def test_incremental_and_full_checks_agree(case: tuple[dict[str, str], dict[str,
     incremental = incremental_problems("entities", render_index("entities", old).encode(),
                                        data, changes, new.get)
     assert (incremental == []) == (index_problems("entities", data, new) == [])
+
+
+@pytest.mark.parametrize("size", [0, 1, 65_535, 65_536, 65_537, 300_000])
+def test_common_prefix_is_exact_at_chunk_boundaries(size: int) -> None:
+    base = bytes(range(256)) * (size // 256 + 1)
+    base = base[:size]
+    assert _common_prefix(base, base) == size
+    assert _common_prefix(base, base + b"x") == size
+    for position in {0, size // 3, size - 1, 65_535, 65_536} - {-1}:
+        if 0 <= position < size:
+            changed = base[:position] + bytes([base[position] ^ 1]) + base[position + 1:]
+            assert _common_prefix(base, changed) == position

@@ -222,56 +222,118 @@ def incremental_problems(category: str, old: bytes, new: bytes,
                          describe: Callable[[str], str | None]) -> list[Problem]:
     """What is wrong with the new INDEX, given that the old one matched the old notes.
 
-    Only the lines that differ between the two indexes, their neighbours and the changed
-    notes are examined, plus one pass over the lines to tell which differ: O(lines +
-    changed notes) with small constants, where the full comparison parses every line and
-    lists the folder. `describe(name)` reads an unchanged note (None: no such note).
+    Only the window of lines between the two indexes' common beginning and common end is
+    read line by line (found by byte comparison), with its two neighbours; changed notes
+    are looked up by byte search. An 8 MB INDEX of 80k lines that gains or changes a few
+    lines costs a few milliseconds, where the full comparison parses every line.
+    `describe(name)` reads an unchanged note (None: no such note).
     """
     path, fix = index_path(category), index_fix(category)
     text = decode_text(path, new)
     if isinstance(text, Problem):
         return [Problem(path, text.problem, fix, text.line)]
     by_name = {change.name: change for change in changes}
-    old_entries = _entry_block(old.decode("utf-8", "replace"))[1]
-    head, entries, first = _entry_block(text)
-    expected = len(old_entries) + sum(1 for c in by_name.values() if c.status == "added") \
-        - sum(1 for c in by_name.values() if c.status == "deleted")
-    old_set, new_set = set(old_entries), set(entries)
-    added = [offset for offset, raw in enumerate(entries) if raw not in old_set]
+    old_body, (new_head, new_body) = _split_entries(old)[1], _split_entries(new)
+    window = _Window.between(old_body, new_body, first=new_head.count(b"\n") + 1)
+    expected = _line_count(old_body) + sum(c.status == "added" for c in by_name.values()) \
+        - sum(c.status == "deleted" for c in by_name.values())
+    old_set = set(window.old_lines)
+    added = [offset for offset, raw in enumerate(window.new_lines) if raw not in old_set]
     problems: list[Problem] = []
     for offset in added:
-        problems.extend(_added_line_problems(category, entries, offset, first + offset,
-                                             by_name, describe))
+        problems.extend(_added_line_problems(category, window.new_lines, offset,
+                                             window.first + offset, by_name, describe))
     listed = {entry.name for offset in added
-              if (entry := _entry(category, entries[offset])) is not None}
-    problems.extend(_changed_note_problems(category, by_name, entries, listed))
-    problems.extend(_removed_line_problems(category, old_set - new_set, by_name, describe))
-    problems.extend(_order_problems(category, entries, first))
-    return problems + _head_problems(category, head, len(entries), expected)
+              if (entry := _entry(category, window.new_lines[offset])) is not None}
+    problems.extend(_changed_note_problems(category, by_name, b"\n" + new_body, listed))
+    problems.extend(_removed_line_problems(category, old_set - set(window.new_lines),
+                                           by_name, describe))
+    problems.extend(_order_problems(category, window.with_neighbours(), window.first - 1))
+    return problems + _head_problems(category, new_head, _line_count(new_body), expected)
 
 
-def _entry_block(text: str) -> tuple[list[str], list[str], int]:
-    """(head lines, entry lines, 1-based line number of the first entry); the entry block
-    runs from the first `- ` line to the end (the final empty string after `\\n` dropped)."""
-    lines = text.split("\n")
-    start = next((i for i, line in enumerate(lines) if line.startswith("- ")), len(lines))
-    entries = lines[start:]
-    if entries and entries[-1] == "":
-        entries.pop()
-    return lines[:start], entries, start + 1
+def _split_entries(data: bytes) -> tuple[bytes, bytes]:
+    """(head, entry block): the block starts at the first line beginning with `- `."""
+    if data.startswith(b"- "):
+        return b"", data
+    start = data.find(b"\n- ")
+    return (data, b"") if start < 0 else (data[:start + 1], data[start + 1:])
 
 
-def _head_problems(category: str, head: list[str], count: int, expected: int,
+def _line_count(block: bytes) -> int:
+    return block.count(b"\n") + (1 if block and not block.endswith(b"\n") else 0)
+
+
+@dataclass(frozen=True)
+class _Window:
+    """The lines where two entry blocks differ; `first` is the file line number of the
+    first new line, `before`/`after` the unchanged neighbours (None at the ends)."""
+
+    old_lines: list[str]
+    new_lines: list[str]
+    first: int
+    before: str | None
+    after: str | None
+
+    @classmethod
+    def between(cls, old: bytes, new: bytes, first: int) -> _Window:
+        start = old.rfind(b"\n", 0, _common_prefix(old, new)) + 1
+        tail = _common_prefix(old[start:][::-1], new[start:][::-1])
+        end_old, end_new = _line_end(old, len(old) - tail), _line_end(new, len(new) - tail)
+        before = new[:start].rstrip(b"\n").rsplit(b"\n", 1)[-1] if start else None
+        after = new[end_new:].split(b"\n", 1)[0] if end_new < len(new) else None
+        return cls(_lines(old[start:end_old]), _lines(new[start:end_new]),
+                   first + new[:start].count(b"\n"),
+                   None if before is None else before.decode("utf-8", "replace"),
+                   None if not after else after.decode("utf-8", "replace"))
+
+    def with_neighbours(self) -> list[str]:
+        return [*([self.before] if self.before else []), *self.new_lines,
+                *([self.after] if self.after else [])]
+
+
+def _common_prefix(a: bytes, b: bytes) -> int:
+    """Length of the common beginning of two byte strings (memcmp speed, no Python loop
+    per byte): whole 64 KiB chunks first, then a binary search inside the first unequal."""
+    left, right, size = memoryview(a), memoryview(b), min(len(a), len(b))
+    low, step = 0, 1 << 16
+    while low < size and left[low:low + step] == right[low:low + step]:
+        low += step
+    high = min(low + step, size)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if left[low:middle] == right[low:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return min(low, size)
+
+
+def _line_end(data: bytes, position: int) -> int:
+    """The end of the line holding `position` (just past its `\\n`), or the end."""
+    end = data.find(b"\n", position)
+    return len(data) if end < 0 else end + 1
+
+
+def _lines(block: bytes) -> list[str]:
+    lines = block.decode("utf-8", "replace").split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
+def _head_problems(category: str, head: bytes, count: int, expected: int,
                    ) -> list[Problem]:
+    """The header and title before the entries: exactly as rendered (a blank line follows
+    the title when there are entries), with `entries` = lines = notes in the folder."""
     path, fix = index_path(category), index_fix(category)
     problems = []
-    written = next((line.removeprefix("entries:").strip() for line in head
+    lines = head.decode("utf-8", "replace").split("\n")
+    written = next((line.removeprefix("entries:").strip() for line in lines
                     if line.startswith("entries:")), "?")
     if written != str(expected) or count != expected:
         problems.append(Problem(path, f"entries: {written} but the folder has {expected} "
                                 "note(s)", fix, 3))
     rendered = render_index(category, {}).replace("entries: 0", f"entries: {written}")
-    if "\n".join(head) != rendered:
+    if head.decode("utf-8", "replace") != rendered + ("\n" if count else ""):
         problems.append(Problem(path, "the index is not in its generated form (title, "
                                 "spacing or header layout differ)", fix))
     return problems
@@ -310,29 +372,31 @@ def _order_problems(category: str, entries: list[str], first: int) -> list[Probl
     return []
 
 
-def _changed_note_problems(category: str, by_name: Mapping[str, NoteChange],
-                           entries: list[str], listed: AbstractSet[str]) -> list[Problem]:
-    """Each added or modified note has its line: unchanged, or among the new lines
-    (`listed`, whose descriptions were compared already)."""
+def _changed_note_problems(category: str, by_name: Mapping[str, NoteChange], body: bytes,
+                           listed: AbstractSet[str]) -> list[Problem]:
+    """Each added or modified note has its line — unchanged (found by byte search in
+    `body`, the entry block after a `\\n`) or among the new lines (`listed`, compared
+    already) — and no deleted note keeps one."""
     path, fix = index_path(category), index_fix(category)
-    wanted = {render_line(category, c.name, c.description): c for c in by_name.values()
-              if c.status != "deleted" and c.description is not None
-              and c.name not in listed}
-    deleted = sorted(c.name for c in by_name.values() if c.status == "deleted")
-    problems = [Problem(path, f"index line for {name}, but there is no note "
-                        f"memory/{category}/{name}.md", fix) for name in deleted
-                if name not in listed and any(raw.startswith(f"- [{name}](") for raw in entries)]
-    missing = set(wanted) - set(entries) if wanted else set()
-    if not missing:
-        return problems
-    present = {e.name for raw in entries if (e := _entry(category, raw)) is not None}
-    for line in sorted(missing):
-        change = wanted[line]
-        if change.name in present:
-            problems.append(Problem(path, f"the description of {change.name} differs from "
-                                    f"the note's ({change.description!r})", fix))
-        else:
-            problems.append(Problem(path, f"no index line for the note {change.name}", fix))
+    problems = []
+    for change in sorted(by_name.values(), key=lambda c: c.name):
+        if change.name in listed:
+            continue
+        named = f"\n- [{change.name}](".encode() in body
+        if change.status == "deleted":
+            if named:
+                problems.append(Problem(path, f"index line for {change.name}, but there is "
+                                        f"no note memory/{category}/{change.name}.md", fix))
+            continue
+        if change.description is None:
+            continue
+        line = render_line(category, change.name, change.description)
+        if f"\n{line}\n".encode() in body + b"\n":
+            continue
+        problem = (f"the description of {change.name} differs from the note's "
+                   f"({change.description!r})" if named
+                   else f"no index line for the note {change.name}")
+        problems.append(Problem(path, problem, fix))
     return problems
 
 
