@@ -5,6 +5,7 @@ Cost: one read per changed note plus three `exists` look-ups for name uniqueness
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from memrepo.change import Change
@@ -67,3 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from memrepo.checking import run_hook
 
     return int(run_hook(check, argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -8,6 +8,7 @@ only lines that differ, their neighbours and the changed notes are examined. Oth
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from memrepo.change import Change
@@ -97,3 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from memrepo.checking import run_hook
 
     return int(run_hook(check, argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

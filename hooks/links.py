@@ -6,6 +6,7 @@ it in unchanged notes; `memrepo check --all` and `memrepo triage` report those.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from memrepo.change import Change
@@ -42,3 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from memrepo.checking import run_hook
 
     return int(run_hook(check, argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -9,6 +9,7 @@ and the indexes check refuses any other line.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from memrepo.change import Change
@@ -59,3 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from memrepo.checking import run_hook
 
     return int(run_hook(check, argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
