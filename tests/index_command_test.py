@@ -76,3 +76,19 @@ def test_outside_a_memory_repository_is_refused(tmp_path: Path,
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
     assert main(["--repo", str(tmp_path), "index"]) == 1
     assert "no memory/ folder" in capsys.readouterr().err
+
+
+def test_the_incremental_index_equals_the_full_one(demo_repo: Path) -> None:
+    """Only notes changed since HEAD are read; the result is what reading all gives."""
+    entities = demo_repo / "memory" / "entities"
+    (entities / "tauron.md").unlink()
+    jan = entities / "jan-novak.md"
+    jan.write_text(jan.read_text(encoding="utf-8").replace(
+        "description: ", "description: Revised. ", 1), encoding="utf-8")
+    (entities / "acme.md").write_bytes(note("entities", "acme", "Acme Boxes: minimum 200 "
+                                            "boxes, two-week lead time"))
+    assert main(["--repo", str(demo_repo), "index"]) == 0
+    incremental = (entities / "INDEX.md").read_text(encoding="utf-8")
+    assert "- [acme](" in incremental and "- [tauron](" not in incremental
+    assert "Revised." in incremental
+    assert main(["--repo", str(demo_repo), "index", "--full", "--check"]) == 0
