@@ -82,9 +82,8 @@ def test_the_incremental_index_equals_the_full_one(demo_repo: Path) -> None:
     """Only notes changed since HEAD are read; the result is what reading all gives."""
     entities = demo_repo / "memory" / "entities"
     (entities / "tauron.md").unlink()
-    jan = entities / "jan-novak.md"
-    jan.write_text(jan.read_text(encoding="utf-8").replace(
-        "description: ", "description: Revised. ", 1), encoding="utf-8")
+    (entities / "jan-novak.md").write_bytes(note(
+        "entities", "jan-novak", "Revised. Accountant at Acme: invoices, VAT, prefers email"))
     (entities / "acme.md").write_bytes(note("entities", "acme", "Acme Boxes: minimum 200 "
                                             "boxes, two-week lead time"))
     assert main(["--repo", str(demo_repo), "index"]) == 0
