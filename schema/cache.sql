@@ -79,13 +79,7 @@ CREATE TABLE holdings (
     value_to    INTEGER NOT NULL,
     known_from  INTEGER NOT NULL,
     known_to    INTEGER NOT NULL,
-    event_id    TEXT NOT NULL,
-    recorded_at INTEGER NOT NULL,
-    confidence  REAL NOT NULL,
-    source      TEXT NOT NULL,
-    quote       TEXT,
-    session     TEXT NOT NULL,
-    trust       TEXT NOT NULL
+    event_id    TEXT NOT NULL    -- provenance (quote, source, …) is read from `events`
 );
 
 -- full-text search over folded text (memrepo.core.folding.fold); rowid = notes.rowid

@@ -153,8 +153,7 @@ def _holding_row(scope: str, subject: str, relation: str, known: KnownHolding) -
     holding, event = known.holding, known.holding.event
     return (scope, subject, relation, holding.object, holding.start, holding.end,
             holding.value_start, holding.value_end, known.known_from, known.known_to,
-            event.id, event.recorded_at, event.confidence, event.source, event.quote,
-            event.session, event.trust)
+            event.id)
 
 
 def keys_of(events: Iterable[Event]) -> dict[str, Key]:

@@ -71,14 +71,13 @@ def _fact_hits(conn: sqlite3.Connection, match: str, query: SearchQuery,
                ) -> list[tuple[float, SearchHit]]:
     """Asserts that hold some valid interval under current knowledge (retracted and fully
     superseded ones are history, not answers)."""
-    columns = ", ".join(f"h.{c.strip()}" for c in HOLDING_COLUMNS.split(","))
     # Without a scope, rank inside the FTS table and join only the best FACT_CANDIDATES
     # (a few may turn out superseded); with a scope, every match of that scope is joined.
     ranked = (f"SELECT rowid, bm25(facts_fts, {FACT_WEIGHTS}) AS score FROM facts_fts "
               f"WHERE facts_fts MATCH ? ORDER BY score")
     if query.scope is None:
         ranked += f" LIMIT {max(FACT_CANDIDATES, query.limit * 20)}"
-    sql = (f"SELECT s.score, e.path, {columns} FROM ({ranked}) s "
+    sql = (f"SELECT s.score, e.path, {HOLDING_COLUMNS} FROM ({ranked}) s "
            "JOIN events e ON e.rowid = s.rowid "
            "JOIN holdings h ON h.event_id = e.id AND h.scope = e.scope "
            "AND h.known_from <= ? AND ? < h.known_to WHERE ")

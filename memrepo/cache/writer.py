@@ -21,9 +21,8 @@ INSERT: dict[str, str] = {
     "facts_fts": "INSERT INTO facts_fts(rowid, subject, relation, object, quote) "
                  "VALUES (?, ?, ?, ?, ?)",
     "holdings": "INSERT INTO holdings(scope, subject, relation, object, held_from, held_to, "
-                "value_from, value_to, known_from, known_to, event_id, recorded_at, "
-                "confidence, source, quote, session, trust) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "value_from, value_to, known_from, known_to, event_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     "files": "INSERT OR REPLACE INTO files(path, kind, blob, size) VALUES (?, ?, ?, ?)",
 }
 
