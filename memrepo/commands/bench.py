@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +36,9 @@ def add_parser(subparsers: Any) -> None:
 
 
 def add_perf_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--notes", type=int, default=10_000, metavar="N",
+    parser.add_argument("--notes", type=_at_least(100), default=10_000, metavar="N",
                         help="notes to generate (default 10,000)")
-    parser.add_argument("--events", type=int, default=100_000, metavar="M",
+    parser.add_argument("--events", type=_at_least(100), default=100_000, metavar="M",
                         help="fact events to generate (default 100,000)")
     parser.add_argument("--dir", type=Path, metavar="DIR",
                         help="measure this repository; generated there when it holds no "
@@ -63,3 +64,17 @@ def run(args: argparse.Namespace) -> int:
               "not part of this installation)", file=sys.stderr)
         return 2
     return int(module.main(args.arguments))
+
+
+def _at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number ≥ minimum (the generator samples from the notes)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+
+    return parse
