@@ -20,6 +20,7 @@ from typing import Any
 
 import orjson
 
+from memrepo.core.config import SLUG
 from memrepo.core.events import Event, EventError
 from memrepo.core.logs import LogLine, parse_line, parse_log
 from memrepo.core.problems import InputError, Problem
@@ -27,14 +28,13 @@ from memrepo.core.times import Instant, month_of
 from memrepo.schemas import EVENT_SCHEMA, schema_errors
 
 FACTS_DIR = "memory/facts"
-_SCOPE = re.compile(r"[a-z0-9][a-z0-9-]*")
 _SEGMENT = re.compile(r"\d{4}-(0[1-9]|1[0-2])\.jsonl")
 REPAIR_HINT = "run `memrepo doctor --repair` (it moves the partial line aside)"
 
 
 def check_scope(scope: str) -> str:
     """The scope itself when it is a slug; InputError otherwise."""
-    if not _SCOPE.fullmatch(scope) or len(scope) > 100:
+    if not SLUG.fullmatch(scope) or len(scope) > 100:
         raise InputError(Problem("--scope", f"scope {scope!r} is not a slug",
                                  "use lowercase letters, digits and '-', e.g. 'michal'"))
     return scope

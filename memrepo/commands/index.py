@@ -19,8 +19,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from memrepo.core.config import CATEGORIES
-from memrepo.core.headers import SLUG, classify, index_path, note_path, parse_note, stem
+from memrepo.core.config import CATEGORIES, SLUG
+from memrepo.core.headers import classify, index_path, note_path, parse_note, stem
 from memrepo.core.index_file import index_fix, index_problems, parse_index, render_index
 from memrepo.core.problems import InputError, Problem
 from memrepo.repo_root import find_root

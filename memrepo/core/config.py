@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +22,9 @@ DEFAULT_LIMITS: dict[str, int] = {
 }
 
 CONFIG_PATH = "memory/config.yaml"
+
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
+"""Note names and scopes: lower-case letters, digits and dashes (use with fullmatch)."""
 
 
 @dataclass(frozen=True)

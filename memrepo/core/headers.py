@@ -11,12 +11,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from memrepo.core.config import CATEGORIES, TYPE_OF_CATEGORY, Config
+from memrepo.core.config import CATEGORIES, SLUG, TYPE_OF_CATEGORY, Config
 from memrepo.core.folding import fold
 from memrepo.core.problems import Problem
 from memrepo.core.strict_yaml import YamlError, load_fast, load_strict
 
-SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 INDEX_NAME = "INDEX.md"
 ARCHIVE = "memory/archive"
 DELIMITER = "---"

@@ -11,8 +11,8 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import pairwise
 
-from memrepo.core.config import CATEGORIES
-from memrepo.core.headers import SLUG, FrontMatter, decode_text, index_path, split_front_matter
+from memrepo.core.config import CATEGORIES, SLUG
+from memrepo.core.headers import FrontMatter, decode_text, index_path, split_front_matter
 from memrepo.core.problems import Problem
 
 TITLES: dict[str, str] = {c: c.capitalize() for c in CATEGORIES}

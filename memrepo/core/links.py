@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from memrepo.core.config import CATEGORIES
-from memrepo.core.headers import SLUG, Note, note_path
+from memrepo.core.config import CATEGORIES, SLUG
+from memrepo.core.headers import Note, note_path
 from memrepo.core.problems import Problem
 
 LinkKind = Literal["markdown", "wiki"]

@@ -13,9 +13,10 @@ from typing import Any
 
 import orjson
 
+from memrepo.core.config import SLUG
 from memrepo.core.events import Event, EventError, parse_event
 
-LOG_PATH = re.compile(r"memory/facts/([a-z0-9][a-z0-9-]*)/(\d{4}-(0[1-9]|1[0-2]))\.jsonl")
+LOG_PATH = re.compile(rf"memory/facts/({SLUG.pattern})/(\d{{4}}-(0[1-9]|1[0-2]))\.jsonl")
 MAX_LINE_BYTES = 64 * 1024
 
 SchemaCheck = Callable[[Any], list[str]]

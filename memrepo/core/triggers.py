@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memrepo.core.config import SLUG
 from memrepo.core.folding import words
 from memrepo.core.problems import Problem
 
 TRIGGERS_PATH = "memory/TRIGGERS.md"
 _ROW = re.compile(r"^\s*\|(.*)\|\s*$")
 _SEPARATOR = re.compile(r"^[\s|:-]+$")
-_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +61,7 @@ def _parse_row(number: int, row: str, path: str) -> Trigger | Problem:
         return Problem(path, "a trigger row needs exactly two cells: trigger and notes",
                        "write `| word, other phrase | note-name, other-note |`", number)
     notes = tuple(n.strip().strip("[]").strip() for n in cells[1].split(","))
-    bad = [n for n in notes if not _NAME.match(n)]
+    bad = [n for n in notes if not SLUG.fullmatch(n)]
     if bad:
         return Problem(path, f"not a note name: {bad[0]!r}",
                        "list note names (slugs like `lodz-packaging`), comma-separated", number)
