@@ -101,11 +101,30 @@ def skeleton(approver: str) -> dict[str, str]:
     return files
 
 
+APPENDABLE = (".gitattributes", ".gitignore")
+"""Files an existing repository may already have: memrepo's lines are appended to them."""
+
+
 def create_memory_repo(directory: Path, approver: str | None = None) -> str:
-    """Make `directory` a memory repository; returns the first commit's id."""
+    """Make `directory` a memory repository; returns the first commit's id.
+
+    All or nothing: when a step fails (pre-commit install, the first commit refused), what
+    this call wrote is taken away again, so `memrepo init` can simply be run again."""
     directory = directory.expanduser().resolve()
     approver = _approver(approver)  # before anything is created
+    existed = directory.exists()
     existing_repo = _prepare(directory)
+    before = {name: (directory / name).read_bytes() for name in APPENDABLE
+              if (directory / name).is_file()}
+    had_schema = (directory / "schema").exists()
+    try:
+        return _initialise(directory, approver, existing_repo)
+    except BaseException:
+        _undo(directory, existed, existing_repo, before, had_schema)
+        raise
+
+
+def _initialise(directory: Path, approver: str, existing_repo: bool) -> str:
     if not existing_repo:
         _git(directory, "init", "-q", "-b", "main")
     written = _write_files(directory, skeleton(approver))
@@ -117,6 +136,36 @@ def create_memory_repo(directory: Path, approver: str | None = None) -> str:
     return _git(directory, "rev-parse", "HEAD").strip()
 
 
+def _undo(directory: Path, existed: bool, existing_repo: bool, before: dict[str, bytes],
+          had_schema: bool) -> None:
+    """Take back what a failed init wrote (a new directory goes entirely)."""
+    if not existing_repo:
+        if not existed:
+            shutil.rmtree(directory, ignore_errors=True)
+            return
+        for entry in directory.iterdir():  # it was empty before
+            _remove(entry)
+        return
+    created = ["memory", ".pre-commit-config.yaml", *(n for n in APPENDABLE if n not in before),
+               *([] if had_schema else ["schema"])]
+    has_head = subprocess.run(["git", "rev-parse", "-q", "--verify", "HEAD"], cwd=directory,
+                              capture_output=True, check=False).returncode == 0
+    unstage = (["git", "reset", "-q", "--", *created, *before] if has_head else
+               ["git", "rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", *created])
+    subprocess.run(unstage, cwd=directory, capture_output=True, check=False)
+    for name in created:
+        _remove(directory / name)
+    for name, data in before.items():
+        (directory / name).write_bytes(data)
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
+
+
 def _prepare(directory: Path) -> bool:
     """Create `directory` or accept it; True when it already is a git repository."""
     if directory.exists() and not directory.is_dir():
@@ -126,6 +175,12 @@ def _prepare(directory: Path) -> bool:
         raise InputError(Problem(str(directory / "memory"), "a memory/ folder already exists",
                                  "choose another directory; this one already holds a memory"))
     is_repo = (directory / ".git").exists()
+    if (directory / ".pre-commit-config.yaml").exists():
+        raise InputError(Problem(str(directory / ".pre-commit-config.yaml"), "the repository "
+                                 "already has a pre-commit configuration; memrepo's hooks "
+                                 "would not be installed", "add the `repo: local` hooks of "
+                                 "memrepo's own .pre-commit-config.yaml to it and commit the "
+                                 "memory by hand, or remove it and run `memrepo init` again"))
     if directory.is_dir() and any(directory.iterdir()) and not is_repo:
         raise InputError(Problem(str(directory), "the directory is not empty and not a git "
                                  "repository", "give a new or empty directory, or run "
@@ -146,15 +201,22 @@ def _approver(given: str | None) -> str:
 
 
 def _write_files(directory: Path, files: dict[str, str]) -> list[str]:
-    written = []
+    """Write the skeleton; an existing .gitignore / .gitattributes keeps its lines and gets
+    memrepo's appended (the union merge of logs and the ignored cache depend on them)."""
     for relative, text in files.items():
         target = directory / relative
-        if target.exists():
-            continue  # an existing repository keeps its own .gitignore / .gitattributes
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-        written.append(relative)
-    return written
+        current = target.read_text(encoding="utf-8") if target.is_file() else ""
+        missing = [line for line in text.splitlines()
+                   if line.strip() and not line.startswith("#")
+                   and line not in current.splitlines()]
+        if not current:
+            target.write_text(text, encoding="utf-8")
+        elif missing:
+            separator = "" if current.endswith("\n") else "\n"
+            target.write_text(current + separator + "\n".join(missing) + "\n",
+                              encoding="utf-8")
+    return list(files)
 
 
 def _copy_schemas(directory: Path) -> str:
@@ -182,5 +244,6 @@ def _fix_for(what: str) -> str:
     if what == "git identity":
         return ('set git user.name and user.email, or pass --approver "Name <email>"')
     if what == "git commit":
-        return "fix the problems listed above (they come from the memrepo hooks) and rerun"
+        return ("fix the problems listed above (they come from the memrepo hooks); init took "
+                "back what it wrote, so run it again")
     return "fix the cause shown above and run `memrepo init` again in a new directory"

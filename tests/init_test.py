@@ -65,3 +65,43 @@ def test_this_repository_uses_the_same_hook_configuration() -> None:
     ids = {hook["id"] for hook in offered}
     assert {"memrepo-approval", "memrepo-counts", "memrepo-fact-logs",
             "memrepo-fact-times", "memrepo-headers"} <= ids
+
+
+def test_an_existing_repository_keeps_its_files_and_gains_memrepos_lines(
+        tmp_path: Path, git_env: dict[str, str]) -> None:
+    repo = tmp_path / "existing"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    (repo / ".gitignore").write_text("*.log\n")
+    (repo / ".gitattributes").write_text("*.png binary\n")
+    done = init(tmp_path, "existing", "--approver", APPROVER)
+    assert done.returncode == 0, done.stderr
+    assert (repo / ".gitignore").read_text() == "*.log\n.memrepo/\n"
+    assert (repo / ".gitattributes").read_text() == (
+        "*.png binary\nmemory/facts/**/*.jsonl merge=union\n")
+
+
+def test_an_existing_pre_commit_configuration_is_refused(tmp_path: Path,
+                                                         git_env: dict[str, str]) -> None:
+    repo = tmp_path / "hooked"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    (repo / ".pre-commit-config.yaml").write_text("repos: []\n")
+    done = init(tmp_path, "hooked", "--approver", APPROVER)
+    assert done.returncode == 1 and "pre-commit configuration" in done.stderr
+    assert not (repo / "memory").exists()
+
+
+def test_a_failed_init_takes_back_what_it_wrote(tmp_path: Path,
+                                                git_env: dict[str, str]) -> None:
+    repo = tmp_path / "stubborn"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    git(repo, "config", "core.hooksPath", "elsewhere")  # pre-commit install refuses this
+    (repo / ".gitignore").write_text("*.log\n")
+    done = init(tmp_path, "stubborn", "--approver", APPROVER)
+    assert done.returncode == 1 and "pre-commit install failed" in done.stderr
+    assert sorted(p.name for p in repo.iterdir()) == [".git", ".gitignore"]
+    assert (repo / ".gitignore").read_text() == "*.log\n"
+    git(repo, "config", "--unset", "core.hooksPath")
+    assert init(tmp_path, "stubborn", "--approver", APPROVER).returncode == 0
