@@ -150,6 +150,6 @@ def today() -> str:
 
 def write_report(target: Path, text: str) -> None:
     """Atomically: a temporary file next to `target`, then a rename."""
-    from memrepo.commands.index import write_atomically
+    from memrepo.files import write_atomically
 
     write_atomically(Path(os.path.abspath(target)), text.encode("utf-8"))

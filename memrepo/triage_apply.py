@@ -134,7 +134,7 @@ def _edit_kept(root: Path, merge: Merge, day: str) -> str:
 
 def _rewrite(root: Path, path: str, edit: Callable[[str], str]) -> bool:
     """Apply `edit` (text → text) to a work-tree file; True when it changed."""
-    from memrepo.commands.index import write_atomically
+    from memrepo.files import write_atomically
 
     file = root / path
     if not file.is_file():
@@ -148,8 +148,9 @@ def _rewrite(root: Path, path: str, edit: Callable[[str], str]) -> bool:
 
 
 def _regenerate_indexes(root: Path, categories: set[str]) -> list[str]:
-    from memrepo.commands.index import build_indexes, write_atomically
+    from memrepo.commands.index import build_indexes
     from memrepo.core.headers import index_path
+    from memrepo.files import write_atomically
 
     texts, problems = build_indexes(root)
     written = []

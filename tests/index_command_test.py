@@ -91,3 +91,21 @@ def test_the_incremental_index_equals_the_full_one(demo_repo: Path) -> None:
     assert "- [acme](" in incremental and "- [tauron](" not in incremental
     assert "Revised." in incremental
     assert main(["--repo", str(demo_repo), "index", "--full", "--check"]) == 0
+
+
+def test_a_folder_named_like_a_note_is_not_a_crash(repo: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / "memory" / "entities" / "odd.md").mkdir()
+    assert main(["--repo", str(repo), "index"]) == 0
+
+
+def test_rewritten_indexes_keep_their_permissions(repo: Path) -> None:
+    import os
+
+    assert main(["--repo", str(repo), "index"]) == 0
+    index = repo / "memory" / "entities" / "INDEX.md"
+    os.chmod(index, 0o644)
+    (repo / "memory" / "entities" / "new-co.md").write_bytes(
+        note("entities", "new-co", "New Co: parcel lockers, weekly invoice"))
+    assert main(["--repo", str(repo), "index", "--full"]) == 0
+    assert index.stat().st_mode & 0o777 == 0o644

@@ -12,10 +12,8 @@ repository without commits, or a committed INDEX that does not parse) reads ever
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +21,7 @@ from memrepo.core.config import CATEGORIES, SLUG
 from memrepo.core.headers import classify, index_path, note_path, parse_note, stem
 from memrepo.core.index_file import index_fix, index_problems, parse_index, render_index
 from memrepo.core.problems import InputError, Problem
+from memrepo.files import write_atomically
 from memrepo.repo_root import find_root
 
 EXIT_OK, EXIT_REFUSED = 0, 1
@@ -77,7 +76,7 @@ def build_indexes(root: Path, changed: set[str] | None = None,
 
 def category_descriptions(root: Path, category: str) -> tuple[dict[str, str], list[Problem]]:
     folder = root / "memory" / category
-    files = sorted(folder.glob("*.md")) if folder.is_dir() else []
+    files = sorted(f for f in folder.glob("*.md") if f.is_file()) if folder.is_dir() else []
     descriptions: dict[str, str] = {}
     problems: list[Problem] = []
     for file in files:
@@ -90,7 +89,11 @@ def category_descriptions(root: Path, category: str) -> tuple[dict[str, str], li
 
 def _describe(category: str, file: Path) -> tuple[dict[str, str], list[Problem]]:
     path = note_path(category, file.stem)
-    note = parse_note(path, file.read_bytes())
+    try:
+        data = file.read_bytes()
+    except OSError as err:
+        return {}, [Problem(path, f"cannot be read: {err.strerror}", "make it a readable file")]
+    note = parse_note(path, data)
     if isinstance(note, Problem):
         return {}, [note]
     if note.description is None or not SLUG.fullmatch(note.name):
@@ -176,18 +179,3 @@ def _write_changed(root: Path, texts: dict[str, str]) -> None:
             continue
         write_atomically(root / index_path(category), data)
         print(f"wrote {index_path(category)} ({text.count(chr(10) + '- [')} entries)")
-
-
-def write_atomically(target: Path, data: bytes) -> None:
-    """Write `data` to `target` via a temporary file in the same folder and a rename."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

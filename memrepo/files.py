@@ -1,0 +1,36 @@
+"""Writing files so that a reader (or a crash) never sees half of one."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    """Write `data` to `target` via a temporary file in the same folder and a rename.
+
+    The file keeps its permissions (a new one gets the usual 0666 minus umask: mkstemp's
+    0600 would make notes and indexes unreadable to the rest of a shared checkout)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    mode = _mode_for(target)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fchmod(stream.fileno(), mode)
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return target.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
