@@ -31,3 +31,8 @@ def test_deep_nesting_and_size_are_bounded() -> None:
         load_strict("[" * 100_000)
     with pytest.raises(YamlError):
         load_strict("a: " + "x" * 70_000)
+
+
+def test_a_scalar_pyyaml_cannot_convert_is_a_yaml_error() -> None:
+    with pytest.raises(YamlError):
+        load_strict("priority: 0x_\n")

@@ -68,3 +68,10 @@ def test_the_fast_path_agrees_with_the_general_one() -> None:
 
     for text in ("2026-01-12T08:14:02Z", "1969-12-31T23:59:59Z", "2026-01-10"):
         assert parse_instant(text) == _parse_general(text)
+
+
+def test_years_are_four_digits_and_stay_in_range() -> None:
+    assert format_valid_time(parse_instant("0999-01-01")) == "0999-01-01"
+    assert month_of(parse_instant("0999-01-01")) == "0999-01"
+    with pytest.raises(TimeFormatError):
+        parse_instant("9999-12-31T23:00:00-05:00")

@@ -90,6 +90,8 @@ def load_strict(text: str) -> Any:
         raise YamlError(f"invalid YAML: {problem}", line) from None
     except RecursionError:
         raise YamlError("YAML is nested too deeply") from None
+    except ValueError as err:  # PyYAML's int/float constructors on scalars like `0x_`
+        raise YamlError(f"invalid YAML value: {err}") from None
 
 
 _STRICT_ONLY = re.compile(f"[*|>!\r\t\ufeff\x85\u2028\u2029]|{Reader.NON_PRINTABLE.pattern}")

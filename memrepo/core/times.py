@@ -13,6 +13,8 @@ from functools import lru_cache
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
+_FIRST = (datetime(1, 1, 1, tzinfo=UTC) - _EPOCH) // _MICROSECOND
+_LAST = (datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC) - _EPOCH) // _MICROSECOND
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 _DATETIME = re.compile(
     r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:\d{2})", re.ASCII
@@ -55,7 +57,10 @@ def _parse_general(text: str) -> Instant:
     if _DATE.fullmatch(value):
         return _to_instant(_fromiso(value).replace(tzinfo=UTC))
     if _DATETIME.fullmatch(value):
-        return _to_instant(_fromiso(_trim_fraction(value)))
+        instant = _to_instant(_fromiso(_trim_fraction(value)))
+        if not _FIRST <= instant <= _LAST:  # an offset can push year 1 or 9999 out of range
+            raise TimeFormatError(f"{text!r} is outside the years 0001 to 9999 in UTC")
+        return instant
     raise TimeFormatError(
         f"{text!r} is not a date (YYYY-MM-DD) or an RFC 3339 date-time with offset"
     )
@@ -68,29 +73,25 @@ def is_utc_timestamp(text: str) -> bool:
 
 def format_instant(instant: Instant) -> str:
     """Render an instant as RFC 3339 UTC with `Z`, dropping a zero fraction."""
-    moment = _EPOCH + timedelta(microseconds=instant)
-    if moment.microsecond:
-        return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    moment = _moment(instant).replace(tzinfo=None)
+    return moment.isoformat(timespec="microseconds" if moment.microsecond else "seconds") + "Z"
 
 
 def format_valid_time(instant: Instant) -> str:
     """Render a valid time: a bare date when it falls on midnight UTC."""
     if instant % 86_400_000_000 == 0:
-        return (_EPOCH + timedelta(microseconds=instant)).strftime("%Y-%m-%d")
+        return _moment(instant).date().isoformat()
     return format_instant(instant)
-
-
-def from_datetime(moment: datetime) -> Instant:
-    """Convert an aware datetime (naive ones are taken as UTC) into an instant."""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return _to_instant(moment)
 
 
 def month_of(instant: Instant) -> str:
     """The `YYYY-MM` segment name for an instant of system time."""
-    return (_EPOCH + timedelta(microseconds=instant)).strftime("%Y-%m")
+    return _moment(instant).date().isoformat()[:7]
+
+
+def _moment(instant: Instant) -> datetime:
+    """(isoformat pads the year to four digits; strftime("%Y") does not below 1000.)"""
+    return _EPOCH + timedelta(microseconds=instant)
 
 
 def _to_instant(moment: datetime) -> Instant:
