@@ -138,10 +138,9 @@ def event_problems(change: Change, logs: Sequence[Appended]) -> list[Problem]:
 
 def _parsed_lines(change: Change, logs: Sequence[Appended],
                   ) -> Iterator[tuple[Appended, LogLine]]:
-    from memrepo.schemas import EVENT_SCHEMA, schema_errors  # only when a log changed
+    from memrepo.schemas import EVENT_SCHEMA, checker  # only when a log changed
 
-    def schema_check(raw: Any) -> list[str]:
-        return schema_errors(raw, EVENT_SCHEMA, change.root)
+    schema_check = checker(EVENT_SCHEMA, change.root)
 
     for log in logs:
         for line in parse_log(log.tail, log.scope, schema_check, log.first_line):

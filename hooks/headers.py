@@ -42,10 +42,9 @@ def read_note(change: Change, path: str) -> Note | Problem | None:
 
 
 def note_schema_check(change: Change, category: str) -> SchemaCheck:
-    from memrepo.schemas import note_schema_name, schema_errors
+    from memrepo.schemas import checker, note_schema_name
 
-    name = note_schema_name(TYPE_OF_CATEGORY[category])
-    return lambda header: schema_errors(header, name, change.root)
+    return checker(note_schema_name(TYPE_OF_CATEGORY[category]), change.root)
 
 
 def _note_problems(change: Change, path: str) -> list[Problem]:

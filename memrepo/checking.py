@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-import traceback
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal, TextIO
 from memrepo.core.config import CONFIG_PATH, Config, config_from_mapping
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.strict_yaml import YamlError, load_strict
+from memrepo.crashlog import write_crash_log
 
 if TYPE_CHECKING:
     from memrepo.change import Change, Snapshot
@@ -72,28 +72,18 @@ def guarded(name: str, check: Check, change: Change) -> list[Problem]:
     """Run one check; an exception inside it becomes a Problem naming the check."""
     try:
         return list(check(change))
+    except InputError as err:  # e.g. the repository's own schema/ is unusable
+        return [err.detail]
     except Exception as err:  # the one place a check's crash is caught
         return [_crash_problem(name, err)]
 
 
 def _crash_problem(name: str, err: BaseException) -> Problem:
-    _log_traceback()
+    write_crash_log(f"memrepo check: {name}")
     return Problem(f"memrepo.hooks.{name}", f"the {name} check failed unexpectedly "
                    f"({type(err).__name__}: {err})",
                    "this is a bug in memrepo, not in your change; report it (the commit "
                    "was refused to be safe; `git commit --no-verify` skips the checks)")
-
-
-def _log_traceback() -> None:
-    import os
-    import tempfile
-
-    directory = Path(os.environ.get("MEMREPO_LOG_DIR", tempfile.gettempdir()))
-    try:
-        with (directory / "memrepo-error.log").open("a", encoding="utf-8") as handle:
-            handle.write(f"--- memrepo check\n{traceback.format_exc()}\n")
-    except OSError:
-        pass  # the Problem itself still tells the person what happened
 
 
 def load_config(snapshot: Snapshot, root: Path | None = None, *,

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
-import tempfile
-import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
 from memrepo.core.problems import InputError
+from memrepo.crashlog import write_crash_log
 
 COMMANDS: tuple[str, ...] = (
     "init", "check", "verify", "index", "cache",
@@ -89,18 +87,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("memrepo: interrupted; nothing half-written was committed", file=sys.stderr)
         return 130
     except Exception:
-        log = _write_crash_log(args.command)
-        print(f"memrepo {args.command}: unexpected error ({sys.exc_info()[1]!r}); "
-              f"details in {log}", file=sys.stderr)
+        log = write_crash_log(f"memrepo {args.command}")
+        where = f"; details in {log}" if log else ""
+        print(f"memrepo {args.command}: unexpected error ({sys.exc_info()[1]!r}){where}",
+              file=sys.stderr)
         return EXIT_UNEXPECTED
-
-
-def _write_crash_log(command: str) -> Path:
-    directory = Path(os.environ.get("MEMREPO_LOG_DIR", tempfile.gettempdir()))
-    log = directory / "memrepo-error.log"
-    with log.open("a", encoding="utf-8") as handle:
-        handle.write(f"--- memrepo {command}\n{traceback.format_exc()}\n")
-    return log
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from typing import Any
 
 from memrepo.core.extraction import Candidate, Dropped, parse_candidates, screen
 from memrepo.core.problems import InputError, Problem
-from memrepo.schemas import schema_dir, schema_errors
+from memrepo.schemas import load_schema, schema_errors
 from memrepo.store import UNTRUSTED_CONFIDENCE, remember, target_scope
 
 CANDIDATES_SCHEMA = "candidates.schema.json"
@@ -87,20 +87,11 @@ def read_conversation(path: str | None) -> str:
 
 
 def candidates_schema(root: Path | None) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads(
-        (schema_dir(_schema_root(root)) / CANDIDATES_SCHEMA).read_text(encoding="utf-8"))
-    return loaded
+    return load_schema(CANDIDATES_SCHEMA, root)
 
 
 def candidate_problems(document: Any, root: Path | None) -> list[str]:
-    return schema_errors(document, CANDIDATES_SCHEMA, _schema_root(root))
-
-
-def _schema_root(root: Path | None) -> Path | None:
-    """The repository when its schema/ has the candidates schema, else the packaged one."""
-    if root is not None and (schema_dir(root) / CANDIDATES_SCHEMA).is_file():
-        return root
-    return None
+    return schema_errors(document, CANDIDATES_SCHEMA, root)
 
 
 def load_candidates_file(path: str, root: Path | None) -> list[Candidate]:

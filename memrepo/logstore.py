@@ -25,7 +25,7 @@ from memrepo.core.events import Event, EventError
 from memrepo.core.logs import LogLine, parse_line, parse_log
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant, month_of
-from memrepo.schemas import EVENT_SCHEMA, schema_errors
+from memrepo.schemas import EVENT_SCHEMA, checker
 
 FACTS_DIR = "memory/facts"
 _SEGMENT = re.compile(r"\d{4}-(0[1-9]|1[0-2])\.jsonl")
@@ -215,10 +215,8 @@ def _line_error(root: Path, path: str, data: bytes, start: int, end: int) -> Inp
                               REPAIR_HINT if partial else _BAD_LINE_FIX, first))
 
 
-def _schema_check(root: Path) -> Any:
-    def check(raw: Any) -> list[str]:
-        return schema_errors(raw, EVENT_SCHEMA, root)
-    return check
+def _schema_check(root: Path) -> Callable[[Any], list[str]]:
+    return checker(EVENT_SCHEMA, root)
 
 
 _BAD_LINE_FIX = ("correct the line if it is not committed yet; a committed bad line is "

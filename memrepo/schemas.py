@@ -7,10 +7,12 @@ category); the copy packaged with memrepo is the fallback for repositories witho
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from memrepo.core.problems import InputError, Problem
 from memrepo.resources import data_dir
 
 EVENT_SCHEMA = "fact-event.schema.json"
@@ -21,24 +23,56 @@ def note_schema_name(note_type: str) -> str:
     return f"notes/{note_type}.schema.json"
 
 
-def schema_dir(repo_root: Path | None) -> Path:
-    """The repository's schema/ when it has one, else the packaged schemas."""
-    if repo_root is not None and (repo_root / "schema" / EVENT_SCHEMA).is_file():
-        return repo_root / "schema"
-    return data_dir("schema")
+def schema_file(name: str, repo_root: Path | None) -> Path:
+    """The repository's schema/<name> when it has one, else the packaged copy."""
+    if repo_root is not None and (repo_root / "schema" / name).is_file():
+        return repo_root / "schema" / name
+    return data_dir("schema") / name
+
+
+def load_schema(name: str, repo_root: Path | None = None) -> dict[str, Any]:
+    """Schema `name` as a mapping (a repository's broken copy is a clear refusal)."""
+    return dict(_load(schema_file(name, repo_root)))
 
 
 @cache
-def _validator(directory: Path, name: str) -> Any:
+def _load(file: Path) -> Any:
+    try:
+        schema = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise _unusable(file, err) from None
+    if not isinstance(schema, dict):
+        raise _unusable(file, "not a JSON object")
+    return schema
+
+
+@cache
+def _validator(file: Path) -> Any:
     import jsonschema_rs  # Rust-backed: ≈10 ms to import, against ≈60 ms for jsonschema
 
-    schema = json.loads((directory / name).read_text(encoding="utf-8"))
-    return jsonschema_rs.validator_for(schema)
+    try:
+        return jsonschema_rs.validator_for(_load(file))
+    except (ValueError, jsonschema_rs.ValidationError) as err:
+        raise _unusable(file, err) from None
+
+
+def _unusable(file: Path, why: object) -> InputError:
+    return InputError(Problem(str(file), f"is not a usable JSON Schema: {why}",
+                              "fix the file, or delete it to use memrepo's own"))
+
+
+def checker(name: str, repo_root: Path | None = None) -> Callable[[Any], list[str]]:
+    """`schema_errors` for one schema with the file resolved once: for per-line use."""
+    validator = _validator(schema_file(name, repo_root))
+    return lambda instance: _errors(validator, instance)
 
 
 def schema_errors(instance: Any, name: str, repo_root: Path | None = None) -> list[str]:
     """Readable reasons why `instance` breaks schema `name`; empty when it is valid."""
-    validator = _validator(schema_dir(repo_root), name)
+    return _errors(_validator(schema_file(name, repo_root)), instance)
+
+
+def _errors(validator: Any, instance: Any) -> list[str]:
     foreign = _not_json(instance, "")
     if foreign is not None:
         return [foreign]

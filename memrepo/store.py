@@ -49,7 +49,7 @@ from memrepo.logstore import (
     segment_path,
 )
 from memrepo.records import WriteResult
-from memrepo.schemas import EVENT_SCHEMA, schema_errors
+from memrepo.schemas import EVENT_SCHEMA, checker
 
 UNTRUSTED_CONFIDENCE = 0.3
 QUARANTINE_PREFIX = "quarantine-"
@@ -269,11 +269,14 @@ def _new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Inst
     later write wins ties on `recorded_at` even across processes with a pinned clock."""
     raw = {"id": new_id(recorded_at, latest), "recorded_at": format_instant(recorded_at),
            **fields}
-    line = event_to_json(_in_schema_order(raw))
+    try:
+        line = event_to_json(_in_schema_order(raw))
+    except TypeError:  # orjson: a lone surrogate (e.g. from undecodable command-line bytes)
+        raise InputError(Problem(segment_path(scope, recorded_at), "a value is not valid "
+                                 "UTF-8 text", "give the text as UTF-8")) from None
     try:
         event = parse_line(line[:-1], scope,
-                           (lambda value: schema_errors(value, EVENT_SCHEMA, root))
-                           if schema else _no_schema)
+                           checker(EVENT_SCHEMA, root) if schema else _no_schema)
     except EventError as err:
         raise InputError(Problem(segment_path(scope, recorded_at), str(err),
                                  "correct the value named above")) from None

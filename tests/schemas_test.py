@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,3 +37,15 @@ def test_an_unknown_op_is_one_clear_error() -> None:
 def test_yaml_values_that_are_not_json_are_reasons_not_crashes(header: dict[Any, Any],
                                                                 expected: str) -> None:
     assert schema_errors(header, "notes/entity.schema.json") == [expected]
+
+
+def test_a_repository_schema_is_used_per_file_and_a_broken_one_is_a_refusal(
+        tmp_path: Path) -> None:
+    from memrepo.core.problems import InputError
+
+    (tmp_path / "schema" / "notes").mkdir(parents=True)
+    assert schema_errors({"name": "x"}, "notes/entity.schema.json", tmp_path)  # packaged
+    (tmp_path / "schema" / "notes" / "entity.schema.json").write_text("{not json")
+    with pytest.raises(InputError) as caught:
+        schema_errors({"name": "x"}, "notes/entity.schema.json", tmp_path)
+    assert "is not a usable JSON Schema" in str(caught.value)

@@ -310,3 +310,9 @@ def test_reading_one_key_equals_filtering_the_whole_scope(repo: Path) -> None:
     target = everything[0].id
     assert read_event(repo, "michal", target) == [e for e in everything
                                                   if target in (e.id, e.target)]
+
+
+def test_text_that_is_not_utf8_is_a_refusal_not_a_crash(memory_repo: Path) -> None:
+    with pytest.raises(InputError, match="not valid UTF-8"):
+        store.remember(memory_repo, scope="michal", subject="s", relation="r",
+                       object="\udcff", source="manual")
