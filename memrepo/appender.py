@@ -102,9 +102,9 @@ def append_many_and_commit(root: Path, appends: Mapping[str, bytes], message: st
     base = gitw.head_base(repo)
     opened: list[_Append] = []
     try:
-        for path, data in sorted(appends.items()):
-            opened.append(_open_and_append(root, path, data, gitw.blob_at(base, path)))
-        try:
+        try:  # a refusal at any segment (e.g. a partial line in the second) undoes them all
+            for path, data in sorted(appends.items()):
+                opened.append(_open_and_append(root, path, data, gitw.blob_at(base, path)))
             blobs = gitw.write_blobs(repo, {a.path: a.before + a.data for a in opened})
             tree = gitw.tree_with(repo, base.tree, blobs)
             run_commit_checks(root, base, tree, [a.path for a in opened], message, when,

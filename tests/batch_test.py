@@ -110,3 +110,15 @@ def test_a_bad_batch_line_is_refused_with_its_line_number(
     err = capsys.readouterr().err
     assert f"{batch}:2: " in err and message in err
     assert read_scope(memory_repo, "michal") == []
+
+
+def test_a_refused_second_segment_leaves_the_first_untouched(memory_repo: Path) -> None:
+    store.remember(memory_repo, scope="bbb", subject="x", relation="y", object="z")
+    segment = next((memory_repo / "memory" / "facts" / "bbb").glob("*.jsonl"))
+    with segment.open("ab") as handle:
+        handle.write(b'{"partial')  # a crash mid-append
+    before = {p: p.read_bytes() for p in (memory_repo / "memory" / "facts").rglob("*.jsonl")}
+    with pytest.raises(InputError):
+        store.remember_many(memory_repo, [Fact("aaa", "s", "r", "v"), Fact("bbb", "s", "r", "v")])
+    after = {p: p.read_bytes() for p in (memory_repo / "memory" / "facts").rglob("*.jsonl")}
+    assert after == before
