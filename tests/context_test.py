@@ -72,3 +72,17 @@ def test_a_promoted_fact_reaches_the_host_with_who_and_why(demo_repo: Path) -> N
                              capture_output=True, text=True, check=True).stdout
     assert f"Promoted-from: {planted.id}" in message
     assert "Promoted-by: Ann Example <ann@example.com>" in message
+
+
+def test_a_retracted_quarantined_fact_cannot_be_promoted(demo_repo: Path) -> None:
+    import pytest
+
+    from memrepo.core.problems import InputError
+
+    planted = store.remember(demo_repo, scope="michal", subject="gym", relation="plan",
+                             object="gold", quote="gold plan", source="web", trust="untrusted")
+    store.retract(demo_repo, scope="quarantine-michal", target=planted.id or "",
+                  reason="spam")
+    with pytest.raises(InputError, match="was retracted"):
+        promote(demo_repo, scope="michal", event_id=planted.id or "", by="Ann <a@x.org>",
+                reason="looks right")

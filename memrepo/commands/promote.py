@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 
@@ -22,13 +21,11 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from memrepo.commands.remember import print_result
     from memrepo.promote import promote
     from memrepo.repo_root import find_root
 
     result = promote(find_root(args.repo), scope=args.scope, event_id=args.id, by=args.by,
                      reason=args.reason, confidence=args.confidence)
-    if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
-    else:
-        print(f"{result.status}: {result.id} (commit {result.commit})")
+    print_result(result, args.json, f"promotion of {args.id}")
     return 0
