@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from memrepo.store import FactInput
 
 SEARCH_CATEGORIES: tuple[str, ...] = (*CATEGORIES, FACTS_CATEGORY)
+MAX_LIMIT = 1000
 
 
 class Memory:
@@ -161,6 +162,6 @@ def _check_search_args(category: str | None, limit: int) -> None:
     if category is not None and category not in SEARCH_CATEGORIES:
         raise InputError(Problem("--category", f"unknown category {category!r}",
                                  f"use one of: {', '.join(SEARCH_CATEGORIES)}"))
-    if limit < 1:
-        raise InputError(Problem("--limit", f"limit must be at least 1, not {limit}",
-                                 "give a positive number of results"))
+    if not 1 <= limit <= MAX_LIMIT:
+        raise InputError(Problem("--limit", f"limit must be between 1 and {MAX_LIMIT}, "
+                                 f"not {limit}", "give a smaller number of results"))

@@ -20,6 +20,7 @@ from memrepo.cache.worktree import config_of, read_bytes
 from memrepo.clock import now
 from memrepo.core.config import CATEGORIES, CONFIG_PATH
 from memrepo.core.events import Event, Key
+from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import format_instant
 from memrepo.core.triage import (
     KINDS,
@@ -152,4 +153,9 @@ def write_report(target: Path, text: str) -> None:
     """Atomically: a temporary file next to `target`, then a rename."""
     from memrepo.files import write_atomically
 
-    write_atomically(Path(os.path.abspath(target)), text.encode("utf-8"))
+    path = Path(os.path.abspath(target))
+    try:
+        write_atomically(path, text.encode("utf-8"))
+    except OSError as err:
+        raise InputError(Problem(str(path), f"cannot write the report: {err.strerror}",
+                                 "give --report a file path in a writable folder")) from None

@@ -69,6 +69,9 @@ def rebuild(root: Path, workers: int | None = None) -> BuildReport:
     temporary.unlink(missing_ok=True)
     try:
         report = build_into(root, temporary, workers)
+        # A rollback journal left by a killed sync belongs to the file being replaced;
+        # left in place, SQLite would roll it back into the new file.
+        Path(f"{target}-journal").unlink(missing_ok=True)
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)
