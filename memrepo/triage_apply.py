@@ -90,16 +90,15 @@ def merge_note(root: Path, merge: Merge, notes: Sequence[NoteRecord], day: str,
     if (root / archive).exists() or not (root / old.path).is_file():
         return ActionResult("skipped", summary, f"{archive} already exists or the note is "
                             "gone; merge by hand")
-    touched = [old.path, archive]
     try:
         (root / archive).parent.mkdir(parents=True, exist_ok=True)
         _git(root, "mv", old.path, archive, check=True)
-        touched += _edit_notes(root, merge, notes, day)
-        touched += _regenerate_indexes(root, {old.category, kept.category})
-        _git(root, "add", "--", *touched[2:], check=True)  # git mv staged the first two
+        edited = _edit_notes(root, merge, notes, day)
+        edited += _regenerate_indexes(root, {old.category, kept.category})
+        _git(root, "add", "--", *edited, check=True)  # git mv staged the move itself
         _git(root, "commit", "-q", "-F", "-", stdin=_message(merge), check=True)
-    except ActionFailed as failure:
-        _undo(root, touched)
+    except (ActionFailed, OSError, UnicodeError) as failure:
+        _undo(root)
         return ActionResult("refused", summary, str(failure))
     head = _git(root, "rev-parse", "--short", "HEAD").stdout.strip()
     return ActionResult("committed", summary, f"commit {head}")
@@ -148,11 +147,11 @@ def _rewrite(root: Path, path: str, edit: Callable[[str], str]) -> bool:
 
 
 def _regenerate_indexes(root: Path, categories: set[str]) -> list[str]:
-    from memrepo.commands.index import build_indexes
+    from memrepo.commands.index import build_indexes, changed_notes
     from memrepo.core.headers import index_path
     from memrepo.files import write_atomically
 
-    texts, problems = build_indexes(root)
+    texts, problems = build_indexes(root, changed_notes(root))
     written = []
     for category in sorted(categories):
         if category not in texts:
@@ -173,10 +172,10 @@ def _message(merge: Merge) -> str:
             f"Removed: {old.name}: merged into {kept.name} by triage\n")
 
 
-def _undo(root: Path, touched: Sequence[str]) -> None:
-    """Index and work tree of `touched` back to HEAD (files HEAD lacks are removed)."""
-    for path in dict.fromkeys(touched):  # one by one: a path unknown to git fails alone
-        _git(root, "restore", "--source=HEAD", "--staged", "--worktree", "--", path)
+def _undo(root: Path) -> None:
+    """memory/ back to HEAD, index and work tree: `require_clean` made sure nothing else
+    was there, so whatever an action had done so far goes, and nothing of the person's."""
+    _git(root, "restore", "--source=HEAD", "--staged", "--worktree", "--", "memory")
 
 
 def _git(root: Path, *args: str, stdin: str | None = None,
