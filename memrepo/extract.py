@@ -9,13 +9,13 @@ half-written. Each kept fact is one `store.remember` with its quote and session.
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from memrepo.core.extraction import Candidate, Dropped, parse_candidates, screen
 from memrepo.core.problems import InputError, Problem
+from memrepo.files import read_text
 from memrepo.schemas import load_schema, schema_errors
 from memrepo.store import UNTRUSTED_CONFIDENCE, remember, target_scope
 
@@ -74,16 +74,7 @@ class Report:
 
 def read_conversation(path: str | None) -> str:
     """The conversation text from a file, or from stdin for None / `-`."""
-    if path is None or path == "-":
-        return sys.stdin.read()
-    try:
-        return Path(path).read_bytes().decode("utf-8")
-    except OSError as err:
-        raise InputError(Problem(path, f"cannot read the conversation: {err.strerror}",
-                                 "give a readable text file, or '-' for stdin")) from None
-    except UnicodeDecodeError:
-        raise InputError(Problem(path, "the conversation is not UTF-8 text",
-                                 "convert it to UTF-8")) from None
+    return read_text(path, "conversation")
 
 
 def candidates_schema(root: Path | None) -> dict[str, Any]:

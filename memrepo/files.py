@@ -34,3 +34,22 @@ def _mode_for(target: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def read_text(name: str | None, what: str) -> str:
+    """UTF-8 text from the file `name`, or from stdin for None or `-`; a clear refusal
+    otherwise (bytes are decoded here, never by the terminal's locale)."""
+    import sys
+
+    from memrepo.core.problems import InputError, Problem
+
+    where = "stdin" if name in (None, "-") else str(name)
+    try:
+        data = sys.stdin.buffer.read() if where == "stdin" else Path(where).read_bytes()
+        return data.decode("utf-8")
+    except OSError as err:
+        raise InputError(Problem(where, f"cannot read the {what}: {err.strerror}",
+                                 "give a readable file, or - for stdin")) from None
+    except UnicodeDecodeError:
+        raise InputError(Problem(where, f"the {what} is not UTF-8 text",
+                                 "convert it to UTF-8")) from None

@@ -98,11 +98,10 @@ def _run_batch(args: argparse.Namespace) -> int:
 def read_batch(name: str, scope: str, valid_from: str | None, valid_to: str | None,
                confidence: float) -> list[Any]:
     """The facts of a JSONL batch file; command-line options are the defaults per line."""
-    import sys
-
     from memrepo import store
+    from memrepo.files import read_text
 
-    text = sys.stdin.read() if name == "-" else _read_text(name)
+    text = read_text(name, "batch file")
     facts = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -115,15 +114,6 @@ def read_batch(name: str, scope: str, valid_from: str | None, valid_to: str | No
         except TypeError:
             raise _bad_line(name, number, "needs subject, relation and object") from None
     return facts
-
-
-def _read_text(name: str) -> str:
-    try:
-        with open(name, encoding="utf-8") as file:
-            return file.read()
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(Problem(name, f"cannot read the batch file: {err}",
-                                 "give a UTF-8 JSONL file, or - for stdin")) from None
 
 
 def _fact_object(name: str, number: int, line: str) -> dict[str, Any]:
