@@ -23,7 +23,6 @@ meanwhile):
 from __future__ import annotations
 
 import os
-import subprocess
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -34,6 +33,7 @@ from memrepo.appender import append_many_and_commit, write_lock
 from memrepo.clock import now
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import format_instant
+from memrepo.git.command import run_git
 from memrepo.logstore import FACTS_DIR
 
 PARTIAL_DIR = ".memrepo/partial"
@@ -275,8 +275,13 @@ def _link(fd: Path) -> str | None:
 
 
 def _git(root: Path, *args: str) -> str:
-    done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=True)
-    return done.stdout.decode("utf-8", "surrogateescape")
+    done = run_git(root, *args)
+    if done.returncode != 0:
+        raise InputError(Problem(str(root), f"git {args[0]} failed: "
+                                 f"{(done.stderr or done.stdout).strip()}",
+                                 "end the other git process (or remove its stale lock) "
+                                 "and run `memrepo doctor --repair` again"))
+    return done.stdout
 
 
 # --- the cache and the indexes -----------------------------------------------------------

@@ -16,7 +16,6 @@ purpose: merges must run the hooks, which pygit2 never does.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -25,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from memrepo.core.problems import InputError, Problem
+from memrepo.git.command import run_git
 from memrepo.store import write_lock
 
 MAX_ATTEMPTS = 5
@@ -319,9 +319,7 @@ def _git_failure(remote: str, what: str, done: subprocess.CompletedProcess[str])
 
 
 def _git(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("GIT_DIR", "GIT_INDEX_FILE")}
-    done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
-                          check=False, env=env, errors="replace")
+    done = run_git(root, *args)
     if check and done.returncode != 0:
         raise InputError(Problem(str(root), f"git {args[0]} failed: "
                                  f"{(done.stderr or done.stdout).strip()}",

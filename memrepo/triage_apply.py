@@ -28,6 +28,7 @@ from memrepo.core.triage import (
     plan_merges,
 )
 from memrepo.core.triggers import TRIGGERS_PATH
+from memrepo.git.command import run_git
 from memrepo.triage import ActionResult
 
 
@@ -46,8 +47,9 @@ def apply_merges(root: Path, given: TriageInput, day: str) -> list[ActionResult]
 
 
 def require_clean(root: Path) -> None:
-    status = _git(root, "status", "--porcelain", "--untracked-files=all", "--", "memory")
-    if status.stdout.strip():
+    from memrepo.cache.gitstate import dirty_paths
+
+    if dirty_paths(root):
         raise InputError(Problem("memory/", "uncommitted changes in the memory; --apply "
                                  "commits each action on its own and must not sweep them in",
                                  "commit or stash them, then run `memrepo triage --apply` "
@@ -180,8 +182,7 @@ def _undo(root: Path) -> None:
 
 def _git(root: Path, *args: str, stdin: str | None = None,
          check: bool = False) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(["git", *args], cwd=root, input=stdin, capture_output=True,
-                          text=True, check=False)
+    done = run_git(root, *args, stdin=stdin)
     if check and done.returncode != 0:
         raise ActionFailed(f"git {args[0]} refused: {_essence(done.stdout + done.stderr)}")
     return done

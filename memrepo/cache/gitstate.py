@@ -9,6 +9,8 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+from memrepo.git.command import run_git
+
 MEMORY = "memory/"
 
 
@@ -84,7 +86,11 @@ def changed_between(root: Path, old: str, new: str) -> list[str] | None:
 
 def dirty_paths(root: Path) -> list[str]:
     """Paths under memory/ whose work-tree content differs from HEAD (incl. untracked)."""
-    return DirtyQuery(root).paths()
+    query = DirtyQuery(root)
+    try:
+        return query.paths()
+    finally:
+        query.close()
 
 
 class DirtyQuery:
@@ -138,6 +144,7 @@ def _output(process: subprocess.Popen[bytes]) -> str:
 
 
 def _run_git(root: Path, *args: str, check: bool = False) -> str:
-    result = subprocess.run(["git", "-C", str(root), *args], capture_output=True,
-                            check=check)
-    return result.stdout.decode("utf-8", "surrogateescape")
+    done = run_git(root, *args)
+    if check and done.returncode != 0:
+        raise subprocess.CalledProcessError(done.returncode, ["git", *args], done.stdout)
+    return done.stdout

@@ -104,16 +104,10 @@ def _describe(category: str, file: Path) -> tuple[dict[str, str], list[Problem]]
 
 def changed_notes(root: Path) -> set[str] | None:
     """Paths under memory/ that differ from HEAD (staged, unstaged or untracked); None when
-    git cannot tell (no commit yet)."""
-    done = subprocess.run(["git", "status", "--porcelain", "-z", "--no-renames",
-                           "--untracked-files=all", "--", "memory/"], cwd=root,
-                          capture_output=True, check=False)
-    head = subprocess.run(["git", "rev-parse", "--verify", "-q", "HEAD"], cwd=root,
-                          capture_output=True, check=False)
-    if done.returncode != 0 or head.returncode != 0:
-        return None
-    entries = done.stdout.decode("utf-8", "surrogateescape").split("\0")
-    return {entry[3:] for entry in entries if len(entry) > 3}
+    there is no commit to compare with."""
+    from memrepo.cache.gitstate import dirty_paths, head_commit
+
+    return None if head_commit(root) is None else set(dirty_paths(root))
 
 
 def committed_descriptions(root: Path, category: str) -> dict[str, str] | None:
