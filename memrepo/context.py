@@ -15,7 +15,7 @@ from memrepo.cache import open_fresh
 from memrepo.cache.query import recall_key, recall_subject
 from memrepo.cache.worktree import config_of, read_bytes
 from memrepo.clock import now
-from memrepo.core.config import CONFIG_PATH
+from memrepo.core.config import CONFIG_PATH, QUARANTINE_PREFIX
 from memrepo.core.context import Block, NoteItem, build_block
 from memrepo.core.folding import fts_query, words
 from memrepo.core.headers import parse_note
@@ -23,7 +23,6 @@ from memrepo.core.problems import InputError, Problem
 from memrepo.core.triggers import TRIGGERS_PATH, matching_notes, parse_triggers
 from memrepo.logstore import check_scope
 from memrepo.records import Fact
-from memrepo.store import QUARANTINE_PREFIX
 
 MAX_CANDIDATES = 200
 MAX_FACT_KEYS = 20

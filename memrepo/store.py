@@ -31,7 +31,7 @@ from memrepo.appender import (
     write_lock,
 )
 from memrepo.clock import parse_user_time
-from memrepo.core.config import CONFIG_PATH, Config
+from memrepo.core.config import CONFIG_PATH, QUARANTINE_PREFIX, Config
 from memrepo.core.events import Event, EventError
 from memrepo.core.fold import FOREVER, fold
 from memrepo.core.logs import event_to_json, parse_line
@@ -52,7 +52,6 @@ from memrepo.records import WriteResult
 from memrepo.schemas import EVENT_SCHEMA, checker
 
 UNTRUSTED_CONFIDENCE = 0.3
-QUARANTINE_PREFIX = "quarantine-"
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,6 @@ from memrepo.core.folding import fold, fts_query, words
 from memrepo.core.times import Instant
 from memrepo.records import SearchHit, SearchResult
 
-QUARANTINE_PREFIX = "quarantine-"
 FACTS_CATEGORY = "facts"
 SNIPPET_CHARS = 160
 NOTE_WEIGHTS = "10.0, 5.0, 8.0, 1.0"  # name, description, aliases, body

@@ -23,6 +23,9 @@ DEFAULT_LIMITS: dict[str, int] = {
 
 CONFIG_PATH = "memory/config.yaml"
 
+QUARANTINE_PREFIX = "quarantine-"
+"""Untrusted writes of scope S go to scope `quarantine-S` (SPEC §8)."""
+
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 """Note names and scopes: lower-case letters, digits and dashes (use with fullmatch)."""
 

@@ -25,7 +25,7 @@ from typing import Literal
 from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA
 
-from memrepo.core.config import Config
+from memrepo.core.config import QUARANTINE_PREFIX, Config
 from memrepo.core.events import Event, Key
 from memrepo.core.fold import FOREVER, Holding, fold, live_events
 from memrepo.core.folding import fold as fold_text
@@ -35,7 +35,6 @@ FindingKind = Literal["near-duplicate", "contradiction", "stale-fact", "dead-lin
                       "over-limit", "quarantine"]
 KINDS: tuple[FindingKind, ...] = ("near-duplicate", "contradiction", "stale-fact",
                                   "dead-link", "orphan", "over-limit", "quarantine")
-QUARANTINE_PREFIX = "quarantine-"  # = memrepo.store.QUARANTINE_PREFIX (store does I/O)
 PROMOTED_SOURCE = "promoted:"  # memrepo.promote writes source "promoted:<quarantined id>"
 MIN_FUZZY_LENGTH = 6
 DAY: Instant = 86_400 * 1_000_000
