@@ -9,7 +9,7 @@ their cost follows the size of the change, not of the repository.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Protocol
@@ -87,7 +87,3 @@ def diff_snapshots(old: Mapping[str, bytes], new: Mapping[str, bytes]) -> tuple[
         elif old[path] != new[path]:
             changes.append(FileChange("modified", path))
     return tuple(changes)
-
-
-def paths_of(changes: Iterable[FileChange]) -> list[str]:
-    return [c.path for c in changes]

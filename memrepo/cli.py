@@ -14,7 +14,6 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from memrepo.core.problems import InputError
 from memrepo.crashlog import write_crash_log
@@ -48,11 +47,6 @@ def build_parser(available: Sequence[str]) -> argparse.ArgumentParser:
     return parser
 
 
-def available_commands() -> list[str]:
-    here = Path(__file__).parent / "commands"
-    return [name for name in COMMANDS if (here / f"{name}.py").exists()]
-
-
 def chosen_command(argv: Sequence[str]) -> str | None:
     """The subcommand named on the command line, found without importing any command
     module (each costs imports; a hook run should pay only for its own)."""
@@ -71,8 +65,7 @@ def chosen_command(argv: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     chosen = chosen_command(words)
-    available = available_commands()
-    parser = build_parser([chosen] if chosen in available else available)
+    parser = build_parser([chosen] if chosen else COMMANDS)
     args = parser.parse_args(words)
     module = importlib.import_module(f"memrepo.commands.{args.command}")
     try:

@@ -23,11 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from memrepo.appender import (
-    LOCK_PATH,
     append_and_commit,
     append_many_and_commit,
     recorded_now,
-    run_commit_checks,
     write_lock,
 )
 from memrepo.clock import parse_user_time
@@ -40,7 +38,6 @@ from memrepo.core.times import Instant, format_instant, format_valid_time
 from memrepo.core.trailers import with_trailers
 from memrepo.ids import new_id
 from memrepo.logstore import (
-    REPAIR_HINT,
     check_scope,
     latest_id,
     read_event,
@@ -382,6 +379,5 @@ def _no_schema(value: Any) -> list[str]:
     return []
 
 
-__all__ = ["LOCK_PATH", "REPAIR_HINT", "FactInput", "append_and_commit",
-           "append_many_and_commit", "forget", "remember", "remember_many", "retract",
-           "run_commit_checks", "target_scope", "write_lock"]
+__all__ = ["FactInput", "append_and_commit", "append_many_and_commit", "forget", "remember",
+           "remember_many", "retract", "target_scope", "write_lock"]

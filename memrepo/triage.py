@@ -20,6 +20,7 @@ from memrepo.cache.worktree import config_of, read_bytes
 from memrepo.clock import now
 from memrepo.core.config import CATEGORIES, CONFIG_PATH
 from memrepo.core.events import Event, Key
+from memrepo.core.headers import archive_path
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import format_instant
 from memrepo.core.triage import (
@@ -102,7 +103,7 @@ def archived_notes(root: Path) -> dict[str, str]:
         folder = root / "memory" / "archive" / category
         names = sorted(p.name for p in folder.glob("*.md")) if folder.is_dir() else []
         for name in names:
-            archived.setdefault(name[:-3], f"memory/archive/{category}/{name}")
+            archived.setdefault(name[:-3], archive_path(category, name[:-3]))
     return archived
 
 

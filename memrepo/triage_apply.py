@@ -16,7 +16,7 @@ import subprocess
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from memrepo.core.headers import parse_note
+from memrepo.core.headers import archive_path, index_path, parse_note
 from memrepo.core.merge_edits import add_aliases, mention_merged, retarget_links, retarget_triggers
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.triage import (
@@ -88,7 +88,7 @@ def merge_note(root: Path, merge: Merge, notes: Sequence[NoteRecord], day: str,
                ) -> ActionResult:
     old, kept = merge.old, merge.kept
     summary = f"merged {old.path} into {kept.path}"
-    archive = f"memory/archive/{old.category}/{old.name}.md"
+    archive = archive_path(old.category, old.name)
     if (root / archive).exists() or not (root / old.path).is_file():
         return ActionResult("skipped", summary, f"{archive} already exists or the note is "
                             "gone; merge by hand")
@@ -150,7 +150,6 @@ def _rewrite(root: Path, path: str, edit: Callable[[str], str]) -> bool:
 
 def _regenerate_indexes(root: Path, categories: set[str]) -> list[str]:
     from memrepo.commands.index import build_indexes, changed_notes
-    from memrepo.core.headers import index_path
     from memrepo.files import write_atomically
 
     texts, problems = build_indexes(root, changed_notes(root))
@@ -168,7 +167,7 @@ def _message(merge: Merge) -> str:
     old, kept = merge.old, merge.kept
     return (f"triage: merge {old.name} into {kept.name}\n\n"
             f"{old.path} looks like the same note as {kept.path} ({merge.how}). It is "
-            f"archived at memory/archive/{old.category}/{old.name}.md; links and triggers "
+            f"archived at {archive_path(old.category, old.name)}; links and triggers "
             f"now point to {kept.name}.\n\n"
             f"Merged-into: {kept.name}\n"
             f"Removed: {old.name}: merged into {kept.name} by triage\n")

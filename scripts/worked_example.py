@@ -22,7 +22,6 @@ from memrepo.core.logs import event_to_json
 from memrepo.core.times import month_of, parse_instant
 
 SCOPE, SUBJECT, RELATION = "michal", "electricity_bill", "amount"
-IMPORTED_FROM = "SPEC §5 worked example"
 
 
 @dataclass(frozen=True)

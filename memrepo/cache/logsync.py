@@ -12,8 +12,9 @@ import sqlite3
 from collections.abc import Sequence
 
 from memrepo.cache.indexer import Indexer
-from memrepo.cache.rows import Row, blob_id, event_row, log_scope, parse_events
+from memrepo.cache.rows import Row, blob_id, event_row, parse_events
 from memrepo.core.events import Event, Key
+from memrepo.core.logs import scope_of
 
 Stored = tuple[str, int]
 """(blob id, size) of the content the cache indexed."""
@@ -27,7 +28,9 @@ _SIGNATURE = ("id, op, scope, CASE WHEN op = 'retract' THEN NULL ELSE subject EN
 def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes | None,
              stored: Stored | None) -> set[Key]:
     """Index the log's new content (None: the file is gone); the keys to recompute."""
-    scope = log_scope(path)
+    scope = scope_of(path)
+    if scope is None:  # callers pass only paths that file_kind() called logs
+        raise ValueError(f"not a fact log path: {path}")
     if data is not None and stored is not None and _only_grew(data, stored):
         old_size = stored[1]
         first_line = data.count(b"\n", 0, old_size) + 1

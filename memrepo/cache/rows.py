@@ -93,13 +93,6 @@ def _link_targets(note: Note) -> Iterator[tuple[str, int]]:
 
 # --- fact events ------------------------------------------------------------------------
 
-def log_scope(path: str) -> str:
-    match = LOG_PATH.fullmatch(path)
-    if match is None:
-        raise ValueError(f"not a log path: {path}")
-    return match.group(1)
-
-
 def parse_events(data: bytes, scope: str, first_line: int = 1,
                  ) -> list[tuple[int, Event]]:
     """Every event that parses, with its line number. The hooks judge bad lines; the

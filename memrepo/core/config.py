@@ -13,7 +13,6 @@ CATEGORIES: tuple[str, ...] = ("rules", "entities", "references", "project")
 TYPE_OF_CATEGORY: dict[str, str] = {
     "rules": "rule", "entities": "entity", "references": "reference", "project": "project",
 }
-CATEGORY_OF_TYPE: dict[str, str] = {v: k for k, v in TYPE_OF_CATEGORY.items()}
 
 DEFAULT_PRECEDENCE: tuple[str, ...] = ("rules", "references", "entities", "project")
 DEFAULT_EPHEMERAL: tuple[str, ...] = ("/tmp/", "/var/tmp/", "~/Downloads/", "scratch/", "inbox/")

@@ -17,7 +17,6 @@ from memrepo.core.problems import Problem
 from memrepo.core.strict_yaml import YamlError, load_fast, load_strict
 
 INDEX_NAME = "INDEX.md"
-ARCHIVE = "memory/archive"
 DELIMITER = "---"
 GOOD_DESCRIPTION = "'Ordering profile: minimum quantities, lead times, packaging constraints'"
 DESCRIPTION_FIX = ("be specific enough to reject the note without opening it, e.g. "
@@ -69,6 +68,11 @@ class FrontMatter:
 
 def note_path(category: str, name: str) -> str:
     return f"memory/{category}/{name}.md"
+
+
+def archive_path(category: str, name: str) -> str:
+    """Where a note taken out of use lives: inert, never indexed or linked."""
+    return f"memory/archive/{category}/{name}.md"
 
 
 def index_path(category: str) -> str:

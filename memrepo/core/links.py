@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from memrepo.core.config import CATEGORIES, SLUG
-from memrepo.core.headers import Note, note_path
+from memrepo.core.headers import Note, archive_path, note_path
 from memrepo.core.problems import Problem
 
 LinkKind = Literal["markdown", "wiki"]
@@ -84,7 +84,7 @@ def find_note(name: str, exists: Exists) -> str | None:
 
 
 def _archived_path(name: str, exists: Exists) -> str | None:
-    paths = (f"memory/archive/{c}/{name}.md" for c in CATEGORIES)
+    paths = (archive_path(c, name) for c in CATEGORIES)
     return next((p for p in paths if exists(p)), None)
 
 
