@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from memrepo.change import Change
 from memrepo.checking import run_hook
 from memrepo.core.config import CATEGORIES
+from memrepo.core.headers import archive_path, classify, note_path, stem
 from memrepo.core.problems import Problem
 from memrepo.core.trailers import trailer_values
 
@@ -23,13 +24,8 @@ TRAILER = "Removed"
 
 def removed_note(path: str) -> tuple[str, str] | None:
     """(category, name) when `path` is a note in a category folder, else None."""
-    parts = path.split("/")
-    if len(parts) != 3 or parts[0] != "memory" or parts[1] not in CATEGORIES:
-        return None
-    name, dot, ext = parts[2].rpartition(".")
-    if not dot or ext != "md" or name == "INDEX" or not name:
-        return None
-    return parts[1], name
+    kind, category = classify(path)
+    return (category, stem(path)) if kind == "note" and category is not None else None
 
 
 def check(change: Change) -> list[Problem]:
@@ -53,9 +49,9 @@ def explained_names(message: str) -> set[str]:
 
 
 def _accounted(change: Change, category: str, name: str, explained: set[str]) -> bool:
-    if name in explained or change.new.exists(f"memory/archive/{category}/{name}.md"):
+    if name in explained or change.new.exists(archive_path(category, name)):
         return True
-    return any(change.new.exists(f"memory/{other}/{name}.md") for other in CATEGORIES)
+    return any(change.new.exists(note_path(other, name)) for other in CATEGORIES)
 
 
 def _refusal(path: str, category: str, name: str) -> Problem:

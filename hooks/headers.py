@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from memrepo.change import Change
+from memrepo.checking import run_hook
 from memrepo.core.config import TYPE_OF_CATEGORY
 from memrepo.core.headers import (
     Note,
@@ -64,9 +65,7 @@ def _note_problems(change: Change, path: str) -> list[Problem]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from memrepo.checking import run_hook
-
-    return int(run_hook(check, argv))
+    return run_hook(check, argv)
 
 
 if __name__ == "__main__":

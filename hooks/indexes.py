@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from memrepo.change import Change
+from memrepo.checking import run_hook
 from memrepo.core.headers import classify, index_path, note_path, parse_note, stem
 from memrepo.core.index_file import (
     NoteChange,
@@ -95,9 +96,7 @@ def _description(change: Change, path: str) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from memrepo.checking import run_hook
-
-    return int(run_hook(check, argv))
+    return run_hook(check, argv)
 
 
 if __name__ == "__main__":

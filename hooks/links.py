@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from memrepo.change import Change
+from memrepo.checking import run_hook
 from memrepo.core.headers import classify, decode_text, parse_note
 from memrepo.core.links import ephemeral_problems, link_problems
 from memrepo.core.problems import Problem
@@ -40,9 +41,7 @@ def _note_problems(change: Change, path: str) -> list[Problem]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from memrepo.checking import run_hook
-
-    return int(run_hook(check, argv))
+    return run_hook(check, argv)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from memrepo.change import Change
+from memrepo.checking import run_hook
 from memrepo.core.problems import Problem
 from memrepo.core.secrets import jsonl_secret_problems, secret_problems
 
@@ -57,9 +58,7 @@ def _log_problems(change: Change, path: str) -> list[Problem]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from memrepo.checking import run_hook
-
-    return int(run_hook(check, argv))
+    return run_hook(check, argv)
 
 
 if __name__ == "__main__":
