@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
 import subprocess
 import sys
 import time
@@ -32,7 +31,7 @@ from typing import IO, Any
 from ulid import ULID
 
 from memrepo.core.config import CATEGORIES, CONFIG_PATH, TYPE_OF_CATEGORY
-from memrepo.core.folding import fold
+from memrepo.core.folding import fold, slug
 from memrepo.core.index_file import render_index
 from memrepo.core.logs import event_to_json
 from memrepo.scaffold import config_text, create_memory_repo
@@ -103,10 +102,6 @@ class SynthInfo:
 
 
 # --- text ---------------------------------------------------------------------------------
-
-def slugify(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", fold(text)).strip("-")
-
 
 def make_vocabulary(rng: random.Random, size: int = 4_000) -> list[str]:
     """Invented words (so term frequencies are realistic and words are searchable)."""
@@ -181,14 +176,14 @@ def _spec(rng: random.Random, category: str) -> NoteSpec:
         title = f"Confirm {topic} in writing"
         origin = (f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}: a {topic} agreed "
                   "by phone was remembered differently by both sides")
-        return NoteSpec(category, slugify(title), title, f"{title}: before acting, get the "
+        return NoteSpec(category, slug(title), title, f"{title}: before acting, get the "
                         f"{topic} confirmed by email and store the reply", {"origin": origin})
     if category == "references":
         title = f"{rng.choice(TOPICS).capitalize()} method in {rng.choice(CITIES)}"
-        return NoteSpec(category, slugify(title), title, f"{title}: steps, thresholds, "
+        return NoteSpec(category, slug(title), title, f"{title}: steps, thresholds, "
                         "forms to use and common mistakes", {})
     title = f"{rng.choice(INDUSTRIES)} {rng.choice(TOPICS)} {rng.randint(2024, 2026)}"
-    return NoteSpec(category, slugify(title), title, f"{title}: status, open tasks, "
+    return NoteSpec(category, slug(title), title, f"{title}: status, open tasks, "
                     "deadlines and who owns each", {})
 
 
@@ -199,12 +194,12 @@ def _entity(rng: random.Random) -> NoteSpec:
         description = (f"{rng.choice(ROLES)} at {company}: invoices, orders, prefers "
                        f"{rng.choice(('email', 'SMS', 'phone calls'))} in the morning")
         extra = {"aliases": [person]} if fold(person) != person.lower() else {}
-        return NoteSpec("entities", slugify(person), person, description, extra)
+        return NoteSpec("entities", slug(person), person, description, extra)
     company = f"{rng.choice(COMPANY_WORDS)} {rng.choice(CITIES)}"
     description = (f"{rng.choice(INDUSTRIES)} supplier in {company.split(' ', 1)[1]}: minimum "
                    f"orders, lead times of {rng.randint(2, 30)} days, payment terms")
     aliases = [f"{company} {rng.choice(COMPANY_SUFFIXES)}"]
-    return NoteSpec("entities", slugify(company), company, description, {"aliases": aliases})
+    return NoteSpec("entities", slug(company), company, description, {"aliases": aliases})
 
 
 def note_text(rng: random.Random, writer: Writer, spec: NoteSpec, earlier: list[str],
@@ -452,7 +447,7 @@ def write_facts(rng: random.Random, sink: Sink, count: int, info: SynthInfo) -> 
     pool = info.notes.get("entities") or ["electricity-bill", "car", "flat"]
     scopes = -(-count // EVENTS_PER_SCOPE) if count else 0
     for number in range(scopes):
-        scope = f"{slugify(rng.choice(FIRST_NAMES))}-{number:03d}"
+        scope = f"{slug(rng.choice(FIRST_NAMES))}-{number:03d}"
         size = min(EVENTS_PER_SCOPE, count - number * EVENTS_PER_SCOPE)
         subjects = rng.sample(pool, min(len(pool), max(10, size // 20)))
         events = scope_events(rng, scope, size, subjects)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Sequence
 from typing import Any
@@ -10,7 +9,7 @@ from typing import Any
 from memrepo.cache.rows import EVENT_COLUMNS, event_from_row
 from memrepo.core.events import Event
 from memrepo.core.fold import FOREVER
-from memrepo.core.folding import fold, fts_query
+from memrepo.core.folding import fold, fts_query, slug
 from memrepo.core.times import Instant, format_instant, format_valid_time
 from memrepo.records import Fact, HistoryEntry
 
@@ -84,9 +83,8 @@ def entity_names(conn: sqlite3.Connection, text: str) -> list[str]:
     """Entity notes the text names: by slug, by a folded alias, or by the words of the
     name or aliases (all of them present)."""
     folded = fold(text).strip()
-    slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
     names = {row[0] for row in conn.execute(
-        "SELECT name FROM notes WHERE category = 'entities' AND name = ?", (slug,))}
+        "SELECT name FROM notes WHERE category = 'entities' AND name = ?", (slug(text),))}
     names.update(row[0] for row in conn.execute(
         "SELECT a.name FROM aliases a JOIN notes n ON n.path = a.path "
         "WHERE a.folded = ? AND n.category = 'entities'", (folded,)))

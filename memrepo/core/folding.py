@@ -46,3 +46,9 @@ def fts_query(text: str) -> str:
     an empty string means there is nothing to search for.
     """
     return " ".join(f'"{word}"' for word in words(text))
+
+
+def slug(text: str) -> str:
+    """Folded text as a slug: runs of anything but a-z and 0-9 become one dash ("" when
+    nothing is left)."""
+    return re.sub(r"[^a-z0-9]+", "-", fold(text)).strip("-")

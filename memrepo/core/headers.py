@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from memrepo.core.config import CATEGORIES, SLUG, TYPE_OF_CATEGORY, Config
-from memrepo.core.folding import fold
+from memrepo.core.folding import fold, slug
 from memrepo.core.problems import Problem
 from memrepo.core.strict_yaml import YamlError, load_fast, load_strict
 
@@ -109,7 +109,7 @@ def stem(path: str) -> str:
 
 def slugify(text: str) -> str:
     """A slug suggestion for a file name a person typed (Łódź Packaging → lodz-packaging)."""
-    return re.sub(r"[^a-z0-9]+", "-", fold(text)).strip("-") or "note"
+    return slug(text) or "note"
 
 
 def stray_problem(path: str, category: str | None) -> Problem:
