@@ -109,7 +109,8 @@ def remember_many(root: Path, facts: Sequence[FactInput], *, source: str = "manu
                                       session, trust, recorded_at))
         if not lines:
             return results
-        message = _message(_batch_subject(facts, results), source, session, trust, trailers)
+        message = _message(_batch_subject(facts, results, trust), source, session, trust,
+                           trailers)
         commit = append_many_and_commit(root, {p: b"".join(ls) for p, ls in lines.items()},
                                         message, recorded_at)
     return [replace(r, commit=commit) if r.status == "added" else r for r in results]
@@ -148,9 +149,11 @@ def _batch_one(root: Path, fact: FactInput, number: int, known: Keys,
     return WriteResult("added", event.id, None)
 
 
-def _batch_subject(facts: Sequence[FactInput], results: Sequence[WriteResult]) -> str:
+def _batch_subject(facts: Sequence[FactInput], results: Sequence[WriteResult],
+                   trust: str) -> str:
+    """The commit subject: the scopes actually written (quarantine-… for untrusted)."""
     added = sum(r.status == "added" for r in results)
-    scopes = sorted({f.scope for f, r in zip(facts, results, strict=True)
+    scopes = sorted({target_scope(f.scope, trust) for f, r in zip(facts, results, strict=True)
                      if r.status == "added"})
     return f"remember: {added} fact(s) in {', '.join(scopes)[:120]}"
 
