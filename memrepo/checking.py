@@ -86,6 +86,21 @@ def _crash_problem(name: str, err: BaseException) -> Problem:
                    "was refused to be safe; `git commit --no-verify` skips the checks)")
 
 
+def config_from_bytes(data: bytes | None, root: Path | None = None, *,
+                      strict: bool = False) -> Config:
+    """memory/config.yaml bytes → Config. Absent: defaults. Broken: defaults (queries keep
+    working; the hooks report it), or with `strict` (a write is about to rely on it) an
+    InputError naming the first problem."""
+    from memrepo.change import DictSnapshot
+
+    if data is None:
+        return Config()
+    config, problems = load_config(DictSnapshot({CONFIG_PATH: data}), root, validate=strict)
+    if strict and problems:
+        raise InputError(problems[0])
+    return config
+
+
 def load_config(snapshot: Snapshot, root: Path | None = None, *,
                 validate: bool = False) -> tuple[Config, list[Problem]]:
     """memory/config.yaml of `snapshot` → (Config, problems); defaults when it is broken.

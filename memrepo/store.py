@@ -343,17 +343,10 @@ def _retract_of(target: Event, events: Sequence[Event]) -> Event | None:
 
 def _config(root: Path) -> Config:
     """The working tree's memory/config.yaml (defaults when there is none)."""
-    from memrepo.change import DictSnapshot
-    from memrepo.checking import load_config
+    from memrepo.cache.worktree import read_bytes
+    from memrepo.checking import config_from_bytes
 
-    file = root / CONFIG_PATH
-    if not file.is_file():
-        return Config()
-    config, problems = load_config(DictSnapshot({CONFIG_PATH: file.read_bytes()}), root,
-                                   validate=True)
-    if problems:
-        raise InputError(problems[0])
-    return config
+    return config_from_bytes(read_bytes(root, CONFIG_PATH), root, strict=True)
 
 
 # --- writing ---------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from memrepo.core.config import CATEGORIES, CONFIG_PATH, Config
+from memrepo.core.config import CATEGORIES, Config
 from memrepo.core.headers import INDEX_NAME
 from memrepo.core.logs import LOG_PATH
 
@@ -42,12 +42,9 @@ def read_bytes(root: Path, path: str) -> bytes | None:
 def config_of(data: bytes | None) -> Config:
     """memory/config.yaml bytes → Config (defaults when absent or broken: the hooks
     report a broken config; queries keep working)."""
-    if data is None:
-        return Config()
-    from memrepo.change import DictSnapshot
-    from memrepo.checking import load_config
+    from memrepo.checking import config_from_bytes
 
-    return load_config(DictSnapshot({CONFIG_PATH: data}))[0]
+    return config_from_bytes(data)
 
 
 def _file_names(directory: Path) -> list[str]:
