@@ -15,7 +15,8 @@ from pathlib import Path
 
 import orjson
 
-from memrepo.cache.rows import EVENT_COLUMNS, event_from_row, group_by_key, keys_of
+from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
+from memrepo.cache.rows import group_by_key, keys_of
 from memrepo.cache.worktree import config_of, read_bytes
 from memrepo.clock import now
 from memrepo.core.config import CATEGORIES, CONFIG_PATH

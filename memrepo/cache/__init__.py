@@ -11,13 +11,32 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from memrepo.cache.build import BuildReport, rebuild
 from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5
-from memrepo.cache.sync import SyncReport, is_stale, sync
+from memrepo.cache.staleness import is_stale
 
-__all__ = ["BuildReport", "CacheStatus", "SyncReport", "cache_path", "open_fresh", "rebuild",
-           "status", "sync"]
+if TYPE_CHECKING:
+    from memrepo.cache.build import BuildReport
+    from memrepo.cache.incremental import SyncReport
+
+__all__ = ["CacheStatus", "cache_path", "open_fresh", "rebuild", "status", "sync"]
+
+
+def rebuild(root: Path, workers: int | None = None) -> BuildReport:
+    """Build the whole cache anew and swap it in (memrepo.cache.build, imported only when
+    a build runs: a query on a current cache needs none of its parsers)."""
+    from memrepo.cache.build import rebuild as build
+
+    return build(root, workers)
+
+
+def sync(root: Path, conn: sqlite3.Connection | None = None, *, force: bool = False,
+         hook: bool = False) -> SyncReport:
+    """Re-index what changed (memrepo.cache.incremental, imported only when a sync runs)."""
+    from memrepo.cache.incremental import sync as refresh
+
+    return refresh(root, conn, force=force, hook=hook)
 
 
 def open_fresh(root: Path) -> sqlite3.Connection:

@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from memrepo.cache.rows import EVENT_COLUMNS, event_from_row
+from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.core.events import Event
 from memrepo.core.fold import FOREVER
 from memrepo.core.folding import fold, fts_query, slug

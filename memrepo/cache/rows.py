@@ -23,8 +23,6 @@ Row = tuple[Any, ...]
 
 _NOTE_LINK = re.compile(r"/memory/[a-z]+/(?P<name>[^/#?]+)\.md(?:[#?].*)?")
 
-EVENT_COLUMNS = ("id, op, scope, subject, relation, object, valid_from, valid_to, "
-                 "recorded_at, target, confidence, source, session, quote, trust, reason")
 
 
 def blob_id(data: bytes) -> str:
@@ -120,17 +118,6 @@ def event_row(rowid: int, event: Event, path: str, line: int, key: Key | None) -
 def fact_fts_row(rowid: int, event: Event) -> Row:
     return (rowid, fold(event.subject), fold(event.relation), fold(event.object or ""),
             fold(event.quote or ""))
-
-
-def event_from_row(row: Sequence[Any]) -> Event:
-    """Rebuild an Event from the EVENT_COLUMNS of an events row."""
-    (id_, op, scope, subject, relation, object_, valid_from, valid_to, recorded_at, target,
-     confidence, source, session, quote, trust, reason) = row
-    return Event(id=id_, op=op, recorded_at=recorded_at, scope=scope,
-                 subject=subject or "", relation=relation or "", object=object_,
-                 valid_from=valid_from, valid_to=valid_to, target=target,
-                 confidence=confidence, source=source, session=session, quote=quote,
-                 trust=trust, reason=reason)
 
 
 # --- holdings -----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from memrepo.cache import open_fresh
 from memrepo.cache.db import cache_path
-from memrepo.cache.sync import is_stale, sync
+from memrepo.cache.staleness import is_stale
 
 T = TypeVar("T")
 
@@ -32,6 +32,8 @@ class CacheSession:
         if conn is None or _file_id(self.root) != self._local.file_id:
             return self._reopen(conn)  # none yet, or a rebuild elsewhere swapped the file
         if is_stale(conn, self.root):
+            from memrepo.cache.incremental import sync
+
             if sync(self.root, conn).mode == "rebuilt":
                 return self._reopen(conn)
             self._local.memo = {}

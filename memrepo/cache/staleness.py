@@ -22,9 +22,13 @@ which moves HEAD. The check costs a dozen stat calls whatever the size of the me
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
+import orjson
+
+from memrepo.cache.db import read_meta
 from memrepo.cache.gitstate import head_commit, index_file
 from memrepo.core.config import CATEGORIES, CONFIG_PATH
 
@@ -46,3 +50,18 @@ def _stat(path: Path | None) -> str:
     except OSError:
         return "-"
     return f"{info.st_mtime_ns}:{info.st_size}"
+
+
+def is_stale(conn: sqlite3.Connection, root: Path) -> bool:
+    """Does the work tree's fingerprint differ from the one the cache was built for?"""
+    meta = read_meta(conn)
+    return fingerprint(root, dirty_at_last_sync(meta)) != meta.get("fingerprint")
+
+
+def dirty_at_last_sync(meta: dict[str, str]) -> list[str]:
+    """The files that were dirty when the cache last synced (kept in its meta table)."""
+    try:
+        dirty = orjson.loads(meta.get("dirty", "[]"))
+    except orjson.JSONDecodeError:
+        return []
+    return [p for p in dirty if isinstance(p, str)] if isinstance(dirty, list) else []

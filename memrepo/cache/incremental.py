@@ -15,21 +15,15 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import orjson
-
 from memrepo.cache.build import WorkTreeState, capture_state, rebuild, state_meta
+from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, write_meta
 from memrepo.cache.gitstate import DirtyQuery, KnownDirty, changed_between
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.logsync import sync_log
 from memrepo.cache.parts import complete_lines
-from memrepo.cache.rows import (
-    EVENT_COLUMNS,
-    blob_id,
-    event_from_row,
-    file_kind,
-)
-from memrepo.cache.staleness import fingerprint
+from memrepo.cache.rows import blob_id, file_kind
+from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
 from memrepo.cache.worktree import config_of, read_bytes
 from memrepo.core.config import CONFIG_PATH
 from memrepo.core.events import Key
@@ -50,11 +44,6 @@ class SyncReport:
     logs: int = 0
     keys: int = 0
     paths: list[str] = field(default_factory=list)
-
-
-def is_stale(conn: sqlite3.Connection, root: Path) -> bool:
-    meta = read_meta(conn)
-    return fingerprint(root, _dirty_at_last_sync(meta)) != meta.get("fingerprint")
 
 
 def sync(root: Path, conn: sqlite3.Connection | None = None, *,
@@ -111,7 +100,7 @@ def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery
                          hook: bool = False) -> SyncReport:
     """`query`: forced (git is asked what is dirty); None: only when the fingerprint moved."""
     meta = read_meta(conn)
-    dirty_before = _dirty_at_last_sync(meta)
+    dirty_before = dirty_at_last_sync(meta)
     if query is None and fingerprint(root, dirty_before) == meta.get("fingerprint"):
         return SyncReport("fresh")
     state = capture_state(root, KnownDirty(dirty_before) if hook and query is None else query)
@@ -121,14 +110,6 @@ def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery
     report = _apply(root, conn, paths)
     write_meta(conn, state_meta(state))
     return report
-
-
-def _dirty_at_last_sync(meta: dict[str, str]) -> list[str]:
-    try:
-        dirty = orjson.loads(meta.get("dirty", "[]"))
-    except orjson.JSONDecodeError:
-        return []
-    return [p for p in dirty if isinstance(p, str)] if isinstance(dirty, list) else []
 
 
 def _candidates(root: Path, built: str | None, state: WorkTreeState,
