@@ -21,8 +21,7 @@ from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, 
 from memrepo.cache.gitstate import DirtyQuery, KnownDirty, changed_between
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.logsync import sync_log
-from memrepo.cache.parts import complete_lines
-from memrepo.cache.rows import blob_id, file_kind
+from memrepo.cache.rows import blob_id, complete_lines, file_kind
 from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
 from memrepo.cache.worktree import config_of, read_bytes
 from memrepo.core.config import CONFIG_PATH

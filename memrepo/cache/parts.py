@@ -16,6 +16,7 @@ from memrepo.cache.rows import (
     NoteRows,
     Row,
     blob_id,
+    complete_lines,
     event_row,
     fact_fts_row,
     group_by_key,
@@ -127,8 +128,3 @@ def scope_part(root: Path, scope: str, paths: Iterable[str], many: frozenset[str
     for key, key_events in group_by_key(everything, key_of_id).items():
         part.holdings.extend(holding_rows(key, key_events, many.__contains__))
     return part
-
-
-def complete_lines(data: bytes) -> bytes:
-    """The bytes up to the last `\\n`: a partial last line is not indexed (yet)."""
-    return data[:data.rfind(b"\n") + 1]

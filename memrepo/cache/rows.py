@@ -91,14 +91,17 @@ def _link_targets(note: Note) -> Iterator[tuple[str, int]]:
 
 # --- fact events ------------------------------------------------------------------------
 
+def complete_lines(data: bytes) -> bytes:
+    """The bytes up to the last `\\n`: a partial last line is not indexed (yet)."""
+    return data[:data.rfind(b"\n") + 1]
+
+
 def parse_events(data: bytes, scope: str, first_line: int = 1,
                  ) -> list[tuple[int, Event]]:
     """Every event that parses, with its line number. The hooks judge bad lines; the
     cache only skips them (a partial last line included)."""
-    if data and not data.endswith(b"\n"):
-        data = data[:data.rfind(b"\n") + 1]
     events: list[tuple[int, Event]] = []
-    for number, raw_line in split_lines(data, first_line):
+    for number, raw_line in split_lines(complete_lines(data), first_line):
         try:
             events.append((number, parse_event(orjson.loads(raw_line), scope)))
         except (orjson.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
