@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from memrepo.core.config import CATEGORIES, SLUG, TYPE_OF_CATEGORY, Config
@@ -275,16 +276,21 @@ def vague_reason(description: str, name: str, config: Config) -> str | None:
     folded = fold(description).strip()
     if folded.replace("-", " ") == fold(name).replace("-", " "):
         return "it only repeats the note's name"
-    for opening in (*VAGUE_OPENINGS, *config.vague_descriptions):
-        if _starts_with_phrase(folded, fold(opening).strip()):
-            return f"it opens with the generic {opening!r}"
+    matched = _vague_openings(config.vague_descriptions).match(folded)
+    if matched:
+        return f"it opens with the generic {matched.group(0)!r}"
     if len(description.split()) < MIN_DESCRIPTION_WORDS:
         return f"fewer than {MIN_DESCRIPTION_WORDS} words"
     return None
 
 
-def _starts_with_phrase(text: str, phrase: str) -> bool:
-    return bool(phrase) and re.match(rf"{re.escape(phrase)}(?![a-z0-9])", text) is not None
+@lru_cache(maxsize=16)
+def _vague_openings(extra: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for every vague opening (built-in and configured), folded, longest
+    first, each ending at a word boundary: compiled once, not per note."""
+    phrases = sorted({fold(p).strip() for p in (*VAGUE_OPENINGS, *extra)} - {""}, key=len,
+                     reverse=True)
+    return re.compile("(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![a-z0-9])")
 
 
 # --- names across categories ----------------------------------------------------------------
