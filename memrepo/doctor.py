@@ -160,15 +160,28 @@ def _uncommitted(root: Path, leftovers: dict[str, int], repair: bool) -> list[Fi
                 for path, count in leftovers.items()]
     if not repair:
         return findings
+    try:
+        commit = _commit_leftovers(root, leftovers)
+    except InputError:  # one log's lines are refused: commit each log on its own
+        return [_repair_one(root, finding, leftovers[finding.path]) for finding in findings]
+    return [_done(f, f"committed in {commit[:12]}") for f in findings]
+
+
+def _commit_leftovers(root: Path, leftovers: dict[str, int]) -> str:
     total = sum(leftovers.values())
     message = (f"doctor: commit {total} event line(s) an interrupted write left "
                f"uncommitted\n\nSource: memrepo doctor --repair\n")
+    return append_many_and_commit(root, dict.fromkeys(leftovers, b""), message, now())
+
+
+def _repair_one(root: Path, finding: Finding, count: int) -> Finding:
+    """Commit one log's leftover lines, or — only when the checks refuse them — set them
+    aside, so a refusal in one log never moves another log's valid lines."""
     try:
-        commit = append_many_and_commit(root, dict.fromkeys(leftovers, b""), message,
-                                        now())
+        commit = _commit_leftovers(root, {finding.path: count})
     except InputError as refusal:
-        return [_set_aside_uncommitted(root, f, refusal.detail) for f in findings]
-    return [_done(f, f"committed in {commit[:12]}") for f in findings]
+        return _set_aside_uncommitted(root, finding, refusal.detail)
+    return _done(finding, f"committed in {commit[:12]}")
 
 
 def _set_aside_uncommitted(root: Path, finding: Finding, refusal: Problem) -> Finding:
