@@ -12,8 +12,8 @@ import re
 import sys
 from collections.abc import Sequence
 
-from memrepo.change import Change
-from memrepo.checking import load_config, run_hook
+from memrepo.checks.runner import load_config, run_hook
+from memrepo.core.change import Change
 from memrepo.core.config import CONFIG_PATH
 from memrepo.core.problems import Problem
 from memrepo.core.trailers import trailer_values

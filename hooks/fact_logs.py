@@ -23,10 +23,10 @@ from typing import Any, ClassVar
 
 import orjson
 
-from memrepo.change import Change
-from memrepo.checking import run_hook
+from memrepo.checks.runner import run_hook
+from memrepo.core.change import Change
 from memrepo.core.events import Event
-from memrepo.core.logs import LOG_PATH, LogLine, parse_log
+from memrepo.core.log_lines import LOG_PATH, LogLine, parse_log
 from memrepo.core.problems import Problem
 from memrepo.core.times import format_instant, month_of
 
@@ -138,7 +138,7 @@ def event_problems(change: Change, logs: Sequence[Appended]) -> list[Problem]:
 
 def _parsed_lines(change: Change, logs: Sequence[Appended],
                   ) -> Iterator[tuple[Appended, LogLine]]:
-    from memrepo.schemas import EVENT_SCHEMA, checker  # only when a log changed
+    from memrepo.checks.schemas import EVENT_SCHEMA, checker  # only when a log changed
 
     schema_check = checker(EVENT_SCHEMA, change.root)
 
@@ -196,7 +196,7 @@ def _committed_op(change: Change, logs: Sequence[Appended], log: Appended,
 
 def _id_segments(log: Appended, event_id: str) -> list[str]:
     """The segments an id most likely lives in: the one appended to, and its ULID month."""
-    from memrepo.ids import millis_of
+    from memrepo.facts.ids import millis_of
 
     segments = [log.path]
     millis = millis_of(event_id)

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from memrepo.change import Change
-from memrepo.checking import run_hook
-from memrepo.core.logs import split_lines
+from memrepo.checks.runner import run_hook
+from memrepo.core.change import Change
+from memrepo.core.log_lines import split_lines
 from memrepo.core.problems import Problem
 from memrepo.core.times import Instant, format_instant, is_utc_timestamp, parse_instant
 from memrepo.core.trailers import trailer_values

@@ -8,8 +8,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.change import Change
-from memrepo.checking import run_hook
+from memrepo.checks.runner import run_hook
+from memrepo.core.change import Change
 from memrepo.core.config import TYPE_OF_CATEGORY
 from memrepo.core.headers import (
     Note,
@@ -43,7 +43,7 @@ def read_note(change: Change, path: str) -> Note | Problem | None:
 
 
 def note_schema_check(change: Change, category: str) -> SchemaCheck:
-    from memrepo.schemas import checker, note_schema_name
+    from memrepo.checks.schemas import checker, note_schema_name
 
     return checker(note_schema_name(TYPE_OF_CATEGORY[category]), change.root)
 

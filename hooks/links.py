@@ -9,8 +9,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.change import Change
-from memrepo.checking import run_hook
+from memrepo.checks.runner import run_hook
+from memrepo.core.change import Change
 from memrepo.core.headers import classify, decode_text, parse_note
 from memrepo.core.links import ephemeral_problems, link_problems
 from memrepo.core.problems import Problem

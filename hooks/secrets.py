@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.change import Change
-from memrepo.checking import run_hook
+from memrepo.checks.runner import run_hook
+from memrepo.core.change import Change
 from memrepo.core.problems import Problem
 from memrepo.core.secrets import jsonl_secret_problems, secret_problems
 

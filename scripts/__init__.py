@@ -1,1 +1,1 @@
-"""Benchmarks, demo and maintenance scripts (installed as memrepo.scripts)."""
+"""The shared server's pre-receive hook (installed as memrepo.scripts)."""

@@ -1,4 +1,4 @@
-"""The Python API: Memory.open, reads through the cache, writes through memrepo.store."""
+"""The Python API: Memory.open, reads through the cache, writes through memrepo.facts.writes."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from memrepo.api import Memory
+from memrepo.agent.api import Memory
 from memrepo.core.problems import InputError
 
 
@@ -77,7 +77,7 @@ def test_bad_scope_is_an_input_error(memory_repo: Path) -> None:
 def test_remember_many_is_one_commit(memory_repo: Path) -> None:
     import subprocess
 
-    from memrepo.store import FactInput
+    from memrepo.facts.writes import FactInput
 
     memory = Memory.open(memory_repo)
     before = subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=memory_repo,

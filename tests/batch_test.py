@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from fact_repo import commit_count, git, status
 
-from memrepo import store
 from memrepo.cli import main
 from memrepo.core.problems import InputError
-from memrepo.logstore import read_key, read_scope
+from memrepo.facts import writes as store
+from memrepo.facts.segments import read_key, read_scope
 
 Fact = store.FactInput
 
@@ -41,7 +41,7 @@ def test_unchanged_facts_and_the_same_key_twice(memory_repo: Path) -> None:
     results = store.remember_many(memory_repo, facts)
     assert [r.status for r in results] == ["unchanged", "added", "unchanged", "added"]
     assert results[2].id == results[1].id
-    from memrepo.core.fold import FOREVER, fold
+    from memrepo.core.bitemporal import FOREVER, fold
     holding = fold(read_key(memory_repo, "michal", "bill", "amount"), FOREVER, False)
     assert [h.object for h in holding] == ["210 zł", "250 zł"]  # the later fact wins the tie
 

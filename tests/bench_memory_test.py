@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 from conftest import isolated_env
-from memrepo.scripts import bench_memory as bench
-from memrepo.scripts.memory_history import HISTORY, MEMORY_MD, QUESTIONS, Question
 
+from memrepo.bench import memory as bench
+from memrepo.bench.memory_history import HISTORY, MEMORY_MD, QUESTIONS, Question
 from memrepo.core.scoring import NOT_RECORDED, is_correct
 from memrepo.core.times import parse_instant
 

@@ -1,5 +1,5 @@
 """`memrepo bench perf` on a small repository completes and prints every row (timings are
-never asserted), plus the pure helpers of memrepo.scripts.benchutil."""
+never asserted), plus the pure helpers of memrepo.bench.measure."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from memrepo.scripts.benchutil import Row, Target, percentile, render_table, run_process
+
+from memrepo.bench.measure import Row, Target, percentile, render_table, run_process
 
 ROWS = (
     "synth generate", "cache rebuild (whole process)", "peak RSS of the rebuild",
@@ -39,7 +40,7 @@ def test_smoke_run_prints_every_row(tmp_path: Path, git_env: dict[str, str]) -> 
 
 
 def test_a_reused_directory_is_not_regenerated(tmp_path: Path, git_env: dict[str, str]) -> None:
-    from memrepo.scripts.bench_perf import prepare
+    from memrepo.bench.perf import prepare
 
     root, row = prepare(tmp_path / "repo", 40, 200, seed=1)
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True,
@@ -50,7 +51,7 @@ def test_a_reused_directory_is_not_regenerated(tmp_path: Path, git_env: dict[str
                           text=True, check=True).stdout == head
 
 
-@pytest.mark.skipif(importlib.util.find_spec("memrepo.scripts.bench_memory") is not None,
+@pytest.mark.skipif(importlib.util.find_spec("memrepo.bench.memory") is not None,
                     reason="the memory benchmark exists")
 def test_memory_benchmark_missing_is_a_clear_usage_error() -> None:
     done = subprocess.run([sys.executable, "-m", "memrepo", "bench", "memory", "--x"],

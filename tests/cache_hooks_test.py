@@ -9,10 +9,10 @@ from pathlib import Path
 from cache_helpers import dump
 from git_support import add_note, commit, git
 
-from memrepo import store
 from memrepo.cache import rebuild
 from memrepo.cache.build import build_into
 from memrepo.cache.db import cache_path
+from memrepo.facts import writes as store
 
 
 def cache_matches_a_fresh_build(repo: Path, tmp_path: Path) -> bool:

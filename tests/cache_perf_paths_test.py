@@ -12,11 +12,11 @@ from anyascii import anyascii
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from memrepo.core.bitemporal import FOREVER, fold, timeline
 from memrepo.core.events import Event
-from memrepo.core.fold import FOREVER, fold, timeline
-from memrepo.core.folding import fold as fold_text
 from memrepo.core.headers import parse_note
 from memrepo.core.strict_yaml import YamlError, load_fast, load_strict
+from memrepo.core.text import fold as fold_text
 from tests.cache_helpers import dump
 
 DAY = 86_400_000_000
@@ -130,8 +130,7 @@ def test_equal_events_give_one_row_like_one_event() -> None:
 
 def test_a_parallel_build_writes_the_same_file_as_a_serial_one(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from memrepo.scripts.synth import generate
-
+    from memrepo.bench.synth import generate
     from memrepo.cache import parts
     from memrepo.cache.build import build_into
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from memrepo.api import Memory
+from memrepo.agent.api import Memory
 from memrepo.cache import cache_path, open_fresh, rebuild, status, sync
 from memrepo.cache.db import require_fts5
 from tests.cache_helpers import append_events, assert_event, commit, git, init_repo, note, write

@@ -6,8 +6,8 @@ import pytest
 from git_support import CONFIG, dict_change, event, lines
 from memrepo.hooks import approval, fact_logs
 
-from memrepo import checking
-from memrepo.change import DictSnapshot
+from memrepo.checks import runner as checking
+from memrepo.core.change import DictSnapshot
 from memrepo.core.problems import Problem
 
 RULE = "memory/rules/r.md"

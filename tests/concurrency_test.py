@@ -15,14 +15,14 @@ from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memrepo.cli import main
-from memrepo.doctor import doctor
-from memrepo.logstore import read_scope
+from memrepo.facts.segments import read_scope
+from memrepo.maintenance.doctor import doctor
 
 SCOPE = "shared"
 WORKER = """
 import sys
 from pathlib import Path
-from memrepo import store
+from memrepo.facts import writes as store
 root, name, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 for number in range(count):
     store.remember(root, scope="shared", subject=f"{name}-{number}", relation="status",

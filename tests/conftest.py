@@ -68,7 +68,7 @@ def memory_repo(memory_template: Path, tmp_path: Path, git_env: dict[str, str]) 
 def demo_template(memory_template: Path, tmp_path_factory: pytest.TempPathFactory,
                   git_home: Path) -> Path:
     """The memory_repo template with the packaged demo memory imported through the hooks."""
-    from memrepo.demo import install_demo_memory
+    from memrepo.maintenance.demo import install_demo_memory
 
     target = tmp_path_factory.mktemp("demo") / "memory-repo"
     shutil.copytree(memory_template, target, symlinks=True)

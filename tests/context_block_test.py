@@ -3,7 +3,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memrepo.core.context import (
+from memrepo.core.context_block import (
     FOOTER,
     HEADER,
     NoteItem,
@@ -12,7 +12,7 @@ from memrepo.core.context import (
     fact_line,
     minimum_budget,
 )
-from memrepo.records import Fact
+from memrepo.core.records import Fact
 
 PRECEDENCE = ("rules", "references", "entities", "project")
 

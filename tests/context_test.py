@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from memrepo import store
-from memrepo.core.context import FOOTER, HEADER, estimate_tokens
-from memrepo.promote import promote
+from memrepo.agent.promote import promote
+from memrepo.core.context_block import FOOTER, HEADER, estimate_tokens
+from memrepo.facts import writes as store
 
 
 def context(repo: Path, question: str, *extra: str) -> subprocess.CompletedProcess[str]:

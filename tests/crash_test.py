@@ -16,17 +16,17 @@ from pathlib import Path
 import pytest
 from cache_helpers import dump
 
-from memrepo import store
 from memrepo.cache import open_fresh
 from memrepo.cache.build import build_into
 from memrepo.cli import main
-from memrepo.doctor import doctor
-from memrepo.logstore import read_scope
+from memrepo.facts import writes as store
+from memrepo.facts.segments import read_scope
+from memrepo.maintenance.doctor import doctor
 
 LOOP = """
 import sys
 from pathlib import Path
-from memrepo import store
+from memrepo.facts import writes as store
 root, tag = Path(sys.argv[1]), sys.argv[2]
 number = 0
 while True:
@@ -44,7 +44,7 @@ _ID = re.compile(r'"id":"([0-9A-Z]{26})"')
 
 @pytest.fixture()
 def synth_repo(tmp_path: Path, git_env: dict[str, str]) -> Path:
-    from memrepo.scripts.synth import generate
+    from memrepo.bench.synth import generate
 
     return generate(tmp_path / "repo", notes=60, events=3000, seed=7).root
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from memrepo.hooks import headers, indexes, links, secrets
 
-from memrepo.change import Change, DictSnapshot, diff_snapshots
-from memrepo.checking import load_config
+from memrepo.checks.runner import load_config
+from memrepo.core.change import Change, DictSnapshot, diff_snapshots
 from memrepo.core.headers import classify
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from fact_repo import commit_count, git, status
 
-from memrepo import cache, store
+from memrepo import cache
 from memrepo.cli import main
-from memrepo.logstore import read_scope
+from memrepo.facts import writes as store
+from memrepo.facts.segments import read_scope
 
 EVENT = ('{"id":"01M8PHGRKA314SG78JW45DAJZC","op":"assert","recorded_at":"%s",'
          '"scope":"michal","subject":"x","relation":"y","object":"z",'

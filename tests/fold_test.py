@@ -8,8 +8,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from memrepo.core.bitemporal import FOREVER, fold, recall, timeline
 from memrepo.core.events import Event
-from memrepo.core.fold import FOREVER, fold, recall, timeline
 from memrepo.core.times import parse_instant
 
 DAY = 86_400_000_000

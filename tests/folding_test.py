@@ -5,7 +5,7 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memrepo.core.folding import fold, fts_query, words
+from memrepo.core.text import fold, fts_query, words
 
 
 def test_letters_without_a_decomposition_are_folded() -> None:

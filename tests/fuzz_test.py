@@ -22,7 +22,7 @@ from git_support import CONFIG, dict_change, event, git, lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memrepo.checking import run_checks
+from memrepo.checks.runner import run_checks
 from memrepo.core.problems import Problem
 
 NOTE_PATH = "memory/entities/hostile.md"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from git_support import CONFIG, git, write
 
-from memrepo.change import FileChange
+from memrepo.core.change import FileChange
 from memrepo.core.problems import InputError
 from memrepo.git.read import (
     commit_change,

@@ -10,8 +10,8 @@ from typing import Any
 
 import orjson
 
-from memrepo.change import Change, DictSnapshot, diff_snapshots
-from memrepo.checking import load_config
+from memrepo.checks.runner import load_config
+from memrepo.core.change import Change, DictSnapshot, diff_snapshots
 from memrepo.core.times import parse_instant
 
 CONFIG = b'approvers:\n  - "Ann Example <ann@example.com>"\n'

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ulid import ULID
 
 from memrepo.core.times import parse_instant
-from memrepo.ids import millis_of, new_id
+from memrepo.facts.ids import millis_of, new_id
 
 AT = parse_instant("2026-03-05T10:00:00.123456Z")
 

@@ -9,7 +9,7 @@ import yaml
 from conftest import APPROVER
 from git_support import git, memrepo
 
-from memrepo.scaffold import PRE_COMMIT_CONFIG
+from memrepo.maintenance.init import PRE_COMMIT_CONFIG
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from fact_repo import git, make_repo
 
+from memrepo.agent.extract import candidates_schema
+from memrepo.agent.llm import SYSTEM_PROMPT, chat_url
 from memrepo.cli import main
-from memrepo.extract import candidates_schema
-from memrepo.llm import SYSTEM_PROMPT, chat_url
-from memrepo.logstore import read_scope
+from memrepo.facts.segments import read_scope
 
 CONVERSATION = """user: I moved to Kraków on 2026-03-01.
 assistant: Noted!

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from memrepo.scripts import worked_example
 
+from memrepo.bench import worked_example
 from memrepo.core.problems import InputError
 from memrepo.core.times import parse_instant
-from memrepo.logstore import key_events, read_key, read_scope, segment_path
+from memrepo.facts.segments import key_events, read_key, read_scope, segment_path
 
 
 def write_example(root: Path) -> None:

@@ -11,9 +11,9 @@ import anyio
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from memrepo.api import Memory
-from memrepo.context import build_context
-from memrepo.journal import read_journal
+from memrepo.agent.api import Memory
+from memrepo.agent.context import build_context
+from memrepo.agent.journal import read_journal
 
 
 def _server(repo: Path, env: dict[str, str], trust: str = "host") -> StdioServerParameters:

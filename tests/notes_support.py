@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from memrepo.change import Change, DictSnapshot, diff_snapshots
+from memrepo.core.change import Change, DictSnapshot, diff_snapshots
 from memrepo.core.config import Config
 from memrepo.core.index_file import render_index
 

@@ -9,10 +9,10 @@ import itertools
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from memrepo.scripts.memory_history import QUESTIONS
 
-from memrepo.core.folding import fold
+from memrepo.bench.memory_history import QUESTIONS
 from memrepo.core.scoring import MONTHS, NOT_RECORDED, is_correct, parse_changes
+from memrepo.core.text import fold
 
 EQUIVALENT = [
     ("280 zł", "280 zł"), ("280 zł", "280 PLN"), ("280 zł", "280zl"), ("280 zł", " 280  ZŁ. "),

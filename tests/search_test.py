@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from memrepo.api import Memory
+from memrepo.agent.api import Memory
 from memrepo.core.problems import InputError
 from tests.cache_helpers import append_events, assert_event, commit, init_repo, note, write
 

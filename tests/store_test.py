@@ -1,4 +1,4 @@
-"""The fact write path (memrepo.store) on real git repositories."""
+"""The fact write path (memrepo.facts.writes) on real git repositories."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from fact_repo import commit_count, git, make_repo, set_identity, status
 
-from memrepo import store
 from memrepo.core.problems import InputError
 from memrepo.core.trailers import trailer_values
-from memrepo.ids import millis_of
-from memrepo.logstore import read_key, read_scope
+from memrepo.facts import writes as store
+from memrepo.facts.ids import millis_of
+from memrepo.facts.segments import read_key, read_scope
 
 
 @pytest.fixture()
@@ -186,7 +186,7 @@ def test_writes_in_one_pinned_millisecond_keep_their_order(
     monkeypatch.setenv("MEMREPO_NOW", "2026-03-05T10:00:00Z")
     ids = [remember(repo, f"{n} zł", valid_from="2026-03-01").id for n in range(5)]
     assert ids == sorted(ids) and len(set(ids)) == 5
-    from memrepo.core.fold import recall
+    from memrepo.core.bitemporal import recall
     from memrepo.core.times import parse_instant
     events = read_scope(repo, "michal")
     now = parse_instant("2026-03-05T10:00:00Z")
@@ -287,7 +287,7 @@ def test_a_repository_made_by_memrepo_init_verifies_after_writes(
 
 
 def test_reading_one_key_equals_filtering_the_whole_scope(repo: Path) -> None:
-    from memrepo.logstore import key_events, read_event, read_keys
+    from memrepo.facts.segments import key_events, read_event, read_keys
     tricky = ['say "hi"', "back\\slash", "Łódź", "jan", "jan-novak"]
     for subject in tricky:
         first = remember(repo, subject=subject, valid_from="2026-01-10")

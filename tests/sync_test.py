@@ -17,7 +17,7 @@ from memrepo.scripts.pre_receive import install
 from notes_support import note
 
 from memrepo.cache import cache_path
-from memrepo.store import remember
+from memrepo.facts.writes import remember
 
 NOTE = "memory/entities/acme-supplies.md"
 SCOPE = "team"
@@ -281,7 +281,7 @@ def merge_change(old: bytes, new: bytes, merge: bool) -> object:
 def test_fact_logs_accept_an_interleaving_merge_and_nothing_else(first_parent: str) -> None:
     from git_support import event, lines
 
-    from memrepo.checking import run_checks
+    from memrepo.checks.runner import run_checks
 
     base, mine, theirs = (event(f"e{n}", object=str(n)) for n in (1, 2, 3))
     merged = lines(base, theirs, mine) if first_parent == "mine" else lines(base, mine, theirs)

@@ -11,8 +11,8 @@ from pathlib import Path
 import orjson
 import pytest
 from conftest import isolated_env
-from memrepo.scripts.synth import APPROVER, MANY_VALUED, SynthInfo, generate
 
+from memrepo.bench.synth import APPROVER, MANY_VALUED, SynthInfo, generate
 from memrepo.core.config import CATEGORIES
 from memrepo.core.index_file import parse_index
 from memrepo.core.trailers import trailer_values

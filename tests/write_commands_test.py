@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 from fact_repo import IDENTITY, commit_count, git, make_repo, status
-from memrepo.scripts import worked_example as example
 
+from memrepo.bench import worked_example as example
 from memrepo.cli import main
-from memrepo.core.fold import recall
+from memrepo.core.bitemporal import recall
 from memrepo.core.times import parse_instant
-from memrepo.logstore import read_key
+from memrepo.facts.segments import read_key
 
 
 @pytest.fixture()

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.rows import Row, blob_id, event_row, parse_events
 from memrepo.core.events import Event, Key
-from memrepo.core.logs import scope_of
+from memrepo.core.log_lines import scope_of
 
 Stored = tuple[str, int]
 """(blob id, size) of the content the cache indexed."""

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
+from memrepo.core.bitemporal import FOREVER
 from memrepo.core.events import Event
-from memrepo.core.fold import FOREVER
-from memrepo.core.folding import fold, fts_query, slug
+from memrepo.core.records import Fact, HistoryEntry
+from memrepo.core.text import fold, fts_query, slug
 from memrepo.core.times import Instant, format_instant, format_valid_time
-from memrepo.records import Fact, HistoryEntry
 
 MAX_KEYS = 200
 

@@ -11,12 +11,12 @@ from typing import Any
 
 import orjson
 
+from memrepo.core.bitemporal import KnownHolding, timeline
 from memrepo.core.events import Event, Key, parse_event
-from memrepo.core.fold import KnownHolding, timeline
-from memrepo.core.folding import fold
 from memrepo.core.headers import Note, classify, parse_note
 from memrepo.core.links import find_links
-from memrepo.core.logs import LOG_PATH, split_lines
+from memrepo.core.log_lines import LOG_PATH, split_lines
+from memrepo.core.text import fold
 
 IsMany = Callable[[str], bool]
 Row = tuple[Any, ...]

@@ -1,6 +1,6 @@
 """Full-text search over notes and facts (§7), and "did you mean" suggestions.
 
-Stored text and queries are both folded by memrepo.core.folding.fold; user text reaches
+Stored text and queries are both folded by memrepo.core.text.fold; user text reaches
 FTS5 only as quoted words (fts_query). Results are ordered by BM25, then by category
 precedence. Quarantined scopes are searched only when asked for by name.
 """
@@ -14,9 +14,9 @@ from typing import Any
 
 from memrepo.cache.query import HOLDING_COLUMNS, fact_from_row
 from memrepo.core.config import CATEGORIES, Config
-from memrepo.core.folding import fold, fts_query, words
+from memrepo.core.records import SearchHit, SearchResult
+from memrepo.core.text import fold, fts_query, words
 from memrepo.core.times import Instant
-from memrepo.records import SearchHit, SearchResult
 
 FACTS_CATEGORY = "facts"
 SNIPPET_CHARS = 160

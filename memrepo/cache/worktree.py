@@ -8,7 +8,7 @@ from pathlib import Path
 
 from memrepo.core.config import CATEGORIES, Config
 from memrepo.core.headers import INDEX_NAME
-from memrepo.core.logs import LOG_PATH
+from memrepo.core.log_lines import LOG_PATH
 
 
 def note_paths(root: Path) -> Iterator[str]:
@@ -42,7 +42,7 @@ def read_bytes(root: Path, path: str) -> bytes | None:
 def config_of(data: bytes | None) -> Config:
     """memory/config.yaml bytes → Config (defaults when absent or broken: the hooks
     report a broken config; queries keep working)."""
-    from memrepo.checking import config_from_bytes
+    from memrepo.checks.runner import config_from_bytes
 
     return config_from_bytes(data)
 

@@ -1,4 +1,4 @@
-"""`memrepo bench perf | memory`: the benchmarks (memrepo.scripts.bench_perf, .bench_memory).
+"""`memrepo bench perf | memory`: the benchmarks (memrepo.bench.perf, .bench_memory).
 
 The benchmark modules are imported only when a benchmark runs, so every other command
 starts as fast as before.
@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-PERF_MODULE = "memrepo.scripts.bench_perf"
-MEMORY_MODULE = "memrepo.scripts.bench_memory"
+PERF_MODULE = "memrepo.bench.perf"
+MEMORY_MODULE = "memrepo.bench.memory"
 
 
 def add_parser(subparsers: Any) -> None:
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as err:
         if err.name != MEMORY_MODULE:
             raise
-        print("memrepo bench memory: not available yet (memrepo.scripts.bench_memory is "
+        print("memrepo bench memory: not available yet (memrepo.bench.memory is "
               "not part of this installation)", file=sys.stderr)
         return 2
     return int(module.main(args.arguments))

@@ -23,7 +23,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo.context import build_context
+    from memrepo.agent.context import build_context
     from memrepo.repo_root import find_root
 
     block = build_context(find_root(args.repo), args.scope, " ".join(args.question),

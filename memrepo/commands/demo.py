@@ -18,6 +18,6 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo.demo import run_demo
+    from memrepo.maintenance.demo import run_demo
 
     return run_demo(Path(args.directory) if args.directory else None)

@@ -1,6 +1,7 @@
 """`memrepo doctor [--repair] [--json]`: diagnose (and put right) what an interrupted write
 left in this clone — partial or uncommitted log lines, an index behind HEAD, stale git
-locks, a broken cache, INDEX.md drift. See memrepo/doctor.py for what is repaired how."""
+locks, a broken cache, INDEX.md drift. See memrepo/maintenance/doctor.py for what is
+repaired how."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo.doctor import doctor
+    from memrepo.maintenance.doctor import doctor
 
     report = doctor(find_root(args.repo), repair=args.repair)
     if args.json:

@@ -47,13 +47,13 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo.extract import (
+    from memrepo.agent.extract import (
         extract,
         load_candidates_file,
         model_candidates,
         read_conversation,
     )
-    from memrepo.store import target_scope
+    from memrepo.facts.writes import target_scope
 
     _check_usage(args)
     root = find_root(args.repo)

@@ -34,10 +34,10 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo import store
     from memrepo.commands.remember import print_result
+    from memrepo.facts import writes
 
-    result = store.forget(
+    result = writes.forget(
         find_root(args.repo), scope=args.scope, subject=args.subject,
         relation=args.relation, reason=args.reason, valid_to=args.valid_to,
         object=args.object, session=args.session, source=args.source)

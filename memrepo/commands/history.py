@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from memrepo.records import HistoryEntry
+from memrepo.core.records import HistoryEntry
 
 
 def add_parser(subparsers: Any) -> None:
@@ -22,7 +22,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo.api import Memory
+    from memrepo.agent.api import Memory
 
     entries = Memory.open(args.repo).history(args.scope, args.subject, args.relation)
     if args.json:

@@ -20,7 +20,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo.scaffold import create_memory_repo  # only when run: keeps --help fast
+    from memrepo.maintenance.init import create_memory_repo  # only when run: keeps --help fast
 
     commit = create_memory_repo(Path(args.directory), args.approver)
     print(f"memory repository ready in {Path(args.directory).resolve()} (commit {commit[:7]})")

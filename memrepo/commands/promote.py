@@ -21,8 +21,8 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from memrepo.agent.promote import promote
     from memrepo.commands.remember import print_result
-    from memrepo.promote import promote
     from memrepo.repo_root import find_root
 
     result = promote(find_root(args.repo), scope=args.scope, event_id=args.id, by=args.by,

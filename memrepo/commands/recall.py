@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from memrepo.records import Fact, RecallResult
+from memrepo.core.records import Fact, RecallResult
 
 
 def add_parser(subparsers: Any) -> None:
@@ -29,7 +29,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo.api import Memory
+    from memrepo.agent.api import Memory
 
     result = Memory.open(args.repo).recall(
         args.scope, args.query, subject=args.subject, relation=args.relation,

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from memrepo.core.problems import InputError, Problem
-from memrepo.records import WriteResult
+from memrepo.core.records import WriteResult
 from memrepo.repo_root import find_root
 
 _FACT_KEYS = ("scope", "subject", "relation", "object", "valid_from", "valid_to", "quote",
@@ -46,7 +46,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo import store
+    from memrepo.facts import writes
 
     if args.batch is not None:
         return _run_batch(args)
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(Problem("remember", "SUBJECT RELATION OBJECT are required "
                                  "(or --batch FILE)", "e.g. `memrepo remember --scope "
                                  "michal electricity_bill amount '210 zł'`"))
-    result = store.remember(
+    result = writes.remember(
         find_root(args.repo), scope=args.scope, subject=args.subject,
         relation=args.relation, object=args.object, valid_from=args.valid_from,
         valid_to=args.valid_to, quote=args.quote, source=args.source, session=args.session,
@@ -76,15 +76,15 @@ def print_result(result: WriteResult, as_json: bool, what: str) -> None:
 
 
 def _run_batch(args: argparse.Namespace) -> int:
-    from memrepo import store
+    from memrepo.facts import writes
 
     if args.subject is not None:
         raise InputError(Problem("--batch", "give either --batch FILE or SUBJECT RELATION "
                                  "OBJECT, not both", "drop the positional arguments"))
     facts = read_batch(args.batch, args.scope, args.valid_from, args.valid_to,
                        args.confidence)
-    results = store.remember_many(find_root(args.repo), facts, source=args.source,
-                                  session=args.session, trust=args.trust)
+    results = writes.remember_many(find_root(args.repo), facts, source=args.source,
+                                   session=args.session, trust=args.trust)
     if args.json:
         print(json.dumps({"results": [r.to_json() for r in results]}, ensure_ascii=False))
     else:
@@ -98,7 +98,7 @@ def _run_batch(args: argparse.Namespace) -> int:
 def read_batch(name: str, scope: str, valid_from: str | None, valid_to: str | None,
                confidence: float) -> list[Any]:
     """The facts of a JSONL batch file; command-line options are the defaults per line."""
-    from memrepo import store
+    from memrepo.facts import writes
     from memrepo.files import read_text
 
     text = read_text(name, "batch file")
@@ -110,7 +110,7 @@ def read_batch(name: str, scope: str, valid_from: str | None, valid_to: str | No
         fields = {"scope": scope, "valid_from": valid_from, "valid_to": valid_to,
                   "confidence": confidence, **raw}
         try:
-            facts.append(store.FactInput(**fields))
+            facts.append(writes.FactInput(**fields))
         except TypeError:
             raise _bad_line(name, number, "needs subject, relation and object") from None
     return facts

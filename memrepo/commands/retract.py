@@ -23,10 +23,10 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo import store
     from memrepo.commands.remember import print_result
+    from memrepo.facts import writes
 
-    result = store.retract(find_root(args.repo), scope=args.scope, target=args.id,
-                           reason=args.reason, session=args.session, source=args.source)
+    result = writes.retract(find_root(args.repo), scope=args.scope, target=args.id,
+                            reason=args.reason, session=args.session, source=args.source)
     print_result(result, args.json, f"retract of {args.id}")
     return 0

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from memrepo.records import SearchResult
+from memrepo.core.records import SearchResult
 
 
 def add_parser(subparsers: Any) -> None:
@@ -27,7 +27,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo.api import Memory
+    from memrepo.agent.api import Memory
 
     result = Memory.open(args.repo).search(args.query, scope=args.scope,
                                            category=args.category, limit=args.limit)

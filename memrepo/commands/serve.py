@@ -18,8 +18,8 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo.logstore import check_scope
-    from memrepo.mcp_server import Session, build_server
+    from memrepo.agent.mcp_server import Session, build_server
+    from memrepo.facts.segments import check_scope
     from memrepo.repo_root import find_root
 
     session = Session(find_root(args.repo), check_scope(args.scope), args.session, args.trust)

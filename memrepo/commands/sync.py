@@ -2,7 +2,7 @@
 
 Fetch, merge (fact logs by union), run every check on what came in, push; then refresh
 the cache. A note changed differently on both sides is a conflict: the merge is undone,
-the files are named, exit 1 — nothing is lost. See memrepo/sync.py and
+the files are named, exit 1 — nothing is lost. See memrepo/maintenance/sync.py and
 docs/shared-server.md.
 """
 
@@ -27,8 +27,8 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from memrepo.maintenance.sync import SyncRefused, sync
     from memrepo.repo_root import find_root
-    from memrepo.sync import SyncRefused, sync
 
     root = find_root(args.repo)
     try:

@@ -36,14 +36,20 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from memrepo.core.triage import triage
+    from memrepo.maintenance.triage import (
+        load_input,
+        render_report,
+        report_json,
+        today,
+        write_report,
+    )
     from memrepo.repo_root import find_root
-    from memrepo.triage import load_input, render_report, report_json, today, write_report
 
     root = find_root(args.repo)
     day = today()
     actions = []
     if args.apply:
-        from memrepo.triage_apply import apply_merges
+        from memrepo.maintenance.triage_apply import apply_merges
 
         actions = apply_merges(root, load_input(root), day)
     findings = triage(load_input(root))

@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from memrepo.checking import run_checks
+from memrepo.checks.runner import run_checks
 from memrepo.core.problems import Problem
 
 

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memrepo.core.folding import fold
 from memrepo.core.secrets import find_secrets
+from memrepo.core.text import fold
 from memrepo.core.times import TimeFormatError, parse_instant
 
 

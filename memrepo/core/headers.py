@@ -13,9 +13,9 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from memrepo.core.config import CATEGORIES, SLUG, TYPE_OF_CATEGORY, Config
-from memrepo.core.folding import fold, slug
 from memrepo.core.problems import Problem
 from memrepo.core.strict_yaml import YamlError, load_fast, load_strict
+from memrepo.core.text import fold, slug
 
 INDEX_NAME = "INDEX.md"
 DELIMITER = "---"

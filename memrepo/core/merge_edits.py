@@ -11,10 +11,10 @@ import json
 import re
 from collections.abc import Sequence
 
-from memrepo.core.folding import fold
 from memrepo.core.headers import DELIMITER, split_front_matter
 from memrepo.core.problems import Problem
 from memrepo.core.strict_yaml import YamlError, load_strict
+from memrepo.core.text import fold
 
 _TOP_KEY = re.compile(r"^[A-Za-z_][\w-]*\s*:")
 _ROW = re.compile(r"^(?P<head>\s*\|.*(?<!\\)\|)(?P<notes>[^|]*)\|\s*$")

@@ -1,7 +1,7 @@
 """Deterministic answer scoring for the memory benchmark: is an answer the expected one?
 
 Both sides are normalised the same way before they are compared: case, Unicode form and
-diacritics (memrepo.core.folding.fold: "Kraków" = "Krakow", "zł" = "zl"), whitespace and
+diacritics (memrepo.core.text.fold: "Kraków" = "Krakow", "zł" = "zl"), whitespace and
 punctuation, numbers (thousands separators "11 200" = "11,200" = "11200", decimal commas,
 trailing zeros), currency ("PLN" = "zł") and dates ("30 July 2026" = "July 30, 2026" =
 "2026-07-30"). Nothing else is forgiven: a different value, a missing answer or an
@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memrepo.core.folding import fold
+from memrepo.core.text import fold
 
 NOT_RECORDED = "not recorded"
 

@@ -1,9 +1,10 @@
 """Sleep-time maintenance rules (SPEC §9): plain records in, typed findings out.
 
-Pure: the adapter (memrepo/triage.py) reads notes, events, the config and the clock; this
-module decides what a person should look at: near-duplicate notes, contradictions, facts not
-re-confirmed for `stale_after_days`, dead links, orphans, categories over their limits and
-quarantined facts awaiting review. It also plans the merges `triage --apply` may perform.
+Pure: the adapter (memrepo/maintenance/triage.py) reads notes, events, the config and the
+clock; this module decides what a person should look at: near-duplicate notes,
+contradictions, facts not re-confirmed for `stale_after_days`, dead links, orphans,
+categories over their limits and quarantined facts awaiting review. It also plans the
+merges `triage --apply` may perform.
 
 Near-duplicates compare labels — a note's name, its title (first `# ` heading) and its
 aliases — as *compact keys*: folded (case, accents, ł/đ/ø/ß) with everything but letters
@@ -25,17 +26,17 @@ from typing import Literal
 from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA
 
+from memrepo.core.bitemporal import FOREVER, Holding, fold, live_events
 from memrepo.core.config import QUARANTINE_PREFIX, Config
 from memrepo.core.events import Event, Key
-from memrepo.core.fold import FOREVER, Holding, fold, live_events
-from memrepo.core.folding import fold as fold_text
+from memrepo.core.text import fold as fold_text
 from memrepo.core.times import Instant, format_instant, format_valid_time
 
 FindingKind = Literal["near-duplicate", "contradiction", "stale-fact", "dead-link", "orphan",
                       "over-limit", "quarantine"]
 KINDS: tuple[FindingKind, ...] = ("near-duplicate", "contradiction", "stale-fact",
                                   "dead-link", "orphan", "over-limit", "quarantine")
-PROMOTED_SOURCE = "promoted:"  # memrepo.promote writes source "promoted:<quarantined id>"
+PROMOTED_SOURCE = "promoted:"  # memrepo.agent.promote writes source "promoted:<quarantined id>"
 MIN_FUZZY_LENGTH = 6
 DAY: Instant = 86_400 * 1_000_000
 _NOT_KEY = re.compile(r"[^a-z0-9]+")

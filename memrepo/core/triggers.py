@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 
 from memrepo.core.config import SLUG
-from memrepo.core.folding import words
 from memrepo.core.problems import Problem
+from memrepo.core.text import words
 
 TRIGGERS_PATH = "memory/TRIGGERS.md"
 _ROW = re.compile(r"^\s*\|(.*)\|\s*$")

@@ -20,8 +20,8 @@ import pygit2
 from pygit2.enums import DeltaStatus, RepositoryOpenFlag
 
 from memrepo import clock
-from memrepo.change import Change, DictSnapshot, FileChange, Snapshot, Status
-from memrepo.checking import load_config
+from memrepo.checks.runner import load_config
+from memrepo.core.change import Change, DictSnapshot, FileChange, Snapshot, Status
 from memrepo.core.config import CONFIG_PATH
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant, TimeFormatError, parse_instant

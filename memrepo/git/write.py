@@ -17,7 +17,7 @@ from typing import Any
 import pygit2
 from pygit2.enums import FileMode
 
-from memrepo.change import Change, FileChange
+from memrepo.core.change import Change, FileChange
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant
 
@@ -114,7 +114,7 @@ def change_to(base: Base, tree_oid: Any, paths: Sequence[str], message: str, whe
               root: Path) -> Change:
     """The `Change` HEAD → `tree_oid` (not committed yet) for the §6 checks, with the
     commit time the commit will carry."""
-    from memrepo.checking import load_config
+    from memrepo.checks.runner import load_config
     from memrepo.git.read import TreeSnapshot
 
     old = TreeSnapshot(base.repo, base.tree)

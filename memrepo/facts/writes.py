@@ -22,22 +22,24 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from memrepo.appender import (
+from memrepo.checks.schemas import EVENT_SCHEMA, checker
+from memrepo.clock import parse_user_time
+from memrepo.core.bitemporal import FOREVER, fold
+from memrepo.core.config import CONFIG_PATH, QUARANTINE_PREFIX, Config
+from memrepo.core.events import Event, EventError
+from memrepo.core.log_lines import event_to_json, parse_line
+from memrepo.core.problems import InputError, Problem
+from memrepo.core.records import WriteResult
+from memrepo.core.times import Instant, format_instant, format_valid_time
+from memrepo.core.trailers import with_trailers
+from memrepo.facts.appender import (
     append_and_commit,
     append_many_and_commit,
     recorded_now,
     write_lock,
 )
-from memrepo.clock import parse_user_time
-from memrepo.core.config import CONFIG_PATH, QUARANTINE_PREFIX, Config
-from memrepo.core.events import Event, EventError
-from memrepo.core.fold import FOREVER, fold
-from memrepo.core.logs import event_to_json, parse_line
-from memrepo.core.problems import InputError, Problem
-from memrepo.core.times import Instant, format_instant, format_valid_time
-from memrepo.core.trailers import with_trailers
-from memrepo.ids import new_id
-from memrepo.logstore import (
+from memrepo.facts.ids import new_id
+from memrepo.facts.segments import (
     check_scope,
     latest_id,
     read_event,
@@ -45,8 +47,6 @@ from memrepo.logstore import (
     read_keys,
     segment_path,
 )
-from memrepo.records import WriteResult
-from memrepo.schemas import EVENT_SCHEMA, checker
 
 UNTRUSTED_CONFIDENCE = 0.3
 
@@ -344,7 +344,7 @@ def _retract_of(target: Event, events: Sequence[Event]) -> Event | None:
 def _config(root: Path) -> Config:
     """The working tree's memory/config.yaml (defaults when there is none)."""
     from memrepo.cache.worktree import read_bytes
-    from memrepo.checking import config_from_bytes
+    from memrepo.checks.runner import config_from_bytes
 
     return config_from_bytes(read_bytes(root, CONFIG_PATH), root, strict=True)
 

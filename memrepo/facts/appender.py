@@ -40,7 +40,7 @@ from typing import Any
 from memrepo.clock import now
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant
-from memrepo.logstore import REPAIR_HINT
+from memrepo.facts.segments import REPAIR_HINT
 
 LOCK_PATH = ".memrepo/write.lock"
 
@@ -202,7 +202,7 @@ def run_commit_checks(root: Path, base: Any, tree: Any, paths: Sequence[str], me
     """The §6 checks, in-process, on HEAD → the tree about to be committed (pygit2
     commits run no hooks); the first problem refuses the write. A problem in a line an
     interrupted write left uncommitted says so and points to `memrepo doctor --repair`."""
-    from memrepo.checking import run_checks
+    from memrepo.checks.runner import run_checks
     from memrepo.git import write as gitw
 
     problems = run_checks(gitw.change_to(base, tree, list(paths), message, when, root), "all")

@@ -5,7 +5,7 @@ command, so the contract's answers are checked against one source. Ids are real 
 each event's `recorded_at`, with a random part derived from the event's name so that the
 generated log is byte-for-byte reproducible.
 
-    python -m memrepo.scripts.worked_example [ROOT]   # (re)writes ROOT/memory/facts/michal/
+    python -m memrepo.bench.worked_example [ROOT]   # (re)writes ROOT/memory/facts/michal/
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 from ulid import ULID
 
-from memrepo.core.logs import event_to_json
+from memrepo.core.log_lines import event_to_json
 from memrepo.core.times import month_of, parse_instant
 
 SCOPE, SUBJECT, RELATION = "michal", "electricity_bill", "amount"

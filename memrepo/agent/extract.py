@@ -1,6 +1,6 @@
 """`memrepo extract` orchestration (SPEC §8): conversation → candidates → filters → writes.
 
-Candidates come from a model (memrepo.llm) or a file; both are checked against
+Candidates come from a model (memrepo.agent.llm) or a file; both are checked against
 schema/candidates.schema.json. The filters (memrepo.core.extraction) run over every
 candidate before the first write, so a bad candidate is reported as dropped rather than
 half-written. Each kept fact is one `store.remember` with its quote and session.
@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memrepo.checks.schemas import load_schema, schema_errors
 from memrepo.core.extraction import Candidate, Dropped, parse_candidates, screen
 from memrepo.core.problems import InputError, Problem
+from memrepo.facts.writes import UNTRUSTED_CONFIDENCE, remember, target_scope
 from memrepo.files import read_text
-from memrepo.schemas import load_schema, schema_errors
-from memrepo.store import UNTRUSTED_CONFIDENCE, remember, target_scope
 
 CANDIDATES_SCHEMA = "candidates.schema.json"
 
@@ -104,7 +104,7 @@ def load_candidates_file(path: str, root: Path | None) -> list[Candidate]:
 def model_candidates(endpoint: str, model: str, conversation: str, root: Path | None,
                      timeout: float) -> list[Candidate]:
     """Candidates from an OpenAI-compatible endpoint; none for a blank conversation."""
-    from memrepo.llm import complete_json
+    from memrepo.agent.llm import complete_json
 
     if not conversation.strip():
         return []

@@ -20,12 +20,12 @@ from typing import Any
 
 import orjson
 
+from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.core.config import SLUG
 from memrepo.core.events import Event, EventError
-from memrepo.core.logs import LogLine, parse_line, parse_log
+from memrepo.core.log_lines import LogLine, parse_line, parse_log
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant, month_of
-from memrepo.schemas import EVENT_SCHEMA, checker
 
 FACTS_DIR = "memory/facts"
 _SEGMENT = re.compile(r"\d{4}-(0[1-9]|1[0-2])\.jsonl")

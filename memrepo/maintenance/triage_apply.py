@@ -29,7 +29,7 @@ from memrepo.core.triage import (
 )
 from memrepo.core.triggers import TRIGGERS_PATH
 from memrepo.git.command import run_git
-from memrepo.triage import ActionResult
+from memrepo.maintenance.triage import ActionResult
 
 
 class ActionFailed(Exception):

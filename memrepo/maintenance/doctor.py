@@ -29,12 +29,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memrepo.appender import append_many_and_commit, write_lock
 from memrepo.clock import now
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import format_instant
+from memrepo.facts.appender import append_many_and_commit, write_lock
+from memrepo.facts.segments import FACTS_DIR
 from memrepo.git.command import run_git
-from memrepo.logstore import FACTS_DIR
 
 PARTIAL_DIR = ".memrepo/partial"
 _LOCK_GRACE_SECONDS = 1.0  # git closes a lock file an instant before renaming it

@@ -6,7 +6,7 @@
     memory.remember(scope="michal", subject="shoe", relation="size", object="44")
 
 Reads go through the SQLite cache (refreshed first when stale); writes go through
-memrepo.store (validated, appended, checked and committed).
+memrepo.facts.writes (validated, appended, checked and committed).
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from memrepo.cache.worktree import config_of, read_bytes
 from memrepo.clock import now, parse_user_time
 from memrepo.core.config import CATEGORIES, CONFIG_PATH, Config
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.records import Fact, HistoryEntry, RecallResult, SearchResult, WriteResult
 from memrepo.core.times import Instant
-from memrepo.logstore import check_scope
-from memrepo.records import Fact, HistoryEntry, RecallResult, SearchResult, WriteResult
+from memrepo.facts.segments import check_scope
 from memrepo.repo_root import find_root
 
 if TYPE_CHECKING:
-    from memrepo.store import FactInput
+    from memrepo.facts.writes import FactInput
 
 SEARCH_CATEGORIES: tuple[str, ...] = (*CATEGORIES, FACTS_CATEGORY)
 MAX_LIMIT = 1000
@@ -94,42 +94,42 @@ class Memory:
                                    lambda conn: suggestion_choices(conn, scope))
         return closest(choices, text)
 
-    # --- writing (memrepo.store) -----------------------------------------------------------
+    # --- writing (memrepo.facts.writes) ---------------------------------------------------
 
     def remember(self, *, scope: str, subject: str, relation: str, object: str,
                  valid_from: str | None = None, valid_to: str | None = None,
                  quote: str | None = None, source: str = "manual", session: str = "cli",
                  confidence: float = 1.0, trust: str = "host") -> WriteResult:
-        from memrepo import store
+        from memrepo.facts import writes
 
-        return store.remember(self.root, scope=scope, subject=subject, relation=relation,
-                              object=object, valid_from=valid_from, valid_to=valid_to,
-                              quote=quote, source=source, session=session,
-                              confidence=confidence, trust=trust)
+        return writes.remember(self.root, scope=scope, subject=subject, relation=relation,
+                               object=object, valid_from=valid_from, valid_to=valid_to,
+                               quote=quote, source=source, session=session,
+                               confidence=confidence, trust=trust)
 
     def remember_many(self, facts: Sequence[FactInput], *, source: str = "manual",
                       session: str = "cli", trust: str = "host") -> list[WriteResult]:
         """Many facts in one commit (one lock, one append per segment); all or nothing."""
-        from memrepo import store
+        from memrepo.facts import writes
 
-        return store.remember_many(self.root, facts, source=source, session=session,
-                                   trust=trust)
+        return writes.remember_many(self.root, facts, source=source, session=session,
+                                    trust=trust)
 
     def forget(self, *, scope: str, subject: str, relation: str, reason: str,
                valid_to: str | None = None, object: str | None = None, session: str = "cli",
                source: str = "manual") -> WriteResult:
-        from memrepo import store
+        from memrepo.facts import writes
 
-        return store.forget(self.root, scope=scope, subject=subject, relation=relation,
-                            reason=reason, valid_to=valid_to, object=object, session=session,
-                            source=source)
+        return writes.forget(self.root, scope=scope, subject=subject, relation=relation,
+                             reason=reason, valid_to=valid_to, object=object, session=session,
+                             source=source)
 
     def retract(self, *, scope: str, target: str, reason: str, session: str = "cli",
                 source: str = "manual") -> WriteResult:
-        from memrepo import store
+        from memrepo.facts import writes
 
-        return store.retract(self.root, scope=scope, target=target, reason=reason,
-                             session=session, source=source)
+        return writes.retract(self.root, scope=scope, target=target, reason=reason,
+                              session=session, source=source)
 
 
 def _recall_text(query: str | None, subject: str | None, relation: str | None) -> str:

@@ -31,10 +31,10 @@ from typing import IO, Any
 from ulid import ULID
 
 from memrepo.core.config import CATEGORIES, CONFIG_PATH, TYPE_OF_CATEGORY
-from memrepo.core.folding import fold, slug
 from memrepo.core.index_file import render_index
-from memrepo.core.logs import event_to_json
-from memrepo.scaffold import config_text, create_memory_repo
+from memrepo.core.log_lines import event_to_json
+from memrepo.core.text import fold, slug
+from memrepo.maintenance.init import config_text, create_memory_repo
 
 APPROVER = "Synth Approver <synth@example.com>"
 MANY_VALUED = ("speaks", "member_of", "phone")
@@ -488,7 +488,7 @@ def _timed(info: SynthInfo, phase: str, action: Any) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m memrepo.scripts.synth",
+    parser = argparse.ArgumentParser(prog="python -m memrepo.bench.synth",
                                      description="Generate a synthetic memory repository.")
     parser.add_argument("directory", type=Path)
     parser.add_argument("--notes", type=int, default=10_000)

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memrepo import store
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.records import WriteResult
 from memrepo.core.times import format_valid_time
-from memrepo.logstore import read_event
-from memrepo.records import WriteResult
+from memrepo.facts import writes
+from memrepo.facts.segments import read_event
 
 
 def promote(root: Path, *, scope: str, event_id: str, by: str, reason: str,
             confidence: float = 1.0, session: str = "promote") -> WriteResult:
     """Re-assert quarantined event `event_id` of `quarantine-<scope>` in `scope`."""
-    quarantine = store.target_scope(scope, "untrusted")
+    quarantine = writes.target_scope(scope, "untrusted")
     found = read_event(root, quarantine, event_id)
     event = next((e for e in found if e.id == event_id), None)
     if event is None or event.op != "assert" or event.valid_from is None:
@@ -29,7 +29,7 @@ def promote(root: Path, *, scope: str, event_id: str, by: str, reason: str,
         raise InputError(Problem("--by/--reason", "a promotion needs who and why",
                                  "pass --by 'Name <email>' and --reason '...'"))
     valid_to = None if event.valid_to is None else format_valid_time(event.valid_to)
-    return store.remember(
+    return writes.remember(
         root, scope=scope, subject=event.subject, relation=event.relation,
         object=event.object or "", valid_from=format_valid_time(event.valid_from),
         valid_to=valid_to, quote=event.quote,

@@ -9,7 +9,7 @@ been made with `--no-verify`). Anything refused is rolled back to the pre-merge 
 nothing is lost, both sides stay reachable as commits. A push rejected because another
 clone pushed meanwhile is retried (fetch, merge, push) a few times.
 
-All of it runs under the clone's write lock (`memrepo.store.write_lock`), so a local
+All of it runs under the clone's write lock (`memrepo.facts.writes.write_lock`), so a local
 `remember` never interleaves with a merge. Git is driven through its command line here on
 purpose: merges must run the hooks, which pygit2 never does.
 """
@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from memrepo.core.problems import InputError, Problem
+from memrepo.facts.writes import write_lock
 from memrepo.git.command import run_git
-from memrepo.store import write_lock
 
 MAX_ATTEMPTS = 5
 HOOK_TYPES = ("pre-commit", "commit-msg", "post-merge")

@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from memrepo.records import Fact
+from memrepo.core.records import Fact
 
 HEADER = ("KNOWN FACTS (from memory; if the conversation contradicts them, "
           "trust the conversation):")

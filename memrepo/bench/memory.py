@@ -1,6 +1,6 @@
 """`memrepo bench memory`: what the bitemporal store answers that simpler memories cannot.
 
-Eight months of one person's life (memrepo.scripts.memory_history) are written into a real
+Eight months of one person's life (memrepo.bench.memory_history) are written into a real
 memory repository — `memrepo init`, then `remember` / `forget` / `retract` with the clock
 pinned to each event's recorded time, every write checked and committed — and sixty
 questions (current, historical, change, refusal) are put to three memories:
@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from memrepo.core.context import estimate_tokens, fact_line
-from memrepo.core.fold import FOREVER
+from memrepo.core.bitemporal import FOREVER
+from memrepo.core.context_block import estimate_tokens, fact_line
 from memrepo.core.scoring import MONTHS, NOT_RECORDED, is_correct
 from memrepo.core.times import Instant, format_valid_time, parse_instant
 
@@ -76,7 +76,7 @@ def pinned(values: dict[str, str]) -> Iterator[None]:
 
 def build_memory(root: Path) -> dict[str, str]:
     """A new memory repository at `root` holding the story's history; event name → event id."""
-    from memrepo.scaffold import create_memory_repo
+    from memrepo.maintenance.init import create_memory_repo
 
     before = story.BEFORE_HISTORY
     dated = {"GIT_AUTHOR_DATE": before, "GIT_COMMITTER_DATE": before}
@@ -104,22 +104,22 @@ def declare_many_valued(root: Path) -> None:
 
 
 def tell(root: Path, told: Told, ids: dict[str, str]) -> str:
-    """Write one event through memrepo.store; its id."""
-    from memrepo import store
+    """Write one event through memrepo.facts.writes; its id."""
+    from memrepo.facts import writes
 
     subject, relation = told.key.split(".", 1) if told.key else ("", "")
     session, source = told.session, "conversation"
     if told.op == "assert":
-        result = store.remember(root, scope=SCOPE, subject=subject, relation=relation,
-                                object=told.object or "", valid_from=told.valid,
-                                quote=told.quote, session=session, source=source)
+        result = writes.remember(root, scope=SCOPE, subject=subject, relation=relation,
+                                 object=told.object or "", valid_from=told.valid,
+                                 quote=told.quote, session=session, source=source)
     elif told.op == "end":
-        result = store.forget(root, scope=SCOPE, subject=subject, relation=relation,
-                              reason=told.reason or "", valid_to=told.valid,
-                              session=session, source=source)
+        result = writes.forget(root, scope=SCOPE, subject=subject, relation=relation,
+                               reason=told.reason or "", valid_to=told.valid,
+                               session=session, source=source)
     else:
-        result = store.retract(root, scope=SCOPE, target=ids[told.target or ""],
-                               reason=told.reason or "", session=session, source=source)
+        result = writes.retract(root, scope=SCOPE, target=ids[told.target or ""],
+                                reason=told.reason or "", session=session, source=source)
     if result.status != "added" or result.id is None:
         raise RuntimeError(f"history event {told.name} wrote nothing ({result.status})")
     return result.id
@@ -185,12 +185,12 @@ class MemrepoVariant:
     name = "memrepo"
 
     def __init__(self, root: Path, budget: int) -> None:
-        from memrepo.api import Memory
+        from memrepo.agent.api import Memory
 
         self.root, self.budget, self.memory = root, budget, Memory(root)
 
     def answer(self, question: Question) -> Answer:
-        from memrepo.context import build_context
+        from memrepo.agent.context import build_context
 
         text, tool = self._change(question) if question.window else self._value(question)
         block = build_context(self.root, SCOPE, question.text, self.budget).text
@@ -300,9 +300,9 @@ class ModelVariant:
 
 
 def model_asker(endpoint: str, model: str, timeout: float) -> Callable[[str, str], str]:
-    """A plain-text chat completion (memrepo.llm has only the JSON-constrained one; this
+    """A plain-text chat completion (memrepo.agent.llm has only the JSON-constrained one; this
     reuses its URL, transport and error handling)."""
-    from memrepo import llm
+    from memrepo.agent import llm
 
     url = llm.chat_url(endpoint)
 
@@ -354,17 +354,17 @@ class Poisoning:
 
 def poison(root: Path, budget: int) -> Poisoning:
     """An untrusted session remembers an instruction; who ends up serving it?"""
-    from memrepo import store
-    from memrepo.api import Memory
-    from memrepo.context import build_context
+    from memrepo.agent.api import Memory
+    from memrepo.agent.context import build_context
+    from memrepo.facts import writes
 
     subject, relation, value = story.POISON
     key = f"{subject}.{relation}"
     with pinned({**IDENTITY, "MEMREPO_NOW": NOW}):
-        store.remember(root, scope=SCOPE, subject=subject, relation=relation, object=value,
-                       quote=value, source="web", session="web-form", trust="untrusted")
+        writes.remember(root, scope=SCOPE, subject=subject, relation=relation, object=value,
+                        quote=value, source="web", session="web-form", trust="untrusted")
         memory = Memory(root)
-        landed = memory.recall(store.target_scope(SCOPE, "untrusted"), subject=subject,
+        landed = memory.recall(writes.target_scope(SCOPE, "untrusted"), subject=subject,
                                relation=relation).facts[0]
         host = memory.recall(SCOPE, subject=subject, relation=relation)
         block = build_context(root, SCOPE, POISON_QUESTION, budget).text

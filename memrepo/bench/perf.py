@@ -1,5 +1,5 @@
 """Performance benchmark (issue 2, 3, 6): `memrepo bench perf` / `python -m
-memrepo.scripts.bench_perf`.
+memrepo.bench.perf`.
 
 Builds (or reuses, `--dir`) a synthetic memory repository and prints one markdown table:
 each figure beside a floor measured in the same run — the least work that could produce
@@ -24,9 +24,9 @@ from pathlib import Path
 
 from memrepo.commands.bench import add_perf_arguments
 from memrepo.core.config import CATEGORIES
-from memrepo.core.folding import fold
+from memrepo.core.text import fold
 
-from .benchutil import (
+from .measure import (
     ProcessRun,
     Row,
     Target,
@@ -155,7 +155,7 @@ def _failed(metric: str, run: ProcessRun, target: Target) -> Row:
 
 def rebuild_rows(root: Path, work: Path) -> tuple[list[Row], Corpus]:
     floor_db = work / "floor.sqlite"
-    code = ("import sys; from pathlib import Path; from memrepo.scripts.bench_perf import "
+    code = ("import sys; from pathlib import Path; from memrepo.bench.perf import "
             "floor_build; floor_build(Path(sys.argv[1]), Path(sys.argv[2]))")
     floor = run_process([sys.executable, "-c", code, str(root), str(floor_db)])
     if not floor.ok:
@@ -176,10 +176,10 @@ def rebuild_rows(root: Path, work: Path) -> tuple[list[Row], Corpus]:
 
 def recall_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Random) -> list[Row]:
     in_process, cli_target = Target("max", 0.001, "p99 ≤ 1 ms"), Target("max", 0.2, "≤ 0.2 s")
-    if not has_module("memrepo.api") or not corpus.keys:
+    if not has_module("memrepo.agent.api") or not corpus.keys:
         return [missing("recall by key, in-process p50", target=in_process),
                 missing("recall by key, in-process p99", target=in_process)]
-    from memrepo.api import Memory
+    from memrepo.agent.api import Memory
 
     memory = Memory.open(root)
     calls = [_recall_call(memory, rng.choice(corpus.keys), rng)
@@ -256,10 +256,10 @@ def _misspell(text: str, rng: random.Random) -> str:
 def search_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Random) -> list[Row]:
     speedup = Target("speedup_min", 10, "≥ 10× faster than git grep")
     p99 = Target("max", 0.020, "p99 ≤ 20 ms")
-    if not has_module("memrepo.api"):
+    if not has_module("memrepo.agent.api"):
         return [missing("search top-10, in-process p50", target=speedup),
                 missing("search top-10, in-process p99", target=p99)]
-    from memrepo.api import Memory
+    from memrepo.agent.api import Memory
 
     memory = Memory.open(root)
     queries = search_queries(corpus, settings.search_queries, rng)
@@ -322,7 +322,7 @@ def append_event(root: Path, rng: random.Random) -> str:
 
     import orjson
 
-    from memrepo.core.logs import event_to_json
+    from memrepo.core.log_lines import event_to_json
 
     from .synth import event_id
 
@@ -435,22 +435,22 @@ def _hook_table(root: Path, times: dict[str, list[float]], failure: Row | None,
 
 def remember_rows(root: Path, corpus: Corpus, settings: Settings) -> list[Row]:
     single, batched = Target("min", 20, "≥ 20/s"), Target("min", 5000, "≥ 5,000/s")
-    if not has_module("memrepo.store") or not corpus.keys:
+    if not has_module("memrepo.facts.writes") or not corpus.keys:
         return [missing("remember, one commit per fact", target=single)]
-    from memrepo import store
+    from memrepo.facts import writes
 
     scope, tag = corpus.keys[0][0], f"{time.time_ns():x}"
     started = time.perf_counter()
     for number in range(settings.remember_commits):
-        store.remember(root, scope=scope, subject=f"bench-{tag}-{number}", relation="status",
-                       object=f"state {number}", quote=f"The state is {number} now.",
-                       source="conversation", session="bench")
+        writes.remember(root, scope=scope, subject=f"bench-{tag}-{number}", relation="status",
+                        object=f"state {number}", quote=f"The state is {number} now.",
+                        source="conversation", session="bench")
     rate = settings.remember_commits / (time.perf_counter() - started)
     rows = [Row("remember, one commit per fact", rate, "/s", target=single)]
-    batch = getattr(store, "remember_many", None)
-    fact_input = getattr(store, "FactInput", None)
+    batch = getattr(writes, "remember_many", None)
+    fact_input = getattr(writes, "FactInput", None)
     if batch is None or fact_input is None:
-        return [*rows, missing("remember, batched", "n/a (memrepo.store has no batch API)",
+        return [*rows, missing("remember, batched", "n/a (memrepo.facts.writes has no batch API)",
                                batched)]
     facts = [fact_input(scope, f"batch-{tag}-{n}", "status", f"state {n}",
                         quote=f"The state is {n} now.") for n in range(settings.batch_facts)]
@@ -506,7 +506,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m memrepo.scripts.bench_perf",
+    parser = argparse.ArgumentParser(prog="python -m memrepo.bench.perf",
                                      description=__doc__)
     add_perf_arguments(parser)
     return run(parser.parse_args(argv))

@@ -22,7 +22,7 @@ from memrepo.core.strict_yaml import YamlError, load_strict
 from memrepo.crashlog import write_crash_log
 
 if TYPE_CHECKING:
-    from memrepo.change import Change, Snapshot
+    from memrepo.core.change import Change, Snapshot
 
 Stage = Literal["pre-commit", "commit-msg", "all"]
 STAGES: tuple[Stage, ...] = ("pre-commit", "commit-msg", "all")
@@ -91,7 +91,7 @@ def config_from_bytes(data: bytes | None, root: Path | None = None, *,
     """memory/config.yaml bytes → Config. Absent: defaults. Broken: defaults (queries keep
     working; the hooks report it), or with `strict` (a write is about to rely on it) an
     InputError naming the first problem."""
-    from memrepo.change import DictSnapshot
+    from memrepo.core.change import DictSnapshot
 
     if data is None:
         return Config()
@@ -139,7 +139,7 @@ def _parse_config(data: bytes) -> dict[str, Any] | Problem:
 
 
 def _schema_problems(raw: dict[str, Any], root: Path | None) -> list[Problem]:
-    from memrepo.schemas import CONFIG_SCHEMA, schema_errors
+    from memrepo.checks.schemas import CONFIG_SCHEMA, schema_errors
 
     return [Problem(CONFIG_PATH, f"config: {error}", CONFIG_FIX)
             for error in schema_errors(raw, CONFIG_SCHEMA, root)]

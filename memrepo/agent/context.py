@@ -3,7 +3,7 @@
 Gathers, for one question: the entity notes it names (mandatory lookup, by name or alias,
 diacritics folded), the notes TRIGGERS.md maps it to, and the facts that hold now for the
 named entities and for keys whose words appear in the question. Quarantine scopes are never
-read. Packing within the budget is memrepo.core.context.build_block.
+read. Packing within the budget is memrepo.core.context_block.build_block.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from memrepo.cache.query import recall_key, recall_subject
 from memrepo.cache.worktree import config_of, read_bytes
 from memrepo.clock import now
 from memrepo.core.config import CONFIG_PATH, QUARANTINE_PREFIX
-from memrepo.core.context import Block, NoteItem, build_block
-from memrepo.core.folding import fts_query, words
+from memrepo.core.context_block import Block, NoteItem, build_block
 from memrepo.core.headers import parse_note
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.records import Fact
+from memrepo.core.text import fts_query, words
 from memrepo.core.triggers import TRIGGERS_PATH, matching_notes, parse_triggers
-from memrepo.logstore import check_scope
-from memrepo.records import Fact
+from memrepo.facts.segments import check_scope
 
 MAX_CANDIDATES = 200
 MAX_FACT_KEYS = 20

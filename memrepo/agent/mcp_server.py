@@ -14,10 +14,10 @@ from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 
-from memrepo.api import Memory
+from memrepo.agent.api import Memory
+from memrepo.agent.journal import record_call
 from memrepo.core.config import CATEGORIES
 from memrepo.core.problems import InputError
-from memrepo.journal import record_call
 
 INSTRUCTIONS = (
     "Long-term memory. Read the index resources first (memrepo://index/<category>). "

@@ -1,0 +1,1 @@
+"""The fact write path (SPEC §4, §5, §8): validate, lock, append, check in-process, commit."""

@@ -1,0 +1,1 @@
+"""Keeping a memory repository in shape: init, demo, indexes, triage, doctor, sync."""
