@@ -1,5 +1,6 @@
-"""§6.4 rule approval: a change to memory/rules/, to memory/config.yaml or to the
-allowed-signers file needs a trailer `Approved-by: <approver>` naming an approver.
+"""§6.4 rule approval (memrepo.core.approval): a change to memory/rules/, to
+memory/config.yaml or to the allowed-signers file needs a trailer `Approved-by: <approver>`
+naming an approver.
 
 Approvers come from the config *before* the change when it changes the config (otherwise
 anyone could add themselves and approve); the first config uses its own list. Cost: the
@@ -8,11 +9,12 @@ changed-file list plus one or two reads of the config.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.runner import load_config, run_hook
+from memrepo.checks.config import load_config
+from memrepo.checks.entry import run_hook
+from memrepo.core.approval import TRAILER, approval_problems, needs_approval
 from memrepo.core.change import Change
 from memrepo.core.config import CONFIG_PATH
 from memrepo.core.problems import Problem
@@ -20,31 +22,14 @@ from memrepo.core.trailers import trailer_values
 
 NEEDS_MESSAGE: bool = True
 
-RULES_PREFIX = "memory/rules/"
-ALLOWED_SIGNERS_PATH = ".memrepo-allowed-signers"
-"""SSH allowed-signers file (`ssh-keygen -Y` format) that `memrepo verify
---require-signatures` checks rule commits against."""
-TRAILER = "Approved-by"
-_EMAIL = re.compile(r"<([^<>\s]+@[^<>\s]+)>|^([^<>\s]+@[^<>\s]+)$")
-
-
-def needs_approval(path: str) -> bool:
-    return path.startswith(RULES_PREFIX) or path in (CONFIG_PATH, ALLOWED_SIGNERS_PATH)
-
 
 def check(change: Change) -> list[Problem]:
     governed = sorted((f.path for f in change.files if needs_approval(f.path)),
                       key=lambda path: path.endswith("/INDEX.md"))  # name a note first
     if not governed:
         return []
-    approvers = approvers_for(change)
-    if not approvers:
-        return [Problem(governed[0], "no approvers are configured, so this change cannot "
-                        "be approved", f"list approvers ('Name <email>') in {CONFIG_PATH}")]
-    given = trailer_values(change.message or "", TRAILER)
-    if any(is_approver(value, approvers) for value in given):
-        return []
-    return [_refusal(governed, given, approvers)]
+    return approval_problems(governed, trailer_values(change.message or "", TRAILER),
+                             approvers_for(change))
 
 
 def approvers_for(change: Change) -> tuple[str, ...]:
@@ -54,30 +39,6 @@ def approvers_for(change: Change) -> tuple[str, ...]:
         if not problems:
             return old_config.approvers
     return change.config.approvers
-
-
-def is_approver(value: str, approvers: Sequence[str]) -> bool:
-    """The whole `Name <email>` or just the email matches, case-insensitively."""
-    wanted, email = value.strip().casefold(), email_of(value)
-    return any(wanted == a.strip().casefold() or (email is not None and email == email_of(a))
-               for a in approvers)
-
-
-def email_of(text: str) -> str | None:
-    match = _EMAIL.search(text.strip())
-    return None if match is None else (match.group(1) or match.group(2)).casefold()
-
-
-def _refusal(governed: list[str], given: list[str], approvers: Sequence[str]) -> Problem:
-    shown = ", ".join(governed[:3]) + (f" and {len(governed) - 3} more" if len(governed) > 3
-                                      else "")
-    what = (f"'{TRAILER}: {given[0]}' names no approver" if given
-            else f"no '{TRAILER}:' trailer")
-    return Problem(governed[0],
-                   f"changes to rules, the config or the allowed signers need approval; "
-                   f"{what} (changed: {shown})",
-                   f"end the commit message with a blank line and '{TRAILER}: <approver>', "
-                   f"one of: {', '.join(approvers)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

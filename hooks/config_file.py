@@ -9,7 +9,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.runner import load_config, run_hook
+from memrepo.checks.config import load_config
+from memrepo.checks.entry import run_hook
 from memrepo.core.change import Change
 from memrepo.core.config import CONFIG_PATH
 from memrepo.core.problems import Problem

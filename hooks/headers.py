@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.runner import run_hook
+from memrepo.checks.entry import run_hook
 from memrepo.core.change import Change
 from memrepo.core.config import TYPE_OF_CATEGORY
 from memrepo.core.headers import (

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.runner import run_hook
+from memrepo.checks.entry import run_hook
 from memrepo.core.change import Change
 from memrepo.core.headers import classify, index_path, note_path, parse_note, stem
 from memrepo.core.index_file import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.runner import run_hook
+from memrepo.checks.entry import run_hook
 from memrepo.core.change import Change
 from memrepo.core.headers import classify, decode_text, parse_note
 from memrepo.core.links import ephemeral_problems, link_problems

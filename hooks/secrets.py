@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.runner import run_hook
+from memrepo.checks.entry import run_hook
 from memrepo.core.change import Change
 from memrepo.core.problems import Problem
 from memrepo.core.secrets import jsonl_secret_problems, secret_problems

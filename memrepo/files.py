@@ -1,4 +1,5 @@
-"""Writing files so that a reader (or a crash) never sees half of one."""
+"""The filesystem: writing files so that a reader (or a crash) never sees half of one, and
+reading them back."""
 
 from __future__ import annotations
 
@@ -53,3 +54,11 @@ def read_text(name: str | None, what: str) -> str:
     except UnicodeDecodeError:
         raise InputError(Problem(where, f"the {what} is not UTF-8 text",
                                  "convert it to UTF-8")) from None
+
+
+def read_bytes(root: Path, path: str) -> bytes | None:
+    """The bytes of `root/path`; None when it is missing (or not a regular file)."""
+    try:
+        return (root / path).read_bytes()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None

@@ -4,6 +4,8 @@ import pytest
 from git_support import CONFIG, dict_change
 from memrepo.hooks import approval
 
+from memrepo.core.approval import ALLOWED_SIGNERS_PATH
+
 RULE = "memory/rules/be-kind.md"
 BASE = {"memory/config.yaml": CONFIG, "memory/entities/x.md": b"x"}
 
@@ -60,7 +62,7 @@ def test_the_first_config_is_approved_by_its_own_approvers() -> None:
 
 
 def test_the_allowed_signers_file_needs_approval() -> None:
-    new = {**BASE, approval.ALLOWED_SIGNERS_PATH: b"ann@example.com ssh-ed25519 AAAA\n"}
+    new = {**BASE, ALLOWED_SIGNERS_PATH: b"ann@example.com ssh-ed25519 AAAA\n"}
     assert problems("keys", new)
 
 

@@ -1,15 +1,19 @@
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 from git_support import CONFIG, dict_change, event, lines
 from memrepo.hooks import approval, fact_logs
 
-from memrepo.checks import runner as checking
+from memrepo.checks.config import load_config
+from memrepo.checks.entry import read_message_file, report
+from memrepo.checks.runner import registered_checks, run_checks
 from memrepo.core.change import DictSnapshot
 from memrepo.core.problems import Problem
 
+ROOT = Path(__file__).resolve().parent.parent
 RULE = "memory/rules/r.md"
 BASE = {"memory/config.yaml": CONFIG}
 BAD_LOG = {**BASE, "memory/facts/michal/2026-05.jsonl": b"not json\n"}
@@ -25,16 +29,16 @@ def names(problems: list[Problem]) -> set[str]:
 def test_stages_pick_the_checks_by_whether_they_need_the_message() -> None:
     change = dict_change(BASE, {**BAD_LOG, RULE: b"r"}, message="no approval")
     log, rule = "memory/facts/michal/2026-05.jsonl", RULE
-    assert log in names(checking.run_checks(change, "pre-commit"))
-    assert rule not in names(checking.run_checks(change, "pre-commit"))
-    assert names(checking.run_checks(change, "commit-msg")) >= {rule}
-    assert log not in names(checking.run_checks(change, "commit-msg"))
-    assert names(checking.run_checks(change, "all")) >= {log, rule}
+    assert log in names(run_checks(change, "pre-commit"))
+    assert rule not in names(run_checks(change, "pre-commit"))
+    assert names(run_checks(change, "commit-msg")) >= {rule}
+    assert log not in names(run_checks(change, "commit-msg"))
+    assert names(run_checks(change, "all")) >= {log, rule}
 
 
 def test_without_a_message_the_message_checks_are_skipped() -> None:
     change = dict_change(BASE, {**BASE, RULE: b"r"}, message=None)
-    assert RULE not in names(checking.run_checks(change, "all"))
+    assert RULE not in names(run_checks(change, "all"))
 
 
 def test_a_crashing_check_becomes_a_problem(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -43,40 +47,49 @@ def test_a_crashing_check_becomes_a_problem(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(fact_logs, "check", boom)
     monkeypatch.setenv("MEMREPO_LOG_DIR", "/nonexistent-dir")  # logging may fail quietly
-    [problem] = [p for p in checking.run_checks(dict_change(BASE, BASE), "all")
+    [problem] = [p for p in run_checks(dict_change(BASE, BASE), "all")
                  if "fact_logs" in p.path]
     assert "kaboom" in problem.problem and "bug in memrepo" in problem.fix
 
 
-def test_a_check_module_that_does_not_exist_yet_is_skipped(
+def test_the_registry_holds_every_check_module() -> None:
+    files = {p.stem for p in (ROOT / "hooks").glob("*.py") if p.stem != "__init__"}
+    assert {m.__name__.rpartition(".")[2] for m in registered_checks()} == files
+
+
+def test_a_check_module_that_cannot_be_imported_refuses_every_commit(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(checking, "HOOK_MODULES", ("no_such_check", "approval"))
-    change = dict_change(BASE, {**BASE, RULE: b"r"}, message="x")
-    assert names(checking.run_checks(change, "all")) == {RULE}
+    import memrepo.hooks
+
+    monkeypatch.delattr(memrepo.hooks, "counts", raising=False)
+    monkeypatch.setitem(sys.modules, "memrepo.hooks.counts", None)  # as if it were missing
+    monkeypatch.setenv("MEMREPO_LOG_DIR", "/nonexistent-dir")
+    [problem] = run_checks(dict_change(BASE, {**BASE, RULE: b"r"}, message="x"), "all")
+    assert "memrepo.hooks.counts" in problem.problem and "bug in memrepo" in problem.fix
 
 
 def test_load_config_reads_defaults_for_a_broken_file() -> None:
-    config, problems = checking.load_config(DictSnapshot(BASE))
+    config, problems = load_config(DictSnapshot(BASE))
     assert config.approvers == ("Ann Example <ann@example.com>",) and problems == []
     for data in (b"approvers: [a\n", b"- just a list\n", b"approvers: []\napprovers: []\n",
                  b"\xff\xfe"):
-        config, problems = checking.load_config(DictSnapshot({"memory/config.yaml": data}))
+        config, problems = load_config(DictSnapshot({"memory/config.yaml": data}))
         assert config.approvers == () and problems[0].path == "memory/config.yaml"
-    _, missing = checking.load_config(DictSnapshot({}))
+    _, missing = load_config(DictSnapshot({}))
     assert "no config file" in missing[0].problem
 
 
 def test_schema_validation_when_asked() -> None:
     broken = DictSnapshot({"memory/config.yaml": CONFIG + b"colour: blue\n"})
-    assert checking.load_config(broken)[1] == []
-    config, problems = checking.load_config(broken, validate=True)
+    assert load_config(broken)[1] == []
+    config, problems = load_config(broken, validate=True)
     assert config.approvers == () and "colour" in problems[0].problem
 
 
 def test_a_broken_config_in_the_change_is_reported() -> None:
     change = dict_change(BASE, {"memory/config.yaml": b"approvers: 7\n"},
                          message="x\n\nApproved-by: ann@example.com")
-    problems = checking.run_checks(change, "all")
+    problems = run_checks(change, "all")
     assert any(p.path == "memory/config.yaml" and "config:" in p.problem for p in problems)
 
 
@@ -85,13 +98,13 @@ def test_read_message_file_drops_the_verbose_diff(tmp_path: Path) -> None:
     message.write_text("Subject\n\nApproved-by: ann@example.com\n# comment\n"
                        "# ------------------------ >8 ------------------------\n"
                        "diff --git a/x b/x\nApproved-by: mallory@example.com\n")
-    text = checking.read_message_file(message)
+    text = read_message_file(message)
     assert "mallory" not in text and "Approved-by: ann@example.com" in text
 
 
 def test_report_prints_each_problem_and_returns_1(capsys: pytest.CaptureFixture[str]) -> None:
-    assert checking.report([]) == 0
-    assert checking.report([Problem("a.md", "bad", "fix it", 3)]) == 1
+    assert report([]) == 0
+    assert report([Problem("a.md", "bad", "fix it", 3)]) == 1
     err = capsys.readouterr().err
     assert "a.md:3: bad\n  To fix: fix it" in err
 

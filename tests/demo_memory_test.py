@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from memrepo.hooks import headers, indexes, links, secrets
 
-from memrepo.checks.runner import load_config
+from memrepo.checks.config import load_config
 from memrepo.core.change import Change, DictSnapshot, diff_snapshots
 from memrepo.core.headers import classify
 

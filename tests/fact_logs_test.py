@@ -3,8 +3,10 @@ from __future__ import annotations
 import orjson
 import pytest
 from git_support import CONFIG, dict_change, event, lines, retract
-from memrepo.hooks import fact_logs, fact_times
+from memrepo.hooks import fact_logs as fact_logs_hook
+from memrepo.hooks import fact_times
 
+from memrepo.core import fact_logs
 from memrepo.core.problems import Problem
 
 LOG = "memory/facts/michal/2026-05.jsonl"
@@ -15,7 +17,7 @@ OLD = {"memory/config.yaml": CONFIG, LOG: lines(E1, E2)}
 
 
 def check(new: dict[str, bytes], old: dict[str, bytes] | None = None) -> list[Problem]:
-    return fact_logs.check(dict_change(OLD if old is None else old, new))
+    return fact_logs_hook.check(dict_change(OLD if old is None else old, new))
 
 
 def with_log(data: bytes, path: str = LOG) -> dict[str, bytes]:
@@ -154,7 +156,7 @@ def test_merge_subsequence() -> None:
 
 
 def test_find_event_answers_alike_by_search_and_by_index() -> None:
-    from memrepo.hooks.fact_logs import find_event
+    from memrepo.core.fact_logs import find_event
 
     data = lines(*(event(f"e{n}", object=f"v{n}") for n in range(40)))
     answers = [find_event(data, f"e{n}") for n in (*range(40), 99)]  # past 8: the index

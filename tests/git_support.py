@@ -10,7 +10,7 @@ from typing import Any
 
 import orjson
 
-from memrepo.checks.runner import load_config
+from memrepo.checks.config import load_config
 from memrepo.core.change import Change, DictSnapshot, diff_snapshots
 from memrepo.core.times import parse_instant
 

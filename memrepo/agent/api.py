@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 from memrepo.cache.query import history, matching_keys, recall_key, recall_subject
 from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, closest, search, suggestion_choices
 from memrepo.cache.session import CacheSession
-from memrepo.cache.worktree import config_of, read_bytes
+from memrepo.checks.config import worktree_config
 from memrepo.clock import now, parse_user_time
-from memrepo.core.config import CATEGORIES, CONFIG_PATH, Config
+from memrepo.core.config import CATEGORIES, Config
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import Fact, HistoryEntry, RecallResult, SearchResult, WriteResult
 from memrepo.core.times import Instant
@@ -86,8 +86,7 @@ class Memory:
         return SearchResult("not_recorded", [], self._suggest(query, scope))
 
     def config(self) -> Config:
-        return self._cache.memo("config", lambda _: config_of(read_bytes(self.root,
-                                                                          CONFIG_PATH)))
+        return self._cache.memo("config", lambda _: worktree_config(self.root))
 
     def _suggest(self, text: str, scope: str | None) -> list[str]:
         choices = self._cache.memo(f"suggestions:{scope}",

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from memrepo.cache import open_fresh
 from memrepo.cache.query import recall_key, recall_subject
-from memrepo.cache.worktree import config_of, read_bytes
+from memrepo.checks.config import worktree_config
 from memrepo.clock import now
-from memrepo.core.config import CONFIG_PATH, QUARANTINE_PREFIX
+from memrepo.core.config import QUARANTINE_PREFIX
 from memrepo.core.context_block import Block, NoteItem, build_block
 from memrepo.core.headers import parse_note
 from memrepo.core.problems import InputError, Problem
@@ -23,6 +23,7 @@ from memrepo.core.records import Fact
 from memrepo.core.text import fts_query, words
 from memrepo.core.triggers import TRIGGERS_PATH, matching_notes, parse_triggers
 from memrepo.facts.segments import check_scope
+from memrepo.files import read_bytes
 
 MAX_CANDIDATES = 200
 MAX_FACT_KEYS = 20
@@ -39,7 +40,7 @@ def build_context(root: Path, scope: str, question: str, budget: int) -> Block:
         raise InputError(Problem("--scope", "a context block is never built from quarantine",
                                  f"use the host scope {scope[len(QUARANTINE_PREFIX):]!r}; "
                                  "review quarantined facts with `memrepo triage`"))
-    config = config_of(read_bytes(root, CONFIG_PATH))
+    config = worktree_config(root)
     conn = open_fresh(root)
     try:
         entities = mentioned_entities(conn, question)

@@ -26,8 +26,9 @@ from memrepo.cache.gitstate import DirtyQuery, KnownDirty, head_commit
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.parts import PARALLEL_MIN_FILES, build_jobs, job_files, parsed_parts
 from memrepo.cache.staleness import fingerprint
-from memrepo.cache.worktree import config_of, read_bytes
+from memrepo.checks.config import config_from_bytes
 from memrepo.core.config import CONFIG_PATH
+from memrepo.files import read_bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +103,7 @@ def build_into(root: Path, path: Path, workers: int | None = None) -> BuildRepor
 
 def _load(root: Path, conn: sqlite3.Connection, workers: int | None) -> BuildReport:
     config_bytes = read_bytes(root, CONFIG_PATH)
-    config = config_of(config_bytes)
+    config, _ = config_from_bytes(config_bytes)  # broken: the defaults; hooks report it
     indexer = Indexer(conn, config)
     if config_bytes is not None:
         indexer.add_file(CONFIG_PATH, "config", config_bytes)

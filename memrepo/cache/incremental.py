@@ -23,9 +23,9 @@ from memrepo.cache.indexer import Indexer
 from memrepo.cache.logsync import sync_log
 from memrepo.cache.rows import blob_id, complete_lines, file_kind
 from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
-from memrepo.cache.worktree import config_of, read_bytes
-from memrepo.core.config import CONFIG_PATH
+from memrepo.checks.config import worktree_config
 from memrepo.core.events import Key
+from memrepo.files import read_bytes
 
 REBUILD_SHARE = 0.25
 """A change touching more than this share of the indexed files is rebuilt from scratch."""
@@ -132,7 +132,7 @@ def _too_many(conn: sqlite3.Connection, paths: list[str]) -> bool:
 
 
 def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport:
-    indexer = Indexer(conn, config_of(read_bytes(root, CONFIG_PATH)))
+    indexer = Indexer(conn, worktree_config(root))
     report = SyncReport("incremental")
     touched: set[Key] = set()
     for path in paths:

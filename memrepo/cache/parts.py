@@ -26,7 +26,8 @@ from memrepo.cache.rows import (
     note_rows,
     parse_events,
 )
-from memrepo.cache.worktree import log_paths_by_scope, note_paths, read_bytes
+from memrepo.cache.worktree import log_paths_by_scope, note_paths
+from memrepo.files import read_bytes
 
 NOTES_PER_PART = 500
 PARALLEL_MIN_FILES = 2_000

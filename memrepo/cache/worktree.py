@@ -1,4 +1,4 @@
-"""What the cache reads from the work tree: notes, fact logs and the config."""
+"""Which notes and fact logs the cache reads from the work tree."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from memrepo.core.config import CATEGORIES, Config
+from memrepo.core.config import CATEGORIES
 from memrepo.core.headers import INDEX_NAME
 from memrepo.core.log_lines import LOG_PATH
 
@@ -29,22 +29,6 @@ def log_paths_by_scope(root: Path) -> dict[str, list[str]]:
         if logs:
             scopes[scope] = logs
     return scopes
-
-
-def read_bytes(root: Path, path: str) -> bytes | None:
-    """The file's bytes; None when it is missing (or not a regular file)."""
-    try:
-        return (root / path).read_bytes()
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-        return None
-
-
-def config_of(data: bytes | None) -> Config:
-    """memory/config.yaml bytes → Config (defaults when absent or broken: the hooks
-    report a broken config; queries keep working)."""
-    from memrepo.checks.runner import config_from_bytes
-
-    return config_from_bytes(data)
 
 
 def _file_names(directory: Path) -> list[str]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from memrepo.checks.runner import STAGES, collect_change, read_message_file, report, run_checks
+from memrepo.checks.entry import collect_change, read_message_file, report
+from memrepo.checks.runner import STAGES, run_checks
 
 
 def add_parser(subparsers: Any) -> None:

@@ -12,7 +12,6 @@ the allowed-signers file (.memrepo-allowed-signers) of its parent (of itself for
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import subprocess
 import sys
@@ -21,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from memrepo.checks.runner import run_checks
+from memrepo.core.approval import ALLOWED_SIGNERS_PATH, needs_approval
+from memrepo.core.fact_logs import FACTS_PREFIX, merge_problems
 from memrepo.core.problems import Problem
 
 
@@ -70,24 +71,22 @@ def _merge_log_problems(repo: Any, commit: Any, change: Any) -> list[Problem]:
     """Every log that differs from any parent keeps each parent's lines in order."""
     from memrepo.git.read import TreeSnapshot, changed_paths
 
-    fact_logs = _hook("fact_logs")
     paths = sorted({path for parent in commit.parents for path in changed_paths(parent, commit)
-                    if path.startswith(fact_logs.FACTS_PREFIX)})
+                    if path.startswith(FACTS_PREFIX)})
     parents = [TreeSnapshot(repo, parent.tree) for parent in commit.parents]
     problems: list[Problem] = []
     for path in paths:
         merged = change.new.read(path) or b""
         versions = [p.read(path) or b"" for p in parents]
-        problems.extend(fact_logs.merge_problems(path, merged, versions))
+        problems.extend(merge_problems(path, merged, versions))
     return problems
 
 
 def _signature_problems(repo: Any, commit: Any, change: Any) -> list[Problem]:
     from memrepo.git.read import TreeSnapshot
 
-    approval = _hook("approval")
-    signers_path = approval.ALLOWED_SIGNERS_PATH
-    governed = [f.path for f in change.files if approval.needs_approval(f.path)]
+    signers_path = ALLOWED_SIGNERS_PATH
+    governed = [f.path for f in change.files if needs_approval(f.path)]
     if not governed:
         return []
     trusted = TreeSnapshot(repo, commit.parents[0].tree) if commit.parents else change.new
@@ -103,11 +102,6 @@ def _signature_problems(repo: Any, commit: Any, change: Any) -> list[Problem]:
                     f"by a key in {signers_path}",
                     "sign such commits with an allowed key: git -c gpg.format=ssh -c "
                     "user.signingkey=<key> commit -S (amend or re-create the commit)")]
-
-
-def _hook(name: str) -> Any:
-    """A check module (memrepo.hooks is hooks/ in the source tree, invisible to mypy)."""
-    return importlib.import_module(f"memrepo.hooks.{name}")
 
 
 def _signature_verified(repo: Any, commit_id: str, signers: bytes) -> bool:

@@ -14,6 +14,7 @@ import threading
 
 from ulid import ULID
 
+from memrepo.core.events import millis_of
 from memrepo.core.times import Instant
 
 _RANDOM_BITS = 80
@@ -37,14 +38,6 @@ def new_id(recorded_at: Instant, after: str | None = None) -> str:
         random_part = _next_random(floor)
         _last = (millis, random_part)
     return str(ULID.from_bytes(millis.to_bytes(6, "big") + random_part.to_bytes(10, "big")))
-
-
-def millis_of(event_id: str) -> int | None:
-    """The millisecond a ULID was made for, or None for ids that are not ULIDs."""
-    try:
-        return int(ULID.from_str(event_id).milliseconds)
-    except ValueError:
-        return None
 
 
 def _floor_in(millis: int, after: str | None) -> int:

@@ -25,7 +25,7 @@ from typing import Any
 from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.clock import parse_user_time
 from memrepo.core.bitemporal import FOREVER, fold
-from memrepo.core.config import CONFIG_PATH, QUARANTINE_PREFIX, Config
+from memrepo.core.config import QUARANTINE_PREFIX, Config
 from memrepo.core.events import Event, EventError
 from memrepo.core.log_lines import event_to_json, parse_line
 from memrepo.core.problems import InputError, Problem
@@ -343,10 +343,9 @@ def _retract_of(target: Event, events: Sequence[Event]) -> Event | None:
 
 def _config(root: Path) -> Config:
     """The working tree's memory/config.yaml (defaults when there is none)."""
-    from memrepo.cache.worktree import read_bytes
-    from memrepo.checks.runner import config_from_bytes
+    from memrepo.checks.config import worktree_config
 
-    return config_from_bytes(read_bytes(root, CONFIG_PATH), root, strict=True)
+    return worktree_config(root, strict=True)
 
 
 # --- writing ---------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import pygit2
 from pygit2.enums import DeltaStatus, RepositoryOpenFlag
 
 from memrepo import clock
-from memrepo.checks.runner import load_config
+from memrepo.checks.config import load_config
 from memrepo.core.change import Change, DictSnapshot, FileChange, Snapshot, Status
 from memrepo.core.config import CONFIG_PATH
 from memrepo.core.problems import InputError, Problem

@@ -114,7 +114,7 @@ def change_to(base: Base, tree_oid: Any, paths: Sequence[str], message: str, whe
               root: Path) -> Change:
     """The `Change` HEAD → `tree_oid` (not committed yet) for the §6 checks, with the
     commit time the commit will carry."""
-    from memrepo.checks.runner import load_config
+    from memrepo.checks.config import load_config
     from memrepo.git.read import TreeSnapshot
 
     old = TreeSnapshot(base.repo, base.tree)

@@ -17,9 +17,9 @@ import orjson
 
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.cache.rows import group_by_key, keys_of
-from memrepo.cache.worktree import config_of, read_bytes
+from memrepo.checks.config import worktree_config
 from memrepo.clock import now
-from memrepo.core.config import CATEGORIES, CONFIG_PATH
+from memrepo.core.config import CATEGORIES
 from memrepo.core.events import Event, Key
 from memrepo.core.headers import archive_path
 from memrepo.core.problems import InputError, Problem
@@ -34,6 +34,7 @@ from memrepo.core.triage import (
     title_of,
 )
 from memrepo.core.triggers import TRIGGERS_PATH, parse_triggers
+from memrepo.files import read_bytes
 
 TITLES: dict[FindingKind, str] = {
     "near-duplicate": "Near-duplicate notes", "contradiction": "Contradictions",
@@ -60,7 +61,7 @@ def load_input(root: Path) -> TriageInput:
     """Everything the triage rules look at, as of now (MEMREPO_NOW pins the clock)."""
     from memrepo.cache import open_fresh
 
-    config = config_of(read_bytes(root, CONFIG_PATH))
+    config = worktree_config(root)
     conn = open_fresh(root)
     try:
         notes, facts = read_notes(conn), read_facts(conn)
