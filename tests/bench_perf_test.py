@@ -3,13 +3,10 @@ never asserted), plus the pure helpers of memrepo.bench.measure."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 from memrepo.bench.measure import Row, Target, percentile, render_table, run_process
 
@@ -49,15 +46,6 @@ def test_a_reused_directory_is_not_regenerated(tmp_path: Path, git_env: dict[str
     assert again == root and row.value is not None and reused.value is None
     assert subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True,
                           text=True, check=True).stdout == head
-
-
-@pytest.mark.skipif(importlib.util.find_spec("memrepo.bench.memory") is not None,
-                    reason="the memory benchmark exists")
-def test_memory_benchmark_missing_is_a_clear_usage_error() -> None:
-    done = subprocess.run([sys.executable, "-m", "memrepo", "bench", "memory", "--x"],
-                          capture_output=True, text=True, check=False)
-    assert done.returncode == 2
-    assert "not available yet" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_percentile_interpolates() -> None:

@@ -18,11 +18,10 @@ import sqlite3
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memrepo.commands.bench import add_perf_arguments
 from memrepo.core.config import CATEGORIES
 from memrepo.core.text import fold
 
@@ -505,11 +504,45 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m memrepo.bench.perf",
-                                     description=__doc__)
-    add_perf_arguments(parser)
-    return run(parser.parse_args(argv))
+def main(argv: Sequence[str] | None = None) -> int:
+    """`memrepo bench perf [options]` (the options: `parse_args`)."""
+    return run(parse_args(argv))
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="memrepo bench perf",
+        description="Generate a synthetic memory (or reuse --dir) and print a markdown "
+                    "table: metric | value | floor | ratio | target | met?")
+    parser.add_argument("--notes", type=_at_least(100), default=10_000, metavar="N",
+                        help="notes to generate (default 10,000)")
+    parser.add_argument("--events", type=_at_least(100), default=100_000, metavar="M",
+                        help="fact events to generate (default 100,000)")
+    parser.add_argument("--dir", type=Path, metavar="DIR",
+                        help="measure this repository; generated there when it holds no "
+                             "memory yet; always kept")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the generated temporary repository and print its path")
+    parser.add_argument("--seed", type=int, default=0, help="generator seed (default 0)")
+    parser.add_argument("--quick", action="store_true",
+                        help="fewer repetitions: a smoke run, not a measurement")
+    parser.add_argument("--json", type=Path, metavar="FILE",
+                        help="also write the rows as one JSON document")
+    return parser.parse_args(argv)
+
+
+def _at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number ≥ minimum (the generator samples from the notes)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+
+    return parse
 
 
 if __name__ == "__main__":

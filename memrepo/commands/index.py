@@ -1,27 +1,16 @@
 """`memrepo index [--check] [--full]`: regenerate (or check) the category indexes (SPEC §3).
 
-Writes only the INDEX.md files whose text changes, each atomically (temporary file +
-rename). `--check` writes nothing and exits 1 on drift.
-
-Incremental by default: the committed INDEX.md describes the committed notes (the commit
-hook refused anything else), so only the notes git reports as changed since HEAD are read
-— at 100k notes that is the difference between seconds and half a minute. `--full` (and a
-repository without commits, or a committed INDEX that does not parse) reads every note.
+Writes only the INDEX.md files whose text changes (memrepo.maintenance.indexes);
+`--check` writes nothing and exits 1 on drift.
 """
 
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
-from memrepo.core.config import CATEGORIES, SLUG
-from memrepo.core.headers import classify, index_path, note_path, parse_note, stem
-from memrepo.core.index_file import index_fix, index_problems, parse_index, render_index
 from memrepo.core.problems import InputError, Problem
-from memrepo.files import write_atomically
 from memrepo.repo_root import find_root
 
 EXIT_OK, EXIT_REFUSED = 0, 1
@@ -39,137 +28,25 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from memrepo.maintenance.indexes import (
+        build_indexes,
+        changed_notes,
+        index_drift,
+        regenerate_indexes,
+    )
+
     root = find_root(args.repo)
     if not (root / "memory").is_dir():
         raise InputError(Problem(str(root), "no memory/ folder here",
                                  "run inside a memory repository or pass --repo PATH"))
-    texts, problems = build_indexes(root, None if args.full else changed_notes(root))
     if args.check:
-        problems.extend(_drift(root, texts))
+        texts, problems = build_indexes(root, None if args.full else changed_notes(root))
+        problems.extend(index_drift(root, texts))
     else:
-        _write_changed(root, texts)
+        regenerated = regenerate_indexes(root, full=args.full)
+        for path, entries in regenerated.written:
+            print(f"wrote {path} ({entries} entries)")
+        problems = regenerated.problems
     for problem in problems:
         print(problem.render(), file=sys.stderr)
     return EXIT_REFUSED if problems else EXIT_OK
-
-
-def build_indexes(root: Path, changed: set[str] | None = None,
-                  ) -> tuple[dict[str, str], list[Problem]]:
-    """The INDEX.md text of every category whose notes all parse, and the notes' problems.
-
-    `changed`: paths of notes that may differ from HEAD (None: read every note). A category
-    with an unreadable note gets no text: its index cannot be known.
-    """
-    texts: dict[str, str] = {}
-    problems: list[Problem] = []
-    for category in CATEGORIES:
-        committed = None if changed is None else committed_descriptions(root, category)
-        if committed is None:
-            descriptions, broken = category_descriptions(root, category)
-        else:
-            descriptions, broken = _updated(root, category, committed, changed or set())
-        problems.extend(broken)
-        if not broken:
-            texts[category] = render_index(category, descriptions)
-    return texts, problems
-
-
-def category_descriptions(root: Path, category: str) -> tuple[dict[str, str], list[Problem]]:
-    folder = root / "memory" / category
-    files = sorted(f for f in folder.glob("*.md") if f.is_file()) if folder.is_dir() else []
-    descriptions: dict[str, str] = {}
-    problems: list[Problem] = []
-    for file in files:
-        if file.name != "INDEX.md":
-            described, problem = _describe(category, file)
-            descriptions.update(described)
-            problems.extend(problem)
-    return descriptions, problems
-
-
-def _describe(category: str, file: Path) -> tuple[dict[str, str], list[Problem]]:
-    path = note_path(category, file.stem)
-    try:
-        data = file.read_bytes()
-    except OSError as err:
-        return {}, [Problem(path, f"cannot be read: {err.strerror}", "make it a readable file")]
-    note = parse_note(path, data)
-    if isinstance(note, Problem):
-        return {}, [note]
-    if note.description is None or not SLUG.fullmatch(note.name):
-        return {}, [Problem(path, "no usable name or description for the index",
-                            "give the note a slug file name and a description")]
-    return {note.name: note.description}, []
-
-
-def changed_notes(root: Path) -> set[str] | None:
-    """Paths under memory/ that differ from HEAD (staged, unstaged or untracked); None when
-    there is no commit to compare with."""
-    from memrepo.cache.gitstate import dirty_paths, head_commit
-
-    return None if head_commit(root) is None else set(dirty_paths(root))
-
-
-def committed_descriptions(root: Path, category: str) -> dict[str, str] | None:
-    """name → description from HEAD's INDEX.md; None when it is missing or unreadable."""
-    done = subprocess.run(["git", "show", f"HEAD:{index_path(category)}"], cwd=root,
-                          capture_output=True, check=False)
-    if done.returncode != 0:
-        return {} if not _committed_notes_exist(root, category) else None
-    index = parse_index(category, done.stdout)
-    return None if isinstance(index, list) else {e.name: e.description for e in index.lines}
-
-
-def _committed_notes_exist(root: Path, category: str) -> bool:
-    done = subprocess.run(["git", "ls-tree", "--name-only", "HEAD", f"memory/{category}/"],
-                          cwd=root, capture_output=True, check=False)
-    return done.returncode != 0 or bool(done.stdout.strip())
-
-
-def _updated(root: Path, category: str, committed: dict[str, str], changed: set[str],
-             ) -> tuple[dict[str, str], list[Problem]]:
-    """The committed descriptions with the notes changed since HEAD re-read."""
-    descriptions = dict(committed)
-    problems: list[Problem] = []
-    for path in sorted(changed):
-        kind, where = classify(path)
-        if kind != "note" or where != category:
-            continue
-        descriptions.pop(stem(path), None)
-        file = root / path
-        if file.is_file():
-            described, problem = _describe(category, file)
-            descriptions.update(described)
-            problems.extend(problem)
-    return descriptions, problems
-
-
-def _current(root: Path, category: str) -> bytes | None:
-    file = root / index_path(category)
-    return file.read_bytes() if file.is_file() else None
-
-
-def _drift(root: Path, texts: dict[str, str]) -> list[Problem]:
-    problems: list[Problem] = []
-    for category, text in texts.items():
-        current = _current(root, category)
-        if current == text.encode("utf-8"):
-            continue
-        found = _explain(root, category, current)
-        what = "missing" if current is None else "differs from the notes"
-        problems.extend(found or [Problem(index_path(category), what, index_fix(category))])
-    return problems
-
-
-def _explain(root: Path, category: str, current: bytes | None) -> list[Problem]:
-    descriptions, _ = category_descriptions(root, category)
-    return index_problems(category, current, dict(descriptions))
-
-
-def _write_changed(root: Path, texts: dict[str, str]) -> None:
-    for category, text in texts.items():
-        data = text.encode("utf-8")
-        if _current(root, category) == data:
-            continue
-        write_atomically(root / index_path(category), data)
-        print(f"wrote {index_path(category)} ({text.count(chr(10) + '- [')} entries)")

@@ -344,7 +344,7 @@ def _cache_repair(root: Path, finding: Finding, repair: bool,
 
 
 def _index_files(root: Path, repair: bool) -> list[Finding]:
-    from memrepo.commands.index import build_indexes
+    from memrepo.maintenance.indexes import build_indexes
 
     if not (root / "memory").is_dir():
         return []

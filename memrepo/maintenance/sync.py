@@ -193,12 +193,12 @@ def _finish_or_abort(root: Path, label: str, incoming: str,
                      merged: subprocess.CompletedProcess[str]) -> None:
     """Conflicts only in derived INDEX.md files are regenerated; anything else aborts."""
     conflicted = conflicted_files(root)
+    output = (merged.stdout + merged.stderr).strip()
     if conflicted and all(path.endswith("/INDEX.md") for path in conflicted):
-        finished = _regenerate_indexes(root, conflicted)
-        if finished.returncode == 0:
+        failure = _commit_regenerated_indexes(root, conflicted)
+        if failure is None:
             return
-        merged = finished
-        conflicted = []
+        output, conflicted = failure, []
     _abort_merge(root)
     if conflicted:
         raise SyncRefused(
@@ -206,7 +206,6 @@ def _finish_or_abort(root: Path, label: str, incoming: str,
             "merge was undone and nothing was lost (both versions are commits)",
             [Problem(path, "changed differently here and on the remote",
                      CONFLICT_FIX.format(ref=incoming[:12])) for path in conflicted])
-    output = (merged.stdout + merged.stderr).strip()
     raise SyncRefused(f"memrepo sync: merging {label} was refused; the merge was undone",
                       [Problem(label, f"git merge failed:\n{output}",
                                "fix what the hooks report above (on the clone that made "
@@ -218,14 +217,19 @@ def conflicted_files(root: Path) -> list[str]:
     return sorted(path for path in listed.split("\0") if path)
 
 
-def _regenerate_indexes(root: Path, paths: Sequence[str],
-                        ) -> subprocess.CompletedProcess[str]:
-    indexed = subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(root), "index"],
-                             capture_output=True, text=True, check=False)
-    if indexed.returncode != 0:
-        return indexed
+def _commit_regenerated_indexes(root: Path, paths: Sequence[str]) -> str | None:
+    """Regenerate the conflicted indexes from the merged notes and commit the merge; what
+    went wrong, or None."""
+    from memrepo.maintenance.indexes import regenerate_indexes
+
+    regenerated = regenerate_indexes(root)
+    if regenerated.problems:
+        return "\n".join([*(f"wrote {path} ({entries} entries)"
+                            for path, entries in regenerated.written),
+                          *(problem.render() for problem in regenerated.problems)])
     _git(root, "add", "--", *paths)
-    return _git(root, "commit", "--no-edit", "--quiet", check=False)
+    done = _git(root, "commit", "--no-edit", "--quiet", check=False)
+    return None if done.returncode == 0 else (done.stdout + done.stderr).strip()
 
 
 def _abort_merge(root: Path) -> None:
@@ -235,7 +239,7 @@ def _abort_merge(root: Path) -> None:
 
 def check_new_commits(root: Path, before: str) -> list[Problem]:
     """`memrepo verify BEFORE..HEAD`: every check, on every commit the merge added."""
-    from memrepo.commands.verify import commit_problems
+    from memrepo.checks.history import commit_problems
     from memrepo.git.read import commits_in, open_repository
 
     repo = open_repository(root)

@@ -149,18 +149,14 @@ def _rewrite(root: Path, path: str, edit: Callable[[str], str]) -> bool:
 
 
 def _regenerate_indexes(root: Path, categories: set[str]) -> list[str]:
-    from memrepo.commands.index import build_indexes, changed_notes
-    from memrepo.files import write_atomically
+    from memrepo.maintenance.indexes import regenerate_indexes
 
-    texts, problems = build_indexes(root, changed_notes(root))
-    written = []
-    for category in sorted(categories):
-        if category not in texts:
-            reason = problems[0].render() if problems else "unknown"
-            raise ActionFailed(f"cannot regenerate the {category} index: {reason}")
-        write_atomically(root / index_path(category), texts[category].encode("utf-8"))
-        written.append(index_path(category))
-    return written
+    regenerated = regenerate_indexes(root, categories=categories)
+    missing = sorted(categories - regenerated.texts.keys())
+    if missing:
+        reason = regenerated.problems[0].render() if regenerated.problems else "unknown"
+        raise ActionFailed(f"cannot regenerate the {missing[0]} index: {reason}")
+    return [index_path(category) for category in sorted(categories)]
 
 
 def _message(merge: Merge) -> str:

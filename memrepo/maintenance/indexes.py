@@ -1,0 +1,167 @@
+"""The category indexes memory/<category>/INDEX.md (SPEC §3): built from the notes of the
+work tree, checked, and regenerated — the one way to write them (`memrepo index`, `memrepo
+sync` after a merge, `triage --apply` after a merge of notes).
+
+Writes only the INDEX.md files whose text changes, each atomically (temporary file +
+rename). Incremental by default: the committed INDEX.md describes the committed notes (the
+commit hook refused anything else), so only the notes git reports as changed since HEAD are
+read — at 100k notes that is the difference between seconds and half a minute. `full` (and
+a repository without commits, or a committed INDEX that does not parse) reads every note.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+
+from memrepo.core.config import CATEGORIES, SLUG
+from memrepo.core.headers import classify, index_path, note_path, parse_note, stem
+from memrepo.core.index_file import index_fix, index_problems, parse_index, render_index
+from memrepo.core.problems import Problem
+from memrepo.files import write_atomically
+
+
+@dataclass(frozen=True, slots=True)
+class Regenerated:
+    """What `regenerate_indexes` did: the index text of every category whose notes all
+    parse, the files written (path, entries) and the notes' problems."""
+
+    texts: dict[str, str]
+    written: list[tuple[str, int]]
+    problems: list[Problem]
+
+
+def regenerate_indexes(root: Path, *, full: bool = False,
+                       categories: Collection[str] | None = None) -> Regenerated:
+    """Write the INDEX.md of every category (or of `categories`) whose text changes."""
+    texts, problems = build_indexes(root, None if full else changed_notes(root))
+    chosen = {c: t for c, t in texts.items() if categories is None or c in categories}
+    return Regenerated(texts, write_indexes(root, chosen), problems)
+
+
+def build_indexes(root: Path, changed: set[str] | None = None,
+                  ) -> tuple[dict[str, str], list[Problem]]:
+    """The INDEX.md text of every category whose notes all parse, and the notes' problems.
+
+    `changed`: paths of notes that may differ from HEAD (None: read every note). A category
+    with an unreadable note gets no text: its index cannot be known.
+    """
+    texts: dict[str, str] = {}
+    problems: list[Problem] = []
+    for category in CATEGORIES:
+        committed = None if changed is None else committed_descriptions(root, category)
+        if committed is None:
+            descriptions, broken = category_descriptions(root, category)
+        else:
+            descriptions, broken = _updated(root, category, committed, changed or set())
+        problems.extend(broken)
+        if not broken:
+            texts[category] = render_index(category, descriptions)
+    return texts, problems
+
+
+def write_indexes(root: Path, texts: dict[str, str]) -> list[tuple[str, int]]:
+    """Write each category's INDEX.md whose text differs; (path, entries) of each written."""
+    written = []
+    for category, text in texts.items():
+        data = text.encode("utf-8")
+        if _current(root, category) == data:
+            continue
+        write_atomically(root / index_path(category), data)
+        written.append((index_path(category), text.count("\n- [")))
+    return written
+
+
+def index_drift(root: Path, texts: dict[str, str]) -> list[Problem]:
+    """Why each category's INDEX.md differs from `texts` (`memrepo index --check`)."""
+    problems: list[Problem] = []
+    for category, text in texts.items():
+        current = _current(root, category)
+        if current == text.encode("utf-8"):
+            continue
+        found = _explain(root, category, current)
+        what = "missing" if current is None else "differs from the notes"
+        problems.extend(found or [Problem(index_path(category), what, index_fix(category))])
+    return problems
+
+
+def category_descriptions(root: Path, category: str) -> tuple[dict[str, str], list[Problem]]:
+    folder = root / "memory" / category
+    files = sorted(f for f in folder.glob("*.md") if f.is_file()) if folder.is_dir() else []
+    descriptions: dict[str, str] = {}
+    problems: list[Problem] = []
+    for file in files:
+        if file.name != "INDEX.md":
+            described, problem = _describe(category, file)
+            descriptions.update(described)
+            problems.extend(problem)
+    return descriptions, problems
+
+
+def _describe(category: str, file: Path) -> tuple[dict[str, str], list[Problem]]:
+    path = note_path(category, file.stem)
+    try:
+        data = file.read_bytes()
+    except OSError as err:
+        return {}, [Problem(path, f"cannot be read: {err.strerror}", "make it a readable file")]
+    note = parse_note(path, data)
+    if isinstance(note, Problem):
+        return {}, [note]
+    if note.description is None or not SLUG.fullmatch(note.name):
+        return {}, [Problem(path, "no usable name or description for the index",
+                            "give the note a slug file name and a description")]
+    return {note.name: note.description}, []
+
+
+def changed_notes(root: Path) -> set[str] | None:
+    """Paths under memory/ that differ from HEAD (staged, unstaged or untracked); None when
+    there is no commit to compare with."""
+    from memrepo.cache.gitstate import dirty_paths, head_commit
+
+    return None if head_commit(root) is None else set(dirty_paths(root))
+
+
+def committed_descriptions(root: Path, category: str) -> dict[str, str] | None:
+    """name → description from HEAD's INDEX.md; None when it is missing or unreadable."""
+    done = subprocess.run(["git", "show", f"HEAD:{index_path(category)}"], cwd=root,
+                          capture_output=True, check=False)
+    if done.returncode != 0:
+        return {} if not _committed_notes_exist(root, category) else None
+    index = parse_index(category, done.stdout)
+    return None if isinstance(index, list) else {e.name: e.description for e in index.lines}
+
+
+def _committed_notes_exist(root: Path, category: str) -> bool:
+    done = subprocess.run(["git", "ls-tree", "--name-only", "HEAD", f"memory/{category}/"],
+                          cwd=root, capture_output=True, check=False)
+    return done.returncode != 0 or bool(done.stdout.strip())
+
+
+def _updated(root: Path, category: str, committed: dict[str, str], changed: set[str],
+             ) -> tuple[dict[str, str], list[Problem]]:
+    """The committed descriptions with the notes changed since HEAD re-read."""
+    descriptions = dict(committed)
+    problems: list[Problem] = []
+    for path in sorted(changed):
+        kind, where = classify(path)
+        if kind != "note" or where != category:
+            continue
+        descriptions.pop(stem(path), None)
+        file = root / path
+        if file.is_file():
+            described, problem = _describe(category, file)
+            descriptions.update(described)
+            problems.extend(problem)
+    return descriptions, problems
+
+
+def _current(root: Path, category: str) -> bytes | None:
+    file = root / index_path(category)
+    return file.read_bytes() if file.is_file() else None
+
+
+def _explain(root: Path, category: str, current: bytes | None) -> list[Problem]:
+    descriptions, _ = category_descriptions(root, category)
+    return index_problems(category, current, dict(descriptions))
