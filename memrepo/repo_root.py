@@ -4,10 +4,10 @@ else the git repository containing the working directory."""
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
 from memrepo.core.problems import InputError, Problem
+from memrepo.git.command import run_git
 
 _FIX = "run the command inside a memory repository, pass --repo PATH or set MEMREPO_REPO"
 
@@ -24,8 +24,7 @@ def _toplevel(start: Path, what: str) -> Path:
     if not start.is_dir():
         raise InputError(Problem(str(start), f"{what} is not a directory", _FIX))
     try:
-        done = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=start,
-                              capture_output=True, text=True, check=False)
+        done = run_git(start, "rev-parse", "--show-toplevel")
     except FileNotFoundError:
         raise InputError(Problem("git", "git is not installed", "install git")) from None
     if done.returncode != 0 or not done.stdout.strip():

@@ -24,7 +24,6 @@ import csv
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,6 +37,7 @@ from memrepo.core.bitemporal import FOREVER
 from memrepo.core.context_block import estimate_tokens, fact_line
 from memrepo.core.scoring import MONTHS, NOT_RECORDED, is_correct
 from memrepo.core.times import Instant, format_valid_time, parse_instant
+from memrepo.git.command import run_git
 
 from . import memory_history as story
 from .memory_history import NOW, SCOPE, Question, Told
@@ -99,8 +99,9 @@ def declare_many_valued(root: Path) -> None:
                                    f"many_valued_relations: [{', '.join(story.MANY_VALUED)}]"),
                       encoding="utf-8")
     message = f"Declare many-valued relations\n\nApproved-by: {APPROVER}\n"
-    subprocess.run(["git", "commit", "-q", "-m", message, "--", "memory/config.yaml"],
-                   cwd=root, check=True, capture_output=True)
+    done = run_git(root, "commit", "-q", "-m", message, "--", "memory/config.yaml")
+    if done.returncode != 0:
+        raise RuntimeError(f"git commit failed: {done.stderr.strip()}")
 
 
 def tell(root: Path, told: Told, ids: dict[str, str]) -> str:

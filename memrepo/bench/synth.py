@@ -20,13 +20,12 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ulid import ULID
 
@@ -34,7 +33,11 @@ from memrepo.core.config import CATEGORIES, CONFIG_PATH, TYPE_OF_CATEGORY
 from memrepo.core.index_file import render_index
 from memrepo.core.log_lines import event_to_json
 from memrepo.core.text import fold, slug
+from memrepo.git.command import run_git, start_git
 from memrepo.maintenance.init import config_text, create_memory_repo
+
+if TYPE_CHECKING:
+    import subprocess
 
 APPROVER = "Synth Approver <synth@example.com>"
 MANY_VALUED = ("speaks", "member_of", "phone")
@@ -357,8 +360,8 @@ class Sink:
         self.dirs: set[Path] = set()
         self.process: subprocess.Popen[bytes] | None = None
         if method == "fast-import":
-            self.process = subprocess.Popen(["git", "fast-import", "--quiet", "--done"],
-                                            cwd=root, stdin=subprocess.PIPE)
+            self.process = start_git(root, "fast-import", "--quiet", "--done", feed=True,
+                                     capture=False)
 
     @property
     def stream(self) -> IO[bytes]:
@@ -402,8 +405,7 @@ class Sink:
 
 
 def _git(root: Path, *args: str, stdin: str | None = None) -> str:
-    done = subprocess.run(["git", *args], cwd=root, input=stdin, capture_output=True,
-                          text=True, check=False)
+    done = run_git(root, *args, stdin=stdin)
     if done.returncode != 0:
         raise RuntimeError(f"git {args[0]} failed: {done.stderr.strip()}")
     return done.stdout

@@ -6,10 +6,13 @@ HEAD is read from the files under .git when that is simple, else from `git rev-p
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from memrepo.git.command import run_git
+from memrepo.git.command import run_git, start_git
+
+if TYPE_CHECKING:
+    import subprocess
 
 MEMORY = "memory/"
 
@@ -34,7 +37,7 @@ def head_commit(root: Path) -> str | None:
         fast = _head_from_files(directory)
         if fast is not None:
             return fast or None
-    return _run_git(root, "rev-parse", "--verify", "-q", "HEAD").strip() or None
+    return run_git(root, "rev-parse", "--verify", "-q", "HEAD").stdout.strip() or None
 
 
 def _head_from_files(directory: Path) -> str | None:
@@ -76,12 +79,10 @@ def index_file(root: Path) -> Path | None:
 def changed_between(root: Path, old: str, new: str) -> list[str] | None:
     """Paths under memory/ that differ between two commits; None when git cannot tell
     (e.g. `old` was garbage-collected) — the caller then rebuilds."""
-    try:
-        out = _run_git(root, "diff", "--name-only", "--no-renames", "-z", old, new,
-                       "--", MEMORY, check=True)
-    except subprocess.CalledProcessError:
+    done = run_git(root, "diff", "--name-only", "--no-renames", "-z", old, new, "--", MEMORY)
+    if done.returncode != 0:
         return None
-    return [p for p in out.split("\0") if p]
+    return [p for p in done.stdout.split("\0") if p]
 
 
 def dirty_paths(root: Path) -> list[str]:
@@ -101,10 +102,10 @@ class DirtyQuery:
     a checkout (0.1-0.2 s at 100k notes) just to refresh stat data."""
 
     def __init__(self, root: Path) -> None:
-        self._tracked = _start_git(root, "--no-optional-locks", "status", "--porcelain",
-                                   "-z", "--no-renames", "--untracked-files=no", "--", MEMORY)
-        self._untracked = _start_git(root, "ls-files", "-z", "--others",
-                                     "--exclude-standard", "--", MEMORY)
+        self._tracked = start_git(root, "--no-optional-locks", "status", "--porcelain",
+                                  "-z", "--no-renames", "--untracked-files=no", "--", MEMORY)
+        self._untracked = start_git(root, "ls-files", "-z", "--others",
+                                    "--exclude-standard", "--", MEMORY)
 
     def paths(self) -> list[str]:
         changed = [e[3:] for e in _output(self._tracked).split("\0") if len(e) > 3]
@@ -133,18 +134,7 @@ class KnownDirty:
         return None
 
 
-def _start_git(root: Path, *args: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(["git", "-C", str(root), *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL)
-
-
 def _output(process: subprocess.Popen[bytes]) -> str:
     out, _ = process.communicate()
     return out.decode("utf-8", "surrogateescape")
 
-
-def _run_git(root: Path, *args: str, check: bool = False) -> str:
-    done = run_git(root, *args)
-    if check and done.returncode != 0:
-        raise subprocess.CalledProcessError(done.returncode, ["git", *args], done.stdout)
-    return done.stdout

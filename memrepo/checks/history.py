@@ -12,59 +12,64 @@ first).
 from __future__ import annotations
 
 import os
-import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from memrepo.checks.runner import run_checks
 from memrepo.core.approval import ALLOWED_SIGNERS_PATH, needs_approval
 from memrepo.core.fact_logs import FACTS_PREFIX, merge_problems
 from memrepo.core.problems import Problem
 
+if TYPE_CHECKING:
+    from memrepo.git.read import HistoryCommit
 
-def commit_problems(repo: Any, commit: Any, require_signatures: bool) -> list[Problem]:
-    from memrepo.git.read import commit_change
 
-    change = commit_change(repo, commit)
-    problems = run_checks(change, "all")
+def verify_history(repo_path: str | Path | None, revision_range: str | None,
+                   require_signatures: bool = False) -> Iterator[tuple[str, list[Problem]]]:
+    """(short commit id, its problems) for every commit of `revision_range` (`A..B`, or a
+    revision and its whole history; default HEAD), oldest first."""
+    from memrepo.git.read import history_commits, open_repository
+
+    repo = open_repository(repo_path)
+    for commit in history_commits(repo, revision_range):
+        yield commit.short_id, commit_problems(commit, require_signatures)
+
+
+def commit_problems(commit: HistoryCommit, require_signatures: bool) -> list[Problem]:
+    problems = run_checks(commit.change, "all")
     if len(commit.parents) > 1:
-        problems.extend(_merge_log_problems(repo, commit, change))
+        problems.extend(_merge_log_problems(commit))
     if require_signatures:
-        problems.extend(_signature_problems(repo, commit, change))
+        problems.extend(_signature_problems(commit))
     return problems
 
 
-def _merge_log_problems(repo: Any, commit: Any, change: Any) -> list[Problem]:
+def _merge_log_problems(commit: HistoryCommit) -> list[Problem]:
     """Every log that differs from any parent keeps each parent's lines in order."""
-    from memrepo.git.read import TreeSnapshot, changed_paths
-
-    paths = sorted({path for parent in commit.parents for path in changed_paths(parent, commit)
-                    if path.startswith(FACTS_PREFIX)})
-    parents = [TreeSnapshot(repo, parent.tree) for parent in commit.parents]
     problems: list[Problem] = []
-    for path in paths:
-        merged = change.new.read(path) or b""
-        versions = [p.read(path) or b"" for p in parents]
+    for path in (p for p in commit.merge_paths if p.startswith(FACTS_PREFIX)):
+        merged = commit.change.new.read(path) or b""
+        versions = [parent.read(path) or b"" for parent in commit.parents]
         problems.extend(merge_problems(path, merged, versions))
     return problems
 
 
-def _signature_problems(repo: Any, commit: Any, change: Any) -> list[Problem]:
-    from memrepo.git.read import TreeSnapshot
-
+def _signature_problems(commit: HistoryCommit) -> list[Problem]:
+    change = commit.change
     signers_path = ALLOWED_SIGNERS_PATH
     governed = [f.path for f in change.files if needs_approval(f.path)]
     if not governed:
         return []
-    trusted = TreeSnapshot(repo, commit.parents[0].tree) if commit.parents else change.new
+    trusted = commit.parents[0] if commit.parents else change.new
     signers = trusted.read(signers_path) or change.new.read(signers_path)
     if not signers:
         return [Problem(governed[0], "a rule change must be signed, but the repository "
                         f"has no {signers_path}",
                         f"commit an SSH allowed-signers file as {signers_path} "
                         "(lines: '<email> <key type> <public key>')")]
-    if _signature_verified(repo, str(commit.id), signers):
+    if _signature_verified(commit.git_dir, commit.id, signers):
         return []
     return [Problem(governed[0], "changes rules or the config without an SSH signature "
                     f"by a key in {signers_path}",
@@ -72,14 +77,15 @@ def _signature_problems(repo: Any, commit: Any, change: Any) -> list[Problem]:
                     "user.signingkey=<key> commit -S (amend or re-create the commit)")]
 
 
-def _signature_verified(repo: Any, commit_id: str, signers: bytes) -> bool:
+def _signature_verified(git_dir: Path, commit_id: str, signers: bytes) -> bool:
+    from memrepo.git.command import run_git_bytes
+
     with tempfile.NamedTemporaryFile(prefix="memrepo-signers-", delete=False) as handle:
         handle.write(signers)
     try:
-        done = subprocess.run(
-            ["git", "-c", "gpg.format=ssh", "-c", f"gpg.ssh.allowedSignersFile={handle.name}",
-             "verify-commit", commit_id],
-            cwd=Path(repo.path), capture_output=True, check=False)
+        done = run_git_bytes(git_dir, "-c", "gpg.format=ssh",
+                             "-c", f"gpg.ssh.allowedSignersFile={handle.name}",
+                             "verify-commit", commit_id)
         return done.returncode == 0
     finally:
         os.unlink(handle.name)

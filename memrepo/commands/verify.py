@@ -26,16 +26,14 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo.checks.history import commit_problems
-    from memrepo.git.read import commits_in, open_repository
+    from memrepo.checks.history import verify_history
 
-    repo = open_repository(args.repo)
     count = commits = 0
-    for commit in commits_in(repo, args.range):
+    for short_id, problems in verify_history(args.repo, args.range, args.require_signatures):
         commits += 1
-        for problem in commit_problems(repo, commit, args.require_signatures):
+        for problem in problems:
             count += 1
-            print(f"{commit.short_id} {problem.render()}", file=sys.stdout)
+            print(f"{short_id} {problem.render()}", file=sys.stdout)
     if count:
         print(f"memrepo verify: {count} problem(s)", file=sys.stderr)
     else:

@@ -31,16 +31,19 @@ from __future__ import annotations
 import fcntl
 import os
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from memrepo.clock import now
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant
 from memrepo.facts.segments import REPAIR_HINT
+
+if TYPE_CHECKING:
+    from memrepo.core.change import Change
 
 LOCK_PATH = ".memrepo/write.lock"
 
@@ -107,8 +110,8 @@ def append_many_and_commit(root: Path, appends: Mapping[str, bytes], message: st
                 opened.append(_open_and_append(root, path, data, gitw.blob_at(base, path)))
             blobs = gitw.write_blobs(repo, {a.path: a.before + a.data for a in opened})
             tree = gitw.tree_with(repo, base.tree, blobs)
-            run_commit_checks(root, base, tree, [a.path for a in opened], message, when,
-                              {a.path: a.leftover_lines for a in opened})
+            change = gitw.change_to(base, tree, [a.path for a in opened], message, when, root)
+            run_commit_checks(change, {a.path: a.leftover_lines for a in opened})
             commit = gitw.commit(base, tree, message, when)
         except BaseException:
             for append in reversed(opened):
@@ -197,15 +200,13 @@ def _missing_dirs(directory: Path) -> list[Path]:
     return missing
 
 
-def run_commit_checks(root: Path, base: Any, tree: Any, paths: Sequence[str], message: str,
-                      when: Instant, leftovers: Mapping[str, range] | None = None) -> None:
+def run_commit_checks(change: Change, leftovers: Mapping[str, range] | None = None) -> None:
     """The §6 checks, in-process, on HEAD → the tree about to be committed (pygit2
     commits run no hooks); the first problem refuses the write. A problem in a line an
     interrupted write left uncommitted says so and points to `memrepo doctor --repair`."""
     from memrepo.checks.runner import run_checks
-    from memrepo.git import write as gitw
 
-    problems = run_checks(gitw.change_to(base, tree, list(paths), message, when, root), "all")
+    problems = run_checks(change, "all")
     if problems:
         first = problems[0]
         more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""

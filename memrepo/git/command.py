@@ -1,10 +1,17 @@
-"""The git command line, for what is simplest asked of git itself (status, diff, merge,
-push): one way to run it. pygit2 does the rest (memrepo.git.read / write)."""
+"""The git command line, for what is simplest asked of git itself (status, diff, show,
+merge, push, verify-commit), and pre-commit's installer of the git hooks: every git process
+memrepo starts goes through here. pygit2 does the rest (memrepo.git.read / write).
+
+Each runs as `git -C ROOT …` with the hook variables below removed, so it works on the
+repository named by ROOT even when memrepo itself runs inside a git hook.
+"""
 
 from __future__ import annotations
 
 import os
 import subprocess
+import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 _HOOK_VARIABLES = ("GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE")
@@ -13,9 +20,39 @@ or temporary index instead of the work tree named by `root`."""
 
 
 def run_git(root: Path, *args: str, stdin: str | None = None,
-            ) -> subprocess.CompletedProcess[str]:
+            env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """`git -C root ARGS` with text output (undecodable bytes kept as surrogates); the
-    caller looks at returncode and decides what a failure means."""
-    env = {k: v for k, v in os.environ.items() if k not in _HOOK_VARIABLES}
+    caller looks at returncode and decides what a failure means. `env`: the environment
+    to run in (default: this process's)."""
     return subprocess.run(["git", "-C", str(root), *args], input=stdin, capture_output=True,
-                          text=True, errors="surrogateescape", check=False, env=env)
+                          text=True, errors="surrogateescape", check=False,
+                          env=_without_hook_variables(env))
+
+
+def run_git_bytes(root: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    """`run_git` with the output as bytes (a blob, a listing of any encoding)."""
+    return subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=False,
+                          env=_without_hook_variables(None))
+
+
+def start_git(root: Path, *args: str, feed: bool = False,
+              capture: bool = True) -> subprocess.Popen[bytes]:
+    """`git -C root ARGS` running in the background: its stdout to read (`capture`; stderr
+    dropped; else both go to this process's) and, with `feed`, its stdin to write."""
+    output = subprocess.PIPE if capture else None
+    return subprocess.Popen(["git", "-C", str(root), *args], stdout=output,
+                            stderr=subprocess.DEVNULL if capture else None,
+                            stdin=subprocess.PIPE if feed else None,
+                            env=_without_hook_variables(None))
+
+
+def install_hooks(root: Path) -> subprocess.CompletedProcess[str]:
+    """`pre-commit install` in `root`: the git hooks .pre-commit-config.yaml names."""
+    return subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=root,
+                          capture_output=True, text=True, check=False,
+                          env=_without_hook_variables(None))
+
+
+def _without_hook_variables(env: Mapping[str, str] | None) -> dict[str, str]:
+    source = os.environ if env is None else env
+    return {k: v for k, v in source.items() if k not in _HOOK_VARIABLES}

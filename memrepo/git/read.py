@@ -12,11 +12,12 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pygit2
+from pygit2 import Blob, Commit, Diff, Index, IndexEntry, Repository, Tree
 from pygit2.enums import DeltaStatus, RepositoryOpenFlag
 
 from memrepo import clock
@@ -32,7 +33,7 @@ _STATUS: dict[int, Status] = {DeltaStatus.ADDED: "added", DeltaStatus.DELETED: "
 _GIT_EPOCH_DATE = re.compile(r"@?(\d{9,})(?:\s+[+-]\d{4})?")
 
 
-def open_repository(path: str | Path | None = None) -> Any:
+def open_repository(path: str | Path | None = None) -> Repository:
     """The repository at or above `path` (default: $MEMREPO_REPO, else the working
     directory). Opened from the environment as git sets it for hooks: GIT_DIR, and
     GIT_INDEX_FILE — the temporary index of `git commit -a` / `git commit <path>`."""
@@ -53,7 +54,7 @@ def _absolute_index_file() -> None:
         os.environ["GIT_INDEX_FILE"] = os.path.abspath(index_file)
 
 
-def work_root(repo: Any) -> Path | None:
+def work_root(repo: Repository) -> Path | None:
     return Path(repo.workdir) if repo.workdir else None
 
 
@@ -63,29 +64,29 @@ class TreeSnapshot:
     Directory trees are kept once loaded: a lookup by full path would parse every tree on
     the way again, and memory/entities/ can hold 100k entries (≈10 ms a parse)."""
 
-    def __init__(self, repo: Any, tree: Any | None) -> None:
+    def __init__(self, repo: Repository, tree: Tree | None) -> None:
         self._repo = repo
         self._tree = tree
-        self._dirs: dict[str, Any | None] = {"": tree}
+        self._dirs: dict[str, Tree | None] = {"": tree}
         self._read: dict[str, bytes | None] = {}
 
     def read(self, path: str) -> bytes | None:
         if path not in self._read:  # several checks read the same (possibly 8 MB) INDEX
             found = self._lookup(path)
-            self._read[path] = bytes(found.data) if isinstance(found, pygit2.Blob) else None
+            self._read[path] = bytes(found.data) if isinstance(found, Blob) else None
         return self._read[path]
 
     def exists(self, path: str) -> bool:
-        return isinstance(self._lookup(path), pygit2.Blob)
+        return isinstance(self._lookup(path), Blob)
 
     def list_dir(self, directory: str) -> list[str]:
         key = directory.strip("/")
         found = self._tree if key in ("", ".") else self._lookup(key)
-        if not isinstance(found, pygit2.Tree):
+        if not isinstance(found, Tree):
             return []
         return sorted(str(entry.name) for entry in found if entry.type_str == "blob")
 
-    def _lookup(self, path: str) -> Any | None:
+    def _lookup(self, path: str) -> Tree | Blob | None:
         if self._tree is None or not path:
             return None
         directory, _, name = path.strip("/").rpartition("/")
@@ -97,17 +98,17 @@ class TreeSnapshot:
         except (KeyError, ValueError, pygit2.GitError):
             return None
 
-    def _dir(self, directory: str) -> Any | None:
+    def _dir(self, directory: str) -> Tree | None:
         if directory not in self._dirs:
             found = self._lookup(directory)
-            self._dirs[directory] = found if isinstance(found, pygit2.Tree) else None
+            self._dirs[directory] = found if isinstance(found, Tree) else None
         return self._dirs[directory]
 
 
 class IndexSnapshot:
     """The index git is committing: HEAD's tree with the staged changes on top."""
 
-    def __init__(self, repo: Any, index: Any, base: TreeSnapshot,
+    def __init__(self, repo: Repository, index: Index, base: TreeSnapshot,
                  files: Iterable[FileChange]) -> None:
         self._repo = repo
         self._index = index
@@ -125,7 +126,7 @@ class IndexSnapshot:
     def read(self, path: str) -> bytes | None:
         if path not in self._read:
             entry = self._entry(path)
-            self._read[path] = None if entry is None else bytes(self._repo[entry.id].data)
+            self._read[path] = None if entry is None else _blob_bytes(self._repo, entry)
         return self._read[path]
 
     def exists(self, path: str) -> bool:
@@ -136,7 +137,7 @@ class IndexSnapshot:
         names = set(self._base.list_dir(key)) | self._added.get(key, set())
         return sorted(names - self._deleted.get(key, set()))
 
-    def _entry(self, path: str) -> Any | None:
+    def _entry(self, path: str) -> IndexEntry | None:
         try:
             entry = self._index[path]
         except (KeyError, ValueError):
@@ -144,14 +145,14 @@ class IndexSnapshot:
         return None if entry.mode == GITLINK_MODE else entry
 
 
-def staged_change(repo: Any, message: str | None = None,
+def staged_change(repo: Repository, message: str | None = None,
                   commit_time: Instant | None = None) -> Change:
     """HEAD's tree → the index being committed (root commit: nothing → the index).
 
     During a merge only what differs from every parent is the merge's own change (each
     side was checked when it was committed); renames are a delete plus an add."""
     index = repo.index
-    head = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit)
+    head = None if repo.head_is_unborn else repo.head.peel(Commit)
     base = TreeSnapshot(repo, head.tree if head is not None else None)
     files = _index_files(head, index)
     new = IndexSnapshot(repo, index, base, files)
@@ -163,7 +164,7 @@ def staged_change(repo: Any, message: str | None = None,
     return _change(repo, base, new, files, message, when, parent_time, bool(others))
 
 
-def commit_change(repo: Any, commit: Any) -> Change:
+def commit_change(repo: Repository, commit: Commit) -> Change:
     """What a historical commit changed: its first parent's tree → its tree.
 
     For a merge, only files that differ from every parent count, and `parent_time` is
@@ -179,12 +180,12 @@ def commit_change(repo: Any, commit: Any) -> Change:
                    parent_time, len(parents) > 1)
 
 
-def changed_paths(old: Any, new: Any) -> list[str]:
+def changed_paths(old: Commit, new: Commit) -> list[str]:
     """Paths that differ between two commits (e.g. a merge's parent and the merge)."""
     return [f.path for f in _tree_files(old.tree, new.tree)]
 
 
-def full_change(repo: Any, message: str | None = None,
+def full_change(repo: Repository, message: str | None = None,
                 commit_time: Instant | None = None) -> Change:
     """Nothing → everything in the index: `memrepo check --all`."""
     index = repo.index
@@ -195,7 +196,7 @@ def full_change(repo: Any, message: str | None = None,
     return _change(repo, DictSnapshot(), new, files, message, when, None)
 
 
-def _change(repo: Any, old: Snapshot, new: Snapshot, files: Sequence[FileChange],
+def _change(repo: Repository, old: Snapshot, new: Snapshot, files: Sequence[FileChange],
             message: str | None, commit_time: Instant, parent_time: Instant | None,
             merge: bool = False) -> Change:
     root = work_root(repo)
@@ -206,20 +207,20 @@ def _change(repo: Any, old: Snapshot, new: Snapshot, files: Sequence[FileChange]
                   root=root, merge=merge)
 
 
-def _index_files(head: Any | None, index: Any) -> tuple[FileChange, ...]:
+def _index_files(head: Commit | None, index: Index) -> tuple[FileChange, ...]:
     if head is None:
         return tuple(FileChange("added", entry.path) for entry in index
                      if entry.mode != GITLINK_MODE)
     return _delta_files(head.tree.diff_to_index(index))
 
 
-def _tree_files(old_tree: Any | None, new_tree: Any) -> tuple[FileChange, ...]:
+def _tree_files(old_tree: Tree | None, new_tree: Tree) -> tuple[FileChange, ...]:
     if old_tree is None:
         return _delta_files(new_tree.diff_to_tree(swap=True))
     return _delta_files(old_tree.diff_to_tree(new_tree))
 
 
-def _delta_files(diff: Any) -> tuple[FileChange, ...]:
+def _delta_files(diff: Diff) -> tuple[FileChange, ...]:
     files = []
     for delta in diff.deltas:
         status = _STATUS.get(delta.status, "modified")
@@ -254,7 +255,7 @@ def _instant(seconds: int) -> Instant:
     return int(seconds) * _SECOND
 
 
-def commits_in(repo: Any, revision_range: str | None) -> list[Any]:
+def commits_in(repo: Repository, revision_range: str | None) -> list[Commit]:
     """Commits of `A..B` (reachable from B, not from A) or of everything reachable from
     one revision (default HEAD), oldest first."""
     from pygit2.enums import SortMode
@@ -270,9 +271,39 @@ def commits_in(repo: Any, revision_range: str | None) -> list[Any]:
     return list(walker)
 
 
-def _resolve(repo: Any, revision: str) -> Any:
+def _resolve(repo: Repository, revision: str) -> Commit:
     try:
-        return repo.revparse_single(revision).peel(pygit2.Commit)
+        return repo.revparse_single(revision).peel(Commit)
     except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
         raise InputError(Problem(revision, "no such commit",
                                  "give a commit, a branch or a range A..B")) from None
+
+
+def _blob_bytes(repo: Repository, entry: IndexEntry) -> bytes:
+    blob = repo[entry.id]
+    return bytes(blob.data) if isinstance(blob, Blob) else b""
+
+
+@dataclass(frozen=True)
+class HistoryCommit:
+    """One commit of a range, as `memrepo verify` checks it: its change from the first
+    parent, each parent's tree, and for a merge the paths that differ from any parent."""
+
+    id: str
+    short_id: str
+    change: Change
+    parents: tuple[TreeSnapshot, ...]
+    merge_paths: tuple[str, ...]
+    git_dir: Path
+
+
+def history_commits(repo: Repository, revision_range: str | None) -> Iterator[HistoryCommit]:
+    """`commits_in` as HistoryCommits, oldest first, each read when it is reached."""
+    for commit in commits_in(repo, revision_range):
+        parents = commit.parents
+        merge_paths = (sorted({path for parent in parents
+                               for path in changed_paths(parent, commit)})
+                       if len(parents) > 1 else [])
+        yield HistoryCommit(str(commit.id), commit.short_id, commit_change(repo, commit),
+                            tuple(TreeSnapshot(repo, parent.tree) for parent in parents),
+                            tuple(merge_paths), Path(repo.path or "."))

@@ -12,9 +12,9 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pygit2
+from pygit2 import Blob, Commit, Oid, Repository, Signature, Tree
 from pygit2.enums import FileMode
 
 from memrepo.core.change import Change, FileChange
@@ -26,19 +26,19 @@ from memrepo.core.times import Instant
 class Base:
     """What a library commit is built on: HEAD's commit and tree (None on an unborn branch)."""
 
-    repo: Any  # pygit2.Repository
-    commit: Any | None  # pygit2.Commit
-    tree: Any | None  # pygit2.Tree
+    repo: Repository
+    commit: Commit | None
+    tree: Tree | None
 
     @property
     def commit_time(self) -> Instant | None:
         return None if self.commit is None else int(self.commit.commit_time) * 1_000_000
 
 
-_OPEN: dict[tuple[str, int], Any] = {}
+_OPEN: dict[tuple[str, int], Repository] = {}
 
 
-def open_repo(root: Path) -> Any:
+def open_repo(root: Path) -> Repository:
     """The repository whose work tree is `root`; InputError when there is none.
 
     Kept open per process: libgit2 then re-reads the index only when it changed on disk,
@@ -58,13 +58,13 @@ def open_repo(root: Path) -> Any:
     return repo
 
 
-def head_base(repo: Any) -> Base:
+def head_base(repo: Repository) -> Base:
     if repo.head_is_unborn:
         return Base(repo, None, None)
     if repo.head_is_detached:
         raise InputError(Problem("HEAD", "HEAD is detached; memrepo commits to a branch",
                                  "check out a branch first: `git switch main`"))
-    commit = repo.head.peel(pygit2.Commit)
+    commit = repo.head.peel(Commit)
     return Base(repo, commit, commit.tree)
 
 
@@ -76,23 +76,23 @@ def blob_at(base: Base, path: str) -> bytes | None:
         obj = base.tree[path]
     except KeyError:
         return None
-    return bytes(obj.data) if isinstance(obj, pygit2.Blob) else None
+    return bytes(obj.data) if isinstance(obj, Blob) else None
 
 
-def write_blobs(repo: Any, files: Mapping[str, bytes]) -> dict[str, Any]:
+def write_blobs(repo: Repository, files: Mapping[str, bytes]) -> dict[str, Oid]:
     """Store file contents as blobs; the oid of each path."""
     return {path: repo.create_blob(data) for path, data in files.items()}
 
 
-def tree_with(repo: Any, base_tree: Any | None, blobs: Mapping[str, Any]) -> Any:
+def tree_with(repo: Repository, base_tree: Tree | None, blobs: Mapping[str, Oid]) -> Oid:
     """The oid of `base_tree` with `blobs` (path → blob oid) put in, touching only the trees
     along those paths."""
     return _rewrite(repo, base_tree, {tuple(p.split("/")): oid for p, oid in blobs.items()})
 
 
-def _rewrite(repo: Any, tree: Any | None, blobs: Mapping[tuple[str, ...], Any]) -> Any:
+def _rewrite(repo: Repository, tree: Tree | None, blobs: Mapping[tuple[str, ...], Oid]) -> Oid:
     builder = repo.TreeBuilder(tree) if tree is not None else repo.TreeBuilder()
-    below: dict[str, dict[tuple[str, ...], Any]] = {}
+    below: dict[str, dict[tuple[str, ...], Oid]] = {}
     for parts, oid in blobs.items():
         if len(parts) == 1:
             builder.insert(parts[0], oid, FileMode.BLOB)
@@ -103,14 +103,14 @@ def _rewrite(repo: Any, tree: Any | None, blobs: Mapping[tuple[str, ...], Any]) 
     return builder.write()
 
 
-def _subtree(tree: Any | None, name: str) -> Any | None:
+def _subtree(tree: Tree | None, name: str) -> Tree | None:
     if tree is None or name not in tree:
         return None
     entry = tree[name]
-    return entry if isinstance(entry, pygit2.Tree) else None
+    return entry if isinstance(entry, Tree) else None
 
 
-def change_to(base: Base, tree_oid: Any, paths: Sequence[str], message: str, when: Instant,
+def change_to(base: Base, tree_oid: Oid, paths: Sequence[str], message: str, when: Instant,
               root: Path) -> Change:
     """The `Change` HEAD → `tree_oid` (not committed yet) for the §6 checks, with the
     commit time the commit will carry."""
@@ -118,7 +118,7 @@ def change_to(base: Base, tree_oid: Any, paths: Sequence[str], message: str, whe
     from memrepo.git.read import TreeSnapshot
 
     old = TreeSnapshot(base.repo, base.tree)
-    new = TreeSnapshot(base.repo, base.repo[tree_oid])
+    new = TreeSnapshot(base.repo, base.repo[tree_oid].peel(Tree))
     files = tuple(FileChange("modified" if old.exists(p) else "added", p) for p in paths)
     config, _ = load_config(new, root)  # a broken config is the config check's to report
     return Change(old=old, new=new, files=files, config=config,
@@ -131,7 +131,7 @@ def commit_seconds(when: Instant) -> int:
     return -(-when // 1_000_000)
 
 
-def commit(base: Base, tree_oid: Any, message: str, when: Instant) -> str:
+def commit(base: Base, tree_oid: Oid, message: str, when: Instant) -> str:
     """Commit `tree_oid` on HEAD's branch (creating it when unborn); the new commit's hex.
 
     libgit2 refuses when the branch moved since `base` was read (a concurrent `git commit`),
@@ -148,7 +148,7 @@ def commit(base: Base, tree_oid: Any, message: str, when: Instant) -> str:
     return str(oid)
 
 
-def signatures(repo: Any, when: Instant) -> tuple[Any, Any]:
+def signatures(repo: Repository, when: Instant) -> tuple[Signature, Signature]:
     """Author and committer as git would pick them: GIT_AUTHOR_* / GIT_COMMITTER_* from the
     environment, else user.name / user.email from git config."""
     seconds = commit_seconds(when)
@@ -157,7 +157,7 @@ def signatures(repo: Any, when: Instant) -> tuple[Any, Any]:
             _signature(repo, "COMMITTER", seconds, offset))
 
 
-def _signature(repo: Any, role: str, seconds: int, offset: int) -> Any:
+def _signature(repo: Repository, role: str, seconds: int, offset: int) -> Signature:
     name = os.environ.get(f"GIT_{role}_NAME") or _config(repo, "user.name")
     email = os.environ.get(f"GIT_{role}_EMAIL") or _config(repo, "user.email")
     if not name or not email:
@@ -165,17 +165,17 @@ def _signature(repo: Any, role: str, seconds: int, offset: int) -> Any:
                                  "user.email are not set)",
                                  'run `git config user.name "Your Name"` and '
                                  '`git config user.email you@example.com`'))
-    return pygit2.Signature(name, email, seconds, offset)
+    return Signature(name, email, seconds, offset)
 
 
-def _config(repo: Any, key: str) -> str | None:
+def _config(repo: Repository, key: str) -> str | None:
     try:
         return str(repo.config[key])
     except KeyError:
         return None
 
 
-def stage_committed(repo: Any, blobs: Mapping[str, Any]) -> None:
+def stage_committed(repo: Repository, blobs: Mapping[str, Oid]) -> None:
     """Point the on-disk index entries of `blobs` at what was just committed, so `git status`
     stays clean; every other entry (the user's staged work) is left as it is."""
     try:

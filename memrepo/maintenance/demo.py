@@ -14,10 +14,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
 from pathlib import Path
 
 from memrepo.core.problems import InputError, Problem
+from memrepo.git.command import run_git
 from memrepo.resources import data_dir
 
 DEMO_APPROVER = "Michał Kowalski <michal@example.com>"
@@ -124,31 +124,25 @@ def _poisoning(root: Path, env: dict[str, str]) -> None:
 def _demo_env() -> dict[str, str]:
     env = dict(os.environ)
     env.pop("MEMREPO_REPO", None)
-    known = subprocess.run(["git", "var", "GIT_COMMITTER_IDENT"], capture_output=True,
-                           env=env, check=False)
-    if known.returncode != 0:
+    if run_git(Path.cwd(), "var", "GIT_COMMITTER_IDENT", env=env).returncode != 0:
         env.update(DEMO_IDENTITY)
     return env
 
 
 def _memrepo(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return _run([sys.executable, "-m", "memrepo", *args], None, env)
+    """The memrepo command line, run as a person runs it."""
+    return subprocess.run([sys.executable, "-m", "memrepo", *args], env=env,
+                          capture_output=True, text=True, check=False)
 
 
 def _git(root: Path, env: dict[str, str] | None, *args: str,
          check: bool = True) -> subprocess.CompletedProcess[str]:
-    done = _run(["git", *args], root, env)
+    done = run_git(root, *args, env=env)
     if check and done.returncode != 0:
         raise InputError(Problem(str(root), f"git {args[0]} failed:\n"
                                  f"{(done.stdout + done.stderr).strip()}",
                                  "see the output above"))
     return done
-
-
-def _run(command: Sequence[str], cwd: Path | None, env: dict[str, str] | None,
-         ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(list(command), cwd=cwd, env=env, capture_output=True, text=True,
-                          check=False)
 
 
 def _step(title: str) -> None:

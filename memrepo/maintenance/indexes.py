@@ -11,7 +11,6 @@ a repository without commits, or a committed INDEX that does not parse) reads ev
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from memrepo.core.headers import classify, index_path, note_path, parse_note, st
 from memrepo.core.index_file import index_fix, index_problems, parse_index, render_index
 from memrepo.core.problems import Problem
 from memrepo.files import write_atomically
+from memrepo.git.command import run_git_bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +125,7 @@ def changed_notes(root: Path) -> set[str] | None:
 
 def committed_descriptions(root: Path, category: str) -> dict[str, str] | None:
     """name → description from HEAD's INDEX.md; None when it is missing or unreadable."""
-    done = subprocess.run(["git", "show", f"HEAD:{index_path(category)}"], cwd=root,
-                          capture_output=True, check=False)
+    done = run_git_bytes(root, "show", f"HEAD:{index_path(category)}")
     if done.returncode != 0:
         return {} if not _committed_notes_exist(root, category) else None
     index = parse_index(category, done.stdout)
@@ -134,8 +133,7 @@ def committed_descriptions(root: Path, category: str) -> dict[str, str] | None:
 
 
 def _committed_notes_exist(root: Path, category: str) -> bool:
-    done = subprocess.run(["git", "ls-tree", "--name-only", "HEAD", f"memory/{category}/"],
-                          cwd=root, capture_output=True, check=False)
+    done = run_git_bytes(root, "ls-tree", "--name-only", "HEAD", f"memory/{category}/")
     return done.returncode != 0 or bool(done.stdout.strip())
 
 

@@ -8,16 +8,18 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
-from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memrepo.core.config import CATEGORIES, CONFIG_PATH
 from memrepo.core.index_file import render_index
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.triggers import TRIGGERS_PATH
+from memrepo.git.command import install_hooks, run_git
 from memrepo.resources import data_dir
+
+if TYPE_CHECKING:
+    import subprocess
 
 APPROVER = re.compile(r"[^<>\n]*[^<>\s][^<>\n]* <[^<>\s]+@[^<>\s]+>")
 
@@ -129,7 +131,7 @@ def _initialise(directory: Path, approver: str, existing_repo: bool) -> str:
         _git(directory, "init", "-q", "-b", "main")
     written = _write_files(directory, skeleton(approver))
     written.append(_copy_schemas(directory))
-    _run(directory, [sys.executable, "-m", "pre_commit", "install"], "pre-commit install")
+    _succeeded(directory, install_hooks(directory), "pre-commit install")
     _git(directory, "add", "--", *written)
     message = f"{FIRST_MESSAGE}\n\nApproved-by: {approver}\n"
     _git(directory, "commit", "-q", "-m", message, "--", *written)
@@ -148,11 +150,10 @@ def _undo(directory: Path, existed: bool, existing_repo: bool, before: dict[str,
         return
     created = ["memory", ".pre-commit-config.yaml", *(n for n in APPENDABLE if n not in before),
                *([] if had_schema else ["schema"])]
-    has_head = subprocess.run(["git", "rev-parse", "-q", "--verify", "HEAD"], cwd=directory,
-                              capture_output=True, check=False).returncode == 0
-    unstage = (["git", "reset", "-q", "--", *created, *before] if has_head else
-               ["git", "rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", *created])
-    subprocess.run(unstage, cwd=directory, capture_output=True, check=False)
+    has_head = run_git(directory, "rev-parse", "-q", "--verify", "HEAD").returncode == 0
+    unstage = (["reset", "-q", "--", *created, *before] if has_head else
+               ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", *created])
+    run_git(directory, *unstage)
     for name in created:
         _remove(directory / name)
     for name, data in before.items():
@@ -227,12 +228,11 @@ def _copy_schemas(directory: Path) -> str:
 
 
 def _git(directory: Path, *args: str, what: str | None = None) -> str:
-    return _run(directory, ["git", *args], what or f"git {args[0]}")
+    return _succeeded(directory, run_git(directory, *args), what or f"git {args[0]}")
 
 
-def _run(directory: Path, command: Sequence[str], what: str) -> str:
-    done = subprocess.run(list(command), cwd=directory, capture_output=True, text=True,
-                          check=False)
+def _succeeded(directory: Path, done: subprocess.CompletedProcess[str], what: str) -> str:
+    """The output of a command that succeeded; a refusal naming `what` otherwise."""
     if done.returncode != 0:
         output = (done.stdout + done.stderr).strip()
         raise InputError(Problem(str(directory), f"{what} failed:\n{output}",

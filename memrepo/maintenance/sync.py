@@ -16,16 +16,18 @@ purpose: merges must run the hooks, which pygit2 never does.
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memrepo.core.problems import InputError, Problem
 from memrepo.facts.writes import write_lock
-from memrepo.git.command import run_git
+from memrepo.git.command import install_hooks, run_git
+
+if TYPE_CHECKING:
+    import subprocess
 
 MAX_ATTEMPTS = 5
 HOOK_TYPES = ("pre-commit", "commit-msg", "post-merge")
@@ -139,9 +141,7 @@ def ensure_hooks(root: Path) -> str:
         return "present"
     if not (root / ".pre-commit-config.yaml").is_file():
         return "missing"
-    done = subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=root,
-                          capture_output=True, text=True, check=False)
-    return "installed" if done.returncode == 0 else "missing"
+    return "installed" if install_hooks(root).returncode == 0 else "missing"
 
 
 def _is_pre_commit_hook(path: Path) -> bool:
@@ -239,15 +239,13 @@ def _abort_merge(root: Path) -> None:
 
 def check_new_commits(root: Path, before: str) -> list[Problem]:
     """`memrepo verify BEFORE..HEAD`: every check, on every commit the merge added."""
-    from memrepo.checks.history import commit_problems
-    from memrepo.git.read import commits_in, open_repository
+    from memrepo.checks.history import verify_history
 
-    repo = open_repository(root)
     problems: list[Problem] = []
-    for commit in commits_in(repo, f"{before}..HEAD"):
-        for problem in commit_problems(repo, commit, False):
+    for short_id, found in verify_history(root, f"{before}..HEAD"):
+        for problem in found:
             problems.append(Problem(problem.path, f"{problem.problem} (commit "
-                                    f"{commit.short_id})", problem.fix, problem.line))
+                                    f"{short_id})", problem.fix, problem.line))
     return problems
 
 

@@ -12,9 +12,9 @@ a rule change needs a person's `Approved-by:`.
 from __future__ import annotations
 
 import dataclasses
-import subprocess
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memrepo.core.headers import archive_path, index_path, parse_note
 from memrepo.core.merge_edits import add_aliases, mention_merged, retarget_links, retarget_triggers
@@ -30,6 +30,9 @@ from memrepo.core.triage import (
 from memrepo.core.triggers import TRIGGERS_PATH
 from memrepo.git.command import run_git
 from memrepo.maintenance.triage import ActionResult
+
+if TYPE_CHECKING:
+    import subprocess
 
 
 class ActionFailed(Exception):
