@@ -11,20 +11,18 @@ memrepo.facts.writes (validated, appended, checked and committed).
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.cache.query import history, matching_keys, recall_key, recall_subject
+from memrepo.cache.query import has_subject, history, recall_facts
 from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, closest, search, suggestion_choices
 from memrepo.cache.session import CacheSession
 from memrepo.checks.config import worktree_config
 from memrepo.clock import now, parse_user_time
 from memrepo.core.config import CATEGORIES, Config
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.records import Fact, HistoryEntry, RecallResult, SearchResult, WriteResult
-from memrepo.core.times import Instant
+from memrepo.core.records import HistoryEntry, RecallResult, SearchResult, WriteResult
 from memrepo.facts.segments import check_scope
 from memrepo.repo_root import find_root
 
@@ -61,10 +59,10 @@ class Memory:
         known = parse_user_time(known_at, "--known-at")
         text = _recall_text(query, subject, relation)
         conn = self._cache.connection()
-        facts = _recall_facts(conn, scope, query, subject, relation, t, known)
+        facts = recall_facts(conn, scope, query, subject, relation, t, known)
         if facts:
             return RecallResult("found", facts)
-        if subject is not None and _known_subject(conn, scope, subject):
+        if subject is not None and has_subject(conn, scope, subject):
             return RecallResult("not_recorded")  # nothing holds then: no misspelling to fix
         return RecallResult("not_recorded", [], self._suggest(text, scope))
 
@@ -139,22 +137,6 @@ def _recall_text(query: str | None, subject: str | None, relation: str | None) -
         raise InputError(Problem("recall", "nothing to recall: no query and no subject",
                                  "give a QUERY (free text) or --subject [--relation]"))
     return f"{subject} {relation or ''}".strip() if subject is not None else query or ""
-
-
-def _recall_facts(conn: sqlite3.Connection, scope: str, query: str | None,
-                  subject: str | None, relation: str | None, t: Instant, known: Instant,
-                  ) -> list[Fact]:
-    if subject is not None and relation is not None:
-        return recall_key(conn, scope, subject, relation, t, known)
-    if subject is not None:
-        return recall_subject(conn, scope, subject, t, known)
-    return [fact for key in matching_keys(conn, scope, query or "")
-            for fact in recall_key(conn, scope, *key, t, known)]
-
-
-def _known_subject(conn: sqlite3.Connection, scope: str, subject: str) -> bool:
-    return conn.execute("SELECT 1 FROM events WHERE scope = ? AND subject = ? LIMIT 1",
-                        (scope, subject)).fetchone() is not None
 
 
 def _check_search_args(category: str | None, limit: int) -> None:

@@ -8,11 +8,16 @@ read. Packing within the budget is memrepo.core.context_block.build_block.
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
-from memrepo.cache import open_fresh
-from memrepo.cache.query import recall_key, recall_subject
+from memrepo.cache import Connection, open_fresh
+from memrepo.cache.query import (
+    entity_candidates,
+    keys_with_words,
+    note_location,
+    recall_key,
+    recall_subject,
+)
 from memrepo.checks.config import worktree_config
 from memrepo.clock import now
 from memrepo.core.config import QUARANTINE_PREFIX
@@ -20,7 +25,7 @@ from memrepo.core.context_block import Block, NoteItem, build_block
 from memrepo.core.headers import parse_note
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import Fact
-from memrepo.core.text import fts_query, words
+from memrepo.core.text import words
 from memrepo.core.triggers import TRIGGERS_PATH, matching_notes, parse_triggers
 from memrepo.facts.segments import check_scope
 from memrepo.files import read_bytes
@@ -56,29 +61,18 @@ def build_context(root: Path, scope: str, question: str, budget: int) -> Block:
         raise InputError(Problem("--budget", str(err), "give a larger --budget")) from None
 
 
-def mentioned_entities(conn: sqlite3.Connection, question: str) -> list[str]:
+def mentioned_entities(conn: Connection, question: str) -> list[str]:
     """Entity notes whose name or an alias occurs in the question as whole folded words."""
     asked = f" {' '.join(words(question))} "
     terms = [w for w in set(words(question)) if w not in _STOP]
     if not terms:
         return []
-    match = "{name aliases} : (" + " OR ".join(fts_query(w) for w in terms) + ")"
-    rows = conn.execute(
-        "SELECT n.name, n.aliases FROM notes_fts JOIN notes n ON n.rowid = notes_fts.rowid "
-        "WHERE notes_fts MATCH ? AND n.category = 'entities' LIMIT ?", (match, MAX_CANDIDATES))
     found = []
-    for name, aliases_json in rows:
-        spellings = [name.replace("-", " "), *_aliases(aliases_json)]
+    for name, aliases in entity_candidates(conn, terms, MAX_CANDIDATES):
+        spellings = [name.replace("-", " "), *aliases]
         if any(f" {' '.join(words(s))} " in asked for s in spellings if words(s)):
             found.append(name)
     return sorted(found)
-
-
-def _aliases(aliases_json: str) -> list[str]:
-    import json
-
-    value = json.loads(aliases_json or "[]")
-    return [a for a in value if isinstance(a, str)] if isinstance(value, list) else []
 
 
 def _triggered(root: Path, question: str) -> list[str]:
@@ -89,22 +83,25 @@ def _triggered(root: Path, question: str) -> list[str]:
     return matching_notes(triggers, question)
 
 
-def _note_items(conn: sqlite3.Connection, root: Path, names: list[str], mandatory: bool,
+def _note_items(conn: Connection, root: Path, names: list[str], mandatory: bool,
                 ) -> list[NoteItem]:
     items = []
     for name in names:
-        row = conn.execute("SELECT path, category FROM notes WHERE name = ?", (name,)).fetchone()
-        data = read_bytes(root, row[0]) if row else None
-        note = parse_note(row[0], data) if row and data is not None else None
+        found = note_location(conn, name)
+        if found is None:
+            continue
+        path, category = found
+        data = read_bytes(root, path)
+        note = parse_note(path, data) if data is not None else None
         if note is None or isinstance(note, Problem):
             continue
         updated = note.header.get("updated")
-        items.append(NoteItem(row[1], name, note.description or "", note.body,
+        items.append(NoteItem(category, name, note.description or "", note.body,
                               updated if isinstance(updated, str) else None, mandatory))
     return items
 
 
-def _current_facts(conn: sqlite3.Connection, scope: str, question: str,
+def _current_facts(conn: Connection, scope: str, question: str,
                    subjects: list[str]) -> list[Fact]:
     moment = now()
     facts: dict[str, Fact] = {}
@@ -116,16 +113,9 @@ def _current_facts(conn: sqlite3.Connection, scope: str, question: str,
     return sorted(facts.values(), key=lambda f: (f.subject, f.relation, f.valid_from))
 
 
-def _question_keys(conn: sqlite3.Connection, scope: str, question: str,
-                   ) -> list[tuple[str, str]]:
+def _question_keys(conn: Connection, scope: str, question: str) -> list[tuple[str, str]]:
     """Keys whose subject or relation shares a content word with the question, best first."""
     terms = [w for w in set(words(question)) if w not in _STOP and len(w) > 2]
     if not terms:
         return []
-    match = "{subject relation} : (" + " OR ".join(fts_query(w) for w in terms) + ")"
-    rows = conn.execute(
-        "SELECT e.subject, e.relation FROM facts_fts JOIN events e ON e.rowid = facts_fts.rowid "
-        "WHERE facts_fts MATCH ? AND e.scope = ? ORDER BY bm25(facts_fts) LIMIT ?",
-        (match, scope, MAX_CANDIDATES))
-    keys = list(dict.fromkeys((s, r) for s, r in rows))
-    return keys[:MAX_FACT_KEYS]
+    return keys_with_words(conn, scope, terms, MAX_CANDIDATES)[:MAX_FACT_KEYS]

@@ -20,7 +20,11 @@ if TYPE_CHECKING:
     from memrepo.cache.build import BuildReport
     from memrepo.cache.incremental import SyncReport
 
-__all__ = ["CacheStatus", "cache_path", "open_fresh", "rebuild", "status", "sync"]
+__all__ = ["CacheStatus", "Connection", "cache_path", "open_fresh", "rebuild", "status", "sync"]
+
+Connection = sqlite3.Connection
+"""What `open_fresh` hands out. Outside cache/ a connection is only passed on to the
+functions of cache/: every SQL statement of memrepo lives in this package."""
 
 
 def rebuild(root: Path, workers: int | None = None) -> BuildReport:

@@ -1,7 +1,9 @@
-"""recall (§5.4) and history (§5.5) as lookups in the materialised holdings."""
+"""recall (§5.4) and history (§5.5) as lookups in the materialised holdings, and the
+look-ups of notes and keys the API and the context block make."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Sequence
 from typing import Any
@@ -37,6 +39,24 @@ def fact_from_row(row: Sequence[Any]) -> Fact:
 
 def _open_end(instant: Instant | None) -> str | None:
     return None if instant is None or instant >= FOREVER else format_valid_time(instant)
+
+
+def recall_facts(conn: sqlite3.Connection, scope: str, query: str | None,
+                 subject: str | None, relation: str | None, t: Instant, known: Instant,
+                 ) -> list[Fact]:
+    """By key, by subject, or by the keys free text matches."""
+    if subject is not None and relation is not None:
+        return recall_key(conn, scope, subject, relation, t, known)
+    if subject is not None:
+        return recall_subject(conn, scope, subject, t, known)
+    return [fact for key in matching_keys(conn, scope, query or "")
+            for fact in recall_key(conn, scope, *key, t, known)]
+
+
+def has_subject(conn: sqlite3.Connection, scope: str, subject: str) -> bool:
+    """Whether any event of `scope` is about `subject`."""
+    return conn.execute("SELECT 1 FROM events WHERE scope = ? AND subject = ? LIMIT 1",
+                        (scope, subject)).fetchone() is not None
 
 
 def recall_key(conn: sqlite3.Connection, scope: str, subject: str, relation: str,
@@ -129,3 +149,37 @@ def _entry(event: Event, held: list[tuple[str, str | None]], retracted_by: str |
 
 def _time(instant: Instant | None) -> str | None:
     return None if instant is None else format_valid_time(instant)
+
+
+def entity_candidates(conn: sqlite3.Connection, terms: Sequence[str], limit: int,
+                      ) -> list[tuple[str, list[str]]]:
+    """(name, aliases) of entity notes whose name or aliases hold any of the folded
+    `terms`, at most `limit`."""
+    match = "{name aliases} : (" + " OR ".join(fts_query(w) for w in terms) + ")"
+    rows = conn.execute(
+        "SELECT n.name, n.aliases FROM notes_fts JOIN notes n ON n.rowid = notes_fts.rowid "
+        "WHERE notes_fts MATCH ? AND n.category = 'entities' LIMIT ?", (match, limit))
+    return [(name, _aliases(aliases_json)) for name, aliases_json in rows]
+
+
+def _aliases(aliases_json: str) -> list[str]:
+    value = json.loads(aliases_json or "[]")
+    return [a for a in value if isinstance(a, str)] if isinstance(value, list) else []
+
+
+def note_location(conn: sqlite3.Connection, name: str) -> tuple[str, str] | None:
+    """(path, category) of the note called `name`."""
+    row = conn.execute("SELECT path, category FROM notes WHERE name = ?", (name,)).fetchone()
+    return None if row is None else (row[0], row[1])
+
+
+def keys_with_words(conn: sqlite3.Connection, scope: str, terms: Sequence[str], limit: int,
+                    ) -> list[tuple[str, str]]:
+    """Keys of `scope` whose subject or relation holds any of the folded `terms`, best
+    first (BM25), each once, from at most `limit` matching events."""
+    match = "{subject relation} : (" + " OR ".join(fts_query(w) for w in terms) + ")"
+    rows = conn.execute(
+        "SELECT e.subject, e.relation FROM facts_fts JOIN events e ON e.rowid = facts_fts.rowid "
+        "WHERE facts_fts MATCH ? AND e.scope = ? ORDER BY bm25(facts_fts) LIMIT ?",
+        (match, scope, limit))
+    return list(dict.fromkeys((s, r) for s, r in rows))

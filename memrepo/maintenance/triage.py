@@ -8,31 +8,18 @@ the work tree first), the config, TRIGGERS.md and the archive listing from the w
 from __future__ import annotations
 
 import os
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import orjson
-
-from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
-from memrepo.cache.rows import group_by_key, keys_of
+from memrepo.cache.listing import read_facts, read_notes
 from memrepo.checks.config import worktree_config
 from memrepo.clock import now
 from memrepo.core.config import CATEGORIES
-from memrepo.core.events import Event, Key
 from memrepo.core.headers import archive_path
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import format_instant
-from memrepo.core.triage import (
-    KINDS,
-    Finding,
-    FindingKind,
-    LinkRecord,
-    NoteRecord,
-    TriageInput,
-    title_of,
-)
+from memrepo.core.triage import KINDS, Finding, FindingKind, TriageInput
 from memrepo.core.triggers import TRIGGERS_PATH, parse_triggers
 from memrepo.files import read_bytes
 
@@ -69,25 +56,6 @@ def load_input(root: Path) -> TriageInput:
         conn.close()
     return TriageInput(notes, facts, config, now(), triggered_names(root),
                        archived_notes(root))
-
-
-def read_notes(conn: sqlite3.Connection) -> list[NoteRecord]:
-    links: dict[str, list[LinkRecord]] = {}
-    for source, target, line in conn.execute(
-            "SELECT source, target, line FROM links ORDER BY source, line"):
-        links.setdefault(source, []).append(LinkRecord(target, line))
-    rows = conn.execute("SELECT path, name, category, description, aliases, body FROM notes "
-                        "ORDER BY path")
-    return [NoteRecord(path, category, name, title_of(body), description,
-                       tuple(orjson.loads(aliases)), tuple(links.get(path, ())),
-                       size=len(body))
-            for path, name, category, description, aliases, body in rows]
-
-
-def read_facts(conn: sqlite3.Connection) -> dict[Key, list[Event]]:
-    events = [event_from_row(row) for row in
-              conn.execute(f"SELECT {EVENT_COLUMNS} FROM events ORDER BY rowid")]
-    return group_by_key(events, keys_of(events))
 
 
 def triggered_names(root: Path) -> frozenset[str]:
