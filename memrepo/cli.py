@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from memrepo.core.problems import InputError
 from memrepo.crashlog import write_crash_log
@@ -68,22 +68,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser([chosen] if chosen else COMMANDS)
     args = parser.parse_args(words)
     module = importlib.import_module(f"memrepo.commands.{args.command}")
+    return guarded(f"memrepo {args.command}", lambda: int(module.run(args)))
+
+
+def guarded(label: str, action: Callable[[], int]) -> int:
+    """Run an entry point's action (a command, a script) with the exit codes above: a
+    refusal or a usage error is one line naming `label`, never a traceback."""
     try:
-        return int(module.run(args))
+        return action()
     except InputError as err:
-        print(f"memrepo {args.command}: {err}", file=sys.stderr)
+        print(f"{label}: {err}", file=sys.stderr)
         return EXIT_REFUSED
     except UsageError as err:
-        print(f"memrepo {args.command}: {err}", file=sys.stderr)
+        print(f"{label}: {err}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("memrepo: interrupted; nothing half-written was committed", file=sys.stderr)
         return 130
     except Exception:
-        log = write_crash_log(f"memrepo {args.command}")
+        log = write_crash_log(label)
         where = f"; details in {log}" if log else ""
-        print(f"memrepo {args.command}: unexpected error ({sys.exc_info()[1]!r}){where}",
-              file=sys.stderr)
+        print(f"{label}: unexpected error ({sys.exc_info()[1]!r}){where}", file=sys.stderr)
         return EXIT_UNEXPECTED
 
 

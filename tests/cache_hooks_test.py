@@ -1,5 +1,6 @@
 """The cache follows git by itself: post-checkout, post-merge and post-rewrite hooks run
-`memrepo cache sync --quiet --hook`; no query and no manual step in between."""
+`memrepo-refresh-cache --quiet --hook` (scripts/refresh_cache.py); no query and no manual
+step in between. The cache scripts also run by hand."""
 
 from __future__ import annotations
 
@@ -46,3 +47,22 @@ def test_checkout_merge_and_rebase_refresh_the_cache(demo_repo: Path, tmp_path: 
                           capture_output=True, text=True, check=False)  # post-merge
     assert done.returncode == 0, done.stdout + done.stderr
     assert cache_matches_a_fresh_build(demo_repo, tmp_path)
+
+
+def test_the_cache_scripts_build_and_refresh_by_hand(demo_repo: Path, tmp_path: Path) -> None:
+    built = subprocess.run(["memrepo-build-cache", "--repo", str(demo_repo)],
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0 and built.stdout.startswith("cache rebuilt: "), built.stderr
+    remember(demo_repo, "62000 km")
+    refreshed = subprocess.run(["memrepo-refresh-cache", "--repo", str(demo_repo)],
+                               capture_output=True, text=True, check=False)
+    assert refreshed.returncode == 0 and refreshed.stdout.startswith("cache "), refreshed.stderr
+    assert cache_matches_a_fresh_build(demo_repo, tmp_path)
+
+
+def test_the_cache_scripts_refuse_outside_a_repository(tmp_path: Path) -> None:
+    for script in ("memrepo-build-cache", "memrepo-refresh-cache"):
+        done = subprocess.run([script, "--repo", str(tmp_path)], capture_output=True,
+                              text=True, check=False)
+        assert done.returncode == 1 and "not inside a git repository" in done.stderr, script
+        assert "Traceback" not in done.stderr

@@ -37,6 +37,10 @@ class BuildReport:
     events: int
     holdings: int
 
+    def describe(self, seconds: float) -> str:
+        return (f"cache rebuilt: {self.notes} notes, {self.events} fact events, "
+                f"{self.holdings} holdings in {seconds:.2f} s")
+
 
 @dataclass(frozen=True, slots=True)
 class WorkTreeState:

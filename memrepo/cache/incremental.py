@@ -44,6 +44,14 @@ class SyncReport:
     keys: int = 0
     paths: list[str] = field(default_factory=list)
 
+    def describe(self, seconds: float) -> str:
+        if self.mode == "fresh":
+            return "cache is current"
+        if self.mode == "rebuilt":
+            return f"cache rebuilt in {seconds:.2f} s"
+        return (f"cache synced: {self.notes} notes, {self.logs} logs, {self.keys} keys "
+                f"re-indexed in {seconds:.2f} s")
+
 
 def sync(root: Path, conn: sqlite3.Connection | None = None, *,
          force: bool = False, hook: bool = False) -> SyncReport:

@@ -13,7 +13,8 @@ def add_parser(subparsers: Any) -> None:
         "cache", help="rebuild, refresh or inspect the SQLite cache (.memrepo/cache.sqlite)",
         description="The cache is derived from the files: deleting it loses nothing. Queries "
                     "refresh it themselves when they notice it is stale; the post-checkout, "
-                    "post-merge and post-rewrite hooks run `cache sync --quiet --hook`.")
+                    "post-merge and post-rewrite hooks run `memrepo-refresh-cache --quiet "
+                    "--hook` (the same as `cache sync --quiet --hook`).")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     actions.add_parser("rebuild", help="build the whole cache anew and swap it in")
     sync = actions.add_parser("sync", help="re-index only what changed (builds it if missing)")
@@ -32,25 +33,14 @@ def run(args: argparse.Namespace) -> int:
     root = find_root(args.repo)
     started = time.perf_counter()
     if args.action == "rebuild":
-        built = cache.rebuild(root)
-        print(f"cache rebuilt: {built.notes} notes, {built.events} fact events, "
-              f"{built.holdings} holdings in {time.perf_counter() - started:.2f} s")
+        print(cache.rebuild(root).describe(time.perf_counter() - started))
     elif args.action == "sync":
         report = cache.sync(root, force=not args.hook, hook=args.hook)
         if not args.quiet:
-            print(_sync_line(report, time.perf_counter() - started))
+            print(report.describe(time.perf_counter() - started))
     else:
         _print_status(cache.status(root), args.json)
     return 0
-
-
-def _sync_line(report: Any, seconds: float) -> str:
-    if report.mode == "fresh":
-        return "cache is current"
-    if report.mode == "rebuilt":
-        return f"cache rebuilt in {seconds:.2f} s"
-    return (f"cache synced: {report.notes} notes, {report.logs} logs, {report.keys} keys "
-            f"re-indexed in {seconds:.2f} s")
 
 
 def _print_status(status: Any, as_json: bool) -> None:

@@ -45,7 +45,7 @@ repos:
         always_run: true
       - id: memrepo-cache-sync
         name: memrepo cache sync
-        entry: memrepo cache sync --quiet --hook
+        entry: memrepo-refresh-cache --quiet --hook
         language: system
         stages: [post-checkout, post-merge, post-rewrite]
         pass_filenames: false
