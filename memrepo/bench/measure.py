@@ -19,9 +19,6 @@ from pathlib import Path
 from typing import Literal
 
 TargetKind = Literal["ratio_max", "max", "min", "speedup_min", "none"]
-NOT_AVAILABLE = "n/a (component missing)"
-
-
 def percentile(samples: Sequence[float], q: float) -> float:
     """The q-th percentile (0..100) by linear interpolation between closest ranks."""
     if not samples:
@@ -135,7 +132,8 @@ class Row:
         return data
 
 
-def missing(metric: str, why: str = NOT_AVAILABLE, target: Target = Target("none")) -> Row:
+def missing(metric: str, why: str, target: Target = Target("none")) -> Row:
+    """A row without a figure, saying why (e.g. "n/a (hooks not installed)")."""
     return Row(metric, None, "", target=target, note=why)
 
 
