@@ -1,8 +1,8 @@
 from __future__ import annotations
 
 import pytest
-from git_support import CONFIG, dict_change
 from memrepo.hooks import approval
+from support import CONFIG, dict_change
 
 from memrepo.core.approval import ALLOWED_SIGNERS_PATH
 

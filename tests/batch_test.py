@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from fact_repo import commit_count, git, status
+from support import commit_count, git, status
 
 from memrepo.cli import main
 from memrepo.core.problems import InputError
@@ -23,7 +23,7 @@ def test_a_batch_is_one_commit_with_increasing_ids(memory_repo: Path) -> None:
     results = store.remember_many(memory_repo, facts, source="chat", session="b-1")
     assert [r.status for r in results] == ["added"] * 20
     assert commit_count(memory_repo) == before + 1
-    assert {r.commit for r in results} == {git(memory_repo, "rev-parse", "HEAD").strip()}
+    assert {r.commit for r in results} == {git(memory_repo, "rev-parse", "HEAD").stdout.strip()}
     ids = [r.id for r in results]
     assert ids == sorted(ids) and len(set(ids)) == 20
     assert [e.id for e in read_scope(memory_repo, "michal")] == ids

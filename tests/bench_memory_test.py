@@ -17,7 +17,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from conftest import isolated_env
+from support import isolated_env
 
 from memrepo.bench import memory as bench
 from memrepo.bench.memory_history import HISTORY, MEMORY_MD, QUESTIONS, Question

@@ -7,8 +7,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from cache_helpers import dump
-from git_support import add_note, commit, git
+from support import add_note, commit, dump, git
 
 from memrepo.cache import rebuild
 from memrepo.cache.build import build_into

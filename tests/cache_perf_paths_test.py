@@ -11,13 +11,13 @@ import yaml
 from anyascii import anyascii
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import dump
 
 from memrepo.core.bitemporal import FOREVER, fold, timeline
 from memrepo.core.events import Event
 from memrepo.core.headers import parse_note
 from memrepo.core.strict_yaml import YamlError, load_fast, load_strict
 from memrepo.core.text import fold as fold_text
-from tests.cache_helpers import dump
 
 DAY = 86_400_000_000
 

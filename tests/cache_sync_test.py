@@ -11,20 +11,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from memrepo.cache import cache_path, rebuild, sync
-from memrepo.cache.build import build_into
-from tests.cache_helpers import (
+from support import (
     append_events,
     assert_event,
-    commit,
+    commit_everything,
     dump,
-    env,
     git,
     init_repo,
     note,
+    plain_env,
     write,
 )
+
+from memrepo.cache import cache_path, rebuild, sync
+from memrepo.cache.build import build_into
 
 CATEGORIES = ("rules", "entities", "references", "project")
 NAMES = ("alpha", "beta", "gamma", "delta", "epsilon")
@@ -48,8 +48,8 @@ class Scenario:
         category, name = self.rng.choice(CATEGORIES), self.rng.choice(NAMES)
         words = " ".join(self.rng.choices(WORDS, k=5))
         body = f"# {name}\n\n{words} [[{self.rng.choice(NAMES)}]]\n"
-        text = note(name, category, f"Profile of {name}: {words}", body,
-                    aliases=[self.rng.choice(WORDS)] if category == "entities" else None)
+        text = note(category, name, f"Profile of {name}: {words}", body,
+                    aliases=[self.rng.choice(WORDS)] if category == "entities" else ())
         self._replace(f"memory/{category}/{name}.md", text)
 
     def delete_note(self) -> None:
@@ -71,17 +71,17 @@ class Scenario:
 
     def commit(self) -> None:
         self.counter += 1
-        commit(self.root, f"step {self.counter}")
+        commit_everything(self.root, f"step {self.counter}")
 
     def branch(self) -> None:
         self.commit()
         name = f"b{len(self.branches)}"
-        git(self.root, "checkout", "-q", "-b", name)
+        git(self.root, "checkout", "-q", "-b", name, env=plain_env())
         self.branches.append(name)
 
     def checkout(self) -> None:
         self.commit()
-        git(self.root, "checkout", "-q", self.rng.choice(self.branches))
+        git(self.root, "checkout", "-q", self.rng.choice(self.branches), env=plain_env())
 
     def merge(self) -> None:
         self.commit()
@@ -100,12 +100,12 @@ class Scenario:
 
     # --- helpers --------------------------------------------------------------------------
 
-    def _replace(self, path: str, text: str) -> None:
+    def _replace(self, path: str, data: bytes) -> None:
         """Write the way editors do: a new file renamed over the old one."""
         target = self.root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         temporary = target.with_name(target.name + ".tmp~")
-        temporary.write_text(text, encoding="utf-8")
+        temporary.write_bytes(data)
         os.replace(temporary, target)
 
     def _event(self, scope: str, month: str) -> dict[str, Any]:
@@ -141,7 +141,7 @@ class Scenario:
         return ids
 
     def _git_ok(self, *args: str) -> bool:
-        done = subprocess.run(["git", "-C", str(self.root), *args], env=env(),
+        done = subprocess.run(["git", "-C", str(self.root), *args], env=plain_env(),
                               capture_output=True, check=False)
         return done.returncode == 0
 
@@ -205,11 +205,11 @@ def test_a_shrunk_log_recomputes_only_the_keys_of_removed_events(tmp_path: Path)
     events = [assert_event(f"k{i}", f"2026-01-0{1 + i % 9}T00:00:00Z", f"subject{i}",
                            "amount", "1", "2025-01-01") for i in range(20)]
     append_events(root, "memory/facts/michal/2026-01.jsonl", events)
-    first = commit(root, "twenty keys")
+    first = commit_everything(root, "twenty keys")
     append_events(root, "memory/facts/michal/2026-01.jsonl", [
         assert_event("k99", "2026-01-20T00:00:00Z", "subject3", "amount", "2", "2026-01-01")])
-    commit(root, "one more")
+    commit_everything(root, "one more")
     rebuild(root)
-    git(root, "checkout", "-q", first)
+    git(root, "checkout", "-q", first, env=plain_env())
     report = sync(root)
     assert (report.mode, report.logs, report.keys) == ("incremental", 1, 1)

@@ -8,11 +8,20 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from support import (
+    append_events,
+    assert_event,
+    commit_everything,
+    git,
+    init_repo,
+    note,
+    plain_env,
+    write,
+)
 
 from memrepo.agent.api import Memory
 from memrepo.cache import cache_path, open_fresh, rebuild, status, sync
 from memrepo.cache.db import require_fts5
-from tests.cache_helpers import append_events, assert_event, commit, git, init_repo, note, write
 
 
 @pytest.fixture()
@@ -20,10 +29,10 @@ def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
     root = init_repo(tmp_path / "repo")
     write(root, "memory/entities/tauron.md", note(
-        "tauron", "entities", "Electricity supplier of the flat since 2023", "Tariff G11.\n"))
+        "entities", "tauron", "Electricity supplier of the flat since 2023", "Tariff G11.\n"))
     append_events(root, "memory/facts/michal/2026-01.jsonl", [
         assert_event("a1", "2026-01-05T00:00:00Z", "home", "city", "Kraków", "2020-01-01")])
-    commit(root, "start")
+    commit_everything(root, "start")
     return root
 
 
@@ -75,7 +84,7 @@ def test_a_commit_is_noticed(repo: Path) -> None:
     assert _city(repo) == "Kraków"
     append_events(repo, "memory/facts/michal/2026-02.jsonl", [
         assert_event("a2", "2026-02-05T00:00:00Z", "home", "city", "Łódź", "2026-02-01")])
-    commit(repo, "moved")
+    commit_everything(repo, "moved")
     assert _city(repo) == "Łódź"
 
 
@@ -85,7 +94,7 @@ def test_an_uncommitted_append_to_a_log_is_noticed_once_staged(repo: Path) -> No
     assert _city(repo) == "Kraków"
     append_events(repo, "memory/facts/michal/2026-01.jsonl", [
         assert_event("a2", "2026-01-20T00:00:00Z", "home", "city", "Gdańsk", "2026-01-15")])
-    git(repo, "add", "memory/facts/michal/2026-01.jsonl")
+    git(repo, "add", "memory/facts/michal/2026-01.jsonl", env=plain_env())
     assert _city(repo) == "Gdańsk"
 
 
@@ -93,7 +102,7 @@ def test_a_new_uncommitted_note_and_its_deletion_are_noticed(repo: Path) -> None
     memory = Memory(repo)
     assert memory.search("Skoda").status == "not_recorded"
     write(repo, "memory/entities/skoda.md", note(
-        "skoda", "entities", "Škoda Centrum service station in Kraków", "Service.\n"))
+        "entities", "skoda", "Škoda Centrum service station in Kraków", "Service.\n"))
     assert [h.name for h in memory.search("Skoda").results] == ["skoda"]
     (repo / "memory/entities/skoda.md").unlink()
     assert memory.search("Skoda").status == "not_recorded"
@@ -104,18 +113,18 @@ def test_staging_an_in_place_edit_is_noticed(repo: Path) -> None:
     assert memory.search("G11").status == "found"
     path = repo / "memory/entities/tauron.md"
     path.write_text(path.read_text(encoding="utf-8").replace("G11", "G12"), encoding="utf-8")
-    git(repo, "add", "memory/entities/tauron.md")
+    git(repo, "add", "memory/entities/tauron.md", env=plain_env())
     assert memory.search("G12").status == "found"
     assert memory.search("G11").status == "not_recorded"
 
 
 def test_checkout_of_an_older_commit_rereads_shrunk_logs(repo: Path) -> None:
-    first = git(repo, "rev-parse", "HEAD").strip()
+    first = git(repo, "rev-parse", "HEAD", env=plain_env()).stdout.strip()
     append_events(repo, "memory/facts/michal/2026-01.jsonl", [
         assert_event("a2", "2026-01-20T00:00:00Z", "home", "city", "Gdańsk", "2026-01-15")])
-    commit(repo, "gdansk")
+    commit_everything(repo, "gdansk")
     assert _city(repo) == "Gdańsk"
-    git(repo, "checkout", "-q", first)
+    git(repo, "checkout", "-q", first, env=plain_env())
     assert _city(repo) == "Kraków"
 
 

@@ -4,8 +4,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from git_support import CONFIG, dict_change, event, lines
 from memrepo.hooks import approval, fact_logs
+from support import CONFIG, dict_change, event, lines
 
 from memrepo.checks.config import load_config
 from memrepo.checks.entry import read_message_file, report

@@ -6,7 +6,6 @@ memory repository made by `memrepo init`, hooks installed (`memory_repo`).
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -14,22 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-APPROVER = "Ann Example <ann@example.com>"
-IDENTITY = {
-    "GIT_AUTHOR_NAME": "Ann Example", "GIT_AUTHOR_EMAIL": "ann@example.com",
-    "GIT_COMMITTER_NAME": "Ann Example", "GIT_COMMITTER_EMAIL": "ann@example.com",
-}
-_CLEARED = ("GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE", "GIT_COMMITTER_DATE",
-            "GIT_AUTHOR_DATE", "MEMREPO_REPO", "MEMREPO_NOW")
-
-
-def isolated_env(home: Path) -> dict[str, str]:
-    """os.environ with the test identity, HOME=`home` and no git/memrepo overrides."""
-    env = {k: v for k, v in os.environ.items() if k not in _CLEARED}
-    env.update(IDENTITY, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"),
-               GIT_CONFIG_NOSYSTEM="1", PRE_COMMIT_HOME=str(home / ".cache" / "pre-commit"))
-    return env
+from support import APPROVER, CLEARED, isolated_env
 
 
 @pytest.fixture(scope="session")
@@ -41,7 +25,7 @@ def git_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def git_env(git_home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, str]]:
     """Sets the isolated environment for this test (in-process and for subprocesses)."""
     env = isolated_env(git_home)
-    for key in _CLEARED:
+    for key in CLEARED:
         monkeypatch.delenv(key, raising=False)
     for key, value in env.items():
         monkeypatch.setenv(key, value)

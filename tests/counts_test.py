@@ -1,7 +1,7 @@
 from __future__ import annotations
 
-from git_support import CONFIG, dict_change
 from memrepo.hooks import counts
+from support import CONFIG, dict_change
 
 NOTE = "memory/entities/acme.md"
 OLD = {"memory/config.yaml": CONFIG, NOTE: b"acme", "memory/entities/INDEX.md": b"i"}

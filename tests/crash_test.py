@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cache_helpers import dump
+from support import dump, git
 
 from memrepo.cache import open_fresh
 from memrepo.cache.build import build_into
@@ -49,11 +49,6 @@ def synth_repo(tmp_path: Path, git_env: dict[str, str]) -> Path:
     return generate(tmp_path / "repo", notes=60, events=3000, seed=7).root
 
 
-def git(root: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True,
-                          check=True).stdout
-
-
 def committed_ids(root: Path) -> set[str]:
     out = subprocess.run(["git", "grep", "-h", "-o", '"id":"[0-9A-Z]*"', "HEAD", "--",
                           "memory/facts"], cwd=root, capture_output=True, text=True).stdout
@@ -74,7 +69,7 @@ def kill_after(command: list[str], delay: float, env: dict[str, str]) -> None:
 
 
 def remember_trial(root: Path, rng: random.Random, trial: int, env: dict[str, str]) -> None:
-    before, head = committed_ids(root), git(root, "rev-parse", "HEAD").strip()
+    before, head = committed_ids(root), git(root, "rev-parse", "HEAD").stdout.strip()
     kill_after([sys.executable, "-c", LOOP, str(root), f"t{trial}"],
                rng.uniform(0.4, 1.5), env)
     report = doctor(root, repair=True)
@@ -87,7 +82,7 @@ def remember_trial(root: Path, rng: random.Random, trial: int, env: dict[str, st
                      for m in _ID.findall(path.read_text("utf-8"))}
     assert {e.id for e in read_scope(root, "crash")} == crash_log_ids  # every line valid
     assert main(["--repo", str(root), "verify", f"{head}..HEAD"]) == 0
-    assert git(root, "status", "--porcelain") == ""
+    assert git(root, "status", "--porcelain").stdout == ""
 
 
 def cache_trial(root: Path, rng: random.Random, trial: int, env: dict[str, str],

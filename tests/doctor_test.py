@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from fact_repo import commit_count, git, status
+from support import commit_count, git, status
 
 from memrepo import cache
 from memrepo.cli import main
@@ -72,7 +72,7 @@ def test_uncommitted_complete_lines_are_committed_through_the_checks(
     code, report = doctor(memory_repo, capsys, "--repair")
     assert code == 0 and report["findings"][0]["repaired"].startswith("committed in")
     assert commit_count(memory_repo) == before + 1 and status(memory_repo) == ""
-    assert "interrupted write" in git(memory_repo, "log", "-1", "--format=%s")
+    assert "interrupted write" in git(memory_repo, "log", "-1", "--format=%s").stdout
     assert len(read_scope(memory_repo, "michal")) == 2
     assert main(["--repo", str(memory_repo), "verify"]) == 0
 

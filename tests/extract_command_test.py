@@ -11,11 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import WRITER_IDENTITY, git
 
-IDENTITY = {
-    "GIT_AUTHOR_NAME": "Test Person", "GIT_AUTHOR_EMAIL": "test@example.com",
-    "GIT_COMMITTER_NAME": "Test Person", "GIT_COMMITTER_EMAIL": "test@example.com",
-}
 CONVERSATION = """user: I moved to Kraków on 2026-03-01.
 assistant: Noted.
 user: Moja žena Anna pracuje v Acme.
@@ -57,7 +54,7 @@ def repo(template: Path, tmp_path: Path) -> Path:
 def _env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if k not in ("MEMREPO_REPO", "MEMREPO_NOW", "MEMREPO_API_KEY", "OPENAI_API_KEY")}
-    return {**env, **IDENTITY}
+    return {**env, **WRITER_IDENTITY}
 
 
 def write_candidates(directory: Path, document: Any) -> Path:
@@ -88,20 +85,15 @@ def events(repo: Path, scope: str) -> list[dict[str, Any]]:
             for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=repo, capture_output=True, text=True,
-                          check=True, env=_env()).stdout
-
-
 def state_of(repo: Path) -> tuple[str, str, list[dict[str, Any]]]:
-    return (git(repo, "log", "--format=%H"), git(repo, "status", "--porcelain"),
+    return (git(repo, "log", "--format=%H").stdout, git(repo, "status", "--porcelain").stdout,
             events(repo, "michal") + events(repo, "quarantine-michal"))
 
 
 # --- host and untrusted ---------------------------------------------------------------
 
 def test_host_extraction_writes_the_kept_facts_with_quote_and_session(repo: Path) -> None:
-    commits = len(git(repo, "log", "--format=%H").split())
+    commits = len(git(repo, "log", "--format=%H").stdout.split())
     done = extract(repo)
     assert done.returncode == 0, done.stderr
     written = events(repo, "michal")
@@ -110,9 +102,9 @@ def test_host_extraction_writes_the_kept_facts_with_quote_and_session(repo: Path
                and e["trust"] == "host" for e in written)
     assert written[0]["quote"] == CANDIDATES["facts"][0]["quote"]
     assert written[0]["valid_from"] == "2026-03-01" and written[0]["confidence"] == 0.9
-    assert len(git(repo, "log", "--format=%H").split()) == commits + len(KEPT)
-    assert git(repo, "status", "--porcelain") == ""
-    assert "Trust: host" in git(repo, "log", "-1", "--format=%B")
+    assert len(git(repo, "log", "--format=%H").stdout.split()) == commits + len(KEPT)
+    assert git(repo, "status", "--porcelain").stdout == ""
+    assert "Trust: host" in git(repo, "log", "-1", "--format=%B").stdout
 
 
 def test_the_plain_report_gives_every_kept_and_dropped_fact(repo: Path) -> None:

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import orjson
 import pytest
-from git_support import CONFIG, dict_change, event, lines, retract
 from memrepo.hooks import fact_logs as fact_logs_hook
 from memrepo.hooks import fact_times
+from support import CONFIG, dict_change, event, lines, retract
 
 from memrepo.core import fact_logs
 from memrepo.core.problems import Problem

@@ -18,9 +18,9 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
-from git_support import CONFIG, dict_change, event, git, lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import CONFIG, dict_change, event, git, lines
 
 from memrepo.checks.runner import run_checks
 from memrepo.core.problems import Problem

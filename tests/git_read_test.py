@@ -5,7 +5,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from git_support import CONFIG, git, write
+from support import CONFIG, git, write
 
 from memrepo.core.change import FileChange
 from memrepo.core.problems import InputError

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 from memrepo.hooks.headers import check
-from notes_support import change, note
+from support import change, note
 
 from memrepo.core.config import Config
 from memrepo.core.headers import Note, classify, parse_note, vague_reason

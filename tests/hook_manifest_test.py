@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from git_support import git, write
+from support import git, write
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))

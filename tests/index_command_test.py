@@ -4,7 +4,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from notes_support import note
+from support import note
 
 from memrepo.cli import main
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from memrepo.hooks.indexes import check
-from notes_support import change, note, with_indexes
+from support import change, note, with_indexes
 
 from memrepo.core.index_file import (
     IndexFile,

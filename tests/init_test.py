@@ -6,8 +6,7 @@ import subprocess
 from pathlib import Path
 
 import yaml
-from conftest import APPROVER
-from git_support import git, memrepo
+from support import APPROVER, git, memrepo
 
 from memrepo.maintenance.init import PRE_COMMIT_CONFIG
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from memrepo.hooks.links import check
-from notes_support import change, note
+from support import change, note
 
 from memrepo.core.config import Config
 from memrepo.core.links import ephemeral_problems, find_links

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fact_repo import git, make_repo
+from support import git, make_repo
 
 from memrepo.agent.extract import candidates_schema
 from memrepo.agent.llm import SYSTEM_PROMPT, chat_url
@@ -115,7 +115,8 @@ def state_of(repo: Path) -> tuple[str, str, dict[str, bytes]]:
     """Everything a write could change: history, status, every log file."""
     logs = {str(p.relative_to(repo)): p.read_bytes()
             for p in (repo / "memory").rglob("*.jsonl")}
-    return git(repo, "log", "--format=%H %s"), git(repo, "status", "--porcelain"), logs
+    return (git(repo, "log", "--format=%H %s").stdout,
+            git(repo, "status", "--porcelain").stdout, logs)
 
 
 # --- good answers ---------------------------------------------------------------------
@@ -129,7 +130,7 @@ def test_a_good_answer_is_written_with_quote_session_and_source(
     events = read_scope(repo, "michal")
     assert [(e.subject, e.object, e.quote, e.session, e.source) for e in events] == [
         (f["subject"], f["object"], f["quote"], "s1", "extract:tiny") for f in GOOD_FACTS]
-    assert git(repo, "status", "--porcelain") == ""
+    assert git(repo, "status", "--porcelain").stdout == ""
 
 
 def test_the_request_asks_for_a_schema_constrained_deterministic_answer(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from git_support import commit, git, memrepo, write
+from support import commit, git, memrepo, write
 
 GOOD = """---
 name: {name}

@@ -7,8 +7,8 @@ import io
 from pathlib import Path
 
 import pytest
-from git_support import event, git, lines, now_stamp, segment, write
 from memrepo.scripts.pre_receive import ZERO, Update, install, main, parse_updates
+from support import event, git, lines, now_stamp, segment, write
 
 
 def test_updates_are_read_from_git_stdin_lines() -> None:

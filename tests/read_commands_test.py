@@ -7,13 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
-
-from tests.cache_helpers import (
+from support import (
     append_events,
     assert_event,
-    commit,
+    commit_everything,
     init_repo,
-    memrepo,
+    memrepo_at,
     memrepo_json,
     note,
     write,
@@ -24,18 +23,18 @@ from tests.cache_helpers import (
 def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = init_repo(tmp_path_factory.mktemp("cli") / "repo")
     write(root, "memory/entities/lodz-packaging.md", note(
-        "lodz-packaging", "entities", "Ordering profile: minimum quantities, lead times",
+        "entities", "lodz-packaging", "Ordering profile: minimum quantities, lead times",
         "Cartons from Łódź.\n", aliases=["Łódź Packaging"]))
     append_events(root, "memory/facts/michal/2026-01.jsonl", [
         assert_event("f1", "2026-01-05T00:00:00Z", "lodz-packaging", "lead_time", "3 weeks",
                      "2026-01-01", quote="Lead time is 3 weeks", source="email"),
     ])
-    commit(root, "fixture")
+    commit_everything(root, "fixture")
     return root
 
 
 def test_recall_plain_line(repo: Path) -> None:
-    done = memrepo(repo, "recall", "--scope", "michal", "--subject", "lodz-packaging",
+    done = memrepo_at(repo, "recall", "--scope", "michal", "--subject", "lodz-packaging",
                    "--relation", "lead_time")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == (
@@ -44,7 +43,7 @@ def test_recall_plain_line(repo: Path) -> None:
 
 
 def test_recall_not_recorded_exits_zero_with_suggestions(repo: Path) -> None:
-    done = memrepo(repo, "recall", "--scope", "michal", "Lodz Pakaging")
+    done = memrepo_at(repo, "recall", "--scope", "michal", "Lodz Pakaging")
     assert done.returncode == 0
     assert done.stdout.splitlines()[0] == "not recorded"
     assert "did you mean: lodz-packaging" in done.stdout
@@ -64,7 +63,7 @@ def test_history_json_and_plain(repo: Path) -> None:
     events = memrepo_json(repo, "history", "--scope", "michal", "lodz-packaging",
                           "lead_time")["events"]
     assert [(e["id"], e["held"]) for e in events] == [("f1", [["2026-01-01", None]])]
-    done = memrepo(repo, "history", "--scope", "michal", "nothing", "here")
+    done = memrepo_at(repo, "history", "--scope", "michal", "nothing", "here")
     assert done.returncode == 0 and done.stdout.strip() == "not recorded"
 
 
@@ -80,9 +79,9 @@ def test_search_json_shape(repo: Path) -> None:
 
 
 def test_search_plain_and_not_recorded(repo: Path) -> None:
-    done = memrepo(repo, "search", "foo-bar")
+    done = memrepo_at(repo, "search", "foo-bar")
     assert done.returncode == 0 and done.stdout.startswith("not recorded")
-    done = memrepo(repo, "search", "cartons", "--category", "entities")
+    done = memrepo_at(repo, "search", "cartons", "--category", "entities")
     assert done.stdout.startswith("[entities] lodz-packaging")
 
 
@@ -92,21 +91,21 @@ def test_search_plain_and_not_recorded(repo: Path) -> None:
     ("search", "x", "--category", "nope"),
 ])
 def test_bad_input_exits_one_without_traceback(repo: Path, args: tuple[str, ...]) -> None:
-    done = memrepo(repo, *args)
+    done = memrepo_at(repo, *args)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr and "To fix:" in done.stderr
 
 
 def test_usage_error_exits_two(repo: Path) -> None:
-    assert memrepo(repo, "recall").returncode == 2
+    assert memrepo_at(repo, "recall").returncode == 2
 
 
 def test_cache_commands(repo: Path) -> None:
-    assert memrepo(repo, "cache", "rebuild").stdout.startswith("cache rebuilt: 1 notes")
-    quiet = memrepo(repo, "cache", "sync", "--quiet")
+    assert memrepo_at(repo, "cache", "rebuild").stdout.startswith("cache rebuilt: 1 notes")
+    quiet = memrepo_at(repo, "cache", "sync", "--quiet")
     assert quiet.returncode == 0 and quiet.stdout == ""
-    state = json.loads(memrepo(repo, "cache", "status", "--json").stdout)
+    state = json.loads(memrepo_at(repo, "cache", "status", "--json").stdout)
     assert state["current"] and state["notes"] == 1 and state["events"] == 1
     for args in (("cache", "--help"), ("recall", "--help"), ("history", "--help"),
                  ("search", "--help")):
-        assert memrepo(repo, *args).returncode == 0
+        assert memrepo_at(repo, *args).returncode == 0

@@ -7,31 +7,31 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from support import append_events, assert_event, commit_everything, init_repo, note, write
 
 from memrepo.agent.api import Memory
 from memrepo.core.problems import InputError
-from tests.cache_helpers import append_events, assert_event, commit, init_repo, note, write
 
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Memory:
     root = init_repo(tmp_path_factory.mktemp("search") / "repo")
     write(root, "memory/entities/michal-zielinski.md", note(
-        "michal-zielinski", "entities", "Service advisor at the Škoda dealer in Kraków",
+        "entities", "michal-zielinski", "Service advisor at the Škoda dealer in Kraków",
         "# Michał Zieliński\n\nBooks the inspections; prefers phone calls.\n"))
     write(root, "memory/entities/lodz-packaging.md", note(
-        "lodz-packaging", "entities", "Ordering profile: minimum quantities, lead times",
+        "entities", "lodz-packaging", "Ordering profile: minimum quantities, lead times",
         "# Packaging supplier\n\nCartons from the city of Łódź.\n",
         aliases=["Łódź Packaging", "LP Sp. z o.o."]))
     write(root, "memory/rules/confirm-orders.md", note(
-        "confirm-orders", "rules", "Confirm every supplier order in writing before paying",
+        "rules", "confirm-orders", "Confirm every supplier order in writing before paying",
         "Orders for cartons are confirmed by email.\n"))
     write(root, "memory/project/reorder.md", note(
-        "reorder", "project", "Reorder of cartons planned for the spring of 2026",
+        "project", "reorder", "Reorder of cartons planned for the spring of 2026",
         "Cartons: 180 boxes left.\n"))
     nfc = unicodedata.normalize("NFC", "Zażółć gęślą jaźń")
     write(root, "memory/references/pangram.md", note(
-        "pangram", "references", "Polish pangram used to test the keyboard layout",
+        "references", "pangram", "Polish pangram used to test the keyboard layout",
         f"{nfc}\n"))
     append_events(root, "memory/facts/michal/2026-01.jsonl", [
         assert_event("f1", "2026-01-05T00:00:00Z", "lodz-packaging", "lead_time",
@@ -43,7 +43,7 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Memory:
         assert_event("q1", "2026-01-07T00:00:00Z", "car", "colour", "Škoda green",
                      "2024-05-01", scope="quarantine-michal"),
     ])
-    commit(root, "search fixture")
+    commit_everything(root, "search fixture")
     return Memory(root)
 
 

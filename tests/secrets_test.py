@@ -3,7 +3,7 @@ from __future__ import annotations
 import orjson
 import pytest
 from memrepo.hooks.secrets import check
-from notes_support import change, note
+from support import change, note
 
 from memrepo.core.secrets import find_secrets
 

@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from fact_repo import commit_count, git, make_repo, set_identity, status
+from support import commit_count, git, make_repo, set_identity, status
 
+from memrepo.core.events import millis_of
 from memrepo.core.problems import InputError
 from memrepo.core.trailers import trailer_values
 from memrepo.facts import writes as store
-from memrepo.facts.ids import millis_of
 from memrepo.facts.segments import read_key, read_scope
 
 
@@ -39,16 +39,16 @@ def test_remember_appends_commits_with_trailers_and_leaves_status_clean(repo: Pa
     result = remember(repo, valid_from="2026-01-10", source="chat", quote="it is 210 zł",
                       session="s-1")
     assert result.status == "added"
-    assert result.commit == git(repo, "rev-parse", "HEAD").strip()
+    assert result.commit == git(repo, "rev-parse", "HEAD").stdout.strip()
     [event] = lines(repo)
     assert event["id"] == result.id and event["object"] == "210 zł"
     assert event["valid_from"] == "2026-01-10" and event["quote"] == "it is 210 zł"
-    message = git(repo, "log", "-1", "--format=%B")
+    message = git(repo, "log", "-1", "--format=%B").stdout
     assert message.startswith("remember: michal electricity_bill.amount = 210 zł")
     assert trailer_values(message, "Session") == ["s-1"]
     assert trailer_values(message, "Source") == ["chat"]
     assert trailer_values(message, "Trust") == ["host"]
-    changed = git(repo, "show", "--name-only", "--format=", "HEAD").split()
+    changed = git(repo, "show", "--name-only", "--format=", "HEAD").stdout.split()
     assert changed == [event_path(repo)]
     assert status(repo) == "A  mine.txt\n"  # still staged, not committed
 
@@ -63,11 +63,11 @@ def test_commit_rewrites_only_the_trees_along_the_path(repo: Path) -> None:
     (repo / "memory" / "entities" / "a.md").write_text("a\n")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "entity")
-    before = git(repo, "rev-parse", "HEAD:memory/entities").strip()
+    before = git(repo, "rev-parse", "HEAD:memory/entities").stdout.strip()
     remember(repo)
-    assert git(repo, "rev-parse", "HEAD:memory/entities").strip() == before
-    assert git(repo, "rev-parse", "HEAD:memory/config.yaml") == \
-        git(repo, "rev-parse", "HEAD~1:memory/config.yaml")
+    assert git(repo, "rev-parse", "HEAD:memory/entities").stdout.strip() == before
+    assert git(repo, "rev-parse", "HEAD:memory/config.yaml").stdout == \
+        git(repo, "rev-parse", "HEAD~1:memory/config.yaml").stdout
 
 
 def test_the_value_that_already_holds_writes_nothing(repo: Path) -> None:
@@ -94,7 +94,7 @@ def test_forget_appends_an_end(repo: Path) -> None:
     end = lines(repo)[-1]
     assert end["op"] == "end" and end["valid_to"] == "2026-10-01"
     assert end["reason"] == "moved out"
-    assert git(repo, "log", "-1", "--format=%s").startswith("forget: michal")
+    assert git(repo, "log", "-1", "--format=%s").stdout.startswith("forget: michal")
     again = store.forget(repo, scope="michal", subject="electricity_bill",
                          relation="amount", reason="moved out", valid_to="2026-10-01")
     assert again == store.WriteResult("unchanged", None, None)
@@ -149,7 +149,7 @@ def test_untrusted_writes_go_to_quarantine_with_low_confidence(repo: Path) -> No
     assert event["confidence"] == 0.3 and event["trust"] == "untrusted"
     assert event["scope"] == "quarantine-michal"
     assert not (repo / "memory" / "facts" / "michal").exists()
-    assert trailer_values(git(repo, "log", "-1", "--format=%B"), "Trust") == ["untrusted"]
+    assert trailer_values(git(repo, "log", "-1", "--format=%B").stdout, "Trust") == ["untrusted"]
 
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -178,7 +178,7 @@ def test_memrepo_now_pins_recorded_at_segment_id_and_commit_time(
     assert event["valid_from"] == "2026-03-05T10:00:00Z"  # valid_from defaults to now
     assert (repo / "memory/facts/michal/2026-03.jsonl").is_file()
     assert result.id is not None and millis_of(result.id) == 1772704800000
-    assert git(repo, "log", "-1", "--format=%ct").strip() == "1772704800"
+    assert git(repo, "log", "-1", "--format=%ct").stdout.strip() == "1772704800"
 
 
 def test_writes_in_one_pinned_millisecond_keep_their_order(
@@ -212,7 +212,7 @@ def test_complete_lines_left_by_a_crash_are_committed_too(repo: Path) -> None:
     git(repo, "reset", "-q", "--soft", "HEAD~1")  # as if the commit had never happened
     git(repo, "reset", "-q", "--", event_path(repo))
     result = remember(repo, "300 zł", valid_from="2026-05-01")
-    shown = git(repo, "show", f"HEAD:{event_path(repo)}").encode()
+    shown = git(repo, "show", f"HEAD:{event_path(repo)}").stdout.encode()
     assert shown.startswith(committed + leftover) and result.id in shown.decode()
     assert status(repo) == ""
 
@@ -233,7 +233,8 @@ def test_identity_from_git_config(repo: Path, monkeypatch: pytest.MonkeyPatch) -
     git(repo, "config", "user.name", "Configured")
     git(repo, "config", "user.email", "c@example.com")
     remember(repo)
-    assert git(repo, "log", "-1", "--format=%an <%ae>").strip() == "Configured <c@example.com>"
+    assert (git(repo, "log", "-1", "--format=%an <%ae>").stdout.strip()
+            == "Configured <c@example.com>")
 
 
 def test_an_unborn_branch_gets_its_first_commit(
@@ -241,7 +242,7 @@ def test_an_unborn_branch_gets_its_first_commit(
     root = make_repo(tmp_path / "fresh", monkeypatch, commit=False)
     result = remember(root)
     assert result.status == "added" and commit_count(root) == 1
-    assert git(root, "symbolic-ref", "HEAD").strip() == "refs/heads/main"
+    assert git(root, "symbolic-ref", "HEAD").stdout.strip() == "refs/heads/main"
 
 
 def test_a_held_lock_times_out_with_a_clear_message(

@@ -11,10 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from cache_helpers import dump
-from git_support import git
 from memrepo.scripts.pre_receive import install
-from notes_support import note
+from support import dump, git, note
 
 from memrepo.cache import cache_path
 from memrepo.facts.writes import remember
@@ -269,7 +267,7 @@ def test_three_clones_syncing_while_appending_converge(memory_repo: Path,
 def merge_change(old: bytes, new: bytes, merge: bool) -> object:
     from dataclasses import replace
 
-    from git_support import CONFIG, dict_change
+    from support import CONFIG, dict_change
 
     log = "memory/facts/michal/2026-05.jsonl"
     change = dict_change({"memory/config.yaml": CONFIG, log: old},
@@ -279,7 +277,7 @@ def merge_change(old: bytes, new: bytes, merge: bool) -> object:
 
 @pytest.mark.parametrize("first_parent", ["mine", "theirs"])
 def test_fact_logs_accept_an_interleaving_merge_and_nothing_else(first_parent: str) -> None:
-    from git_support import event, lines
+    from support import event, lines
 
     from memrepo.checks.runner import run_checks
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import orjson
 import pytest
-from conftest import isolated_env
+from support import git, isolated_env
 
 from memrepo.bench.synth import APPROVER, MANY_VALUED, SynthInfo, generate
 from memrepo.core.config import CATEGORIES
@@ -26,11 +26,6 @@ def synth(tmp_path_factory: pytest.TempPathFactory, git_home: Path) -> Iterator[
         for key, value in isolated_env(git_home).items():
             patch.setenv(key, value)
         yield generate(tmp_path_factory.mktemp("synth") / "repo", NOTES, EVENTS, seed=7)
-
-
-def git(root: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True,
-                          check=True).stdout
 
 
 def events_of(root: Path) -> list[dict[str, object]]:
@@ -82,11 +77,11 @@ def test_events_mix_ops_relations_and_quotes(synth: SynthInfo) -> None:
 
 def test_one_commit_with_trailers_and_a_clean_tree(synth: SynthInfo) -> None:
     root = synth.root
-    assert git(root, "rev-list", "--count", "HEAD").strip() == "2"  # init + synth
-    message = git(root, "log", "-1", "--format=%B")
+    assert git(root, "rev-list", "--count", "HEAD").stdout.strip() == "2"  # init + synth
+    message = git(root, "log", "-1", "--format=%B").stdout
     assert trailer_values(message, "Imported-from") == ["synth"]
     assert trailer_values(message, "Approved-by") == [APPROVER]
-    assert git(root, "status", "--porcelain") == ""
+    assert git(root, "status", "--porcelain").stdout == ""
 
 
 def test_memrepo_verify_accepts_the_history(synth: SynthInfo) -> None:
@@ -99,7 +94,7 @@ def test_same_seed_same_files_either_method(synth: SynthInfo, tmp_path: Path,
                                             git_env: dict[str, str]) -> None:
     again = generate(tmp_path / "again", NOTES, EVENTS, seed=7, method="add")
     other = generate(tmp_path / "other", NOTES, 100, seed=8)
-    tree = git(synth.root, "rev-parse", "HEAD:memory")
-    assert git(again.root, "rev-parse", "HEAD:memory") == tree
-    assert git(again.root, "status", "--porcelain") == ""
-    assert git(other.root, "rev-parse", "HEAD:memory") != tree
+    tree = git(synth.root, "rev-parse", "HEAD:memory").stdout
+    assert git(again.root, "rev-parse", "HEAD:memory").stdout == tree
+    assert git(again.root, "status", "--porcelain").stdout == ""
+    assert git(other.root, "rev-parse", "HEAD:memory").stdout != tree

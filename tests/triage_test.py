@@ -8,13 +8,11 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from conftest import APPROVER
-from git_support import commit, event, git, lines, memrepo, now_stamp, segment, write
-from notes_support import note
+from support import APPROVER, commit, event, git, lines, memrepo, note, now_stamp, segment, write
 
 
 def put(repo: Path, category: str, name: str, description: str, body: str,
-        **extra: str) -> None:
+        **extra: Any) -> None:
     write(repo, f"memory/{category}/{name}.md", note(category, name, description, body,
                                                        **extra))
 
@@ -78,7 +76,7 @@ def test_near_duplicates_by_folding_title_alias_and_spelling(memory_repo: Path) 
     put(repo, "entities", "michal-novak", "Plumber from Brno, fixes boilers, call mornings",
         "# Michal Novak\n")
     put(repo, "entities", "m-novak", "Boiler repairs in Brno, answers calls before noon",
-        "# M. Novák\n", aliases='["Michał Novák"]')
+        "# M. Novák\n", aliases=["Michał Novák"])
     put(repo, "entities", "lodz-packaging", "Box supplier: minimum order 500, 10 days",
         "# Łódź Packaging\n")
     put(repo, "entities", "lodz-packageing", "Cardboard boxes, minimum 500, ten-day lead time",

@@ -6,7 +6,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from git_support import add_note, commit, event, git, lines, memrepo, now_stamp, segment, write
+from support import add_note, commit, event, git, lines, memrepo, now_stamp, segment, write
 
 
 def test_a_commit_made_with_no_verify_is_reported(memory_repo: Path) -> None:

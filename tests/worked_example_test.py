@@ -6,8 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tests.cache_helpers import append_events, assert_event, commit, init_repo, memrepo_json
+from support import append_events, assert_event, commit_everything, init_repo, memrepo_json
 
 KEY = ("--subject", "electricity_bill", "--relation", "amount")
 
@@ -36,7 +35,7 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = init_repo(tmp_path_factory.mktemp("worked") / "repo")
     for month, event in FIRST_FIVE:
         append_events(root, f"memory/facts/michal/{month}.jsonl", [event])
-    commit(root, "e1..e5")
+    commit_everything(root, "e1..e5")
     return root
 
 
@@ -97,7 +96,7 @@ def continued(repo: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """e6 (forget) and e7 (retract e5) appended and committed; the cache syncs them."""
     _recall(repo, "now", "now")  # make sure a cache exists before the continuation
     append_events(repo, "memory/facts/michal/2026-10.jsonl", [E6, E7])
-    commit(repo, "e6, e7")
+    commit_everything(repo, "e6, e7")
     return repo
 
 

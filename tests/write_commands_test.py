@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from fact_repo import IDENTITY, commit_count, git, make_repo, status
+from support import WRITER_IDENTITY, commit_count, git, make_repo, status
 
 from memrepo.bench import worked_example as example
 from memrepo.cli import main
@@ -33,7 +33,7 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, str | 
 def test_remember_json_and_plain_output(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     result = run_json(capsys, "remember", "--scope", "michal", "car", "colour", "red")
     assert result["status"] == "added" and result["commit"] == git(repo, "rev-parse",
-                                                                   "HEAD").strip()
+                                                                   "HEAD").stdout.strip()
     assert main(["remember", "--scope", "michal", "car", "colour", "red"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("unchanged: car.colour = red") and out.count("\n") == 1
@@ -87,7 +87,7 @@ def test_a_bad_time_exits_1_with_a_short_message_and_no_traceback(repo: Path) ->
 
 
 def test_without_a_git_identity_nothing_is_written(repo: Path, tmp_path: Path) -> None:
-    env = {key: "" for key in IDENTITY} | {"HOME": str(tmp_path), "GIT_CONFIG_NOSYSTEM": "1",
+    env = {key: "" for key in WRITER_IDENTITY} | {"HOME": str(tmp_path), "GIT_CONFIG_NOSYSTEM": "1",
                                            "XDG_CONFIG_HOME": str(tmp_path)}
     done = cli(repo, "remember", "--scope", "michal", "car", "colour", "red", **env)
     assert done.returncode == 1 and "git config user.name" in done.stderr

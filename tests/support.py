@@ -1,0 +1,295 @@
+"""The one helper module of the tests: identities and environments, real git repositories
+and the memrepo command line, files, notes, fact events, in-memory Changes and cache dumps.
+(The fixtures that build repositories are in conftest.py.)"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from memrepo.checks.config import load_config
+from memrepo.core.change import Change, DictSnapshot, diff_snapshots
+from memrepo.core.config import Config
+from memrepo.core.index_file import render_index
+from memrepo.core.times import parse_instant
+
+# --- identities and environments -------------------------------------------------------
+
+APPROVER = "Ann Example <ann@example.com>"
+IDENTITY = {
+    "GIT_AUTHOR_NAME": "Ann Example", "GIT_AUTHOR_EMAIL": "ann@example.com",
+    "GIT_COMMITTER_NAME": "Ann Example", "GIT_COMMITTER_EMAIL": "ann@example.com",
+}
+CONFIG = b'approvers:\n  - "Ann Example <ann@example.com>"\n'
+"""memory/config.yaml naming APPROVER, for in-memory Changes."""
+
+WRITER_IDENTITY = {
+    "GIT_AUTHOR_NAME": "Test Person", "GIT_AUTHOR_EMAIL": "test@example.com",
+    "GIT_COMMITTER_NAME": "Test Person", "GIT_COMMITTER_EMAIL": "test@example.com",
+}
+WRITER_CONFIG = ("approvers:\n  - Test Person <test@example.com>\nmany_valued_relations:\n"
+                 "  - likes\n")
+FIRST_COMMIT_DATE = "2025-12-01T00:00:00Z"  # before every date of the worked example
+PLAIN_ENV = {**WRITER_IDENTITY, "GIT_CONFIG_NOSYSTEM": "1",
+             "HOME": "/nonexistent-home-for-tests"}
+"""No user or system git config, a test identity: for repositories made by `init_repo`."""
+
+CLEARED = ("GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE", "GIT_COMMITTER_DATE",
+            "GIT_AUTHOR_DATE", "MEMREPO_REPO", "MEMREPO_NOW")
+
+
+def isolated_env(home: Path) -> dict[str, str]:
+    """os.environ with the test identity, HOME=`home` and no git/memrepo overrides."""
+    env = {k: v for k, v in os.environ.items() if k not in CLEARED}
+    env.update(IDENTITY, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"),
+               GIT_CONFIG_NOSYSTEM="1", PRE_COMMIT_HOME=str(home / ".cache" / "pre-commit"))
+    return env
+
+
+def plain_env(**extra: str) -> dict[str, str]:
+    """os.environ without MEMREPO_REPO, with PLAIN_ENV and `extra`."""
+    merged = {k: v for k, v in os.environ.items() if k != "MEMREPO_REPO"}
+    return {**merged, **PLAIN_ENV, **extra}
+
+
+def set_identity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """WRITER_IDENTITY in the environment and no pinned clock or repository."""
+    for key, value in WRITER_IDENTITY.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.delenv("MEMREPO_NOW", raising=False)
+    monkeypatch.delenv("MEMREPO_REPO", raising=False)
+
+
+# --- git and the memrepo command line ---------------------------------------------------
+
+def git(root: Path, *args: str, check: bool = True, env: Mapping[str, str] | None = None,
+        ) -> subprocess.CompletedProcess[str]:
+    """`git ARGS` in `root`, in this process's environment (or `env`); a failure raises
+    unless `check` is False."""
+    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True,
+                          check=check, env=None if env is None else dict(env))
+
+
+def commit(repo: Path, message: str, *extra: str) -> subprocess.CompletedProcess[str]:
+    """A real `git commit` (hooks run); never raises — look at returncode and output."""
+    return git(repo, "commit", "-m", message, *extra, check=False)
+
+
+def commit_everything(root: Path, message: str = "change") -> str:
+    """`git add -A` and a commit without hooks (in PLAIN_ENV); the new HEAD."""
+    git(root, "add", "-A", env=plain_env())
+    git(root, "commit", "-q", "--no-verify", "--allow-empty", "-m", message, env=plain_env())
+    return git(root, "rev-parse", "HEAD", env=plain_env()).stdout.strip()
+
+
+def commit_count(root: Path) -> int:
+    return int(git(root, "rev-list", "--count", "HEAD").stdout.strip())
+
+
+def status(root: Path) -> str:
+    return git(root, "status", "--porcelain").stdout
+
+
+def memrepo(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The `memrepo` command, run in `repo` as a person runs it."""
+    return subprocess.run(["memrepo", *args], cwd=repo, capture_output=True, text=True,
+                          check=False)
+
+
+def memrepo_at(root: Path, *args: str, now: str = "2026-11-30",
+               ) -> subprocess.CompletedProcess[str]:
+    """`memrepo --repo ROOT ARGS` with the clock pinned to `now` (in PLAIN_ENV)."""
+    return subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(root), *args],
+                          env=plain_env(MEMREPO_NOW=now), capture_output=True, text=True,
+                          check=False)
+
+
+def memrepo_json(root: Path, *args: str, now: str = "2026-11-30") -> Any:
+    done = memrepo_at(root, *args, "--json", now=now)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+# --- repositories -------------------------------------------------------------------------
+
+def init_repo(root: Path) -> Path:
+    """`git init` and a .gitignore: a bare-bones memory for the cache tests (no hooks)."""
+    root.mkdir(parents=True, exist_ok=True)
+    git(root, "init", "-q", "-b", "main", env=plain_env())
+    (root / ".gitignore").write_text(".memrepo/\n", encoding="utf-8")
+    return root
+
+
+def make_repo(root: Path, monkeypatch: pytest.MonkeyPatch, commit: bool = True) -> Path:
+    """git init + memory/config.yaml + .gitignore, committed on 2025-12-01 (unless not):
+    a small real memory for the write-path tests (WRITER_IDENTITY in the environment)."""
+    set_identity(monkeypatch)
+    root.mkdir(parents=True, exist_ok=True)
+    git(root, "init", "-q", "-b", "main")
+    (root / "memory").mkdir()
+    (root / "memory" / "config.yaml").write_text(WRITER_CONFIG, encoding="utf-8")
+    (root / ".gitignore").write_text(".memrepo/\n", encoding="utf-8")
+    if commit:
+        git(root, "add", "-A")
+        monkeypatch.setenv("GIT_COMMITTER_DATE", FIRST_COMMIT_DATE)
+        monkeypatch.setenv("GIT_AUTHOR_DATE", FIRST_COMMIT_DATE)
+        git(root, "commit", "-q", "-m", "skeleton")
+        monkeypatch.delenv("GIT_COMMITTER_DATE")
+        monkeypatch.delenv("GIT_AUTHOR_DATE")
+    return root
+
+
+# --- files and notes ------------------------------------------------------------------------
+
+def write(root: Path, relative: str, data: bytes | str) -> Path:
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data.encode() if isinstance(data, str) else data)
+    return path
+
+
+TYPES = {"rules": "rule", "entities": "entity", "references": "reference",
+         "project": "project"}
+
+
+def note(category: str, name: str, description: str, body: str = "Body text.\n", *,
+         aliases: Sequence[str] = (), **extra: str) -> bytes:
+    """A note's bytes: header (name, description, type, aliases, `extra` raw YAML values;
+    a rule gets an `origin`) and body."""
+    lines = [f"name: {name}", f"description: {json.dumps(description, ensure_ascii=False)}",
+             f"type: {TYPES[category]}"]
+    if aliases:
+        lines.append(f"aliases: {json.dumps(list(aliases), ensure_ascii=False)}")
+    if category == "rules" and "origin" not in extra:
+        extra["origin"] = '"2026-03-02: Michał corrected a wrong supplier address"'
+    lines += [f"{key}: {value}" for key, value in extra.items()]
+    return ("---\n" + "\n".join(lines) + "\n---\n" + body).encode()
+
+
+def add_note(repo: Path, category: str, name: str, description: str) -> None:
+    """Write a valid note, regenerate the indexes (`memrepo index`) and stage everything."""
+    extra = {"origin": '"2026-03-02 Ann asked for it"'} if category == "rules" else {}
+    write(repo, f"memory/{category}/{name}.md", note(category, name, description, **extra))
+    assert memrepo(repo, "index").returncode == 0
+    git(repo, "add", "-A")
+
+
+def with_indexes(files: Mapping[str, bytes], descriptions: Mapping[str, Mapping[str, str]],
+                 ) -> dict[str, bytes]:
+    out = dict(files)
+    for category, notes in descriptions.items():
+        out[f"memory/{category}/INDEX.md"] = render_index(category, notes).encode()
+    return out
+
+
+# --- fact events ------------------------------------------------------------------------------
+
+def now_stamp() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def event(event_id: str = "e1", recorded_at: str = "2026-05-03T10:00:00Z",
+          **fields: Any) -> dict[str, Any]:
+    """An `assert` in scope michal, valid per schema/fact-event.schema.json."""
+    base: dict[str, Any] = {
+        "id": event_id, "op": "assert", "recorded_at": recorded_at, "session": "s1",
+        "source": "chat", "scope": "michal", "subject": "electricity_bill",
+        "relation": "amount", "object": "210 zł", "valid_from": "2026-01-10",
+        "confidence": 0.9, "trust": "host", "quote": "the bill is 210 zł",
+    }
+    base.update(fields)
+    return base
+
+
+def assert_event(id_: str, recorded: str, subject: str, relation: str, obj: str,
+                 valid_from: str, scope: str = "michal", **extra: Any) -> dict[str, Any]:
+    """A manual `assert` with the given key, value and times."""
+    return {"id": id_, "op": "assert", "recorded_at": recorded, "scope": scope,
+            "subject": subject, "relation": relation, "object": obj,
+            "valid_from": valid_from, "confidence": 1.0, "trust": "host",
+            "source": "manual", "session": "test", **extra}
+
+
+def retract(event_id: str, target: str, recorded_at: str = "2026-05-03T11:00:00Z",
+            ) -> dict[str, Any]:
+    return {"id": event_id, "op": "retract", "recorded_at": recorded_at, "session": "s1",
+            "source": "chat", "target": target, "reason": "misread"}
+
+
+def lines(*events: Mapping[str, Any]) -> bytes:
+    return b"".join(orjson.dumps(dict(e)) + b"\n" for e in events)
+
+
+def segment(recorded_at: str, scope: str = "michal") -> str:
+    return f"memory/facts/{scope}/{recorded_at[:7]}.jsonl"
+
+
+def append_events(root: Path, path: str, events: list[dict[str, Any]]) -> None:
+    file = root / path
+    file.parent.mkdir(parents=True, exist_ok=True)
+    with file.open("a", encoding="utf-8") as handle:
+        for one in events:
+            handle.write(json.dumps(one, ensure_ascii=False) + "\n")
+
+
+# --- in-memory Changes --------------------------------------------------------------------
+
+def change(old: Mapping[str, bytes], new: Mapping[str, bytes],
+           config: Config | None = None) -> Change:
+    """A Change between two in-memory trees for the note rules (`config` or defaults)."""
+    return Change(DictSnapshot(dict(old)), DictSnapshot(dict(new)),
+                  diff_snapshots(old, new), config or Config(), commit_time=0)
+
+
+def dict_change(old: Mapping[str, bytes], new: Mapping[str, bytes], message: str | None = None,
+                commit_time: str = "2026-05-03T12:00:00Z",
+                parent_time: str | None = "2026-05-03T09:00:00Z") -> Change:
+    """A Change between two in-memory trees, config read from the new one."""
+    new_snapshot = DictSnapshot(dict(new))
+    config, _ = load_config(new_snapshot)
+    return Change(DictSnapshot(dict(old)), new_snapshot, diff_snapshots(old, new), config,
+                  commit_time=parse_instant(commit_time),
+                  parent_time=None if parent_time is None else parse_instant(parent_time),
+                  message=message)
+
+
+# --- the cache ----------------------------------------------------------------------------
+
+DUMPS: dict[str, str] = {
+    "meta": "SELECT key, value FROM meta WHERE key IN ('commit', 'dirty', 'schema')",
+    "files": "SELECT * FROM files",
+    "notes": "SELECT path, name, category, description, aliases, body FROM notes",
+    "aliases": "SELECT * FROM aliases",
+    "links": "SELECT * FROM links",
+    "events": "SELECT id, op, scope, subject, relation, object, valid_from, valid_to, "
+              "recorded_at, target, confidence, source, session, quote, trust, reason, "
+              "path, line FROM events",
+    "holdings": "SELECT * FROM holdings",
+    "notes_fts": "SELECT n.path, f.name, f.description, f.aliases, f.body FROM notes_fts f "
+                 "JOIN notes n ON n.rowid = f.rowid",
+    "facts_fts": "SELECT e.path, e.line, f.subject, f.relation, f.object, f.quote "
+                 "FROM facts_fts f JOIN events e ON e.rowid = f.rowid",
+}
+
+
+def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every table of a cache file, without rowids, sorted: equal dumps = equal caches."""
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    try:
+        for table in ("notes_fts", "facts_fts"):
+            conn.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
+        return {name: sorted(conn.execute(sql).fetchall(), key=repr)
+                for name, sql in DUMPS.items()}
+    finally:
+        conn.close()
