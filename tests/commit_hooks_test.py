@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from support import (
+from tests.support import (
     add_note,
     commit,
     event,

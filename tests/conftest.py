@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support import APPROVER, CLEARED, isolated_env
+
+from tests.support import APPROVER, CLEARED, isolated_env
 
 
 @pytest.fixture(scope="session")

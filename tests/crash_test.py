@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-from support import dump, git
 
 from memrepo.cache import open_fresh
 from memrepo.cache.build import build_into
@@ -22,6 +21,7 @@ from memrepo.cli import main
 from memrepo.facts import writes as store
 from memrepo.facts.segments import read_scope
 from memrepo.maintenance.doctor import doctor
+from tests.support import dump, git
 
 LOOP = """
 import sys

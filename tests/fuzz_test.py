@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import CONFIG, dict_change, event, git, lines
 
 from memrepo.checks.runner import run_checks
 from memrepo.core.problems import Problem
+from tests.support import CONFIG, dict_change, event, git, lines
 
 NOTE_PATH = "memory/entities/hostile.md"
 LOG_PATH = "memory/facts/michal/2026-05.jsonl"

@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import commit, git, memrepo, write
+
+from tests.support import commit, git, memrepo, write
 
 GOOD = """---
 name: {name}

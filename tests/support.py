@@ -22,6 +22,9 @@ from memrepo.core.config import Config
 from memrepo.core.index_file import render_index
 from memrepo.core.times import parse_instant
 
+ROOT = Path(__file__).resolve().parent.parent
+"""The project's own repository."""
+
 # --- identities and environments -------------------------------------------------------
 
 APPROVER = "Ann Example <ann@example.com>"

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import append_events, assert_event, commit_everything, init_repo, memrepo_json
+
+from tests.support import append_events, assert_event, commit_everything, init_repo, memrepo_json
 
 KEY = ("--subject", "electricity_bill", "--relation", "amount")
 

@@ -1,0 +1,159 @@
+"""The fast paths the cache build takes give exactly what the strict, simple paths give."""
+
+from __future__ import annotations
+
+import sqlite3
+import unicodedata
+from pathlib import Path
+
+import pytest
+import yaml
+from anyascii import anyascii
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memrepo.core.bitemporal import FOREVER, fold, timeline
+from memrepo.core.events import Event
+from memrepo.core.headers import parse_note
+from memrepo.core.strict_yaml import YamlError, load_fast, load_strict
+from memrepo.core.text import fold as fold_text
+from tests.support import dump
+
+DAY = 86_400_000_000
+
+
+def outcome(load: object, text: str) -> tuple[str, object]:
+    assert callable(load)
+    try:
+        return "ok", load(text)
+    except YamlError as err:
+        return "error", (str(err), err.line)
+
+
+# --- YAML -------------------------------------------------------------------------------
+
+scalars = st.one_of(st.text(max_size=20), st.integers(), st.booleans(), st.none(),
+                    st.dates().map(str), st.floats(allow_nan=False))
+values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
+                      | st.dictionaries(st.text(max_size=8), inner, max_size=3), max_leaves=8)
+YAML_PIECES = ["a", "b", ":", " ", "\n", "-", "[", "]", "{", "}", ",", "'", '"', "*x", "&x",
+               "#", "2026-01-01", "!!str", "|", ">", "\t", "ł", "\x85", "\u2028", "\x07",
+               "  ", "? ", "%YAML 1.1\n", "---\n", "...\n", "\\", "\ufeff", "null", "~"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.text(max_size=10), values, max_size=5),
+       st.sampled_from(["block", "flow", "json"]))
+def test_fast_yaml_reads_valid_headers_like_the_strict_reader(header: dict[str, object],
+                                                                 style: str) -> None:
+    if style == "json":
+        import json
+        text = json.dumps(header, ensure_ascii=False)
+    else:
+        text = yaml.safe_dump(header, allow_unicode=True, default_flow_style=style == "flow")
+    assert outcome(load_fast, text) == outcome(load_strict, text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(YAML_PIECES), max_size=30).map("".join))
+def test_fast_yaml_refuses_what_the_strict_reader_refuses(text: str) -> None:
+    assert outcome(load_fast, text) == outcome(load_strict, text)
+
+
+@pytest.mark.parametrize("text", [
+    "a: 1\nb: 2\na: 3\n", "a: &x [1, 2]\nb: *x\n", "[" * 1000, "a: " + "x" * 70_000,
+    "updated: 2026-01-01\n", "a: {b: 1, b: 2}\n", "a: \x00\n",
+])
+def test_fast_yaml_known_cases(text: str) -> None:
+    assert outcome(load_fast, text) == outcome(load_strict, text)
+
+
+def test_fast_note_parse_equals_the_strict_one() -> None:
+    data = ("---\nname: jan-novak\ndescription: \"Accountant at Acme: invoices, VAT\"\n"
+            "type: entity\naliases: [Jan Nowak, Ján]\nupdated: 2026-01-01\n---\n# Jan\n"
+            ).encode()
+    path = "memory/entities/jan-novak.md"
+    assert parse_note(path, data, fast=True) == parse_note(path, data)
+    broken = data.replace(b"type: entity", b"type: entity\ntype: rule")
+    assert parse_note(path, broken, fast=True) == parse_note(path, broken)
+
+
+# --- text folding -----------------------------------------------------------------------
+
+def reference_fold(text: str) -> str:
+    return anyascii(unicodedata.normalize("NFC", text)).casefold()
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text())
+def test_text_folding_equals_the_reference(text: str) -> None:
+    assert fold_text(text) == reference_fold(text)
+
+
+@pytest.mark.parametrize("text", ["Łódź", "Michał Škoda", "Straße Ørsted Đurić",
+                                  "Cafe\u0301 ŁÓDŹ", "plain ASCII Text", "ǅemal", "ﬁle"])
+def test_text_folding_known_cases(text: str) -> None:
+    assert fold_text(text) == reference_fold(text)
+
+
+# --- timeline of a key with one event ---------------------------------------------------
+
+@st.composite
+def lone_events(draw: st.DrawFn) -> Event:
+    op = draw(st.sampled_from(["assert", "assert", "end", "retract"]))
+    valid_from = draw(st.one_of(st.none(), st.integers(0, 10).map(lambda d: d * DAY)))
+    valid_to = draw(st.one_of(st.none(), st.integers(0, 12).map(lambda d: d * DAY)))
+    return Event(id="e1", op=op, recorded_at=draw(st.integers(0, 10)) * DAY, scope="s",
+                 subject="x", relation="r", object=draw(st.sampled_from(["a", None])),
+                 valid_from=valid_from, valid_to=valid_to, target="e0")
+
+
+@settings(max_examples=300, deadline=None)
+@given(lone_events(), st.booleans())
+def test_a_lone_event_timeline_is_its_fold_at_every_system_time(event: Event,
+                                                                many: bool) -> None:
+    rows = timeline([event], many)
+    for known_at in [d * DAY for d in range(-1, 12)] + [FOREVER - 1]:
+        materialised = {r.holding for r in rows if r.known_from <= known_at < r.known_to}
+        assert materialised == set(fold([event], known_at, many))
+
+
+def test_equal_events_give_one_row_like_one_event() -> None:
+    event = Event(id="e1", op="assert", recorded_at=DAY, scope="s", subject="x",
+                  relation="r", object="a", valid_from=0)
+    twin = Event(**{f: getattr(event, f) for f in Event.__dataclass_fields__})
+    for many in (False, True):
+        assert timeline([event, twin], many) == timeline([event], many)
+
+
+# --- the parallel build -----------------------------------------------------------------
+
+def test_a_parallel_build_writes_the_same_file_as_a_serial_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from memrepo.bench.synth import generate
+    from memrepo.cache import parts
+    from memrepo.cache.build import build_into
+
+    for name, value in (("GIT_AUTHOR_NAME", "T"), ("GIT_AUTHOR_EMAIL", "t@example.com"),
+                        ("GIT_COMMITTER_NAME", "T"), ("GIT_COMMITTER_EMAIL", "t@example.com")):
+        monkeypatch.setenv(name, value)
+    root = tmp_path / "repo"
+    generate(root, 120, 1500, seed=3)
+    monkeypatch.setattr(parts, "NOTES_PER_PART", 7)
+    files = {}
+    for workers in (1, 2):
+        files[workers] = tmp_path / f"cache{workers}.sqlite"
+        build_into(root, files[workers], workers=workers)
+    assert everything(files[2]) == everything(files[1])
+    assert dump(files[2]) == dump(files[1])
+
+
+def everything(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every row with its rowid, in rowid order (the same rowids = the same file)."""
+    conn = sqlite3.connect(path)
+    try:
+        return {table: conn.execute(f"SELECT rowid, * FROM {table} ORDER BY rowid").fetchall()
+                for table in ("notes", "notes_fts", "aliases", "links", "events", "facts_fts",
+                              "holdings")}
+    finally:
+        conn.close()

@@ -1,0 +1,144 @@
+"""Search (§7): folding of case, Unicode form and diacritics (ł, Š …), safe queries,
+aliases, categories, precedence, quarantine, and "did you mean"."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from memrepo.agent.api import Memory
+from memrepo.core.problems import InputError
+from tests.support import append_events, assert_event, commit_everything, init_repo, note, write
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Memory:
+    root = init_repo(tmp_path_factory.mktemp("search") / "repo")
+    write(root, "memory/entities/michal-zielinski.md", note(
+        "entities", "michal-zielinski", "Service advisor at the Škoda dealer in Kraków",
+        "# Michał Zieliński\n\nBooks the inspections; prefers phone calls.\n"))
+    write(root, "memory/entities/lodz-packaging.md", note(
+        "entities", "lodz-packaging", "Ordering profile: minimum quantities, lead times",
+        "# Packaging supplier\n\nCartons from the city of Łódź.\n",
+        aliases=["Łódź Packaging", "LP Sp. z o.o."]))
+    write(root, "memory/rules/confirm-orders.md", note(
+        "rules", "confirm-orders", "Confirm every supplier order in writing before paying",
+        "Orders for cartons are confirmed by email.\n"))
+    write(root, "memory/project/reorder.md", note(
+        "project", "reorder", "Reorder of cartons planned for the spring of 2026",
+        "Cartons: 180 boxes left.\n"))
+    nfc = unicodedata.normalize("NFC", "Zażółć gęślą jaźń")
+    write(root, "memory/references/pangram.md", note(
+        "references", "pangram", "Polish pangram used to test the keyboard layout",
+        f"{nfc}\n"))
+    append_events(root, "memory/facts/michal/2026-01.jsonl", [
+        assert_event("f1", "2026-01-05T00:00:00Z", "lodz-packaging", "lead_time",
+                     "3 weeks", "2026-01-01"),
+        assert_event("f2", "2026-01-06T00:00:00Z", "car", "make", "Škoda Octavia",
+                     "2024-05-01"),
+    ])
+    append_events(root, "memory/facts/quarantine-michal/2026-01.jsonl", [
+        assert_event("q1", "2026-01-07T00:00:00Z", "car", "colour", "Škoda green",
+                     "2024-05-01", scope="quarantine-michal"),
+    ])
+    commit_everything(root, "search fixture")
+    return Memory(root)
+
+
+@pytest.fixture(autouse=True)
+def pinned_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
+
+
+def _names(memory: Memory, query: str, **options: object) -> list[str]:
+    result = memory.search(query, **options)  # type: ignore[arg-type]
+    return [hit.name or (hit.fact.id if hit.fact else "") for hit in result.results]
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("Michal", "michal-zielinski"),
+    ("michał ZIELIŃSKI", "michal-zielinski"),
+    ("Lodz", "lodz-packaging"),
+    ("Skoda dealer", "michal-zielinski"),
+    ("zazolc gesla jazn", "pangram"),
+])
+def test_folding_finds_accented_text(memory: Memory, query: str, expected: str) -> None:
+    assert expected in _names(memory, query)
+
+
+def test_nfd_query_finds_nfc_text(memory: Memory) -> None:
+    query = unicodedata.normalize("NFD", "Zażółć jaźń")
+    assert query != unicodedata.normalize("NFC", query)
+    assert _names(memory, query) == ["pangram"]
+
+
+def test_skoda_finds_facts_too(memory: Memory) -> None:
+    result = memory.search("Skoda", category="facts")
+    assert [hit.fact.object for hit in result.results if hit.fact] == ["Škoda Octavia"]
+
+
+def test_aliases_are_searched(memory: Memory) -> None:
+    assert _names(memory, "LP Sp") == ["lodz-packaging"]
+
+
+@pytest.mark.parametrize("query", ["foo-bar", 'a"b', "NEAR(x y)", "*", "-", "AND OR NOT", ""])
+def test_user_text_is_never_fts_syntax(memory: Memory, query: str) -> None:
+    assert memory.search(query).status in ("found", "not_recorded")
+
+
+def test_misspelled_entity_gets_a_suggestion(memory: Memory) -> None:
+    result = memory.search("Lodz Pakaging")
+    assert result.status == "not_recorded" and result.results == []
+    assert "lodz-packaging" in result.suggestions
+
+
+def test_results_carry_category_and_follow_precedence_on_ties(memory: Memory) -> None:
+    result = memory.search("cartons", category=None)
+    categories = [hit.category for hit in result.results]
+    assert set(categories) >= {"rules", "entities", "project"}
+    assert all(hit.snippet for hit in result.results)
+
+
+def test_category_filter(memory: Memory) -> None:
+    assert {h.category for h in memory.search("cartons", category="rules").results} == {
+        "rules"}
+
+
+def test_quarantine_is_searched_only_when_named(memory: Memory) -> None:
+    assert "q1" not in _names(memory, "green")
+    assert _names(memory, "green", scope="quarantine-michal") == ["q1"]
+
+
+def test_limit(memory: Memory) -> None:
+    assert len(memory.search("cartons", limit=1).results) == 1
+
+
+def test_bad_arguments_are_input_errors(memory: Memory) -> None:
+    with pytest.raises(InputError):
+        memory.search("x", category="nonsense")
+    with pytest.raises(InputError):
+        memory.search("x", limit=0)
+
+
+def test_entity_alias_recall(memory: Memory) -> None:
+    result = memory.recall("michal", "Lodz Packaging")
+    assert [(f.subject, f.object) for f in result.facts] == [("lodz-packaging", "3 weeks")]
+    assert memory.recall("michal", "LP Sp. z o.o.").status == "found"
+
+
+def test_recall_suggests_close_subjects(memory: Memory) -> None:
+    result = memory.recall("michal", subject="lodz-pakaging", relation="lead_time")
+    assert result.status == "not_recorded"
+    assert "lodz-packaging.lead_time" in result.suggestions or (
+        "lodz-packaging" in result.suggestions)
+
+
+def test_scopes_never_leak(memory: Memory) -> None:
+    assert memory.recall("anna", "Lodz Packaging").status == "not_recorded"
+
+
+def test_search_path_exists(memory: Memory) -> None:
+    for hit in memory.search("cartons").results:
+        assert (Path(memory.root) / hit.path).is_file()

@@ -1,0 +1,112 @@
+"""`memrepo recall | history | search | cache` through the real CLI: output, JSON shapes,
+exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.support import (
+    append_events,
+    assert_event,
+    commit_everything,
+    init_repo,
+    memrepo_at,
+    memrepo_json,
+    note,
+    write,
+)
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = init_repo(tmp_path_factory.mktemp("cli") / "repo")
+    write(root, "memory/entities/lodz-packaging.md", note(
+        "entities", "lodz-packaging", "Ordering profile: minimum quantities, lead times",
+        "Cartons from Łódź.\n", aliases=["Łódź Packaging"]))
+    append_events(root, "memory/facts/michal/2026-01.jsonl", [
+        assert_event("f1", "2026-01-05T00:00:00Z", "lodz-packaging", "lead_time", "3 weeks",
+                     "2026-01-01", quote="Lead time is 3 weeks", source="email"),
+    ])
+    commit_everything(root, "fixture")
+    return root
+
+
+def test_recall_plain_line(repo: Path) -> None:
+    done = memrepo_at(repo, "recall", "--scope", "michal", "--subject", "lodz-packaging",
+                   "--relation", "lead_time")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == (
+        "lodz-packaging.lead_time = 3 weeks  (valid from 2026-01-01; recorded "
+        "2026-01-05T00:00:00Z; confidence 1; source email)")
+
+
+def test_recall_not_recorded_exits_zero_with_suggestions(repo: Path) -> None:
+    done = memrepo_at(repo, "recall", "--scope", "michal", "Lodz Pakaging")
+    assert done.returncode == 0
+    assert done.stdout.splitlines()[0] == "not recorded"
+    assert "did you mean: lodz-packaging" in done.stdout
+
+
+def test_recall_json_shape(repo: Path) -> None:
+    result = memrepo_json(repo, "recall", "--scope", "michal", "Łódź Packaging")
+    assert set(result) == {"status", "facts", "suggestions"}
+    fact = result["facts"][0]
+    for field in ("id", "scope", "subject", "relation", "object", "valid_from", "valid_to",
+                  "recorded_at", "confidence", "source", "quote"):
+        assert field in fact
+    assert fact["quote"] == "Lead time is 3 weeks"
+
+
+def test_history_json_and_plain(repo: Path) -> None:
+    events = memrepo_json(repo, "history", "--scope", "michal", "lodz-packaging",
+                          "lead_time")["events"]
+    assert [(e["id"], e["held"]) for e in events] == [("f1", [["2026-01-01", None]])]
+    done = memrepo_at(repo, "history", "--scope", "michal", "nothing", "here")
+    assert done.returncode == 0 and done.stdout.strip() == "not recorded"
+
+
+def test_search_json_shape(repo: Path) -> None:
+    result = memrepo_json(repo, "search", "Lodz")
+    assert result["status"] == "found"
+    kinds = {hit["kind"] for hit in result["results"]}
+    assert kinds == {"note", "fact"}
+    note_hit = next(h for h in result["results"] if h["kind"] == "note")
+    assert {"kind", "category", "name", "path", "snippet"} <= set(note_hit)
+    fact_hit = next(h for h in result["results"] if h["kind"] == "fact")
+    assert fact_hit["category"] == "facts" and fact_hit["object"] == "3 weeks"
+
+
+def test_search_plain_and_not_recorded(repo: Path) -> None:
+    done = memrepo_at(repo, "search", "foo-bar")
+    assert done.returncode == 0 and done.stdout.startswith("not recorded")
+    done = memrepo_at(repo, "search", "cartons", "--category", "entities")
+    assert done.stdout.startswith("[entities] lodz-packaging")
+
+
+@pytest.mark.parametrize("args", [
+    ("recall", "--scope", "michal", "--subject", "x", "--as-of", "soon"),
+    ("recall", "--scope", "michal", "--relation", "x"),
+    ("search", "x", "--category", "nope"),
+])
+def test_bad_input_exits_one_without_traceback(repo: Path, args: tuple[str, ...]) -> None:
+    done = memrepo_at(repo, *args)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr and "To fix:" in done.stderr
+
+
+def test_usage_error_exits_two(repo: Path) -> None:
+    assert memrepo_at(repo, "recall").returncode == 2
+
+
+def test_cache_commands(repo: Path) -> None:
+    assert memrepo_at(repo, "cache", "rebuild").stdout.startswith("cache rebuilt: 1 notes")
+    quiet = memrepo_at(repo, "cache", "sync", "--quiet")
+    assert quiet.returncode == 0 and quiet.stdout == ""
+    state = json.loads(memrepo_at(repo, "cache", "status", "--json").stdout)
+    assert state["current"] and state["notes"] == 1 and state["events"] == 1
+    for args in (("cache", "--help"), ("recall", "--help"), ("history", "--help"),
+                 ("search", "--help")):
+        assert memrepo_at(repo, *args).returncode == 0

@@ -1,0 +1,319 @@
+"""The fact write path (memrepo.facts.writes) on real git repositories."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memrepo.core.events import millis_of
+from memrepo.core.problems import InputError
+from memrepo.core.trailers import trailer_values
+from memrepo.facts import writes as store
+from memrepo.facts.segments import read_key, read_scope
+from tests.support import commit_count, git, make_repo, set_identity, status
+
+
+@pytest.fixture()
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return make_repo(tmp_path / "repo", monkeypatch)
+
+
+def lines(root: Path, scope: str = "michal") -> list[dict[str, object]]:
+    out: list[dict[str, object]] = []
+    for path in sorted((root / "memory" / "facts" / scope).glob("*.jsonl")):
+        out.extend(json.loads(line) for line in path.read_text("utf-8").splitlines())
+    return out
+
+
+def remember(root: Path, obj: str = "210 zł", **kw: object) -> store.WriteResult:
+    args: dict[str, object] = {"scope": "michal", "subject": "electricity_bill",
+                               "relation": "amount", "object": obj, **kw}
+    return store.remember(root, **args)  # type: ignore[arg-type]
+
+
+def test_remember_appends_commits_with_trailers_and_leaves_status_clean(repo: Path) -> None:
+    (repo / "mine.txt").write_text("user's work\n")
+    git(repo, "add", "mine.txt")
+    result = remember(repo, valid_from="2026-01-10", source="chat", quote="it is 210 zł",
+                      session="s-1")
+    assert result.status == "added"
+    assert result.commit == git(repo, "rev-parse", "HEAD").stdout.strip()
+    [event] = lines(repo)
+    assert event["id"] == result.id and event["object"] == "210 zł"
+    assert event["valid_from"] == "2026-01-10" and event["quote"] == "it is 210 zł"
+    message = git(repo, "log", "-1", "--format=%B").stdout
+    assert message.startswith("remember: michal electricity_bill.amount = 210 zł")
+    assert trailer_values(message, "Session") == ["s-1"]
+    assert trailer_values(message, "Source") == ["chat"]
+    assert trailer_values(message, "Trust") == ["host"]
+    changed = git(repo, "show", "--name-only", "--format=", "HEAD").stdout.split()
+    assert changed == [event_path(repo)]
+    assert status(repo) == "A  mine.txt\n"  # still staged, not committed
+
+
+def event_path(repo: Path) -> str:
+    [path] = (repo / "memory" / "facts" / "michal").glob("*.jsonl")
+    return path.relative_to(repo).as_posix()
+
+
+def test_commit_rewrites_only_the_trees_along_the_path(repo: Path) -> None:
+    (repo / "memory" / "entities").mkdir()
+    (repo / "memory" / "entities" / "a.md").write_text("a\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "entity")
+    before = git(repo, "rev-parse", "HEAD:memory/entities").stdout.strip()
+    remember(repo)
+    assert git(repo, "rev-parse", "HEAD:memory/entities").stdout.strip() == before
+    assert git(repo, "rev-parse", "HEAD:memory/config.yaml").stdout == \
+        git(repo, "rev-parse", "HEAD~1:memory/config.yaml").stdout
+
+
+def test_the_value_that_already_holds_writes_nothing(repo: Path) -> None:
+    first = remember(repo, valid_from="2026-01-10")
+    commits, content = commit_count(repo), lines(repo)
+    again = remember(repo, valid_from="2026-01-10")
+    later = remember(repo, valid_from="2026-02-01")  # still the same continuous value
+    assert again == store.WriteResult("unchanged", first.id, None)
+    assert later == store.WriteResult("unchanged", first.id, None)
+    assert commit_count(repo) == commits and lines(repo) == content
+    assert remember(repo, "280 zł", valid_from="2026-03-01").status == "added"
+
+
+def test_a_value_with_its_own_end_is_extended_by_an_open_remember(repo: Path) -> None:
+    remember(repo, valid_from="2026-01-10", valid_to="2026-02-01")
+    assert remember(repo, valid_from="2026-01-20").status == "added"
+
+
+def test_forget_appends_an_end(repo: Path) -> None:
+    remember(repo, valid_from="2026-01-10")
+    result = store.forget(repo, scope="michal", subject="electricity_bill",
+                          relation="amount", reason="moved out", valid_to="2026-10-01")
+    assert result.status == "added"
+    end = lines(repo)[-1]
+    assert end["op"] == "end" and end["valid_to"] == "2026-10-01"
+    assert end["reason"] == "moved out"
+    assert git(repo, "log", "-1", "--format=%s").stdout.startswith("forget: michal")
+    again = store.forget(repo, scope="michal", subject="electricity_bill",
+                         relation="amount", reason="moved out", valid_to="2026-10-01")
+    assert again == store.WriteResult("unchanged", None, None)
+
+
+def test_forget_of_a_key_never_recorded_is_refused(repo: Path) -> None:
+    with pytest.raises(InputError, match="nothing to forget"):
+        store.forget(repo, scope="michal", subject="shoe", relation="size", reason="x")
+    assert not (repo / "memory" / "facts").exists()
+
+
+def test_many_valued_forget_needs_the_object(repo: Path) -> None:
+    for food in ("pierogi", "bigos"):
+        store.remember(repo, scope="michal", subject="michal", relation="likes",
+                       object=food, valid_from="2026-01-01")
+    assert len(read_key(repo, "michal", "michal", "likes")) == 2
+    with pytest.raises(InputError, match="--object"):
+        store.forget(repo, scope="michal", subject="michal", relation="likes", reason="x")
+    result = store.forget(repo, scope="michal", subject="michal", relation="likes",
+                          reason="went off it", object="bigos", valid_to="2026-02-01")
+    assert result.status == "added" and lines(repo)[-1]["object"] == "bigos"
+
+
+def test_retract_of_an_end_and_of_an_assert(repo: Path) -> None:
+    value = remember(repo, valid_from="2026-01-10")
+    end = store.forget(repo, scope="michal", subject="electricity_bill", relation="amount",
+                       reason="oops", valid_to="2026-03-01")
+    assert end.id is not None and value.id is not None
+    retracted_end = store.retract(repo, scope="michal", target=end.id, reason="never moved")
+    assert retracted_end.status == "added"
+    assert lines(repo)[-1] == {**lines(repo)[-1], "op": "retract", "target": end.id}
+    assert store.retract(repo, scope="michal", target=value.id, reason="wrong").status == "added"
+    again = store.retract(repo, scope="michal", target=value.id, reason="wrong")
+    assert again.status == "unchanged" and again.commit is None
+
+
+def test_retract_of_an_unknown_id_or_of_a_retract_is_refused(repo: Path) -> None:
+    value = remember(repo)
+    assert value.id is not None
+    with pytest.raises(InputError, match="no event with id"):
+        store.retract(repo, scope="michal", target="01ARZ3NDEKTSV4RRFFQ69G5FAV", reason="x")
+    retraction = store.retract(repo, scope="michal", target=value.id, reason="wrong")
+    assert retraction.id is not None
+    with pytest.raises(InputError, match="cannot be retracted"):
+        store.retract(repo, scope="michal", target=retraction.id, reason="x")
+
+
+def test_untrusted_writes_go_to_quarantine_with_low_confidence(repo: Path) -> None:
+    result = remember(repo, trust="untrusted", source="chat", quote="210 zł", confidence=0.9)
+    assert result.status == "added"
+    [event] = lines(repo, "quarantine-michal")
+    assert event["confidence"] == 0.3 and event["trust"] == "untrusted"
+    assert event["scope"] == "quarantine-michal"
+    assert not (repo / "memory" / "facts" / "michal").exists()
+    assert trailer_values(git(repo, "log", "-1", "--format=%B").stdout, "Trust") == ["untrusted"]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"source": "chat"}, "verbatim"),
+    ({"confidence": 1.5}, "between 0 and 1"),
+    ({"valid_from": "2026-13-01"}, "calendar"),
+    ({"valid_from": "yesterday"}, "not a date"),
+    ({"valid_from": "2026-03-01", "valid_to": "2026-02-01"}, "after valid_from"),
+    ({"trust": "root"}, "trust"),
+])
+def test_bad_input_is_refused_and_writes_nothing(repo: Path, kwargs: dict[str, object],
+                                                 message: str) -> None:
+    remember(repo, "100 zł", valid_from="2025-12-01")
+    before, commits = lines(repo), commit_count(repo)
+    with pytest.raises(InputError, match=message):
+        remember(repo, **kwargs)
+    assert lines(repo) == before and commit_count(repo) == commits
+
+
+def test_memrepo_now_pins_recorded_at_segment_id_and_commit_time(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMREPO_NOW", "2026-03-05T10:00:00Z")
+    result = remember(repo)
+    [event] = lines(repo)
+    assert event["recorded_at"] == "2026-03-05T10:00:00Z"
+    assert event["valid_from"] == "2026-03-05T10:00:00Z"  # valid_from defaults to now
+    assert (repo / "memory/facts/michal/2026-03.jsonl").is_file()
+    assert result.id is not None and millis_of(result.id) == 1772704800000
+    assert git(repo, "log", "-1", "--format=%ct").stdout.strip() == "1772704800"
+
+
+def test_writes_in_one_pinned_millisecond_keep_their_order(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMREPO_NOW", "2026-03-05T10:00:00Z")
+    ids = [remember(repo, f"{n} zł", valid_from="2026-03-01").id for n in range(5)]
+    assert ids == sorted(ids) and len(set(ids)) == 5
+    from memrepo.core.bitemporal import recall
+    from memrepo.core.times import parse_instant
+    events = read_scope(repo, "michal")
+    now = parse_instant("2026-03-05T10:00:00Z")
+    assert [h.object for h in recall(events, now, now, False)] == ["4 zł"]
+
+
+def test_a_partial_last_line_is_refused(repo: Path) -> None:
+    remember(repo)
+    path = repo / event_path(repo)
+    path.write_bytes(path.read_bytes() + b'{"id": "cut')
+    before = path.read_bytes()
+    with pytest.raises(InputError, match="doctor --repair"):
+        remember(repo, "280 zł")
+    assert path.read_bytes() == before
+
+
+def test_complete_lines_left_by_a_crash_are_committed_too(repo: Path) -> None:
+    remember(repo, valid_from="2026-01-10")
+    path = repo / event_path(repo)
+    committed = path.read_bytes()
+    remember(repo, "280 zł", valid_from="2026-03-01")
+    leftover = path.read_bytes()[len(committed):]
+    git(repo, "reset", "-q", "--soft", "HEAD~1")  # as if the commit had never happened
+    git(repo, "reset", "-q", "--", event_path(repo))
+    result = remember(repo, "300 zł", valid_from="2026-05-01")
+    shown = git(repo, "show", f"HEAD:{event_path(repo)}").stdout.encode()
+    assert shown.startswith(committed + leftover) and result.id in shown.decode()
+    assert status(repo) == ""
+
+
+def test_a_log_that_lost_committed_lines_is_refused(repo: Path) -> None:
+    remember(repo)
+    path = repo / event_path(repo)
+    path.write_bytes(b"")
+    with pytest.raises(InputError, match="git checkout"):
+        remember(repo, "280 zł")
+    assert path.read_bytes() == b""
+
+
+def test_identity_from_git_config(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for key in ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME",
+                "GIT_COMMITTER_EMAIL"):
+        monkeypatch.delenv(key)
+    git(repo, "config", "user.name", "Configured")
+    git(repo, "config", "user.email", "c@example.com")
+    remember(repo)
+    assert (git(repo, "log", "-1", "--format=%an <%ae>").stdout.strip()
+            == "Configured <c@example.com>")
+
+
+def test_an_unborn_branch_gets_its_first_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = make_repo(tmp_path / "fresh", monkeypatch, commit=False)
+    result = remember(root)
+    assert result.status == "added" and commit_count(root) == 1
+    assert git(root, "symbolic-ref", "HEAD").stdout.strip() == "refs/heads/main"
+
+
+def test_a_held_lock_times_out_with_a_clear_message(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMREPO_LOCK_TIMEOUT", "0.1")
+    with store.write_lock(repo), pytest.raises(InputError, match="lock"):
+        remember(repo)
+    assert remember(repo).status == "added"
+
+
+def test_the_commit_checks_refuse_a_secret_and_leave_no_line_behind(repo: Path) -> None:
+    remember(repo)
+    path = repo / event_path(repo)
+    before, commits = path.read_bytes(), commit_count(repo)
+    with pytest.raises(InputError, match="API key"):
+        remember(repo, "sk-ant-abcdefghijklmnopqrstuvwxyz0123")
+    assert path.read_bytes() == before and commit_count(repo) == commits
+    assert status(repo) == ""
+
+
+def test_a_back_dated_event_is_refused_after_the_append_and_cut_back(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMREPO_NOW", "2025-11-01")  # before the skeleton commit
+    with pytest.raises(InputError, match="before the parent commit"):
+        remember(repo)
+    assert not (repo / "memory" / "facts").exists() and commit_count(repo) == 1
+
+
+def test_a_repository_made_by_memrepo_init_verifies_after_writes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from memrepo.cli import main
+
+    set_identity(monkeypatch)
+    root = tmp_path / "fresh"
+    assert main(["init", str(root)]) == 0
+    first = remember(root, valid_from="2026-01-10")
+    assert first.id is not None
+    store.forget(root, scope="michal", subject="electricity_bill", relation="amount",
+                 reason="moved out")
+    store.retract(root, scope="michal", target=first.id, reason="wrong")
+    assert status(root) == ""
+    assert main(["--repo", str(root), "verify"]) == 0
+
+
+def test_reading_one_key_equals_filtering_the_whole_scope(repo: Path) -> None:
+    from memrepo.facts.segments import key_events, read_event, read_keys
+    tricky = ['say "hi"', "back\\slash", "Łódź", "jan", "jan-novak"]
+    for subject in tricky:
+        first = remember(repo, subject=subject, valid_from="2026-01-10")
+        assert first.id is not None
+        store.retract(repo, scope="michal", target=first.id, reason="wrong")
+        remember(repo, "280 zł", subject=subject, valid_from="2026-03-01")
+    path = repo / event_path(repo)  # a hand-written line with \u escapes
+    path.write_bytes(path.read_bytes() + json.dumps({**lines(repo)[-1], "id": "handmade-1",
+                                                     "subject": "Łódź"}).encode() + b"\n")
+    everything = read_scope(repo, "michal")
+    for subject in tricky:
+        expected = key_events(everything, subject, "amount")
+        assert read_key(repo, "michal", subject, "amount") == expected
+        assert read_keys(repo, "michal", [(subject, "amount")])[(subject, "amount")] == expected
+    absent = [(f"nobody-{n}", "amount") for n in range(8)]  # > 8 keys: every line decoded
+    many = read_keys(repo, "michal", [(s, "amount") for s in tricky] + absent)
+    assert all(many[key] == [] for key in absent)
+    assert all(many[(s, "amount")] == key_events(everything, s, "amount") for s in tricky)
+    assert len(many[("Łódź", "amount")]) == 4
+    target = everything[0].id
+    assert read_event(repo, "michal", target) == [e for e in everything
+                                                  if target in (e.id, e.target)]
+
+
+def test_text_that_is_not_utf8_is_a_refusal_not_a_crash(memory_repo: Path) -> None:
+    with pytest.raises(InputError, match="not valid UTF-8"):
+        store.remember(memory_repo, scope="michal", subject="s", relation="r",
+                       object="\udcff", source="manual")

@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+from memrepo.hooks.links import check
+
+from memrepo.core.config import Config
+from memrepo.core.links import ephemeral_problems, find_links
+from memrepo.core.problems import Problem
+from tests.support import change, note
+
+JAN = "memory/entities/jan-novak.md"
+ACME = "memory/entities/acme.md"
+BASE = {JAN: note("entities", "jan-novak", "Accountant at Acme; invoices, VAT, prefers email")}
+
+
+def refused(body: str, extra: dict[str, bytes] | None = None) -> list[Problem]:
+    new = {**BASE, **(extra or {}),
+           ACME: note("entities", "acme", "Ordering profile: minimum quantities", body)}
+    return check(change(BASE, new))
+
+
+def test_links_are_found_with_file_line_numbers() -> None:
+    body = "x [Jan](/memory/entities/jan-novak.md) and [[jan-novak]]\n\n![p](pic.png)\n"
+    links = find_links(body, first_line=6)
+    assert [(link.target, link.line, link.kind) for link in links] == [
+        ("/memory/entities/jan-novak.md", 6, "markdown"), ("jan-novak", 6, "wiki"),
+        ("pic.png", 8, "markdown")]
+
+
+def test_code_is_not_linked() -> None:
+    body = "`[x](../x.md)`\n```\n[y](y.md) [[nope]]\n```\n"
+    assert find_links(body) == []
+
+
+def test_absolute_and_wiki_links_to_live_notes_pass() -> None:
+    body = ("See [Jan](/memory/entities/jan-novak.md#contact), [[jan-novak]], "
+            "[[jan-novak|our accountant]], [web](https://example.com/a.md), "
+            "[mail](mailto:jan@example.com), [top](#top).\n")
+    assert refused(body) == []
+
+
+def test_links_resolve_against_the_new_snapshot() -> None:
+    found = refused("[[new-note]] and [n](/memory/project/new-note.md)\n")
+    assert len(found) == 2 and all("no note named 'new-note'" in p.problem for p in found)
+    made = {"memory/project/new-note.md": note("project", "new-note", "Migration: status, "
+                                               "blockers, next steps")}
+    assert refused("[[new-note]] and [n](/memory/project/new-note.md)\n", made) == []
+
+
+def test_relative_links_are_refused_with_the_absolute_form() -> None:
+    for target in ("../entities/jan-novak.md", "./jan-novak.md", "jan-novak.md",
+                   "notes/jan-novak.md"):
+        found = refused(f"Ask [Jan]({target}).\n")
+        assert len(found) == 1 and found[0].line == 6, target
+        assert "relative link" in found[0].problem
+        assert found[0].fix == "use /memory/entities/jan-novak.md (or [[jan-novak]])"
+    found = refused("[x](other.md)\n")
+    assert "/memory/<category>/<name>.md" in found[0].fix
+
+
+def test_links_into_the_archive_are_refused() -> None:
+    old = {"memory/archive/entities/old-bank.md": note("entities", "old-bank",
+                                                       "Former bank: account closed 2025")}
+    found = refused("[b](/memory/archive/entities/old-bank.md) [[old-bank]]\n", old)
+    assert len(found) == 2 and all("archive" in p.problem for p in found)
+    assert found[0].fix == "link the live note or drop the link"
+
+
+def test_other_absolute_paths_must_exist() -> None:
+    assert refused("[t](/memory/TRIGGERS.md)\n", {"memory/TRIGGERS.md": b"|a|b|\n"}) == []
+    assert "points to nothing" in refused("[t](/docs/gone.md)\n")[0].problem
+    assert "local file system" in refused("[f](file:///home/me/x.pdf)\n")[0].problem
+
+
+def test_ephemeral_paths_anywhere_with_line_numbers() -> None:
+    text = ("---\nname: x\n---\nSaved in /tmp/report.pdf\nok\nsee ~/Downloads/bill.pdf\n"
+            "[x](/var/tmp/a)\nput it in inbox/today\nscratch/notes.txt\n")
+    found = ephemeral_problems("p.md", text, Config().ephemeral_paths)
+    assert [p.line for p in found] == [4, 6, 7, 8, 9]
+    assert "'/var/tmp/'" in found[2].problem
+
+
+def test_ephemeral_paths_need_a_path_boundary() -> None:
+    text = ("myinbox/ is fine\nhttps://example.com/tmp/x and https://mail.example.com/inbox/1\n"
+            "the inbox is empty\n/home/me/inbox/x.txt\nfile:///tmp/a\n")
+    found = ephemeral_problems("p.md", text, Config().ephemeral_paths)
+    assert [p.line for p in found] == [4, 5]
+
+
+def test_hook_checks_header_and_body_of_changed_notes_only() -> None:
+    found = refused("Body\n", {})
+    assert found == []
+    data = note("entities", "acme", "Scanned contract kept in /tmp/acme.pdf")
+    found = check(change(BASE, {**BASE, ACME: data}))
+    assert [p.line for p in found] == [3]
+    config = Config(ephemeral_paths=("/mnt/usb/",))
+    assert check(change(BASE, {**BASE, ACME: data}, config)) == []
+
+
+def test_deleting_a_linked_note_is_not_seen_by_the_hook() -> None:
+    # Dangling backlinks in unchanged notes are reported by `check --all` / triage.
+    linking = {**BASE, ACME: note("entities", "acme", "Ordering profile: quantities",
+                                  "[[jan-novak]]\n")}
+    assert check(change(linking, {ACME: linking[ACME]})) == []
+    assert check(change({}, {ACME: linking[ACME]}))

@@ -1,0 +1,154 @@
+"""`memrepo doctor [--repair]` on what interrupted writes leave behind (real git, real
+SQLite, the real CLI)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from memrepo import cache
+from memrepo.cli import main
+from memrepo.facts import writes as store
+from memrepo.facts.segments import read_scope
+from tests.support import commit_count, git, status
+
+EVENT = ('{"id":"01M8PHGRKA314SG78JW45DAJZC","op":"assert","recorded_at":"%s",'
+         '"scope":"michal","subject":"x","relation":"y","object":"z",'
+         '"valid_from":"2020-01-01","confidence":1.0,"trust":"host","source":"manual",'
+         '"session":"cli"}\n')
+
+
+def doctor(root: Path, capsys: pytest.CaptureFixture[str], *flags: str) -> tuple[int, dict]:
+    code = main(["--repo", str(root), "doctor", "--json", *flags])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def log_of(root: Path) -> Path:
+    [path] = (root / "memory/facts/michal").glob("*.jsonl")
+    return path
+
+
+def recorded_now() -> str:
+    from memrepo.clock import now
+    from memrepo.core.times import format_instant
+    return format_instant(now())
+
+
+def test_a_fresh_repository_is_healthy(memory_repo: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert doctor(memory_repo, capsys) == (0, {"healthy": True, "findings": []})
+
+
+def test_a_partial_line_is_moved_aside_and_the_log_cut_back(
+        memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store.remember(memory_repo, scope="michal", subject="a", relation="b", object="c")
+    log = log_of(memory_repo)
+    committed = log.read_bytes()
+    log.write_bytes(committed + b'{"id": "01M8PH')
+    code, report = doctor(memory_repo, capsys)
+    assert code == 1 and "incomplete" in report["findings"][0]["problem"]
+    assert log.read_bytes().endswith(b'"01M8PH')  # diagnosing changes nothing
+    code, report = doctor(memory_repo, capsys, "--repair")
+    assert code == 0 and report["healthy"]
+    assert log.read_bytes() == committed
+    [kept] = (memory_repo / ".memrepo/partial").iterdir()
+    assert kept.read_bytes() == b'{"id": "01M8PH'
+    assert kept.name.startswith("memory-facts-michal-")
+    assert store.remember(memory_repo, scope="michal", subject="a", relation="b",
+                          object="d").status == "added"
+
+
+def test_uncommitted_complete_lines_are_committed_through_the_checks(
+        memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store.remember(memory_repo, scope="michal", subject="a", relation="b", object="c")
+    log = log_of(memory_repo)
+    log.write_bytes(log.read_bytes() + (EVENT % recorded_now()).encode())
+    before = commit_count(memory_repo)
+    code, report = doctor(memory_repo, capsys)
+    assert code == 1 and "never committed" in report["findings"][0]["problem"]
+    code, report = doctor(memory_repo, capsys, "--repair")
+    assert code == 0 and report["findings"][0]["repaired"].startswith("committed in")
+    assert commit_count(memory_repo) == before + 1 and status(memory_repo) == ""
+    assert "interrupted write" in git(memory_repo, "log", "-1", "--format=%s").stdout
+    assert len(read_scope(memory_repo, "michal")) == 2
+    assert main(["--repo", str(memory_repo), "verify"]) == 0
+
+
+def test_uncommitted_lines_the_checks_refuse_are_set_aside(
+        memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store.remember(memory_repo, scope="michal", subject="a", relation="b", object="c")
+    log = log_of(memory_repo)
+    committed = log.read_bytes()
+    log.write_bytes(committed + (EVENT % "2020-01-01T00:00:00Z").encode())  # back-dated
+    code, report = doctor(memory_repo, capsys, "--repair")
+    assert code == 0 and "refused" in report["findings"][0]["repaired"]
+    assert log.read_bytes() == committed
+    [kept] = (memory_repo / ".memrepo/partial").iterdir()
+    assert b"2020-01-01T00:00:00Z" in kept.read_bytes()
+
+
+def test_an_index_left_behind_head_is_reset(memory_repo: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    store.remember(memory_repo, scope="michal", subject="a", relation="b", object="c")
+    store.remember(memory_repo, scope="michal", subject="a", relation="b", object="d")
+    path = log_of(memory_repo).relative_to(memory_repo).as_posix()
+    git(memory_repo, "reset", "-q", "HEAD~1", "--", path)  # as if killed before the update
+    assert status(memory_repo) != ""
+    code, report = doctor(memory_repo, capsys, "--repair")
+    assert code == 0 and report["findings"][0]["repaired"] == "reset the index entries to HEAD"
+    assert status(memory_repo) == ""
+
+
+def test_stale_git_locks_are_removed_held_ones_are_not(
+        memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    stale = memory_repo / ".git/index.lock"
+    stale.write_bytes(b"")
+    held = memory_repo / ".git/refs/heads/main.lock"
+    fd = os.open(held, os.O_CREAT | os.O_WRONLY)
+    try:
+        os.utime(stale, (0, 0))
+        code, report = doctor(memory_repo, capsys, "--repair")
+        assert code == 1
+        by_path = {f["path"]: f for f in report["findings"]}
+        assert by_path[".git/index.lock"]["repaired"] == "removed it"
+        assert by_path[".git/refs/heads/main.lock"]["repaired"] is None
+        assert not stale.exists() and held.exists()
+    finally:
+        os.close(fd)
+        held.unlink()
+    assert doctor(memory_repo, capsys)[0] == 0
+
+
+def test_a_corrupt_cache_is_rebuilt_and_a_killed_rebuild_cleaned_up(
+        memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store.remember(memory_repo, scope="michal", subject="a", relation="b", object="c")
+    path = cache.cache_path(memory_repo)
+    path.parent.mkdir(exist_ok=True)
+    path.write_bytes(b"not a database")
+    leftover = path.with_name(f"{path.name}.999999999.tmp")
+    leftover.write_bytes(b"half")
+    code, report = doctor(memory_repo, capsys)
+    assert code == 1 and len(report["findings"]) == 2
+    code, report = doctor(memory_repo, capsys, "--repair")
+    assert code == 0 and not leftover.exists()
+    assert cache.status(memory_repo).current and cache.status(memory_repo).events == 1
+
+
+def test_index_drift_is_reported_not_repaired(memory_repo: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    (memory_repo / "memory/entities/INDEX.md").write_text("drifted\n", encoding="utf-8")
+    code, report = doctor(memory_repo, capsys, "--repair")
+    assert code == 1 and report["findings"][0]["fix"] == "run `memrepo index`"
+
+
+def test_the_human_report(memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (memory_repo / ".git/index.lock").write_bytes(b"")
+    os.utime(memory_repo / ".git/index.lock", (0, 0))
+    assert main(["--repo", str(memory_repo), "doctor"]) == 1
+    out = capsys.readouterr().out
+    assert ".git/index.lock: a stale git lock file" in out and "To fix: " in out
+    assert main(["--repo", str(memory_repo), "doctor", "--repair"]) == 0
+    assert "Repaired: removed it" in capsys.readouterr().out

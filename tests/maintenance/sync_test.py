@@ -1,0 +1,294 @@
+"""`memrepo sync` between clones of one bare remote (SPEC §10): concurrent appends converge
+to identical facts and caches, note conflicts are refused with nothing lost, bad commits
+coming in are rolled back, a push race is retried, the server's pre-receive hook refuses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from memrepo.scripts.pre_receive import install
+
+from memrepo.cache import cache_path
+from memrepo.facts.writes import remember
+from tests.support import dump, git, note
+
+NOTE = "memory/entities/acme-supplies.md"
+SCOPE = "team"
+
+
+def memrepo(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(root), *args],
+                          capture_output=True, text=True, check=False)
+
+
+def sync(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    done = memrepo(root, "sync", *args)
+    assert "Traceback" not in done.stdout + done.stderr
+    return done
+
+
+def head(root: Path) -> str:
+    return git(root, "rev-parse", "HEAD").stdout.strip()
+
+
+def make_network(first: Path, tmp_path: Path, clones: int = 3,
+                 pre_receive: bool = True) -> tuple[Path, list[Path]]:
+    """A bare remote, `first` (made by memrepo init) pushed to it, and fresh clones."""
+    bare = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", "-b", "main", str(bare))
+    if pre_receive:
+        install(bare)
+    git(first, "remote", "add", "origin", str(bare))
+    done = sync(first)
+    assert done.returncode == 0, done.stderr
+    network = [first]
+    for number in range(1, clones):
+        clone = tmp_path / f"clone{number}"
+        git(tmp_path, "clone", "-q", str(bare), str(clone))
+        network.append(clone)
+    return bare, network
+
+
+def remember_many(clone: Path, label: str, count: int) -> None:
+    for number in range(count):
+        remember(clone, scope=SCOPE, subject=f"{label}-item{number}", relation="count",
+                 object=str(number), session=label)
+    remember(clone, scope=SCOPE, subject="office", relation="status", object=f"by {label}",
+             session=label)
+
+
+def append_concurrently(clones: list[Path], count: int) -> None:
+    with ThreadPoolExecutor(max_workers=len(clones)) as pool:
+        futures = [pool.submit(remember_many, clone, f"c{n}-{count}", count)
+                   for n, clone in enumerate(clones)]
+        for future in futures:
+            future.result()
+
+
+def fact_ids(clone: Path) -> set[str]:
+    ids = set()
+    for log in (clone / "memory" / "facts").rglob("*.jsonl"):
+        ids.update(json.loads(line)["id"] for line in log.read_text().splitlines())
+    return ids
+
+
+def assert_converged(clones: list[Path], expected_facts: int) -> None:
+    heads = {head(clone) for clone in clones}
+    assert len(heads) == 1
+    ids = [fact_ids(clone) for clone in clones]
+    assert all(found == ids[0] for found in ids) and len(ids[0]) == expected_facts
+    dumps = [dump(cache_path(clone)) for clone in clones]
+    assert all(found == dumps[0] for found in dumps)
+    assert len(dumps[0]["events"]) == expected_facts
+    for clone in clones:
+        verified = memrepo(clone, "verify")
+        assert verified.returncode == 0, verified.stdout + verified.stderr
+        assert git(clone, "status", "--porcelain", "--untracked-files=no").stdout == ""
+
+
+def sync_rounds(clones: list[Path], rounds: int = 2) -> None:
+    for _ in range(rounds):
+        for clone in clones:
+            done = sync(clone)
+            assert done.returncode == 0, done.stderr
+
+
+def test_three_clones_appending_concurrently_converge(memory_repo: Path,
+                                                      tmp_path: Path) -> None:
+    bare, clones = make_network(memory_repo, tmp_path)
+    first = sync(clones[1], "--json")
+    assert first.returncode == 0, first.stderr
+    assert "installed the git hooks" in first.stderr
+    assert json.loads(first.stdout)["hooks"] == "installed"
+    assert (clones[1] / ".git" / "hooks" / "post-merge").is_file()
+    append_concurrently(clones, 5)
+    sync_rounds(clones)
+    assert_converged(clones, 3 * 6)
+    assert git(bare, "rev-parse", "main").stdout.strip() == head(clones[0])
+
+
+def test_merging_a_merge_that_put_remote_lines_after_its_own(memory_repo: Path,
+                                                             tmp_path: Path) -> None:
+    """b merges a's first push under its own line (b1, a1); a, holding a1 + a2, then
+    merges that: its log is no byte prefix of the union (b1 comes before a1) but each
+    parent's log is a subsequence of it — a legitimate merge, not an edited log."""
+    _, (a, b) = make_network(memory_repo, tmp_path, clones=2)
+    assert sync(b).returncode == 0
+    remember_many(a, "a1", 1)
+    assert sync(a).returncode == 0
+    remember_many(b, "b1", 1)
+    assert sync(b).returncode == 0
+    remember_many(a, "a2", 1)
+    done = sync(a)
+    assert done.returncode == 0, done.stderr
+    assert sync(b).returncode == 0
+    assert_converged([a, b], 3 * 2)
+
+
+def test_the_server_refuses_a_bad_push_made_with_no_verify(memory_repo: Path,
+                                                           tmp_path: Path) -> None:
+    bare, clones = make_network(memory_repo, tmp_path, clones=2)
+    remember_many(clones[1], "b", 1)
+    assert sync(clones[1]).returncode == 0
+    log = next((clones[1] / "memory" / "facts").rglob("*.jsonl"))
+    log.write_text(log.read_text().replace('"0"', '"zero"'))
+    git(clones[1], "commit", "-q", "--no-verify", "-am", "rewrite history")
+    before = git(bare, "rev-parse", "main").stdout.strip()
+    pushed = git(clones[1], "push", "--no-verify", "origin", "main", check=False)
+    assert pushed.returncode != 0
+    assert "memrepo verify refused the push" in pushed.stderr and "To fix:" in pushed.stderr
+    assert git(bare, "rev-parse", "main").stdout.strip() == before
+    refused = sync(clones[1])
+    assert refused.returncode == 1 and "refused the push" in refused.stderr
+    deleted = git(clones[1], "push", "origin", ":main", check=False)
+    assert deleted.returncode != 0 and "deleting a memory branch" in deleted.stderr
+
+
+def commit_note(clone: Path, body: str, message: str) -> None:
+    path = clone / NOTE
+    path.write_bytes(note("entities", "acme-supplies", "Ordering profile: minimum "
+                          "quantities, lead times, packaging constraints", body))
+    assert memrepo(clone, "index").returncode == 0
+    git(clone, "add", "-A")
+    committed = git(clone, "commit", "-q", "-m", message, check=False)
+    assert committed.returncode == 0, committed.stdout + committed.stderr
+
+
+def test_a_note_edited_differently_on_two_clones_is_refused_nothing_lost(
+        memory_repo: Path, tmp_path: Path) -> None:
+    _, (a, b) = make_network(memory_repo, tmp_path, clones=2)
+    commit_note(a, "Lead time: 2 weeks.\n", "acme note")
+    assert sync(a).returncode == 0 and sync(b).returncode == 0
+    commit_note(a, "Lead time: 3 weeks.\n", "acme: 3 weeks")
+    assert sync(a).returncode == 0
+    commit_note(b, "Lead time: 10 days.\n", "acme: 10 days")
+    mine = head(b)
+    done = sync(b)
+    assert done.returncode == 1
+    assert f"{NOTE}: changed differently here and on the remote" in done.stderr
+    assert "To fix:" in done.stderr and "nothing was lost" in done.stderr
+    assert head(b) == mine and git(b, "status", "--porcelain").stdout == ""
+    assert not (b / ".git" / "MERGE_HEAD").exists()
+    theirs = git(b, "rev-parse", "origin/main").stdout.strip()
+    assert "3 weeks" in git(b, "show", f"{theirs}:{NOTE}").stdout
+    assert "10 days" in (b / NOTE).read_text()
+    # resolving by hand as the message says, then syncing again
+    assert git(b, "merge", theirs, check=False).returncode != 0
+    commit_note(b, "Lead time: 10 days (3 weeks in peak season).\n", "merge acme")
+    assert sync(b).returncode == 0 and sync(a).returncode == 0
+    assert head(a) == head(b) and memrepo(a, "verify").returncode == 0
+
+
+def test_notes_added_on_both_sides_merge_their_indexes(memory_repo: Path,
+                                                       tmp_path: Path) -> None:
+    _, (a, b) = make_network(memory_repo, tmp_path, clones=2)
+    assert sync(b).returncode == 0
+    commit_note(a, "From clone a.\n", "acme note")
+    (b / "memory/entities/jan-novak.md").write_bytes(note(
+        "entities", "jan-novak", "Accountant at Acme; invoices, VAT questions"))
+    assert memrepo(b, "index").returncode == 0
+    git(b, "add", "-A")
+    git(b, "commit", "-q", "-m", "jan note")
+    assert sync(a).returncode == 0
+    done = sync(b)
+    assert done.returncode == 0, done.stderr
+    index = (b / "memory/entities/INDEX.md").read_text()
+    assert "entries: 2" in index and "acme-supplies" in index and "jan-novak" in index
+    assert memrepo(b, "verify").returncode == 0
+
+
+def test_bad_commits_coming_in_are_rolled_back(memory_repo: Path, tmp_path: Path) -> None:
+    _, (a, b) = make_network(memory_repo, tmp_path, clones=2, pre_receive=False)
+    remember_many(a, "a", 1)
+    assert sync(a).returncode == 0 and sync(b).returncode == 0
+    log = next((a / "memory" / "facts").rglob("*.jsonl"))
+    log.write_text(log.read_text().replace('"0"', '"zero"'))
+    git(a, "commit", "-q", "--no-verify", "-am", "rewrite history")
+    git(a, "push", "-q", "--no-verify", "origin", "main")
+    remember_many(b, "b", 1)
+    mine = head(b)
+    done = sync(b)
+    assert done.returncode == 1
+    assert "fails the checks; the merge was undone" in done.stderr
+    assert "committed lines were edited" in done.stderr and "To fix:" in done.stderr
+    assert head(b) == mine and git(b, "status", "--porcelain").stdout == ""
+
+
+def test_a_push_race_is_retried(memory_repo: Path, tmp_path: Path) -> None:
+    _, (a, b) = make_network(memory_repo, tmp_path, clones=2)
+    assert sync(b).returncode == 0
+    remember_many(a, "a", 2)
+    remember_many(b, "b", 2)
+    marker = tmp_path / "raced"
+    hook = a / ".git" / "hooks" / "pre-push"
+    hook.write_text(f"#!/bin/sh\n[ -e {marker} ] && exit 0\ntouch {marker}\n"
+                    f"env -u GIT_DIR -u GIT_INDEX_FILE git -C {b} push -q origin main\n")
+    hook.chmod(0o755)
+    done = sync(a, "--json")
+    assert done.returncode == 0, done.stderr
+    assert marker.exists() and json.loads(done.stdout)["attempts"] == 2
+    assert sync(b).returncode == 0
+    assert_converged([a, b], 2 * 3)
+
+
+def test_refusals_before_anything_happens(memory_repo: Path, tmp_path: Path) -> None:
+    done = sync(memory_repo, "nowhere")
+    assert done.returncode == 1 and "nowhere: no such git remote" in done.stderr
+    _, (a, _b) = make_network(memory_repo, tmp_path, clones=2)
+    (a / "memory/TRIGGERS.md").write_text("edited\n")
+    done = sync(a)
+    assert done.returncode == 1 and "uncommitted changes" in done.stderr
+
+
+@pytest.mark.long
+def test_three_clones_syncing_while_appending_converge(memory_repo: Path,
+                                                       tmp_path: Path) -> None:
+    _, clones = make_network(memory_repo, tmp_path)
+    sync_rounds(clones[1:], rounds=1)
+
+    def work(clone: Path, label: str) -> None:
+        for round_number in range(5):
+            remember_many(clone, f"{label}r{round_number}", 10)
+            done = sync(clone)  # a race lost five times in a row is a refusal, not a crash
+            assert done.returncode == 0 or "rejected" in done.stderr, done.stderr
+
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        for future in [pool.submit(work, clone, f"c{n}") for n, clone in enumerate(clones)]:
+            future.result()
+    sync_rounds(clones)
+    assert_converged(clones, 3 * 5 * 11)
+
+
+def merge_change(old: bytes, new: bytes, merge: bool) -> object:
+    from dataclasses import replace
+
+    from tests.support import CONFIG, dict_change
+
+    log = "memory/facts/michal/2026-05.jsonl"
+    change = dict_change({"memory/config.yaml": CONFIG, log: old},
+                         {"memory/config.yaml": CONFIG, log: new}, parent_time=None)
+    return replace(change, merge=merge)
+
+
+@pytest.mark.parametrize("first_parent", ["mine", "theirs"])
+def test_fact_logs_accept_an_interleaving_merge_and_nothing_else(first_parent: str) -> None:
+    from memrepo.checks.runner import run_checks
+    from tests.support import event, lines
+
+    base, mine, theirs = (event(f"e{n}", object=str(n)) for n in (1, 2, 3))
+    merged = lines(base, theirs, mine) if first_parent == "mine" else lines(base, mine, theirs)
+    parent = lines(base, mine) if first_parent == "mine" else lines(base, theirs)
+    assert run_checks(merge_change(parent, merged, True), "all") == []  # type: ignore[arg-type]
+    refused = run_checks(merge_change(parent, merged, False), "all")  # type: ignore[arg-type]
+    assert any("committed lines were edited" in p.problem for p in refused)
+    dropped = lines(theirs, mine) if first_parent == "mine" else lines(mine, theirs)
+    refused = run_checks(merge_change(parent, dropped, True), "all")  # type: ignore[arg-type]
+    assert any("committed lines were edited" in p.problem for p in refused)
+    bad = merged.replace(b'"e3"', b'"e1"') if first_parent == "mine" else merged + b"{}\n"
+    refused = run_checks(merge_change(parent, bad, True), "all")  # type: ignore[arg-type]
+    assert refused and all("To fix" in p.render() for p in refused)

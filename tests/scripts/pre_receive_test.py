@@ -1,0 +1,76 @@
+"""The shared server's pre-receive hook (memrepo.scripts.pre_receive): real pushes into a
+bare repository; good pushes land, history rewritten with --no-verify is refused whole."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from memrepo.scripts.pre_receive import ZERO, Update, install, main, parse_updates
+
+from tests.support import event, git, lines, now_stamp, segment, write
+
+
+def test_updates_are_read_from_git_stdin_lines() -> None:
+    updates = parse_updates(io.StringIO(f"{'a' * 40} {'b' * 40} refs/heads/main\n"
+                                        f"{ZERO} {'c' * 40} refs/heads/new\n\ngarbage\n"))
+    assert [u.verify_range() for u in updates] == [f"{'a' * 40}..{'b' * 40}", "c" * 40]
+    assert Update("a" * 40, ZERO, "refs/heads/x").is_deletion
+
+
+def test_install_refuses_a_folder_that_is_not_a_bare_repository(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        install(tmp_path)
+
+
+@pytest.fixture()
+def server(memory_repo: Path, tmp_path: Path) -> Path:
+    bare = tmp_path / "server.git"
+    git(tmp_path, "init", "-q", "--bare", "-b", "main", str(bare))
+    assert main(["--install", str(bare)]) == 0
+    git(memory_repo, "remote", "add", "origin", str(bare))
+    return bare
+
+
+def test_good_pushes_land_and_rewritten_logs_are_refused(memory_repo: Path,
+                                                         server: Path) -> None:
+    pushed = git(memory_repo, "push", "-q", "origin", "main", check=False)  # a new branch
+    assert pushed.returncode == 0, pushed.stderr
+    stamp = now_stamp()
+    write(memory_repo, segment(stamp), lines(event("e1", stamp)))
+    git(memory_repo, "add", "-A")
+    git(memory_repo, "commit", "-q", "-m", "fact")
+    assert git(memory_repo, "push", "-q", "origin", "main", check=False).returncode == 0
+    good = git(server, "rev-parse", "main").stdout
+    write(memory_repo, segment(stamp), lines(event("e1", stamp, object="999 zł")))
+    git(memory_repo, "commit", "-q", "--no-verify", "-am", "rewrite")
+    write(memory_repo, "memory/TRIGGERS.md", "fine\n")
+    git(memory_repo, "commit", "-q", "--no-verify", "-am", "a later, harmless commit")
+    refused = git(memory_repo, "push", "origin", "main", check=False)
+    assert refused.returncode != 0
+    assert "committed lines were edited" in refused.stderr and "To fix:" in refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert git(server, "rev-parse", "main").stdout == good
+    git(memory_repo, "tag", "v1", "HEAD~2")
+    assert git(memory_repo, "push", "-q", "origin", "v1", check=False).returncode == 0
+
+
+def test_a_new_branch_is_verified_over_its_whole_history(memory_repo: Path,
+                                                         server: Path) -> None:
+    write(memory_repo, "memory/facts/michal/not-a-log.txt", "stray\n")
+    git(memory_repo, "add", "-A")
+    git(memory_repo, "commit", "-q", "--no-verify", "-m", "stray file")
+    refused = git(memory_repo, "push", "origin", "main", check=False)
+    assert refused.returncode != 0 and "not-a-log.txt" in refused.stderr
+    assert git(server, "rev-parse", "-q", "--verify", "main", check=False).returncode != 0
+
+
+def test_main_reads_stdin_and_skips_tags(memory_repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(memory_repo)
+    head = git(memory_repo, "rev-parse", "HEAD").stdout.strip()
+    assert main([], io.StringIO(f"{ZERO} {head} refs/heads/main\n")) == 0
+    assert main([], io.StringIO(f"{head} {ZERO} refs/tags/v0\n")) == 0
+    assert main([], io.StringIO(f"{head} {ZERO} refs/heads/main\n")) == 1
+    assert "deleting a memory branch" in capsys.readouterr().err
