@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from memrepo.core.config import Config
 from memrepo.core.times import Instant
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 Status = Literal["added", "modified", "deleted"]
 

@@ -1,4 +1,5 @@
-"""Every pygit2 call of memrepo: reading snapshots and changes (`read`), writing commits (`write`).
+"""git, the only way memrepo touches it: every git process (`command`), every pygit2 call —
+reading snapshots and changes (`read`), writing commits (`write`).
 
-Importing this package does not import pygit2 (≈55 ms); its modules do.
+Importing this package does not import pygit2 (≈55 ms); `read` and `write` do.
 """
