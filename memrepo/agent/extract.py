@@ -3,7 +3,7 @@
 Candidates come from a model (memrepo.agent.llm) or a file; both are checked against
 schema/candidates.schema.json. The filters (memrepo.core.extraction) run over every
 candidate before the first write, so a bad candidate is reported as dropped rather than
-half-written. Each kept fact is one `store.remember` with its quote and session.
+half-written. Each kept fact is one `writes.remember` with its quote and session.
 """
 
 from __future__ import annotations

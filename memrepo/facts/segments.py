@@ -1,6 +1,6 @@
 """Fact log segments in the working tree: where an event goes, and reading events back.
 
-Every line is judged by the same code the commit-time check uses (`core.logs.parse_log`
+Every line is judged by the same code the commit-time check uses (`core.log_lines.parse_log`
 with the repository's schema); a bad line is never skipped silently — it raises an
 InputError naming `path:line` and the fix.
 
@@ -57,7 +57,7 @@ def segment_paths(root: Path, scope: str) -> list[str]:
 def parse_segment(root: Path, path: str, data: bytes, first_line: int = 1) -> list[Event]:
     """The events of segment bytes (or of a tail starting at `first_line`); InputError
     naming `path:line` for the first line that is not a valid event."""
-    if not data:  # core.logs.split_lines reports an empty file as one empty line
+    if not data:  # core.log_lines.split_lines reports an empty file as one empty line
         return []
     scope = path.split("/")[2]
     lines = parse_log(data, scope, _schema_check(root), first_line)
