@@ -52,3 +52,13 @@ def slug(text: str) -> str:
     """Folded text as a slug: runs of anything but a-z and 0-9 become one dash ("" when
     nothing is left)."""
     return re.sub(r"[^a-z0-9]+", "-", fold(text)).strip("-")
+
+
+_NOT_ALNUM_RUN = re.compile(r"[^a-z0-9]+")
+
+
+def key_slug(text: str) -> str:
+    """A fact key's subject or relation as compared (SPEC §4): folded, and every run of
+    anything but letters and digits one `_` ("Electricity Bill" = "electricity-bill" =
+    "electricity_bill"); "" when nothing is left."""
+    return _NOT_ALNUM_RUN.sub("_", fold(text)).strip("_")
