@@ -42,7 +42,9 @@ CREATE TABLE links (
     line   INTEGER NOT NULL
 );
 
--- every fact event; a retract carries the key of its target once that is known
+-- every fact event; a retract carries the key of its target once that is known.
+-- subject/relation as written; subject_key/relation_key folded (SPEC §4: memrepo.core.text
+-- .key_slug), which is how keys are compared, grouped and looked up
 CREATE TABLE events (
     rowid       INTEGER PRIMARY KEY,
     id          TEXT NOT NULL,
@@ -50,6 +52,8 @@ CREATE TABLE events (
     scope       TEXT NOT NULL,
     subject     TEXT,
     relation    TEXT,
+    subject_key  TEXT,
+    relation_key TEXT,
     object      TEXT,
     valid_from  INTEGER,
     valid_to    INTEGER,
@@ -70,7 +74,9 @@ CREATE TABLE events (
 -- system time in [known_from, known_to). recall(t, T) is one indexed lookup.
 CREATE TABLE holdings (
     scope       TEXT NOT NULL,
-    subject     TEXT NOT NULL,
+    subject_key  TEXT NOT NULL,  -- folded: the key as looked up
+    relation_key TEXT NOT NULL,
+    subject     TEXT NOT NULL,   -- the key as shown (the form first recorded, see `keys`)
     relation    TEXT NOT NULL,
     object      TEXT NOT NULL,
     held_from   INTEGER NOT NULL,
@@ -80,6 +86,20 @@ CREATE TABLE holdings (
     known_from  INTEGER NOT NULL,
     known_to    INTEGER NOT NULL,
     event_id    TEXT NOT NULL    -- provenance (quote, source, …) is read from `events`
+);
+
+-- one row per key (folded) of every scope, in the form first recorded: the subject and
+-- relation of its assert or end with the smallest (recorded_at, id) — what the write path
+-- writes new events with, what answers show, and the vocabulary of the write gate
+CREATE TABLE keys (
+    rowid        INTEGER PRIMARY KEY,
+    scope        TEXT NOT NULL,
+    subject_key  TEXT NOT NULL,
+    relation_key TEXT NOT NULL,
+    subject      TEXT NOT NULL,
+    relation     TEXT NOT NULL,
+    first_at     INTEGER NOT NULL,  -- recorded_at of that first event
+    first_id     TEXT NOT NULL
 );
 
 -- full-text search over folded text (memrepo.core.folding.fold); rowid = notes.rowid
@@ -101,10 +121,11 @@ CREATE INDEX aliases_folded ON aliases(folded);
 CREATE INDEX aliases_path ON aliases(path);
 CREATE INDEX links_source ON links(source);
 CREATE INDEX links_target ON links(target);
-CREATE INDEX events_key ON events(scope, subject, relation);
+CREATE INDEX events_key ON events(scope, subject_key, relation_key);
 CREATE INDEX events_id ON events(id);
 CREATE INDEX events_path ON events(path);
 CREATE INDEX events_target ON events(target) WHERE op = 'retract';
-CREATE INDEX events_unresolved ON events(target) WHERE op = 'retract' AND subject IS NULL;
-CREATE INDEX holdings_key ON holdings(scope, subject, relation, known_from);
+CREATE INDEX events_unresolved ON events(target) WHERE op = 'retract' AND subject_key IS NULL;
+CREATE INDEX holdings_key ON holdings(scope, subject_key, relation_key, known_from);
+CREATE UNIQUE INDEX keys_key ON keys(scope, subject_key, relation_key);
 CREATE INDEX holdings_event ON holdings(event_id);

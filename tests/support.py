@@ -273,10 +273,12 @@ DUMPS: dict[str, str] = {
     "notes": "SELECT path, name, category, description, aliases, body FROM notes",
     "aliases": "SELECT * FROM aliases",
     "links": "SELECT * FROM links",
-    "events": "SELECT id, op, scope, subject, relation, object, valid_from, valid_to, "
-              "recorded_at, target, confidence, source, session, quote, trust, reason, "
-              "path, line FROM events",
+    "events": "SELECT id, op, scope, subject, relation, subject_key, relation_key, object, "
+              "valid_from, valid_to, recorded_at, target, confidence, source, session, "
+              "quote, trust, reason, path, line FROM events",
     "holdings": "SELECT * FROM holdings",
+    "keys": "SELECT scope, subject_key, relation_key, subject, relation, first_at, first_id "
+            "FROM keys",
     "notes_fts": "SELECT n.path, f.name, f.description, f.aliases, f.body FROM notes_fts f "
                  "JOIN notes n ON n.rowid = f.rowid",
     "facts_fts": "SELECT e.path, e.line, f.subject, f.relation, f.object, f.quote "

@@ -186,23 +186,29 @@ def _sync_note(conn: sqlite3.Connection, indexer: Indexer, path: str,
 
 
 def _resolve_retracts(conn: sqlite3.Connection) -> set[Key]:
-    """Give every retract whose target is now known the key of that target."""
+    """Give every retract whose target is now known the key of that target; the folded
+    keys touched."""
     rows = conn.execute(
-        "UPDATE events SET (subject, relation) = (SELECT t.subject, t.relation FROM events t "
+        "UPDATE events SET (subject, relation, subject_key, relation_key) = "
+        "  (SELECT t.subject, t.relation, t.subject_key, t.relation_key FROM events t "
         "  WHERE t.id = events.target AND t.scope = events.scope AND t.op != 'retract' "
         "  ORDER BY t.rowid LIMIT 1) "
-        "WHERE op = 'retract' AND subject IS NULL "
-        "RETURNING scope, subject, relation").fetchall()
+        "WHERE op = 'retract' AND subject_key IS NULL "
+        "RETURNING scope, subject_key, relation_key").fetchall()
     return {(scope, subject, relation) for scope, subject, relation in rows
             if subject is not None}
 
 
 def _recompute(conn: sqlite3.Connection, indexer: Indexer, keys: set[Key]) -> None:
+    """The keys row and holdings of each folded key, from all its events (its shown form
+    may change: an earlier-recorded spelling can arrive by a merge)."""
     for key in sorted(keys):
-        conn.execute("DELETE FROM holdings WHERE scope = ? AND subject = ? AND relation = ?",
-                     key)
+        for table in ("holdings", "keys"):
+            conn.execute(f"DELETE FROM {table} WHERE scope = ? AND subject_key = ? AND "
+                         "relation_key = ?", key)
         rows = conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE scope = ? AND "
-                            "subject = ? AND relation = ? ORDER BY rowid", key).fetchall()
+                            "subject_key = ? AND relation_key = ? ORDER BY rowid",
+                            key).fetchall()
         if rows:
-            indexer.add_holdings(key, [event_from_row(row) for row in rows])
+            indexer.add_key(key, [event_from_row(row) for row in rows])
     indexer.flush()

@@ -11,8 +11,8 @@ from memrepo.cache.rows import (
     blob_id,
     event_row,
     fact_fts_row,
-    holding_rows,
     key_of,
+    key_rows,
     note_rows,
 )
 from memrepo.cache.writer import Batch, next_rowid
@@ -59,6 +59,7 @@ class Indexer:
         self.batch.extend("events", [(base + row[0], *row[1:]) for row in part.events])
         self.batch.extend("facts_fts", [(base + row[0], *row[1:]) for row in part.facts_fts])
         self.batch.extend("holdings", part.holdings)
+        self.batch.extend("keys", part.keys)
 
     def add_events(self, path: str, events: Sequence[tuple[int, Event]],
                    key_of_id: Mapping[str, Key]) -> None:
@@ -70,8 +71,12 @@ class Indexer:
             if event.op == "assert":
                 self.batch.add("facts_fts", fact_fts_row(rowid, event))
 
-    def add_holdings(self, key: Key, events: Sequence[Event]) -> None:
-        self.batch.extend("holdings", holding_rows(key, events, self.config.is_many))
+    def add_key(self, key: Key, events: Sequence[Event]) -> None:
+        """The keys row and holdings of one folded key from all its events."""
+        rows = key_rows(key, events, self.config.is_many)
+        if rows is not None:
+            self.batch.add("keys", rows.key)
+            self.batch.extend("holdings", rows.holdings)
 
     def flush(self) -> None:
         self.batch.flush()

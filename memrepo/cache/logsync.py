@@ -19,15 +19,17 @@ from memrepo.core.log_lines import scope_of
 Stored = tuple[str, int]
 """(blob id, size) of the content the cache indexed."""
 
-_SIGNATURE = ("id, op, scope, CASE WHEN op = 'retract' THEN NULL ELSE subject END, "
-              "CASE WHEN op = 'retract' THEN NULL ELSE relation END, object, valid_from, "
-              "valid_to, recorded_at, target, confidence, source, session, quote, trust, "
-              "reason, path, line")
+_SIGNATURE = ("id, op, scope, " + ", ".join(
+    f"CASE WHEN op = 'retract' THEN NULL ELSE {column} END"
+    for column in ("subject", "relation", "subject_key", "relation_key"))
+    + ", object, valid_from, valid_to, recorded_at, target, confidence, source, session, "
+    "quote, trust, reason, path, line")
 
 
 def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes | None,
              stored: Stored | None) -> set[Key]:
-    """Index the log's new content (None: the file is gone); the keys to recompute."""
+    """Index the log's new content (None: the file is gone); the (folded) keys to
+    recompute."""
     scope = scope_of(path)
     if scope is None:  # callers pass only paths that file_kind() called logs
         raise ValueError(f"not a fact log path: {path}")
@@ -58,7 +60,7 @@ def _add(indexer: Indexer, path: str, data: bytes, events: Sequence[tuple[int, E
          ) -> set[Key]:
     indexer.add_file(path, "log", data)
     indexer.add_events(path, events, {})  # retracts are resolved in SQL afterwards
-    return {event.key for _, event in events if event.op != "retract"}
+    return {event.folded_key for _, event in events if event.op != "retract"}
 
 
 def _signature(event: Event, path: str, line: int) -> Row:
@@ -75,16 +77,19 @@ def _old_rows(conn: sqlite3.Connection, path: str) -> dict[Row, list[int]]:
 
 
 def _delete_rows(conn: sqlite3.Connection, old: dict[Row, list[int]]) -> set[Key]:
-    """Delete the event rows left in `old`; their keys (a retract's: its target's)."""
+    """Delete the event rows left in `old`; their folded keys (a retract's: its
+    target's)."""
     gone = [(rowid,) for rowids in old.values() for rowid in rowids]
     if not gone:
         return set()
     conn.execute("CREATE TEMP TABLE IF NOT EXISTS gone (rowid INTEGER PRIMARY KEY)")
     conn.execute("DELETE FROM temp.gone")
     conn.executemany("INSERT INTO temp.gone(rowid) VALUES (?)", gone)
-    keys = conn.execute("SELECT DISTINCT scope, subject, relation FROM events WHERE rowid IN "
-                        "(SELECT rowid FROM temp.gone) AND subject IS NOT NULL").fetchall()
-    conn.execute("UPDATE events SET subject = NULL, relation = NULL WHERE op = 'retract' "
+    keys = conn.execute("SELECT DISTINCT scope, subject_key, relation_key FROM events WHERE "
+                        "rowid IN (SELECT rowid FROM temp.gone) AND subject_key IS NOT NULL"
+                        ).fetchall()
+    conn.execute("UPDATE events SET subject = NULL, relation = NULL, subject_key = NULL, "
+                 "relation_key = NULL WHERE op = 'retract' "
                  "AND rowid NOT IN (SELECT rowid FROM temp.gone) AND target IN "
                  "(SELECT id FROM events WHERE rowid IN (SELECT rowid FROM temp.gone) "
                  "AND op != 'retract')")

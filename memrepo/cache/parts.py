@@ -20,13 +20,14 @@ from memrepo.cache.rows import (
     event_row,
     fact_fts_row,
     group_by_key,
-    holding_rows,
     key_of,
+    key_rows,
     keys_of,
     note_rows,
     parse_events,
 )
 from memrepo.cache.worktree import log_paths_by_scope, note_paths
+from memrepo.core.text import key_slug
 from memrepo.files import read_bytes
 
 NOTES_PER_PART = 500
@@ -50,6 +51,7 @@ class ScopePart:
     events: list[Row]
     facts_fts: list[Row]
     holdings: list[Row]
+    keys: list[Row]
 
 
 Part = NotesPart | ScopePart
@@ -109,7 +111,7 @@ def notes_part(root: Path, paths: Iterable[str]) -> NotesPart:
 def scope_part(root: Path, scope: str, paths: Iterable[str], many: frozenset[str],
                ) -> ScopePart:
     """All logs of one scope: events, then the timeline of every key."""
-    part = ScopePart([], [], [], [])
+    part = ScopePart([], [], [], [], [])
     per_file = []
     for path in paths:
         data = read_bytes(root, path)
@@ -126,6 +128,10 @@ def scope_part(root: Path, scope: str, paths: Iterable[str], many: frozenset[str
             if event.op == "assert":
                 part.facts_fts.append(fact_fts_row(rowid, event))
     everything = (event for _, events in per_file for _, event in events)
+    many_keys = frozenset(key_slug(relation) for relation in many)
     for key, key_events in group_by_key(everything, key_of_id).items():
-        part.holdings.extend(holding_rows(key, key_events, many.__contains__))
+        rows = key_rows(key, key_events, many_keys.__contains__)
+        if rows is not None:
+            part.keys.append(rows.key)
+            part.holdings.extend(rows.holdings)
     return part

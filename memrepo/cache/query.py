@@ -12,7 +12,7 @@ from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.core.bitemporal import FOREVER
 from memrepo.core.events import Event
 from memrepo.core.records import Fact, HistoryEntry
-from memrepo.core.text import fold, fts_query, slug
+from memrepo.core.text import fold, fts_query, key_slug, slug
 from memrepo.core.times import Instant, format_instant, format_valid_time
 
 MAX_KEYS = 200
@@ -54,20 +54,21 @@ def recall_facts(conn: sqlite3.Connection, scope: str, query: str | None,
 
 
 def has_subject(conn: sqlite3.Connection, scope: str, subject: str) -> bool:
-    """Whether any event of `scope` is about `subject`."""
-    return conn.execute("SELECT 1 FROM events WHERE scope = ? AND subject = ? LIMIT 1",
-                        (scope, subject)).fetchone() is not None
+    """Whether any event of `scope` is about `subject` (compared folded)."""
+    return conn.execute("SELECT 1 FROM events WHERE scope = ? AND subject_key = ? LIMIT 1",
+                        (scope, key_slug(subject))).fetchone() is not None
 
 
 def recall_key(conn: sqlite3.Connection, scope: str, subject: str, relation: str,
                t: Instant, known_at: Instant) -> list[Fact]:
-    """What holds for one key at t as known at T: one indexed lookup."""
+    """What holds for one key (any spelling: compared folded) at t as known at T: one
+    indexed lookup."""
     rows = conn.execute(
         f"SELECT {HOLDING_COLUMNS} FROM {WITH_PROVENANCE} WHERE h.scope = :scope "
-        f"AND h.subject = :subject AND h.relation = :relation AND {_AT} "
+        f"AND h.subject_key = :subject AND h.relation_key = :relation AND {_AT} "
         "ORDER BY h.held_from, h.event_id",
-        {"scope": scope, "subject": subject, "relation": relation, "valid_at": t,
-         "known_at": known_at})
+        {"scope": scope, "subject": key_slug(subject), "relation": key_slug(relation),
+         "valid_at": t, "known_at": known_at})
     return [fact_from_row(row) for row in rows]
 
 
@@ -76,26 +77,29 @@ def recall_subject(conn: sqlite3.Connection, scope: str, subject: str, t: Instan
     """Every relation of a subject that holds at t as known at T."""
     rows = conn.execute(
         f"SELECT {HOLDING_COLUMNS} FROM {WITH_PROVENANCE} WHERE h.scope = :scope "
-        f"AND h.subject = :subject AND {_AT} ORDER BY h.relation, h.held_from, h.event_id",
-        {"scope": scope, "subject": subject, "valid_at": t, "known_at": known_at})
+        f"AND h.subject_key = :subject AND {_AT} "
+        "ORDER BY h.relation_key, h.held_from, h.event_id",
+        {"scope": scope, "subject": key_slug(subject), "valid_at": t, "known_at": known_at})
     return [fact_from_row(row) for row in rows]
 
 
 def matching_keys(conn: sqlite3.Connection, scope: str, text: str) -> list[tuple[str, str]]:
-    """Keys of `scope` whose facts match the text, plus keys whose subject is an entity
-    the text names (by name or alias: "Lodz Packaging" → lodz-packaging)."""
+    """Keys (folded) of `scope` whose facts match the text, plus keys whose subject is an
+    entity the text names (by name or alias: "Lodz Packaging" → lodz-packaging, which is
+    the subject `Lodz Packaging` folded)."""
     keys: dict[tuple[str, str], None] = {}
     match = fts_query(text)
     if match:
         rows = conn.execute(
-            "SELECT DISTINCT e.subject, e.relation FROM facts_fts JOIN events e "
+            "SELECT DISTINCT e.subject_key, e.relation_key FROM facts_fts JOIN events e "
             "ON e.rowid = facts_fts.rowid WHERE facts_fts MATCH ? AND e.scope = ? LIMIT ?",
             (match, scope, MAX_KEYS))
         keys.update(dict.fromkeys((subject, relation) for subject, relation in rows))
     for name in entity_names(conn, text):
-        rows = conn.execute("SELECT DISTINCT relation FROM events WHERE scope = ? AND "
-                            "subject = ? AND op != 'retract'", (scope, name))
-        keys.update(dict.fromkeys((name, relation) for (relation,) in rows))
+        subject = key_slug(name)
+        rows = conn.execute("SELECT DISTINCT relation_key FROM events WHERE scope = ? AND "
+                            "subject_key = ? AND op != 'retract'", (scope, subject))
+        keys.update(dict.fromkeys((subject, relation) for (relation,) in rows))
     return sorted(keys)[:MAX_KEYS]
 
 
@@ -120,15 +124,16 @@ def entity_names(conn: sqlite3.Connection, text: str) -> list[str]:
 def history(conn: sqlite3.Connection, scope: str, subject: str, relation: str,
             now: Instant) -> list[HistoryEntry]:
     """Every event of the key with both time axes (retracted and superseded ones too),
-    each assert with the valid intervals it holds under the knowledge of `now`."""
-    key = (scope, subject, relation)
+    each assert with the valid intervals it holds under the knowledge of `now`. The key
+    is compared folded: events written in any spelling of it are its events."""
+    key = (scope, key_slug(subject), key_slug(relation))
     events = [event_from_row(row) for row in conn.execute(
-        f"SELECT {EVENT_COLUMNS} FROM events WHERE scope = ? AND subject = ? "
-        "AND relation = ? ORDER BY recorded_at, id", key)]
+        f"SELECT {EVENT_COLUMNS} FROM events WHERE scope = ? AND subject_key = ? "
+        "AND relation_key = ? ORDER BY recorded_at, id", key)]
     held: dict[str, list[tuple[str, str | None]]] = {}
     for event_id, start, end in conn.execute(
             "SELECT event_id, held_from, held_to FROM holdings WHERE scope = ? AND "
-            "subject = ? AND relation = ? AND known_from <= ? AND ? < known_to "
+            "subject_key = ? AND relation_key = ? AND known_from <= ? AND ? < known_to "
             "ORDER BY held_from", (*key, now, now)):
         held.setdefault(event_id, []).append((format_valid_time(start), _open_end(end)))
     retracted_by = {e.target: e.id for e in events
@@ -175,11 +180,12 @@ def note_location(conn: sqlite3.Connection, name: str) -> tuple[str, str] | None
 
 def keys_with_words(conn: sqlite3.Connection, scope: str, terms: Sequence[str], limit: int,
                     ) -> list[tuple[str, str]]:
-    """Keys of `scope` whose subject or relation holds any of the folded `terms`, best
-    first (BM25), each once, from at most `limit` matching events."""
+    """Keys (folded) of `scope` whose subject or relation holds any of the folded `terms`,
+    best first (BM25), each once, from at most `limit` matching events."""
     match = "{subject relation} : (" + " OR ".join(fts_query(w) for w in terms) + ")"
     rows = conn.execute(
-        "SELECT e.subject, e.relation FROM facts_fts JOIN events e ON e.rowid = facts_fts.rowid "
-        "WHERE facts_fts MATCH ? AND e.scope = ? ORDER BY bm25(facts_fts) LIMIT ?",
+        "SELECT e.subject_key, e.relation_key FROM facts_fts JOIN events e "
+        "ON e.rowid = facts_fts.rowid WHERE facts_fts MATCH ? AND e.scope = ? "
+        "ORDER BY bm25(facts_fts) LIMIT ?",
         (match, scope, limit))
     return list(dict.fromkeys((s, r) for s, r in rows))

@@ -12,11 +12,11 @@ from typing import Any
 import orjson
 
 from memrepo.core.bitemporal import KnownHolding, timeline
-from memrepo.core.events import Event, Key, parse_event
+from memrepo.core.events import Event, Key, first_recorded, folded_key, parse_event
 from memrepo.core.headers import Note, classify, parse_note
 from memrepo.core.links import find_links
 from memrepo.core.log_lines import LOG_PATH, split_lines
-from memrepo.core.text import fold
+from memrepo.core.text import fold, key_slug
 
 IsMany = Callable[[str], bool]
 Row = tuple[Any, ...]
@@ -110,12 +110,15 @@ def parse_events(data: bytes, scope: str, first_line: int = 1,
 
 
 def event_row(rowid: int, event: Event, path: str, line: int, key: Key | None) -> Row:
-    """`key`: the event's key; for a retract the key of its target (None: not known)."""
+    """`key`: the event's key as written; for a retract the key of its target (None: not
+    known). The folded key (SPEC §4) is stored beside it."""
     subject, relation = (None, None) if key is None else (key[1], key[2])
-    return (rowid, event.id, event.op, event.scope, subject, relation,
-            event.object, event.valid_from, event.valid_to, event.recorded_at, event.target,
-            event.confidence, event.source, event.session, event.quote, event.trust,
-            event.reason, path, line)
+    subject_key, relation_key = ((None, None) if key is None
+                                 else (key_slug(key[1]), key_slug(key[2])))
+    return (rowid, event.id, event.op, event.scope, subject, relation, subject_key,
+            relation_key, event.object, event.valid_from, event.valid_to, event.recorded_at,
+            event.target, event.confidence, event.source, event.session, event.quote,
+            event.trust, event.reason, path, line)
 
 
 def fact_fts_row(rowid: int, event: Event) -> Row:
@@ -123,25 +126,37 @@ def fact_fts_row(rowid: int, event: Event) -> Row:
             fold(event.quote or ""))
 
 
-# --- holdings -----------------------------------------------------------------------------
+# --- holdings and keys ------------------------------------------------------------------
 
-def holding_rows(key: Key, events: Sequence[Event], is_many: IsMany) -> Iterator[Row]:
-    """The materialised timeline of one key (its events plus the retracts of them)."""
-    scope, subject, relation = key
-    for known in timeline(events, is_many(relation)):
-        yield _holding_row(scope, subject, relation, known)
+@dataclass(frozen=True, slots=True)
+class KeyRows:
+    key: Row  # the keys row: the folded key, its shown form, its first event
+    holdings: list[Row]
 
 
-def _holding_row(scope: str, subject: str, relation: str, known: KnownHolding) -> Row:
+def key_rows(key: Key, events: Sequence[Event], is_many: IsMany) -> KeyRows | None:
+    """The keys row and the materialised timeline of one folded key (its events, in any
+    spelling, plus the retracts of them); None when it has no assert or end."""
+    first = first_recorded(events)
+    if first is None:
+        return None
+    scope, subject_key, relation_key = key
+    shown = (scope, subject_key, relation_key, first.subject, first.relation)
+    holdings = [(*shown, *_holding_columns(known))
+                for known in timeline(events, is_many(relation_key))]
+    return KeyRows((*shown, first.recorded_at, first.id), holdings)
+
+
+def _holding_columns(known: KnownHolding) -> Row:
     holding, event = known.holding, known.holding.event
-    return (scope, subject, relation, holding.object, holding.start, holding.end,
-            holding.value_start, holding.value_end, known.known_from, known.known_to,
-            event.id)
+    return (holding.object, holding.start, holding.end, holding.value_start,
+            holding.value_end, known.known_from, known.known_to, event.id)
 
 
 def keys_of(events: Iterable[Event]) -> dict[str, Key]:
-    """Event id → key for the asserts and ends of one scope; a retract's key is its
-    target's (the first event with that id: ids are unique in a checked repository)."""
+    """Event id → key as written, for the asserts and ends of one scope; a retract's key
+    is its target's (the first event with that id: ids are unique in a checked
+    repository)."""
     key_of_id: dict[str, Key] = {}
     for event in events:
         if event.op != "retract":
@@ -157,11 +172,10 @@ def key_of(event: Event, key_of_id: Mapping[str, Key]) -> Key | None:
 
 def group_by_key(events: Iterable[Event], key_of_id: Mapping[str, Key],
                  ) -> dict[Key, list[Event]]:
-    """Events of one scope by key, each retract with the events it withdraws."""
+    """Events of one scope by folded key, each retract with the events it withdraws."""
     groups: dict[Key, list[Event]] = {}
     for event in events:
         key = key_of(event, key_of_id)
         if key is not None:
-            groups.setdefault(key, []).append(event)
+            groups.setdefault(folded_key(key), []).append(event)
     return groups
-

@@ -140,12 +140,11 @@ def _comparable(text: str) -> str:
 def _candidates(conn: sqlite3.Connection, scope: str | None) -> Iterable[str]:
     yield from (row[0] for row in conn.execute("SELECT name FROM notes"))
     yield from (row[0] for row in conn.execute("SELECT alias FROM aliases"))
-    if scope is None:
+    if scope is None:  # keys in the form first recorded
         yield from (row[0] for row in conn.execute(
-            "SELECT DISTINCT subject FROM events WHERE subject IS NOT NULL "
-            "AND scope NOT LIKE 'quarantine-%'"))
+            "SELECT DISTINCT subject FROM keys WHERE scope NOT LIKE 'quarantine-%'"))
         return
-    keys = conn.execute("SELECT DISTINCT subject, relation FROM events WHERE scope = ? "
-                        "AND subject IS NOT NULL", (scope,)).fetchall()
+    keys = conn.execute("SELECT subject, relation FROM keys WHERE scope = ?",
+                        (scope,)).fetchall()
     yield from sorted({subject for subject, _ in keys})
     yield from (f"{subject}.{relation}" for subject, relation in keys)

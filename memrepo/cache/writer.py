@@ -14,15 +14,17 @@ INSERT: dict[str, str] = {
                  "VALUES (?, ?, ?, ?, ?)",
     "aliases": "INSERT INTO aliases(folded, alias, name, path) VALUES (?, ?, ?, ?)",
     "links": "INSERT INTO links(source, source_name, target, line) VALUES (?, ?, ?, ?)",
-    "events": "INSERT INTO events(rowid, id, op, scope, subject, relation, object, "
-              "valid_from, valid_to, recorded_at, target, confidence, source, session, "
-              "quote, trust, reason, path, line) "
-              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "events": "INSERT INTO events(rowid, id, op, scope, subject, relation, subject_key, "
+              "relation_key, object, valid_from, valid_to, recorded_at, target, confidence, "
+              "source, session, quote, trust, reason, path, line) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     "facts_fts": "INSERT INTO facts_fts(rowid, subject, relation, object, quote) "
                  "VALUES (?, ?, ?, ?, ?)",
-    "holdings": "INSERT INTO holdings(scope, subject, relation, object, held_from, held_to, "
-                "value_from, value_to, known_from, known_to, event_id) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "holdings": "INSERT INTO holdings(scope, subject_key, relation_key, subject, relation, "
+                "object, held_from, held_to, value_from, value_to, known_from, known_to, "
+                "event_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "keys": "INSERT INTO keys(scope, subject_key, relation_key, subject, relation, first_at, "
+            "first_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
     "files": "INSERT OR REPLACE INTO files(path, kind, blob, size) VALUES (?, ?, ?, ?)",
 }
 

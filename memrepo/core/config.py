@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
+
+from memrepo.core.text import key_slug
 
 CATEGORIES: tuple[str, ...] = ("rules", "entities", "references", "project")
 """The four note folders under memory/ (precedence is separate: DEFAULT_PRECEDENCE)."""
@@ -41,7 +44,13 @@ class Config:
     clock_skew_seconds: int = 300
 
     def is_many(self, relation: str) -> bool:
-        return relation in self.many_valued_relations
+        """Whether `relation` is declared many-valued, compared as a key (SPEC §4: folded,
+        so "Speaks" is many-valued when `speaks` is declared)."""
+        return key_slug(relation) in self.many_valued_keys
+
+    @cached_property
+    def many_valued_keys(self) -> frozenset[str]:
+        return frozenset(key_slug(relation) for relation in self.many_valued_relations)
 
     def rank(self, category: str) -> int:
         """Precedence rank of a category: 0 is the strongest."""

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from memrepo.core.text import key_slug
 from memrepo.core.times import Instant, TimeFormatError, is_utc_timestamp, parse_instant
 
 Op = Literal["assert", "end", "retract"]
 Key = tuple[str, str, str]
-"""(scope, subject, relation)"""
+"""(scope, subject, relation); as compared, subject and relation are folded (`folded_key`)."""
 
 
 class EventError(ValueError):
@@ -39,6 +40,23 @@ class Event:
     @property
     def key(self) -> Key:
         return (self.scope, self.subject, self.relation)
+
+    @property
+    def folded_key(self) -> Key:
+        return folded_key(self.key)
+
+
+def folded_key(key: Key) -> Key:
+    """A key as compared (SPEC §4): "Electricity Bill", "electricity-bill" and
+    "electricity_bill" are one subject."""
+    return (key[0], key_slug(key[1]), key_slug(key[2]))
+
+
+def first_recorded(events: Iterable[Event]) -> Event | None:
+    """The assert or end with the smallest (recorded_at, id): its subject and relation are
+    the form a key is shown in (the form first recorded, the same on every clone)."""
+    return min((e for e in events if e.op != "retract"),
+               key=lambda e: (e.recorded_at, e.id), default=None)
 
 
 def parse_event(raw: Mapping[str, Any], scope: str) -> Event:

@@ -28,7 +28,7 @@ from rapidfuzz.distance import OSA
 
 from memrepo.core.bitemporal import FOREVER, Holding, fold, live_events
 from memrepo.core.config import QUARANTINE_PREFIX, Config
-from memrepo.core.events import Event, Key
+from memrepo.core.events import Event, Key, first_recorded
 from memrepo.core.text import fold as fold_text
 from memrepo.core.times import Instant, format_instant, format_valid_time
 
@@ -66,7 +66,7 @@ class NoteRecord:
 @dataclass(frozen=True)
 class TriageInput:
     notes: Sequence[NoteRecord]
-    facts: Mapping[Key, Sequence[Event]]  # each key's events plus the retracts of them
+    facts: Mapping[Key, Sequence[Event]]  # by folded key: its events plus their retracts
     config: Config
     now: Instant
     triggered: frozenset[str] = frozenset()  # note names listed in TRIGGERS.md
@@ -337,13 +337,16 @@ def over_limits(notes: Sequence[NoteRecord], config: Config) -> list[Finding]:
 
 def fact_findings(facts: Mapping[Key, Sequence[Event]], config: Config,
                   now: Instant) -> list[Finding]:
+    """`facts`: events by folded key (SPEC §4), each key shown in the form first recorded."""
     promoted = {e.source[len(PROMOTED_SOURCE):] for events in facts.values()
                 for e in events if e.source.startswith(PROMOTED_SOURCE)}
     findings: list[Finding] = []
-    for key, events in sorted(facts.items()):
+    for folded, events in sorted(facts.items()):
+        first = first_recorded(events)
+        key = folded if first is None else first.key  # shown in the form first recorded
         many = config.is_many(key[2])
         if key[0].startswith(QUARANTINE_PREFIX):
-            host = (key[0][len(QUARANTINE_PREFIX):], key[1], key[2])
+            host = (key[0][len(QUARANTINE_PREFIX):], folded[1], folded[2])
             findings += _quarantine(key, events, facts.get(host, ()), promoted, many, now)
             continue
         findings += [] if many else _same_time_asserts(key, events, now)
