@@ -25,8 +25,9 @@ def checks() -> tuple[CheckModule, ...]:
         headers,
         indexes,
         links,
+        local_state,
         secrets,
     )
 
-    return (config_file, headers, links, indexes, secrets, fact_logs, approval, counts,
-            fact_times)
+    return (config_file, headers, links, indexes, secrets, fact_logs, local_state, approval,
+            counts, fact_times)

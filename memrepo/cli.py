@@ -21,7 +21,7 @@ from memrepo.crashlog import write_crash_log
 COMMANDS: tuple[str, ...] = (
     "init", "check", "verify", "index", "cache",
     "remember", "recall", "forget", "retract", "history", "search",
-    "context", "extract", "promote", "triage", "serve", "sync", "doctor",
+    "context", "extract", "promote", "triage", "serve", "sync", "doctor", "hooks",
     "bench", "demo",
 )
 

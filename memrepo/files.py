@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from contextlib import suppress
 from pathlib import Path
 
 
@@ -57,8 +58,113 @@ def read_text(name: str | None, what: str) -> str:
 
 
 def read_bytes(root: Path, path: str) -> bytes | None:
-    """The bytes of `root/path`; None when it is missing (or not a regular file)."""
+    """The bytes of `root/path`; None when it is missing or not a regular file — a
+    symbolic link (on the way or at the end) counts as missing: it may lead outside."""
+    import stat
+
+    parts = path.split("/")
     try:
-        return (root / path).read_bytes()
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        for number in range(1, len(parts)):  # lstat, not an open per folder: the cache
+            folder = os.lstat(root.joinpath(*parts[:number]))  # reads 100k notes this way
+            if not stat.S_ISDIR(folder.st_mode):
+                return None
+        fd = os.open(root / path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:  # missing, a link (ELOOP), a folder, …
         return None
+    try:
+        return _read_fd(fd) if stat.S_ISREG(os.fstat(fd).st_mode) else None
+    finally:
+        os.close(fd)
+
+
+# --- inside the repository, never through a symbolic link ---------------------------------
+
+LINK_FIX = ("replace the link with a real file or folder (memrepo never reads, writes or "
+            "repairs through a symbolic link: it could point outside the repository)")
+
+
+def open_beneath(root: Path, relative: str, flags: int, mode: int = 0o644,
+                 make_dirs: bool = False) -> int:
+    """`os.open(root/relative, flags)` that follows no symbolic link on the way — neither a
+    folder nor the file itself — so it cannot leave `root` (`..` is refused too); missing
+    folders are made one at a time when `make_dirs`. InputError naming the link."""
+    parts = relative.split("/")
+    if any(part in ("", ".", "..") for part in parts):
+        from memrepo.core.problems import InputError, Problem
+
+        raise InputError(Problem(relative, "not a plain path inside the repository",
+                                 "name a file below the repository's root"))
+    directory = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for number, part in enumerate(parts[:-1]):
+            inner = _open_dir(directory, part, make_dirs, "/".join(parts[:number + 1]))
+            os.close(directory)
+            directory = inner
+        try:
+            return os.open(parts[-1], flags | os.O_NOFOLLOW, mode, dir_fd=directory)
+        except OSError as err:
+            raise _link_error(err, directory, parts[-1], relative) from None
+    finally:
+        os.close(directory)
+
+
+def _open_dir(parent: int, name: str, make: bool, shown: str) -> int:
+    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+    try:
+        return os.open(name, flags, dir_fd=parent)
+    except FileNotFoundError:
+        if not make:
+            raise
+    except OSError as err:
+        raise _link_error(err, parent, name, shown) from None
+    with suppress(FileExistsError):  # made meanwhile by another process
+        os.mkdir(name, 0o777, dir_fd=parent)
+    return os.open(name, flags, dir_fd=parent)
+
+
+def _link_error(err: OSError, parent: int, name: str, shown: str) -> Exception:
+    """An InputError when `name` is a symbolic link (or not a folder); else `err`."""
+    import errno
+    import stat
+
+    from memrepo.core.problems import InputError, Problem
+
+    if err.errno not in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
+        return err
+    try:
+        is_link = stat.S_ISLNK(os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode)
+    except OSError:
+        is_link = False
+    problem = "is a symbolic link" if is_link else "is not a folder"
+    return InputError(Problem(shown, problem, LINK_FIX if is_link else
+                              "move the file out of the way"))
+
+
+def read_beneath(root: Path, relative: str) -> bytes | None:
+    """The bytes of `root/relative` read without following a symbolic link; None when it
+    does not exist (InputError for a link)."""
+    try:
+        fd = open_beneath(root, relative, os.O_RDONLY)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    try:
+        return _read_fd(fd)
+    finally:
+        os.close(fd)
+
+
+def _read_fd(fd: int) -> bytes:
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def is_link(root: Path, relative: str) -> bool:
+    """Whether `relative` or any folder on its way below `root` is a symbolic link."""
+    path = root
+    for part in relative.split("/"):
+        path = path / part
+        if path.is_symlink():
+            return True
+    return False

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 
+from memrepo.git.hook_scripts import HOOK_TYPES, states
 from tests.support import (
+    APPROVER,
     add_note,
     commit,
     event,
@@ -86,3 +91,60 @@ def test_commit_a_and_commit_path_check_the_index_git_commits(memory_repo: Path)
     refused(commit(memory_repo, "all of it", "-a"), f"{log}:1")
     accepted(commit(memory_repo, "only anna", "--", other))
     assert git(memory_repo, "status", "--porcelain").stdout.strip() == f"M {log}"
+
+
+# --- the hooks themselves: which Python runs them, the pre-commit framework, output -----
+
+BAD_NOTE = "no header at all\n"
+
+
+def path_without_memrepo() -> str:
+    git_dir = str(Path(shutil.which("git") or "/usr/bin/git").parent)
+    dirs = [d for d in (git_dir, "/usr/bin", "/bin") if not (Path(d) / "memrepo").exists()]
+    return os.pathsep.join(dict.fromkeys(dirs))
+
+
+def test_the_hooks_run_the_python_memrepo_is_installed_in(
+        tmp_path: Path, git_env: dict[str, str]) -> None:
+    """With memrepo in a virtual environment that is not on PATH (called by its full
+    path), init and every commit still work: the hooks name that environment's Python."""
+    env = {**git_env, "PATH": path_without_memrepo()}
+    target = tmp_path / "memory"
+    made = subprocess.run([sys.executable, "-m", "memrepo", "init", str(target),
+                           "--approver", APPROVER], capture_output=True, text=True,
+                          env=env, check=False)
+    assert made.returncode == 0, made.stdout + made.stderr
+    write(target, "memory/entities/bad.md", BAD_NOTE)
+    git(target, "add", "-A", env=env)
+    refused(git(target, "commit", "-q", "-m", "bad", check=False, env=env))
+
+
+def test_the_pre_commit_framework_still_runs_the_checks(memory_repo: Path) -> None:
+    """For people who run their hooks through pre-commit: `.pre-commit-config.yaml` (what
+    `memrepo init` writes) installed with `pre-commit install` instead of memrepo's own
+    scripts refuses a bad note and lets a good one through."""
+    for name in HOOK_TYPES:
+        (memory_repo / ".git" / "hooks" / name).unlink()
+    installed = subprocess.run([sys.executable, "-m", "pre_commit", "install"],
+                               cwd=memory_repo, capture_output=True, text=True, check=False)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    assert {s.state for s in states(memory_repo)} <= {"framework", "missing"}
+    write(memory_repo, "memory/entities/bad.md", BAD_NOTE)
+    git(memory_repo, "add", "-A")
+    refused(git(memory_repo, "commit", "-q", "-m", "bad", check=False), "bad.md")
+    git(memory_repo, "rm", "-q", "--cached", "memory/entities/bad.md")
+    (memory_repo / "memory/entities/bad.md").unlink()
+    add_note(memory_repo, "entities", "acme", "Ordering profile: minimum quantities and "
+             "lead times at Acme")
+    assert commit(memory_repo, "a good note").returncode == 0
+
+
+def test_a_checkout_is_silent_and_refreshes_the_cache(memory_repo: Path) -> None:
+    assert memrepo(memory_repo, "cache", "rebuild").returncode == 0
+    add_note(memory_repo, "entities", "acme", "Ordering profile: minimum quantities and "
+             "lead times at Acme")
+    assert commit(memory_repo, "a note").returncode == 0
+    switched = git(memory_repo, "checkout", "-q", "-b", "other", "HEAD~1")
+    assert switched.stdout + switched.stderr == ""
+    found = memrepo(memory_repo, "search", "Acme", "--json")
+    assert '"not_recorded"' in found.stdout

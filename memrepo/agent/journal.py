@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
 import orjson
 
 from memrepo.clock import now
+from memrepo.core.problems import InputError
 from memrepo.core.times import format_instant
+from memrepo.files import open_beneath
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
@@ -29,12 +32,16 @@ def record_call(root: Path, session: str, scope: str, trust: str, tool: str,
     """Append one call to the session's journal with a single write (never a partial line
     among whole ones, even when several servers share a session name)."""
     path = journal_path(root, session)
-    path.parent.mkdir(parents=True, exist_ok=True)
     line = orjson.dumps({
         "time": format_instant(now()), "session": session, "scope": scope, "trust": trust,
         "tool": tool, "arguments": arguments, "outcome": outcome,
     }) + b"\n"
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:  # never through a symbolic link (a pulled commit could plant one)
+        fd = open_beneath(root, path.relative_to(root).as_posix(),
+                          os.O_WRONLY | os.O_CREAT | os.O_APPEND, make_dirs=True)
+    except InputError as err:
+        print(f"memrepo: warning: the session journal is not kept: {err}", file=sys.stderr)
+        return
     try:
         os.write(fd, line)
     finally:

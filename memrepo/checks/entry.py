@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from memrepo.checks.runner import Check, guarded
+from memrepo.checks.runner import Check, guarded, run_checks
 from memrepo.core.problems import InputError, Problem
 
 if TYPE_CHECKING:
@@ -51,6 +51,24 @@ def report(problems: Sequence[Problem], stream: TextIO | None = None,
     if problems:
         print(f"memrepo: {len(problems)} problem(s) found", file=out)
     return 1 if problems else 0
+
+
+def hook_checks(hook_type: str, argv: Sequence[str]) -> int:
+    """The checks memrepo's git hook of `hook_type` runs (memrepo/maintenance/git_hooks.py
+    calls this under the write lock); the exit code, problems printed. Every check runs at
+    commit-msg — git runs it for every commit and merge commit the other two stages run
+    for — so pre-commit and pre-merge-commit check nothing here."""
+    if hook_type != "commit-msg":
+        return 0
+    if not argv:
+        raise InputError(Problem("commit-msg", "no commit message file was given",
+                                 "git passes it to the commit-msg hook"))
+    change = collect_change(None, read_message_file(argv[0]))
+    code = report(run_checks(change, "all"))
+    if code:
+        print("memrepo: your message is kept; to retry with it: "
+              "git commit -e -F .git/COMMIT_EDITMSG", file=sys.stderr)
+    return code
 
 
 def run_hook(check: Check, argv: Sequence[str] | None = None) -> int:

@@ -50,11 +50,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _warn_about_hooks(state: str) -> None:
     if state == "installed":
-        print("memrepo sync: installed the git hooks in this clone (pre-commit install)",
-              file=sys.stderr)
+        print("memrepo sync: installed the git hooks in this clone", file=sys.stderr)
     elif state == "missing":
         print("memrepo sync: warning: this clone has no memrepo git hooks and they could not "
-              "be installed; run `pre-commit install` (commits are still checked by sync)",
+              "be installed; run `memrepo hooks install` (commits are still checked by sync)",
               file=sys.stderr)
 
 

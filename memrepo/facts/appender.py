@@ -1,29 +1,31 @@
-"""Appending to fact logs and committing them: the crash-safe half of the write path.
+"""Committing appended fact-log lines: the crash- and concurrency-safe half of the write
+path (SPEC §4, §10).
 
-One writer at a time per clone (`write_lock`: flock on .memrepo/write.lock; the kernel
-drops it when a process dies, so a killed writer never leaves a stale lock). Inside the
-lock a write: reads HEAD, checks each segment it appends to (no partial last line; the
-file still starts with its committed bytes), appends its bytes with ONE `os.write` on an
-O_APPEND descriptor + fsync, builds HEAD's tree + those files (only the trees along their
-paths are rewritten), runs the §6 checks in-process, commits, then points the index
-entries of those files at the commit.
+Commit first, then show. Inside the write lock a write builds the new segment from HEAD's
+blob plus its own line(s), runs the §6 checks in-process on HEAD's tree plus those blobs,
+and moves the branch with a compare-and-swap (libgit2 refuses when HEAD moved). Only then
+does it append exactly the missing bytes to the working file and point git's index at the
+new blob (`memrepo.git.staging`). So:
+- the work tree and the index never hold an agent's line that is not committed, and a
+  person's `git commit -a` / `git add -A` can never take half of a write;
+- a status is the outcome of the branch update: nothing after it turns "added" into a
+  refusal (an index git keeps locked is left for later, see below);
+- a person's git command is never raced: the write waits, without holding the lock, while
+  one runs (`memrepo.git.activity`), and checks again just before the branch update.
+
+Serialisation: one writer at a time per clone (`write_lock`: flock on .memrepo/write.lock;
+the kernel drops it when a process dies). memrepo's git hooks take the same lock, so no
+write lands while a hook checks a commit.
 
 What a kill -9 leaves, and who puts it right:
-- before the append: nothing.
-- inside the append: at worst a partial last line (a single small write is not split in
-  practice, but a power cut can). The next write to that segment refuses, pointing to
-  `memrepo doctor --repair`, which moves the partial line aside; never committed.
-- after the append, before the commit: complete, valid lines not yet committed. The next
-  write to that segment commits them with its own line (the checks judge them);
-  `memrepo doctor --repair` commits them too.
-- inside the commit: libgit2 writes objects atomically and the branch through
-  `<ref>.lock` + rename; a kill leaves the old HEAD (and maybe a stale `.lock` that
-  `memrepo doctor --repair` removes once no process holds it) or the new one.
-- after the commit, before the index update: `git status` shows the log as changed in
-  the index; the next write to that segment or `memrepo doctor --repair` resets those
-  index entries to HEAD.
-No kill can remove committed lines: the working file is only ever appended to, and cut
-back only to the length it had before this write's own append.
+- before the branch update: nothing (an unreferenced object at most).
+- after it, before the working file is appended: the file is *behind* HEAD. The next write
+  to that segment appends the missing tail (append-only), `memrepo doctor --repair` too.
+- before the index is updated: `.memrepo/index-behind` names the entries; the next write,
+  the pre-commit hook and `memrepo doctor --repair` point them at HEAD.
+Complete lines found in a working file beyond HEAD (a person appended them by hand, or a
+version of memrepo that appended before committing was killed) are committed with the
+next write to that segment, judged by the checks like its own.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ import os
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,38 +45,135 @@ from memrepo.core.times import Instant
 from memrepo.facts.segments import REPAIR_HINT
 
 if TYPE_CHECKING:
+    from pygit2 import Oid, Repository
+
     from memrepo.core.change import Change
+    from memrepo.git.activity import GitAtWork
+    from memrepo.git.staging import Prepared
+    from memrepo.git.write import Base
 
 LOCK_PATH = ".memrepo/write.lock"
+BEHIND_PATH = ".memrepo/index-behind"
+HOLDER_VARIABLE = "MEMREPO_LOCK_HOLDER"
+"""Set while a process holds the write lock, for the git commands it runs: their hooks
+must not wait for the lock their own caller holds."""
+MAX_ATTEMPTS = 20
+_HELD: dict[str, int] = {}  # root → the descriptor holding the lock in this process
+
+
+def lock_timeout() -> float:
+    """MEMREPO_LOCK_TIMEOUT (seconds, default 30): how long a write waits for another."""
+    text = os.environ.get("MEMREPO_LOCK_TIMEOUT", "30")
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < 1e9:
+        raise InputError(Problem("MEMREPO_LOCK_TIMEOUT", f"{text!r} is not a number of "
+                                 "seconds", "set it to e.g. 30, or unset it"))
+    return value
 
 
 @contextmanager
 def write_lock(root: Path) -> Iterator[None]:
-    """Serialise writers of one clone (§10): an exclusive flock on .memrepo/write.lock."""
-    path = root / LOCK_PATH
-    path.parent.mkdir(parents=True, exist_ok=True)
-    timeout = float(os.environ.get("MEMREPO_LOCK_TIMEOUT", "30"))
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    """Serialise the writers of one clone (§10): wait while a person's git command works in
+    the clone, then take an exclusive flock on .memrepo/write.lock."""
+    deadline = time.monotonic() + lock_timeout()
+    wait_for_git(root, deadline)
+    fd = _lock_file(root)
+    previous = os.environ.get(HOLDER_VARIABLE)
     try:
-        _acquire(fd, timeout, path)
+        _acquire(fd, deadline, root / LOCK_PATH, "another memrepo write")
+        _HELD[str(root)] = fd
+        os.environ[HOLDER_VARIABLE] = str(os.getpid())
         yield
     finally:
+        _HELD.pop(str(root), None)
+        if previous is None:
+            os.environ.pop(HOLDER_VARIABLE, None)
+        else:
+            os.environ[HOLDER_VARIABLE] = previous
         os.close(fd)  # closing releases the lock
 
 
-def _acquire(fd: int, timeout: float, path: Path) -> None:
-    deadline = time.monotonic() + timeout
+@contextmanager
+def hook_lock(root: Path) -> Iterator[None]:
+    """The write lock as a git hook takes it: no waiting for git (its own git command is
+    at work), and none at all when the memrepo process that runs this git command holds
+    it already (sync's merge)."""
+    if _holder_is_running():
+        yield
+        return
+    fd = _lock_file(root)
+    try:
+        _acquire(fd, time.monotonic() + lock_timeout(), root / LOCK_PATH,
+                 "a memrepo write")
+        yield
+    finally:
+        os.close(fd)
+
+
+def lock_held_by_caller() -> bool:
+    """Whether the memrepo process that ran this git command holds the write lock."""
+    return _holder_is_running()
+
+
+def _holder_is_running() -> bool:
+    holder = os.environ.get(HOLDER_VARIABLE, "")
+    if not holder.isdigit():
+        return False
+    try:
+        os.kill(int(holder), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _lock_file(root: Path) -> int:
+    from memrepo.files import open_beneath
+
+    return open_beneath(root, LOCK_PATH, os.O_RDWR | os.O_CREAT, make_dirs=True)
+
+
+def _acquire(fd: int, deadline: float, path: Path, other: str) -> None:
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             return
         except BlockingIOError:
             if time.monotonic() >= deadline:
-                raise InputError(Problem(str(path), f"another memrepo write has held the "
-                                         f"lock for {timeout:g} s",
+                raise InputError(Problem(str(path), f"{other} has held the lock for "
+                                         f"{lock_timeout():g} s",
                                          "wait for it to finish and retry (raise "
                                          "MEMREPO_LOCK_TIMEOUT to wait longer)")) from None
             time.sleep(0.01)
+
+
+def wait_for_git(root: Path, deadline: float) -> None:
+    """Return once no person's git command works in the clone; refuse at `deadline`."""
+    from memrepo.git.activity import git_at_work
+
+    git_dir = _git_dir(root)
+    while (found := git_at_work(root, git_dir)) is not None:
+        if time.monotonic() >= deadline:
+            raise _busy(found)
+        time.sleep(0.02)
+
+
+def _busy(found: GitAtWork) -> InputError:
+    return InputError(Problem(
+        "git", f"{found.describe()} has been working in this clone for "
+        f"{lock_timeout():g} s; memrepo does not commit under it",
+        "let it finish (an editor waiting for a commit message?) and retry; a stale "
+        ".git/index.lock is removed by `memrepo doctor --repair`"))
+
+
+def _git_dir(root: Path) -> Path:
+    from memrepo.git import write as gitw
+
+    return Path(gitw.open_repo(root).path)
 
 
 def recorded_now(root: Path) -> Instant:
@@ -88,122 +187,268 @@ def recorded_now(root: Path) -> Instant:
 
 
 def append_and_commit(root: Path, path: str, line: bytes, message: str, when: Instant) -> str:
-    """Append one line to the segment at `path` and commit the segment; the commit's hex.
-
-    The committed content is the whole working file: complete lines a crash left between
-    an append and its commit are valid events and are committed too (the checks judge
-    them). On any refusal the file is cut back to its previous length."""
+    """Append one line to the segment at `path` and commit the segment; the commit's hex."""
     return append_many_and_commit(root, {path: line}, message, when)
 
 
 def append_many_and_commit(root: Path, appends: Mapping[str, bytes], message: str,
                            when: Instant) -> str:
-    """Append bytes (whole lines) to several segments and commit them in ONE commit."""
-    from memrepo.git import write as gitw  # pygit2 stays out of the query path
+    """Append bytes (whole lines) to several segments in ONE commit (called under
+    `write_lock`); the commit's hex. Empty bytes commit what the segment holds beyond HEAD.
+    """
+    from memrepo.git import write as gitw
+
+    require_memory(root)
+    repo = gitw.open_repo(root)
+    for _ in range(MAX_ATTEMPTS):
+        base = gitw.head_base(repo)
+        gitw.refuse_unfinished_operation(repo)
+        segments = [_segment(root, path, data, base) for path, data in sorted(appends.items())]
+        blobs = gitw.write_blobs(repo, {s.path: s.new for s in segments})
+        tree = gitw.tree_with(repo, base.tree, blobs)
+        change = gitw.change_to(base, tree, [s.path for s in segments], message, when, root,
+                                known={s.path: (s.committed, s.new) for s in segments})
+        run_commit_checks(change, {s.path: s.leftover_lines for s in segments})
+        entries = {**_behind_entries(root, base), **{p: o.raw for p, o in blobs.items()}}
+        done = _commit_when_git_is_quiet(root, base, tree, message, when, entries)
+        if done is not None:
+            commit, prepared = done
+            for segment in segments:
+                _show(root, segment)
+            _stage(root, repo, entries, prepared)
+            return commit
+    raise InputError(Problem("HEAD", "the branch kept moving while memrepo tried to commit",
+                             "run the command again"))
+
+
+def commit_leftovers(root: Path, scopes: list[str], when: Instant) -> str | None:
+    """Commit the complete lines the scopes' working logs hold beyond HEAD (left by an
+    interrupted write, or appended by hand); the commit, or None when there are none."""
+    from memrepo.facts.segments import segment_paths
+    from memrepo.git import write as gitw
 
     repo = gitw.open_repo(root)
+    if repo.head_is_unborn:
+        return None
     base = gitw.head_base(repo)
-    opened: list[_Append] = []
+    found = [path for scope in scopes for path in segment_paths(root, scope)
+             if _has_leftovers(root, path, base)]
+    if not found:
+        return None
+    message = ("commit event line(s) an interrupted write left uncommitted\n\n"
+               "Source: memrepo (found before answering `unchanged`)\n")
+    return append_many_and_commit(root, dict.fromkeys(found, b""), message, when)
+
+
+def _has_leftovers(root: Path, path: str, base: Base) -> bool:
     try:
-        try:  # a refusal at any segment (e.g. a partial line in the second) undoes them all
-            for path, data in sorted(appends.items()):
-                opened.append(_open_and_append(root, path, data, gitw.blob_at(base, path)))
-            blobs = gitw.write_blobs(repo, {a.path: a.before + a.data for a in opened})
-            tree = gitw.tree_with(repo, base.tree, blobs)
-            change = gitw.change_to(base, tree, [a.path for a in opened], message, when, root)
-            run_commit_checks(change, {a.path: a.leftover_lines for a in opened})
-            commit = gitw.commit(base, tree, message, when)
-        except BaseException:
-            for append in reversed(opened):
-                append.undo()
-            raise
-    finally:
-        for append in opened:
-            os.close(append.fd)
-    gitw.stage_committed(repo, blobs)
-    return commit
+        return bool(_segment(root, path, b"", base).leftover_lines)
+    except InputError:
+        return False  # a damaged log: `memrepo doctor` reports it
 
 
-@dataclass
-class _Append:
+# --- the segment: committed bytes, working file, new content ----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Segment:
     path: str
-    file: Path
-    fd: int
-    before: bytes
-    data: bytes
-    existed: bool
-    leftover_lines: range  # line numbers of complete lines found uncommitted
-    created_dirs: list[Path] = field(default_factory=list)
-
-    def undo(self) -> None:
-        os.ftruncate(self.fd, len(self.before))
-        os.fsync(self.fd)
-        if not self.existed:
-            self.file.unlink(missing_ok=True)
-        for directory in self.created_dirs:
-            with suppress(OSError):
-                directory.rmdir()
+    committed: bytes  # HEAD's blob (b"" when HEAD has no such log)
+    work: bytes  # the working file as read (b"" when missing)
+    new: bytes  # what is committed: the longer of committed/work, plus the new bytes
+    leftover_lines: range  # line numbers of complete lines the work file had beyond HEAD
 
 
-def _open_and_append(root: Path, path: str, data: bytes, committed: bytes | None) -> _Append:
-    file = root / path
-    created_dirs = _missing_dirs(file.parent)
-    file.parent.mkdir(parents=True, exist_ok=True)
-    existed = file.exists()
-    fd = os.open(file, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        before = _read_all(fd)
-        _check_appendable(path, before, committed or b"")
-        _append(fd, data, len(before))
-    except BaseException:
-        os.close(fd)
-        if not existed:
-            file.unlink(missing_ok=True)
-        raise
-    first = (committed or b"").count(b"\n") + 1
-    leftover = range(first, before.count(b"\n") + 1)
-    return _Append(path, file, fd, before, data, existed, leftover, created_dirs)
+def _segment(root: Path, path: str, data: bytes, base: Base) -> _Segment:
+    from memrepo.files import read_beneath
+    from memrepo.git import write as gitw
 
-
-def _read_all(fd: int) -> bytes:
-    size = os.fstat(fd).st_size
-    return os.pread(fd, size, 0) if size else b""
-
-
-def _check_appendable(path: str, before: bytes, committed: bytes) -> None:
-    if before and not before.endswith(b"\n"):
-        line = before.count(b"\n") + 1
+    work = read_beneath(root, path) or b""
+    committed = gitw.committed_bytes(base, path, work) or b""
+    if work and not work.endswith(b"\n"):
         raise InputError(Problem(path, "the last line is incomplete (a write was cut off)",
-                                 REPAIR_HINT, line))
-    if not before.startswith(committed):
-        raise InputError(Problem(path, "the file in the working tree no longer starts with "
-                                 "its committed content (lines were changed or removed)",
-                                 f"restore it with `git checkout -- {path}`; "
-                                 "logs are append-only"))
+                                 REPAIR_HINT, work.count(b"\n") + 1))
+    if len(work) == len(committed) and work == committed:
+        return _Segment(path, committed, work, work + data, range(0))
+    if work.startswith(committed):
+        first = committed.count(b"\n") + 1
+        return _Segment(path, committed, work, work + data,
+                        range(first, first + work.count(b"\n", len(committed))))
+    if committed.startswith(work):  # behind HEAD: a write was killed before showing it
+        return _Segment(path, committed, work, committed + data, range(0))
+    raise InputError(Problem(path, "the file in the working tree no longer starts with "
+                             "its committed content (lines were changed or removed)",
+                             f"restore it with `git checkout -- {path}`; logs are "
+                             "append-only"))
 
 
-def _append(fd: int, data: bytes, size: int) -> None:
-    """One os.write on an O_APPEND fd: concurrent readers see the whole bytes or none."""
-    written = os.write(fd, data)
-    if written != len(data):
-        os.ftruncate(fd, size)
-        raise OSError(f"short write: {written} of {len(data)} bytes")
-    os.fsync(fd)
+def _show(root: Path, segment: _Segment) -> None:
+    """Append to the working file what it lacks of the committed content — only when it
+    still holds what was read (else a person is editing it: `git status` will say so)."""
+    from memrepo.files import open_beneath
+
+    try:
+        fd = open_beneath(root, segment.path, os.O_RDWR | os.O_APPEND | os.O_CREAT,
+                          make_dirs=True)
+    except (OSError, InputError):
+        return  # committed; doctor reports the difference
+    try:
+        size = os.fstat(fd).st_size
+        if size != len(segment.work) or not _ends_alike(fd, segment.work):
+            return
+        missing = segment.new[size:]
+        if missing:
+            os.write(fd, missing)  # one write on an O_APPEND descriptor: whole or not at all
+    finally:
+        os.close(fd)
 
 
-def _missing_dirs(directory: Path) -> list[Path]:
-    """The directories that creating `directory` creates, deepest first."""
-    missing: list[Path] = []
-    while not directory.exists():
-        missing.append(directory)
-        directory = directory.parent
-    return missing
+def _ends_alike(fd: int, work: bytes) -> bool:
+    """Whether the file (of `work`'s size) still ends as `work` did when it was read — a
+    cheap stand-in for comparing megabytes: an edit keeping the size and the last 4 KiB is
+    not what a person does."""
+    tail = min(len(work), 4096)
+    return os.pread(fd, tail, len(work) - tail) == work[len(work) - tail:]
+
+
+# --- the branch update, when no person's git command is at work -------------------------
+
+
+def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
+                              when: Instant, entries: Mapping[str, bytes],
+                              ) -> tuple[str, Prepared | None] | None:
+    """Move the branch to a new commit of `tree` — checking just before that no person's
+    git command has started meanwhile (if one has: release the lock until it ends and
+    return None, so the caller rebuilds on what it committed). None too when HEAD moved.
+    The new index is prepared before, so that it is swapped in right after."""
+    from memrepo.git import staging
+    from memrepo.git import write as gitw
+    from memrepo.git.activity import git_at_work
+
+    git_dir = Path(base.repo.path)
+    prepared = staging.prepare(git_dir, entries)
+    found = git_at_work(root, git_dir)
+    if found is not None:
+        staging.discard(prepared)
+        _pause(root)
+        return None
+    earlier = behind_paths(root)
+    _mark_behind(root, entries)
+    commit = gitw.commit_if_head_is(base, tree, message, when)
+    if commit is None:
+        staging.discard(prepared)
+        _mark_behind(root, dict.fromkeys(earlier, b""))
+        return None
+    return commit, prepared
+
+
+def _pause(root: Path) -> None:
+    """Release the write lock while a person's git command works, then take it again."""
+    fd = _HELD.get(str(root))
+    deadline = time.monotonic() + lock_timeout()
+    if fd is None:
+        wait_for_git(root, deadline)
+        return
+    fcntl.flock(fd, fcntl.LOCK_UN)
+    try:
+        wait_for_git(root, deadline)
+    finally:
+        _acquire(fd, deadline, root / LOCK_PATH, "another memrepo write")
+
+
+def _stage(root: Path, repo: Repository, entries: Mapping[str, bytes],
+           prepared: Prepared | None = None) -> None:
+    """Point the index at the commit; never raises (the commit stands either way)."""
+    from memrepo.git import staging
+
+    deadline = time.monotonic() + min(5.0, lock_timeout())
+    try:
+        done = staging.update(root, Path(repo.path), entries, deadline, prepared)
+    except (OSError, InputError):
+        done = False
+    if done:
+        _clear_behind(root)
+
+
+def _mark_behind(root: Path, entries: Mapping[str, bytes]) -> None:
+    """Name the index entries about to fall behind HEAD (until `_stage` has moved them)."""
+    from memrepo.files import open_beneath
+
+    if not entries:
+        _clear_behind(root)
+        return
+    fd = open_beneath(root, BEHIND_PATH, os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+                      make_dirs=True)
+    try:
+        os.write(fd, "".join(f"{path}\n" for path in entries).encode())
+    finally:
+        os.close(fd)
+
+
+def _clear_behind(root: Path) -> None:
+    with suppress(FileNotFoundError):
+        os.unlink(root / BEHIND_PATH)
+
+
+def behind_paths(root: Path) -> list[str]:
+    """Fact logs whose index entries a killed write may have left behind HEAD."""
+    from memrepo.files import read_beneath
+
+    try:
+        data = read_beneath(root, BEHIND_PATH)
+    except InputError:
+        return []
+    return [line for line in (data or b"").decode(errors="replace").splitlines()
+            if line.startswith("memory/facts/")]
+
+
+def _behind_entries(root: Path, base: Base) -> dict[str, bytes]:
+    from memrepo.git import write as gitw
+
+    return {path: oid for path in behind_paths(root)
+            if (oid := gitw.blob_id_at(base, path)) is not None}
+
+
+def refresh_behind(root: Path, index_file: Path | None = None) -> None:
+    """Point index entries a killed write left behind at HEAD (the pre-commit hook and
+    doctor call this under the write lock). `index_file`: the index a running `git commit`
+    holds locked and commits (its GIT_INDEX_FILE), rewritten in place."""
+    from memrepo.git import staging
+    from memrepo.git import write as gitw
+
+    if not (root / BEHIND_PATH).exists():
+        return
+    repo = gitw.open_repo(root)
+    entries = _behind_entries(root, gitw.head_base(repo))
+    git_dir = Path(repo.path)
+    if entries and index_file is not None and index_file != git_dir / "index":
+        staging.rewrite_locked(git_dir, index_file, entries)
+        return  # .git/index itself is written by git when the commit ends
+    if entries:
+        _stage(root, repo, entries)
+    else:
+        _clear_behind(root)
+
+
+# --- a memory repository, and the checks --------------------------------------------------
+
+
+def require_memory(root: Path) -> None:
+    """Writes go only into a memory repository: memory/config.yaml a regular file (not a
+    link) in the work tree. (A plain git repository is refused, never given a memory/.)"""
+    from memrepo.core.config import CONFIG_PATH
+    from memrepo.files import is_link
+
+    file = root / CONFIG_PATH
+    if is_link(root, CONFIG_PATH) or not file.is_file():
+        raise InputError(Problem(str(root), "not a memory repository (no memory/config.yaml)",
+                                 "run `memrepo init DIR` to make one, or pass --repo PATH"))
 
 
 def run_commit_checks(change: Change, leftovers: Mapping[str, range] | None = None) -> None:
     """The §6 checks, in-process, on HEAD → the tree about to be committed (pygit2
-    commits run no hooks); the first problem refuses the write. A problem in a line an
-    interrupted write left uncommitted says so and points to `memrepo doctor --repair`."""
+    commits run no hooks); the first problem refuses the write. A problem in a line found
+    uncommitted in the working file says so and points to `memrepo doctor --repair`."""
     from memrepo.checks.runner import run_checks
 
     problems = run_checks(change, "all")

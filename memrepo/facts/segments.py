@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+from ulid import ULID
 
 from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.core.config import SLUG
@@ -26,6 +27,7 @@ from memrepo.core.events import Event, EventError
 from memrepo.core.log_lines import LogLine, parse_line, parse_log
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant, month_of
+from memrepo.files import read_bytes
 
 FACTS_DIR = "memory/facts"
 _SEGMENT = re.compile(r"\d{4}-(0[1-9]|1[0-2])\.jsonl")
@@ -118,14 +120,26 @@ def read_event(root: Path, scope: str, event_id: str) -> list[Event]:
     return _with_retracts(root, scope, [_json(event_id)], own)
 
 
-_ID = re.compile(rb'"id":\s*"([0-9A-HJKMNP-TV-Z]{26})"')
+_ID_TAIL = re.compile(rb"[0-9A-HJKMNP-TV-Z]{16}")
 
 
-def latest_id(root: Path, path: str) -> str | None:
-    """The largest ULID among the `id`s of a segment (None when it has none)."""
-    file = root / path
-    data = file.read_bytes() if file.is_file() else b""
-    return max((m.group(1) for m in _ID.finditer(data)), default=b"").decode() or None
+def latest_id(root: Path, path: str, millis: int) -> str | None:
+    """The largest ULID of millisecond `millis` among the `id`s of a segment (None when it
+    has none): the only ids a new id of that millisecond must sort after. Found by a byte
+    search for the ids' time prefix, so a long segment costs a scan, not a parse."""
+    data = read_bytes(root, path) or b""
+    prefix = str(ULID.from_bytes(millis.to_bytes(6, "big") + bytes(10)))[:10].encode()
+    found = []
+    for key in (b'"id":"', b'"id": "'):
+        needle = key + prefix
+        at = data.find(needle)
+        while at >= 0:
+            start = at + len(key)
+            end = start + 26
+            if _ID_TAIL.fullmatch(data, start + 10, end) and data[end:end + 1] == b'"':
+                found.append(data[start:end])
+            at = data.find(needle, at + 1)
+    return max(found).decode() if found else None
 
 
 # --- the byte scan ------------------------------------------------------------------------

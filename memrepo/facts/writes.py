@@ -35,6 +35,7 @@ from memrepo.core.trailers import with_trailers
 from memrepo.facts.appender import (
     append_and_commit,
     append_many_and_commit,
+    commit_leftovers,
     recorded_now,
     write_lock,
 )
@@ -86,7 +87,7 @@ def remember(root: Path, *, scope: str, subject: str, relation: str, object: str
         key = read_key(root, scope, subject, relation)
         many = _config(root).is_many(relation)
         if _no_change(key, event, many):
-            return WriteResult("unchanged", _holder_at(key, event, many), None)
+            return _unchanged(root, scope, _holder_at(key, event, many), recorded_at)
         subject_line = f"remember: {scope} {subject}.{relation} = {object}"
         return _write(root, event, line, subject_line, source, session, trust, trailers)
 
@@ -108,7 +109,9 @@ def remember_many(root: Path, facts: Sequence[FactInput], *, source: str = "manu
             results.append(_batch_one(root, fact, number, known, lines, config, source,
                                       session, trust, recorded_at))
         if not lines:
-            return results
+            scopes = sorted({target_scope(fact.scope, trust) for fact in facts})
+            commit = commit_leftovers(root, scopes, recorded_at)
+            return [replace(r, commit=commit) for r in results]
         message = _message(_batch_subject(facts, results, trust), source, session, trust,
                            trailers)
         commit = append_many_and_commit(root, {p: b"".join(ls) for p, ls in lines.items()},
@@ -178,7 +181,7 @@ def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
         key = read_key(root, scope, subject, relation)
         _require_recorded(key, scope, subject, relation, object)
         if _no_change(key, event, many):
-            return WriteResult("unchanged", None, None)
+            return _unchanged(root, scope, None, recorded_at)
         subject_line = f"forget: {scope} {subject}.{relation} ({reason})"
         return _write(root, event, line, subject_line, source, session, "host")
 
@@ -192,7 +195,7 @@ def retract(root: Path, *, scope: str, target: str, reason: str, session: str = 
         events = read_event(root, scope, target)
         earlier = _retract_of(_target_event(events, scope, target), events)
         if earlier is not None:
-            return WriteResult("unchanged", earlier.id, None)
+            return _unchanged(root, scope, earlier.id, recorded_at)
         fields = {"op": "retract", "source": source, "session": session,
                   "target": target, "reason": reason}
         line, event = _new_event(root, scope, fields, recorded_at,
@@ -256,7 +259,7 @@ def _assert_fields(fact: FactInput, scope: str, source: str, session: str, trust
 def _latest(root: Path, scope: str, recorded_at: Instant) -> str | None:
     """The largest id in the segment the event goes to: the only one that can hold ids of
     the same millisecond (a segment is the month of `recorded_at`)."""
-    return latest_id(root, segment_path(scope, recorded_at))
+    return latest_id(root, segment_path(scope, recorded_at), recorded_at // 1000)
 
 
 def _new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Instant,
@@ -349,6 +352,14 @@ def _config(root: Path) -> Config:
 
 
 # --- writing ---------------------------------------------------------------------------
+
+
+def _unchanged(root: Path, scope: str, holder: str | None, recorded_at: Instant,
+               ) -> WriteResult:
+    """`unchanged` — decided on the working files, so lines an interrupted write left in
+    them uncommitted are committed first: an answer never rests on lines a `git stash`
+    or `git checkout` could take away."""
+    return WriteResult("unchanged", holder, commit_leftovers(root, [scope], recorded_at))
 
 
 def _write(root: Path, event: Event, line: bytes, subject_line: str, source: str,

@@ -1,6 +1,6 @@
 """The git command line, for what is simplest asked of git itself (status, diff, show,
-merge, push, verify-commit), and pre-commit's installer of the git hooks: every git process
-memrepo starts goes through here. pygit2 does the rest (memrepo.git.read / write).
+merge, push, verify-commit): every git process memrepo starts goes through here. pygit2
+does the rest (memrepo.git.read / write).
 
 Each runs as `git -C ROOT …` with the hook variables below removed, so it works on the
 repository named by ROOT even when memrepo itself runs inside a git hook.
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -44,13 +43,6 @@ def start_git(root: Path, *args: str, feed: bool = False,
                             stderr=subprocess.DEVNULL if capture else None,
                             stdin=subprocess.PIPE if feed else None,
                             env=_without_hook_variables(None))
-
-
-def install_hooks(root: Path) -> subprocess.CompletedProcess[str]:
-    """`pre-commit install` in `root`: the git hooks .pre-commit-config.yaml names."""
-    return subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=root,
-                          capture_output=True, text=True, check=False,
-                          env=_without_hook_variables(None))
 
 
 def _without_hook_variables(env: Mapping[str, str] | None) -> dict[str, str]:

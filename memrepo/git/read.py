@@ -70,6 +70,10 @@ class TreeSnapshot:
         self._dirs: dict[str, Tree | None] = {"": tree}
         self._read: dict[str, bytes | None] = {}
 
+    def know(self, path: str, data: bytes | None) -> None:
+        """What `path` holds, when the caller has its bytes already (a library write)."""
+        self._read[path] = data
+
     def read(self, path: str) -> bytes | None:
         if path not in self._read:  # several checks read the same (possibly 8 MB) INDEX
             found = self._lookup(path)

@@ -7,8 +7,10 @@ trees along the changed paths are rewritten (a repository may hold 100k notes).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,20 +70,120 @@ def head_base(repo: Repository) -> Base:
     return Base(repo, commit, commit.tree)
 
 
+UNFINISHED = {"MERGE_HEAD": "a merge", "CHERRY_PICK_HEAD": "a cherry-pick",
+              "REVERT_HEAD": "a revert", "rebase-merge": "a rebase", "rebase-apply": "a rebase",
+              "sequencer": "a cherry-pick or revert"}
+
+
+def unfinished_operation(repo: Repository) -> tuple[str, str] | None:
+    """(git file, what) of a merge, rebase, cherry-pick or revert left unfinished."""
+    git_dir = Path(repo.path)
+    for name, what in UNFINISHED.items():
+        if (git_dir / name).exists():
+            return name, what
+    return None
+
+
+def refuse_unfinished_operation(repo: Repository) -> None:
+    """A library commit on top of an unfinished merge would be a single-parent commit
+    sweeping in the other side's changes: refused."""
+    found = unfinished_operation(repo)
+    if found is not None:
+        name, what = found
+        raise InputError(Problem(f".git/{name}", f"{what} is in progress in this clone; "
+                                 "memrepo does not commit on top of it",
+                                 "finish it (`git commit`) or abort it (`git merge --abort`, "
+                                 "`git rebase --abort`, …); `memrepo doctor --repair` aborts "
+                                 "a merge an interrupted `memrepo sync` left"))
+
+
+def blob_id_at(base: Base, path: str) -> bytes | None:
+    """The raw id of `path`'s blob in HEAD's tree (None when there is none)."""
+    blob = _blob_in(base, path)
+    return None if blob is None else blob.id.raw
+
+
+def committed_bytes(base: Base, path: str, work: bytes) -> bytes | None:
+    """`blob_at`, taken from the working file's bytes `work` when they begin with exactly
+    HEAD's blob (checked by its id: hashing is several times cheaper than inflating)."""
+    oid = blob_id_at(base, path)
+    if oid is None:
+        return None
+    known = _KNOWN.get(oid)
+    if known is not None:
+        return known
+    size = base.repo.odb.read_header(Oid(raw=oid))[1]
+    if len(work) >= size and _blob_id(memoryview(work)[:size]) == oid:
+        return work[:size]
+    return blob_at(base, path)
+
+
+_KNOWN: dict[bytes, bytes] = {}
+"""The blobs this process wrote last (id → bytes): the next write reads HEAD's segment
+from here."""
+
+
 def blob_at(base: Base, path: str) -> bytes | None:
     """The bytes of `path` in HEAD's tree, or None when HEAD has no such file."""
+    blob = _blob_in(base, path)
+    return None if blob is None else bytes(blob.data)
+
+
+def _blob_in(base: Base, path: str) -> Blob | None:
     if base.tree is None:
         return None
     try:
         obj = base.tree[path]
     except KeyError:
         return None
-    return bytes(obj.data) if isinstance(obj, Blob) else None
+    return obj if isinstance(obj, Blob) else None
 
 
 def write_blobs(repo: Repository, files: Mapping[str, bytes]) -> dict[str, Oid]:
-    """Store file contents as blobs; the oid of each path."""
-    return {path: repo.create_blob(data) for path, data in files.items()}
+    """Store file contents as blobs; the oid of each path. Written as loose objects the way
+    git writes them (zlib level 1, git's `core.looseCompression` default), hashed with
+    hashlib: libgit2's collision-detecting SHA-1 costs several times more per byte, and a
+    fact-log segment can be megabytes."""
+    _KNOWN.clear()
+    objects = Path(repo.path) / "objects"
+    written = {}
+    for path, data in files.items():
+        oid = _write_loose(objects, data) if _plain_sha1(repo) else repo.create_blob(data).raw
+        _KNOWN[oid] = data
+        written[path] = Oid(raw=oid)
+    return written
+
+
+def _blob_id(data: bytes | memoryview) -> bytes:
+    digest = hashlib.sha1(b"blob %d\0" % len(data))
+    digest.update(data)
+    return digest.digest()
+
+
+def _write_loose(objects: Path, data: bytes) -> bytes:
+    oid = _blob_id(data)
+    name = oid.hex()
+    folder = objects / name[:2]
+    target = folder / name[2:]
+    if target.exists():
+        return oid
+    packer = zlib.compressobj(1)
+    body = packer.compress(b"blob %d\0" % len(data)) + packer.compress(data) + packer.flush()
+    folder.mkdir(exist_ok=True)
+    temporary = folder / f"tmp_obj_memrepo_{os.getpid()}"
+    with open(temporary, "wb") as out:
+        out.write(body)
+    os.chmod(temporary, 0o444)
+    os.replace(temporary, target)
+    return oid
+
+
+def _plain_sha1(repo: Repository) -> bool:
+    """A repository with SHA-1 ids whose objects live in .git/objects (no other odb)."""
+    try:
+        return str(repo.config["extensions.objectformat"]).lower() == "sha1"
+    except KeyError:
+        return "GIT_OBJECT_DIRECTORY" not in os.environ
 
 
 def tree_with(repo: Repository, base_tree: Tree | None, blobs: Mapping[str, Oid]) -> Oid:
@@ -111,14 +213,18 @@ def _subtree(tree: Tree | None, name: str) -> Tree | None:
 
 
 def change_to(base: Base, tree_oid: Oid, paths: Sequence[str], message: str, when: Instant,
-              root: Path) -> Change:
+              root: Path, known: Mapping[str, tuple[bytes, bytes]] | None = None) -> Change:
     """The `Change` HEAD → `tree_oid` (not committed yet) for the §6 checks, with the
-    commit time the commit will carry."""
+    commit time the commit will carry. `known`: path → (old, new) bytes the writer holds
+    already, so the checks do not inflate those blobs again."""
     from memrepo.checks.config import load_config
     from memrepo.git.read import TreeSnapshot
 
     old = TreeSnapshot(base.repo, base.tree)
     new = TreeSnapshot(base.repo, base.repo[tree_oid].peel(Tree))
+    for path, (before, after) in (known or {}).items():
+        old.know(path, before if old.exists(path) else None)
+        new.know(path, after)
     files = tuple(FileChange("modified" if old.exists(p) else "added", p) for p in paths)
     config, _ = load_config(new, root)  # a broken config is the config check's to report
     return Change(old=old, new=new, files=files, config=config,
@@ -131,21 +237,28 @@ def commit_seconds(when: Instant) -> int:
     return -(-when // 1_000_000)
 
 
-def commit(base: Base, tree_oid: Oid, message: str, when: Instant) -> str:
-    """Commit `tree_oid` on HEAD's branch (creating it when unborn); the new commit's hex.
-
-    libgit2 refuses when the branch moved since `base` was read (a concurrent `git commit`),
-    so nothing committed by someone else is ever overwritten."""
+def commit_if_head_is(base: Base, tree_oid: Oid, message: str, when: Instant) -> str | None:
+    """Commit `tree_oid` on HEAD's branch (creating it when unborn); the new commit's hex,
+    or None when the branch moved since `base` was read: libgit2 compares and swaps, so
+    nothing committed by someone else is ever overwritten."""
     repo = base.repo
     author, committer = signatures(repo, when)
     parents = [] if base.commit is None else [base.commit.id]
     try:
         oid = repo.create_commit("HEAD", author, committer, message, tree_oid, parents)
     except pygit2.GitError as err:
+        if _head_id(repo) != (None if base.commit is None else base.commit.id):
+            return None
         raise InputError(Problem("HEAD", f"could not commit: {err}",
-                                 "someone committed at the same moment; run the command again"),
-                         ) from None
+                                 "run `memrepo doctor` and the command again")) from None
     return str(oid)
+
+
+def _head_id(repo: Repository) -> Oid | None:
+    try:
+        return None if repo.head_is_unborn else repo.head.target  # type: ignore[return-value]
+    except pygit2.GitError:
+        return None
 
 
 def signatures(repo: Repository, when: Instant) -> tuple[Signature, Signature]:
@@ -175,19 +288,18 @@ def _config(repo: Repository, key: str) -> str | None:
         return None
 
 
-def stage_committed(repo: Repository, blobs: Mapping[str, Oid]) -> None:
-    """Point the on-disk index entries of `blobs` at what was just committed, so `git status`
-    stays clean; every other entry (the user's staged work) is left as it is."""
+def index_with_entries(data: bytes | None, entries: Mapping[str, bytes], target: Path) -> bool:
+    """The index patcher's fallback (memrepo.git.staging): libgit2 reads the index `data`
+    (None: starts an empty one), sets `entries` (path → raw blob id) and writes `target`."""
     try:
-        index = repo.index
-        index.read(False)  # only when it changed on disk since this process last saw it
-        for path, oid in blobs.items():
-            index.add(path)  # from the work tree: fills in stat data too
-            if index[path].id != oid:  # the file changed after we read it
-                index.add(pygit2.IndexEntry(path, oid, FileMode.BLOB))
+        target.unlink(missing_ok=True)
+        if data is not None:
+            target.write_bytes(data)
+        index = pygit2.Index(str(target))
+        for path, oid in entries.items():
+            index.add(pygit2.IndexEntry(path, Oid(raw=oid), FileMode.BLOB))
         index.write()
-    except pygit2.GitError as err:
-        paths = " ".join(blobs)
-        raise InputError(Problem(
-            "index", f"committed, but the index could not be updated: {err}",
-            f"run `git reset -q -- {paths}` to match the index to the commit")) from None
+        return True
+    except (pygit2.GitError, OSError, ValueError):
+        target.unlink(missing_ok=True)
+        return False

@@ -2,6 +2,14 @@
 
 Diagnosed, and what `--repair` does (under the write lock, so no memrepo write runs
 meanwhile):
+- a merge, rebase, cherry-pick or revert left unfinished: a merge `memrepo sync` began
+  (its message says so) is aborted — sync redoes it, nothing is lost; anyone else's is
+  reported only. Checked first: lines a merge brought in are not "uncommitted lines";
+- git hooks missing in this clone (a fresh clone has none): installed;
+- symbolic links under memory/ or .memrepo/: reported only — memrepo never reads, writes
+  or repairs through one;
+- a fact log behind HEAD (killed after the commit, before the file was appended): the
+  missing committed tail appended;
 - a partial last line in a fact log (a write cut off): moved aside to
   `.memrepo/partial/<path-with-dashes>.<timestamp>` (never dropped: a person can read it)
   and the log cut back to its last `\\n`;
@@ -32,8 +40,9 @@ from typing import Any
 from memrepo.clock import now
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import format_instant
-from memrepo.facts.appender import append_many_and_commit, write_lock
+from memrepo.facts.appender import append_many_and_commit, refresh_behind, write_lock
 from memrepo.facts.segments import FACTS_DIR
+from memrepo.files import is_link, open_beneath, read_beneath
 from memrepo.git.command import run_git
 
 PARTIAL_DIR = ".memrepo/partial"
@@ -78,8 +87,93 @@ def doctor(root: Path, repair: bool = False) -> Report:
 
 
 def _run_checks(root: Path, repair: bool, report: Report) -> None:
-    for check in (_git_locks, _logs, _index_behind_head, _cache, _index_files):
+    unfinished = _unfinished_operation(root, repair)
+    report.findings.extend(unfinished)
+    checks: tuple[Callable[[Path, bool], list[Finding]], ...] = (
+        _hooks, _links, _git_locks, _index_behind_head, _cache, _index_files)
+    if not any(f.repaired is None for f in unfinished):
+        checks = (_hooks, _links, _git_locks, _logs, _index_behind_head, _cache, _index_files)
+    for check in checks:
         report.findings.extend(check(root, repair))
+
+
+# --- unfinished git operations, hooks, links ----------------------------------------------
+
+SYNC_MERGE_PREFIX = "memrepo sync: merge"
+
+
+def _unfinished_operation(root: Path, repair: bool) -> list[Finding]:
+    from memrepo.git import write as gitw
+
+    found = gitw.unfinished_operation(gitw.open_repo(root))
+    if found is None:
+        return []
+    name, what = found
+    path = f".git/{name}"
+    if name == "MERGE_HEAD" and _merge_message(root).startswith(SYNC_MERGE_PREFIX):
+        finding = Finding(path, "a merge an interrupted `memrepo sync` began is unfinished; "
+                          "memrepo does not commit on top of it",
+                          "run `memrepo doctor --repair` (it aborts the merge; `memrepo "
+                          "sync` then does it again)")
+        if not repair:
+            return [finding]
+        _git(root, "merge", "--abort")
+        return [_done(finding, "aborted the merge (run `memrepo sync` again)")]
+    return [Finding(path, f"{what} is in progress in this clone; memrepo does not commit on "
+                    "top of it", f"finish it (`git commit`, `git {_verb(name)} --continue`) "
+                    f"or abort it (`git {_verb(name)} --abort`)")]
+
+
+def _verb(name: str) -> str:
+    return {"MERGE_HEAD": "merge", "CHERRY_PICK_HEAD": "cherry-pick",
+            "REVERT_HEAD": "revert"}.get(name, "rebase" if "rebase" in name else "cherry-pick")
+
+
+def _merge_message(root: Path) -> str:
+    from memrepo.git import write as gitw
+
+    try:
+        return (Path(gitw.open_repo(root).path) / "MERGE_MSG").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def _hooks(root: Path, repair: bool) -> list[Finding]:
+    from memrepo.git.hook_scripts import install, states
+
+    wrong = [state for state in states(root) if not state.runs_memrepo]
+    if not wrong:
+        return []
+    names = ", ".join(f"{s.hook_type} ({s.state})" for s in wrong)
+    finding = Finding(_rel(root, wrong[0].path.parent), f"git hooks are missing in this "
+                      f"clone, so bad commits are not refused: {names}",
+                      "run `memrepo hooks install` (or `memrepo doctor --repair`)")
+    if not repair:
+        return [finding]
+    install(root)
+    return [_done(finding, "installed memrepo's git hooks")]
+
+
+def _links(root: Path, repair: bool) -> list[Finding]:
+    from memrepo.files import LINK_FIX
+
+    return [Finding(path, "is a symbolic link", LINK_FIX) for path in symlinks(root)]
+
+
+def symlinks(root: Path) -> list[str]:
+    """Symbolic links under memory/ and .memrepo/ (not followed), repo-relative."""
+    found = []
+    for top in ("memory", ".memrepo"):
+        start = root / top
+        if start.is_symlink():
+            found.append(top)
+            continue
+        for folder, dirs, files in os.walk(start):
+            for name in sorted(dirs + files):
+                path = Path(folder) / name
+                if path.is_symlink():
+                    found.append(path.relative_to(root).as_posix())
+    return sorted(found)
 
 
 # --- fact logs ---------------------------------------------------------------------------
@@ -89,12 +183,14 @@ def _logs(root: Path, repair: bool) -> list[Finding]:
     findings: list[Finding] = []
     leftovers: dict[str, int] = {}
     for path in _log_paths(root):
-        data = (root / path).read_bytes()
+        data = read_beneath(root, path) or b""
         if data and not data.endswith(b"\n"):
             findings.append(_partial_line(root, path, data, repair))
-            data = (root / path).read_bytes()
+            data = read_beneath(root, path) or b""
         committed = _committed(root, path)
-        if not data.startswith(committed):
+        if committed.startswith(data) and len(committed) > len(data):
+            findings.append(_behind(root, path, data, committed, repair))
+        elif not data.startswith(committed):
             findings.append(Finding(path, "the file no longer starts with its committed "
                                     "content (committed lines were changed or removed)",
                                     f"restore it with `git checkout -- {path}`"))
@@ -106,15 +202,54 @@ def _logs(root: Path, repair: bool) -> list[Finding]:
 
 
 def _log_paths(root: Path) -> Iterator[str]:
+    """The fact logs in the working tree and in HEAD, never through a symbolic link (links
+    are reported by `_links`)."""
     facts = root / FACTS_DIR
-    for file in sorted(facts.glob("*/*.jsonl")) if facts.is_dir() else ():
-        yield file.relative_to(root).as_posix()
+    found = set(_committed_logs(root))
+    if facts.is_dir() and not facts.is_symlink():
+        for scope in facts.iterdir():
+            if scope.is_dir() and not scope.is_symlink():
+                found.update(f"{FACTS_DIR}/{scope.name}/{file.name}"
+                             for file in scope.iterdir()
+                             if file.name.endswith(".jsonl") and not file.is_symlink()
+                             and file.is_file())
+    yield from sorted(p for p in found if not is_link(root, p))
+
+
+def _committed_logs(root: Path) -> list[str]:
+    out = _git(root, "ls-tree", "-r", "-z", "--name-only", "HEAD", "--", FACTS_DIR)
+    return [p for p in out.split("\0") if p.endswith(".jsonl")]
+
+
+def _behind(root: Path, path: str, data: bytes, committed: bytes, repair: bool) -> Finding:
+    lines = committed.count(b"\n") - data.count(b"\n")
+    finding = Finding(path, f"the file lacks the last {lines} committed line(s) (a write "
+                      "was interrupted after its commit)",
+                      "run `memrepo doctor --repair` (it appends them; the next write to "
+                      "this log does too)")
+    if not repair:
+        return finding
+    fd = open_beneath(root, path, os.O_RDWR | os.O_APPEND | os.O_CREAT, make_dirs=True)
+    try:
+        if _read_fd_all(fd) == data:
+            os.write(fd, committed[len(data):])
+    finally:
+        os.close(fd)
+    return _done(finding, "appended the committed lines the file lacked")
+
+
+def _read_fd_all(fd: int) -> bytes:
+    size = os.fstat(fd).st_size
+    return os.pread(fd, size, 0) if size else b""
 
 
 def _committed(root: Path, path: str) -> bytes:
     from memrepo.git import write as gitw
 
-    return gitw.blob_at(gitw.head_base(gitw.open_repo(root)), path) or b""
+    repo = gitw.open_repo(root)
+    if repo.head_is_unborn:
+        return b""
+    return gitw.blob_at(gitw.head_base(repo), path) or b""
 
 
 def _partial_line(root: Path, path: str, data: bytes, repair: bool) -> Finding:
@@ -126,7 +261,7 @@ def _partial_line(root: Path, path: str, data: bytes, repair: bool) -> Finding:
     if not repair:
         return Finding(path, problem, fix)
     kept = set_aside(root, path, data[cut:], "partial")
-    _truncate(root / path, cut)
+    _truncate(root, path, cut)
     return Finding(path, problem, fix, f"moved the partial line to {kept} and cut the log "
                    "back to its last complete line")
 
@@ -134,17 +269,18 @@ def _partial_line(root: Path, path: str, data: bytes, repair: bool) -> Finding:
 def set_aside(root: Path, path: str, data: bytes, what: str) -> str:
     """Keep `data` in .memrepo/partial/ for a person to read; its repo-relative path."""
     stamp = format_instant(now()).replace(":", "")
-    target = root / PARTIAL_DIR / f"{path.replace('/', '-')}.{what}.{stamp}"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with open(target, "ab") as out:
-        out.write(data)
-        out.flush()
-        os.fsync(out.fileno())
-    return target.relative_to(root).as_posix()
+    target = f"{PARTIAL_DIR}/{path.replace('/', '-')}.{what}.{stamp}"
+    fd = open_beneath(root, target, os.O_WRONLY | os.O_CREAT | os.O_APPEND, make_dirs=True)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return target
 
 
-def _truncate(file: Path, size: int) -> None:
-    fd = os.open(file, os.O_RDWR)
+def _truncate(root: Path, path: str, size: int) -> None:
+    fd = open_beneath(root, path, os.O_RDWR)
     try:
         os.ftruncate(fd, size)
         os.fsync(fd)
@@ -185,10 +321,10 @@ def _repair_one(root: Path, finding: Finding, count: int) -> Finding:
 
 
 def _set_aside_uncommitted(root: Path, finding: Finding, refusal: Problem) -> Finding:
-    data = (root / finding.path).read_bytes()
+    data = read_beneath(root, finding.path) or b""
     committed = _committed(root, finding.path)
     kept = set_aside(root, finding.path, data[len(committed):], "uncommitted")
-    _truncate(root / finding.path, len(committed))
+    _truncate(root, finding.path, len(committed))
     return _done(finding, f"the checks refused to commit them ({refusal.render()}); moved "
                  f"them to {kept} and cut the log back to its committed content")
 
@@ -202,6 +338,8 @@ def _done(finding: Finding, what: str) -> Finding:
 
 def _index_behind_head(root: Path, repair: bool) -> list[Finding]:
     """Fact logs whose index entry differs from HEAD while the work file equals HEAD."""
+    if repair:
+        refresh_behind(root)
     out = _git(root, "diff", "--cached", "--name-only", "-z", "--no-renames", "--",
                FACTS_DIR)
     behind = [p for p in out.split("\0") if p and _work_equals_head(root, p)]
@@ -217,8 +355,11 @@ def _index_behind_head(root: Path, repair: bool) -> list[Finding]:
 
 
 def _work_equals_head(root: Path, path: str) -> bool:
-    file = root / path
-    return file.is_file() and file.read_bytes() == _committed(root, path)
+    try:
+        data = read_beneath(root, path)
+    except InputError:
+        return False
+    return data is not None and data == _committed(root, path)
 
 
 def _git_locks(root: Path, repair: bool) -> list[Finding]:

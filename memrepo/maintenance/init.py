@@ -15,7 +15,8 @@ from memrepo.core.config import CATEGORIES, CONFIG_PATH
 from memrepo.core.index_file import render_index
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.triggers import TRIGGERS_PATH
-from memrepo.git.command import install_hooks, run_git
+from memrepo.git.command import run_git
+from memrepo.git.hook_scripts import install
 from memrepo.resources import data_dir
 
 if TYPE_CHECKING:
@@ -24,8 +25,10 @@ if TYPE_CHECKING:
 APPROVER = re.compile(r"[^<>\n]*[^<>\s][^<>\n]* <[^<>\s]+@[^<>\s]+>")
 
 PRE_COMMIT_CONFIG = """\
-# memrepo: the commit-time checks (SPEC §6) and the cache refresh (§7).
-# `memrepo init` installs these hooks; in a fresh clone run `pre-commit install` once.
+# memrepo: the commit-time checks (SPEC §6) and the cache refresh (§7), for people who run
+# their git hooks through the pre-commit framework. memrepo does not need it: `memrepo init`
+# and `memrepo hooks install` write git's own hook scripts, which run memrepo directly
+# (faster, and independent of this file). With the framework instead: `pre-commit install`.
 default_install_hook_types: [pre-commit, commit-msg, post-checkout, post-merge, post-rewrite]
 repos:
   - repo: local
@@ -131,11 +134,21 @@ def _initialise(directory: Path, approver: str, existing_repo: bool) -> str:
         _git(directory, "init", "-q", "-b", "main")
     written = _write_files(directory, skeleton(approver))
     written.append(_copy_schemas(directory))
-    _succeeded(directory, install_hooks(directory), "pre-commit install")
+    _install_hooks(directory)
     _git(directory, "add", "--", *written)
     message = f"{FIRST_MESSAGE}\n\nApproved-by: {approver}\n"
     _git(directory, "commit", "-q", "-m", message, "--", *written)
     return _git(directory, "rev-parse", "HEAD").strip()
+
+
+def _install_hooks(directory: Path) -> None:
+    try:
+        install(directory)
+    except OSError as err:
+        raise InputError(Problem(str(directory), f"the git hooks could not be installed "
+                                 f"({err.strerror}: {err.filename})",
+                                 "make git's hooks folder writable and run `memrepo init` "
+                                 "again")) from None
 
 
 def _undo(directory: Path, existed: bool, existing_repo: bool, before: dict[str, bytes],

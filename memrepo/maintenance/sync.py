@@ -24,14 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 from memrepo.core.problems import InputError, Problem
 from memrepo.facts.writes import write_lock
-from memrepo.git.command import install_hooks, run_git
+from memrepo.git.command import run_git
 
 if TYPE_CHECKING:
     import subprocess
 
 MAX_ATTEMPTS = 5
-HOOK_TYPES = ("pre-commit", "commit-msg", "post-merge")
-PRE_COMMIT_MARKER = b"pre-commit"
 RACE_SIGNS = ("[rejected]", "(failed to update ref)", "cannot lock ref")
 """A push refused because the remote branch moved meanwhile (before git sent the push, or
 while the server's hook ran): fetch, merge and push again."""
@@ -135,20 +133,16 @@ def _config(root: Path, key: str) -> str | None:
 
 
 def ensure_hooks(root: Path) -> str:
-    """`present`, `installed` (pre-commit install ran now) or `missing` (could not)."""
-    hooks_dir = root / _git(root, "rev-parse", "--git-path", "hooks").stdout.strip()
-    if all(_is_pre_commit_hook(hooks_dir / name) for name in HOOK_TYPES):
+    """`present`, `installed` (memrepo's git hooks written now) or `missing` (could not)."""
+    from memrepo.git.hook_scripts import install, states
+
+    if all(state.runs_memrepo for state in states(root)):
         return "present"
-    if not (root / ".pre-commit-config.yaml").is_file():
-        return "missing"
-    return "installed" if install_hooks(root).returncode == 0 else "missing"
-
-
-def _is_pre_commit_hook(path: Path) -> bool:
     try:
-        return PRE_COMMIT_MARKER in path.read_bytes()
-    except OSError:
-        return False
+        install(root)
+    except (OSError, InputError):
+        return "missing"
+    return "installed"
 
 
 # --- fetch and merge -------------------------------------------------------------------

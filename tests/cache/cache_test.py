@@ -108,6 +108,18 @@ def test_a_new_uncommitted_note_and_its_deletion_are_noticed(repo: Path) -> None
     assert memory.search("Skoda").status == "not_recorded"
 
 
+def test_a_note_linked_to_a_file_outside_is_never_indexed(repo: Path, tmp_path: Path) -> None:
+    diary = tmp_path / "diary.md"
+    diary.write_bytes(note("entities", "leaked-diary", "Private diary kept outside the memory; "
+                          "zanzibar holiday plans"))
+    memory = Memory(repo)
+    assert memory.search("zanzibar").status == "not_recorded"
+    (repo / "memory/entities/leaked-diary.md").symlink_to(diary)
+    assert memory.search("zanzibar").status == "not_recorded"
+    rebuild(repo)
+    assert memory.search("zanzibar").status == "not_recorded"
+
+
 def test_staging_an_in_place_edit_is_noticed(repo: Path) -> None:
     memory = Memory(repo)
     assert memory.search("G11").status == "found"

@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
+import anyio
 import pytest
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memrepo.bench import worked_example as example
 from memrepo.cli import main
@@ -123,3 +127,36 @@ def test_the_worked_example_through_the_cli_gives_the_spec_answers(
                                         many=False)]
         assert got == ([] if expected is None else [expected]), (t, known_at)
     assert read_key(repo, example.SCOPE, "shoe", "size") == []
+
+
+def test_write_commands_refuse_a_repository_that_is_not_a_memory(
+        tmp_path: Path, git_env: dict[str, str]) -> None:
+    """In a plain git repository nothing creates memory/ or commits: CLI, batch, MCP."""
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    git(plain, "init", "-q", "-b", "main")
+    git(plain, "commit", "-q", "--allow-empty", "-m", "code")
+    base = [sys.executable, "-m", "memrepo", "--repo", str(plain)]
+    attempts = [
+        subprocess.run([*base, "remember", "--scope", "michal", "a", "b", "c"],
+                       capture_output=True, text=True, check=False),
+        subprocess.run([*base, "remember", "--scope", "michal", "--batch", "-"],
+                       input='{"subject": "a", "relation": "b", "object": "c"}\n',
+                       capture_output=True, text=True, check=False),
+    ]
+    for done in attempts:
+        assert done.returncode == 1 and "memrepo init" in done.stderr, done.stderr
+    params = StdioServerParameters(command=sys.executable, env=git_env, cwd=str(plain),
+                                   args=[*base[1:], "serve", "--scope", "michal",
+                                         "--session", "s", "--trust", "host"])
+    answer = anyio.run(_remember_over_mcp, params)
+    assert "memrepo init" in answer and '"added"' not in answer
+    assert commit_count(plain) == 1 and not (plain / "memory").exists()
+
+
+async def _remember_over_mcp(params: StdioServerParameters) -> str:
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        result = await session.call_tool("remember", {"subject": "a", "relation": "b",
+                                                      "object": "c", "quote": "a b c"})
+        return str(result.content)

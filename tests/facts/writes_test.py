@@ -217,13 +217,26 @@ def test_complete_lines_left_by_a_crash_are_committed_too(repo: Path) -> None:
     assert status(repo) == ""
 
 
-def test_a_log_that_lost_committed_lines_is_refused(repo: Path) -> None:
+def test_a_log_whose_committed_lines_were_edited_is_refused(repo: Path) -> None:
     remember(repo)
     path = repo / event_path(repo)
-    path.write_bytes(b"")
+    edited = path.read_bytes().replace(b"210", b"999")
+    path.write_bytes(edited)
     with pytest.raises(InputError, match="git checkout"):
         remember(repo, "280 zł")
-    assert path.read_bytes() == b""
+    assert path.read_bytes() == edited
+
+
+def test_a_log_behind_head_gets_its_committed_tail_back(repo: Path) -> None:
+    """A kill after the commit, before the working file was appended, leaves the file a
+    prefix of HEAD's log: the next write appends what is missing, then its own line."""
+    remember(repo)
+    path = repo / event_path(repo)
+    committed = path.read_bytes()
+    path.write_bytes(b"")
+    result = remember(repo, "280 zł")
+    assert path.read_bytes().startswith(committed) and result.id in path.read_text()
+    assert status(repo) == ""
 
 
 def test_identity_from_git_config(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -317,3 +330,51 @@ def test_text_that_is_not_utf8_is_a_refusal_not_a_crash(memory_repo: Path) -> No
     with pytest.raises(InputError, match="not valid UTF-8"):
         store.remember(memory_repo, scope="michal", subject="s", relation="r",
                        object="\udcff", source="manual")
+
+
+# --- the write path's safety: interrupted writes, links, outside a memory ----------------
+
+
+def test_a_retry_after_a_kill_commits_the_line_left_uncommitted(repo: Path) -> None:
+    """A line in the working log that HEAD lacks (a version that appended before committing
+    was killed in between) must not make a retry answer `unchanged` with nothing
+    committed: the retry commits it."""
+    remember(repo, "1000 zł")
+    added = remember(repo, "1234 zł")
+    git(repo, "reset", "-q", "--soft", "HEAD~1")  # the line appended, the commit never made
+    git(repo, "reset", "-q")
+    retry = remember(repo, "1234 zł")
+    assert retry.status == "unchanged" and retry.id == added.id and retry.commit is not None
+    assert added.id in git(repo, "show", f"HEAD:{event_path(repo)}").stdout
+    assert status(repo) == ""
+
+
+def test_nothing_is_written_through_a_symlinked_scope(repo: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (repo / "memory" / "facts").mkdir(parents=True, exist_ok=True)
+    (repo / "memory" / "facts" / "ext").symlink_to(outside, target_is_directory=True)
+    commits = commit_count(repo)
+    with pytest.raises(InputError, match="symbolic link"):
+        store.remember(repo, scope="ext", subject="a", relation="b", object="c")
+    assert list(outside.iterdir()) == [] and commit_count(repo) == commits
+
+
+def test_a_repository_without_a_memory_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = make_repo(tmp_path / "plain", monkeypatch)
+    git(root, "rm", "-q", "-r", "memory")
+    git(root, "commit", "-q", "-m", "code only")
+    with pytest.raises(InputError, match="memrepo init"):
+        remember(root)
+    assert not (root / "memory").exists() and commit_count(root) == 2
+
+
+def test_the_index_follows_every_write_and_a_persons_staged_work_stays(repo: Path) -> None:
+    (repo / "mine.txt").write_text("staged\n")
+    git(repo, "add", "mine.txt")
+    for number in range(3):
+        remember(repo, f"{number} zł", valid_from=f"2026-0{number + 1}-01")
+    assert git(repo, "diff", "--cached", "--name-only").stdout.split() == ["mine.txt"]
+    assert git(repo, "diff", "--name-only").stdout == ""
+    assert not (repo / ".memrepo" / "index-behind").exists()

@@ -11,6 +11,7 @@ import pytest
 
 from memrepo import cache
 from memrepo.cli import main
+from memrepo.core.problems import InputError
 from memrepo.facts import writes as store
 from memrepo.facts.segments import read_scope
 from tests.support import commit_count, git, status
@@ -152,3 +153,83 @@ def test_the_human_report(memory_repo: Path, capsys: pytest.CaptureFixture[str])
     assert ".git/index.lock: a stale git lock file" in out and "To fix: " in out
     assert main(["--repo", str(memory_repo), "doctor", "--repair"]) == 0
     assert "Repaired: removed it" in capsys.readouterr().out
+
+
+# --- interrupted git operations, missing hooks, logs behind HEAD, symbolic links ----------
+
+
+def clone_with_news(memory_repo: Path, tmp_path: Path) -> None:
+    """A bare `origin` that has one more remembered fact than `memory_repo`, fetched."""
+    server = tmp_path / "server.git"
+    git(tmp_path, "init", "-q", "--bare", "-b", "main", str(server))
+    git(memory_repo, "remote", "add", "origin", str(server))
+    git(memory_repo, "push", "-q", "origin", "main")
+    other = tmp_path / "other"
+    git(tmp_path, "clone", "-q", str(server), str(other))
+    store.remember(other, scope="michal", subject="meter", relation="reading", object="1234")
+    git(other, "push", "-q", "origin", "main")
+    git(memory_repo, "fetch", "-q", "origin", "main")
+
+
+def test_a_merge_a_killed_sync_left_is_found_and_aborted(
+        memory_repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    clone_with_news(memory_repo, tmp_path)
+    git(memory_repo, "merge", "--no-ff", "--no-commit", "-m",
+        "memrepo sync: merge origin/main", "FETCH_HEAD")  # where a kill -9 leaves sync
+    before = git(memory_repo, "rev-parse", "HEAD").stdout
+    code, report = doctor(memory_repo, capsys)
+    assert code == 1 and "memrepo sync" in report["findings"][0]["problem"]
+    assert [f for f in report["findings"] if "never committed" in f["problem"]] == []
+    with pytest.raises(InputError, match="merge is in progress"):
+        store.remember(memory_repo, scope="michal", subject="gas", relation="supplier",
+                       object="PGNiG")
+    assert git(memory_repo, "rev-parse", "HEAD").stdout == before
+    code, report = doctor(memory_repo, capsys, "--repair")
+    assert code == 0 and not (memory_repo / ".git/MERGE_HEAD").exists()
+    assert main(["--repo", str(memory_repo), "sync"]) == 0
+    assert [e.object for e in read_scope(memory_repo, "michal")] == ["1234"]
+
+
+def test_a_persons_merge_in_progress_is_reported_not_aborted(
+        memory_repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    clone_with_news(memory_repo, tmp_path)
+    git(memory_repo, "merge", "--no-ff", "--no-commit", "FETCH_HEAD")
+    code, report = doctor(memory_repo, capsys, "--repair")
+    assert code == 1 and "git merge --abort" in report["findings"][0]["fix"]
+    assert (memory_repo / ".git/MERGE_HEAD").exists()
+
+
+def test_missing_hooks_are_reported_and_installed(
+        memory_repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fresh = tmp_path / "fresh"
+    git(tmp_path, "clone", "-q", str(memory_repo), str(fresh))  # a clone has no hooks
+    code, report = doctor(fresh, capsys)
+    assert code == 1 and "hooks are missing" in report["findings"][0]["problem"]
+    assert "memrepo hooks install" in report["findings"][0]["fix"]
+    assert doctor(fresh, capsys, "--repair")[0] == 0
+    assert doctor(fresh, capsys) == (0, {"healthy": True, "findings": []})
+
+
+def test_a_log_behind_head_gets_its_committed_lines_back(
+        memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store.remember(memory_repo, scope="michal", subject="a", relation="b", object="c")
+    log = log_of(memory_repo)
+    committed = log.read_bytes()
+    log.write_bytes(b"")  # killed after the commit, before the file was appended
+    code, report = doctor(memory_repo, capsys)
+    assert code == 1 and "lacks the last 1 committed line" in report["findings"][0]["problem"]
+    assert doctor(memory_repo, capsys, "--repair")[0] == 0
+    assert log.read_bytes() == committed and status(memory_repo) == ""
+
+
+def test_a_log_linked_outside_is_reported_and_never_repaired(
+        memory_repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    precious = tmp_path / "precious.txt"
+    precious.write_bytes(b"precious line one\nprecious line two without newline")
+    facts = memory_repo / "memory/facts/michal"
+    facts.mkdir(parents=True)
+    (facts / "2026-11.jsonl").symlink_to(precious)
+    code, report = doctor(memory_repo, capsys)
+    assert code == 1 and report["findings"][0]["problem"] == "is a symbolic link"
+    assert doctor(memory_repo, capsys, "--repair")[0] == 1
+    assert precious.read_bytes() == b"precious line one\nprecious line two without newline"

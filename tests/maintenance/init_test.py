@@ -27,8 +27,9 @@ def test_the_skeleton_hooks_and_first_commit(memory_repo: Path) -> None:
     assert config["approvers"] == [APPROVER]
     assert "merge=union" in (memory_repo / ".gitattributes").read_text()
     assert ".memrepo/" in (memory_repo / ".gitignore").read_text()
-    for hook in ("pre-commit", "commit-msg", "post-checkout", "post-merge", "post-rewrite"):
-        assert (memory_repo / ".git" / "hooks" / hook).is_file()
+    for hook in ("pre-commit", "pre-merge-commit", "commit-msg", "post-checkout",
+                 "post-merge", "post-rewrite"):
+        assert "memrepo hooks run" in (memory_repo / ".git" / "hooks" / hook).read_text()
     message = git(memory_repo, "log", "-1", "--format=%B").stdout
     assert f"Approved-by: {APPROVER}" in message
     assert git(memory_repo, "status", "--porcelain").stdout == ""
@@ -94,10 +95,10 @@ def test_a_failed_init_takes_back_what_it_wrote(tmp_path: Path,
     repo = tmp_path / "stubborn"
     repo.mkdir()
     git(repo, "init", "-q")
-    git(repo, "config", "core.hooksPath", "elsewhere")  # pre-commit install refuses this
+    git(repo, "config", "core.hooksPath", ".gitignore/hooks")  # a folder inside a file
     (repo / ".gitignore").write_text("*.log\n")
     done = init(tmp_path, "stubborn", "--approver", APPROVER)
-    assert done.returncode == 1 and "pre-commit install failed" in done.stderr
+    assert done.returncode == 1 and "hooks could not be installed" in done.stderr
     assert sorted(p.name for p in repo.iterdir()) == [".git", ".gitignore"]
     assert (repo / ".gitignore").read_text() == "*.log\n"
     git(repo, "config", "--unset", "core.hooksPath")

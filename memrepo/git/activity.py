@@ -1,0 +1,208 @@
+"""Is a person's git command at work in this clone right now?
+
+`git commit` reads HEAD when it starts and, at its end, moves the branch only if HEAD is
+still what it read: a library commit in between makes the person's commit fail ("cannot
+lock ref 'HEAD'"). So memrepo never moves HEAD or rewrites the index while such a command
+runs. It is seen three ways:
+- on Linux, any `git` process whose working directory is this clone and whose subcommand
+  is not a read-only one (`git status`, `git log`, … are not waited for);
+- without /proc, `.git/index.lock`: git holds it while it rewrites the index (and through
+  the hooks of `git commit -a` / `git commit <path>`); a stale one then makes writes wait
+  until `memrepo doctor --repair` removes it;
+- a registration the pre-commit / pre-merge-commit hook leaves for its `git` process
+  (`.memrepo/git-commands/<pid>`), for systems without /proc; a dead process's
+  registration is ignored and removed.
+This process itself, its ancestors (a library write run from inside a git hook) and its
+descendants (git commands memrepo runs, e.g. sync's merge) never count.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+REGISTRY = ".memrepo/git-commands"
+_PROC = Path("/proc")
+READ_ONLY = frozenset({
+    "annotate", "archive", "blame", "bundle", "cat-file", "check-attr", "check-ignore",
+    "check-mailmap", "check-ref-format", "cherry", "count-objects", "credential", "describe",
+    "diff", "diff-files", "diff-index", "diff-tree", "fetch", "for-each-ref", "format-patch",
+    "fsck", "gc", "get-tar-commit-id", "grep", "hash-object", "help", "index-pack",
+    "interpret-trailers", "log", "ls-files", "ls-remote", "ls-tree", "maintenance",
+    "merge-base", "name-rev", "pack-objects", "pack-refs", "prune", "push", "range-diff",
+    "receive-pack", "reflog", "remote", "repack", "rev-list", "rev-parse", "send-pack",
+    "shortlog", "show", "show-branch", "show-ref", "status", "upload-pack", "var",
+    "verify-commit", "verify-pack", "verify-tag", "version", "whatchanged", "config",
+})
+"""Subcommands that move no ref of the work tree's branch and leave the index alone (gc
+and pack-refs may repack refs; a library commit racing them is simply retried)."""
+_OPTIONS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace",
+                                 "--config-env", "--super-prefix"})
+
+
+@dataclass(frozen=True, slots=True)
+class GitAtWork:
+    """A git command at work in the clone (pid 0: only its index.lock is seen)."""
+
+    pid: int
+    command: str
+
+    def describe(self) -> str:
+        return (f"a git command ({self.command}, pid {self.pid})" if self.pid else
+                f"a git command ({self.command})")
+
+
+def git_at_work(root: Path, git_dir: Path) -> GitAtWork | None:
+    """A person's git command that may move HEAD or rewrite the index, if one runs."""
+    mine = _family()
+    for found in (*_registered(root, mine), *_proc_scan(root, mine)):
+        return found
+    if not _PROC.is_dir() and (git_dir / "index.lock").exists():
+        return GitAtWork(0, f"{git_dir.name}/index.lock exists")
+    return None
+
+
+def register(root: Path, pid: int) -> None:
+    """Called by the pre-commit / pre-merge-commit hook for its `git` process (`pid`)."""
+    from memrepo.files import open_beneath
+
+    try:
+        fd = open_beneath(root, f"{REGISTRY}/{pid}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+                          make_dirs=True)
+    except (OSError, ValueError):
+        return  # best effort: on Linux the process is seen in /proc anyway
+    try:
+        os.write(fd, _command_of(pid).encode())
+    finally:
+        os.close(fd)
+
+
+def _registered(root: Path, mine: set[int]) -> Iterator[GitAtWork]:
+    registry = root / REGISTRY
+    if registry.is_symlink() or not registry.is_dir():
+        return
+    for entry in os.scandir(registry):
+        if not entry.name.isdigit() or int(entry.name) in mine:
+            continue
+        pid = int(entry.name)
+        if _alive_git(pid):
+            yield GitAtWork(pid, _command_of(pid))
+        else:
+            Path(entry.path).unlink(missing_ok=True)
+
+
+def _alive_git(pid: int) -> bool:
+    if _PROC.is_dir():
+        return _read(_PROC / str(pid) / "comm").strip() == "git"
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _proc_scan(root: Path, mine: set[int]) -> Iterator[GitAtWork]:
+    if not _PROC.is_dir():
+        return
+    here = str(root.resolve())
+    for name in os.listdir(_PROC):
+        if not name.isdigit() or int(name) in mine or _comm(name) != b"git\n":
+            continue
+        pid = int(name)
+        argv = _argv(pid)
+        subcommand, cwd = _subcommand(argv, _cwd(pid))
+        if subcommand in READ_ONLY or cwd is None or not _inside(cwd, here):
+            continue
+        if _descends_from_this_process(pid):
+            continue
+        yield GitAtWork(pid, " ".join(argv)[:120])
+
+
+def _subcommand(argv: list[str], cwd: str | None) -> tuple[str | None, str | None]:
+    """git's subcommand and the folder it works in (`-C` applied)."""
+    index = 1
+    while index < len(argv):
+        word = argv[index]
+        if word in _OPTIONS_WITH_VALUE:
+            if word == "-C" and index + 1 < len(argv) and cwd is not None:
+                cwd = os.path.join(cwd, argv[index + 1])
+            index += 2
+        elif word.startswith("-"):
+            index += 1
+        else:
+            return word, cwd
+    return None, cwd
+
+
+def _inside(path: str, root: str) -> bool:
+    path = os.path.realpath(path)
+    return path == root or path.startswith(root + os.sep)
+
+
+def _family() -> set[int]:
+    """This process and its ancestors."""
+    family, pid = {os.getpid()}, os.getppid()
+    while pid > 1 and pid not in family:
+        family.add(pid)
+        pid = _parent(pid)
+    return family
+
+
+def _descends_from_this_process(pid: int) -> bool:
+    me = os.getpid()
+    for _ in range(64):
+        pid = _parent(pid)
+        if pid == me:
+            return True
+        if pid <= 1:
+            return False
+    return False
+
+
+def _parent(pid: int) -> int:
+    if not _PROC.is_dir():
+        return os.getppid() if pid == os.getpid() else 0
+    stat = _read(_PROC / str(pid) / "stat")
+    fields = stat.rpartition(")")[2].split()
+    return int(fields[1]) if len(fields) > 1 and fields[1].isdigit() else 0
+
+
+def _argv(pid: int) -> list[str]:
+    return [a for a in _read(_PROC / str(pid) / "cmdline").split("\0") if a]
+
+
+def _command_of(pid: int) -> str:
+    argv = _argv(pid) if _PROC.is_dir() else []
+    return " ".join(argv)[:120] or "git"
+
+
+def _cwd(pid: int) -> str | None:
+    try:
+        return os.readlink(_PROC / str(pid) / "cwd")
+    except OSError:
+        return None
+
+
+def _comm(pid: str) -> bytes:
+    try:
+        fd = os.open(f"/proc/{pid}/comm", os.O_RDONLY)
+    except OSError:
+        return b""
+    try:
+        return os.read(fd, 64)
+    except OSError:
+        return b""
+    finally:
+        os.close(fd)
+
+
+def _read(path: Path) -> str:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read().decode("utf-8", errors="replace")
+    except OSError:
+        return ""

@@ -1,0 +1,153 @@
+"""memrepo's own git hook scripts: written into git's hooks folder (`git rev-parse
+--git-path hooks`, so `core.hooksPath` is honoured), each a few lines of sh that run
+`memrepo hooks run <type>` with the Python memrepo is installed in (its absolute path is
+written into the script: a virtual environment need not be on PATH, and what the committed
+`.pre-commit-config.yaml` says does not matter).
+
+A hook that is not memrepo's (the user's own, or pre-commit's) is kept as `<type>.local`
+and run first, with the same arguments; its refusal refuses the commit as before.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from memrepo.core.problems import InputError, Problem
+from memrepo.git.command import run_git
+
+HOOK_TYPES = ("pre-commit", "pre-merge-commit", "commit-msg", "post-checkout", "post-merge",
+              "post-rewrite")
+MARKER = "# memrepo hook:"
+LOCAL_SUFFIX = ".local"
+REFUSING = ("pre-commit", "pre-merge-commit", "commit-msg")
+"""Hooks whose exit code refuses the git command; the others only report (a failed cache
+refresh must not turn a checkout into an error: the cache is derived data)."""
+
+
+def script(hook_type: str, python: str) -> str:
+    """The text of one hook script for the interpreter `python`."""
+    quoted = shlex.quote(python)
+    failed = "exit 1" if hook_type in REFUSING else "exit 0"
+    return f"""#!/bin/sh
+{MARKER} {hook_type} (written by `memrepo hooks install`; run that again instead of editing)
+if [ -x "$0{LOCAL_SUFFIX}" ]; then "$0{LOCAL_SUFFIX}" "$@" || exit $?; fi
+if [ -x {quoted} ]; then exec {quoted} -m memrepo hooks run {hook_type} "$@"; fi
+if command -v memrepo >/dev/null 2>&1; then exec memrepo hooks run {hook_type} "$@"; fi
+echo "memrepo: the {hook_type} hook cannot run: {quoted} no longer exists." >&2
+echo "  To fix: run \\`memrepo hooks install\\` with the memrepo you use now." >&2
+{failed}
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class HookState:
+    """One hook type in a clone: `ok`; `framework` (the pre-commit framework's script, with
+    a .pre-commit-config.yaml that runs memrepo); `missing`; `foreign` (another program's
+    script that does not run memrepo); `stale` (memrepo's script, its Python is gone)."""
+
+    hook_type: str
+    path: Path
+    state: str
+
+    @property
+    def runs_memrepo(self) -> bool:
+        return self.state in ("ok", "framework")
+
+
+def hooks_dir(root: Path) -> Path:
+    """Where git looks for the hooks of the repository at `root`."""
+    done = run_git(root, "rev-parse", "--git-path", "hooks")
+    if done.returncode != 0:
+        raise InputError(Problem(str(root), "not a git repository",
+                                 "run `memrepo init DIR` or pass --repo PATH"))
+    return root / done.stdout.strip()
+
+
+def install(root: Path, python: str | None = None) -> list[Path]:
+    """Write memrepo's hook scripts; the paths written. Another program's hook is kept as
+    `<type>.local` (run first by memrepo's); where the pre-commit framework already runs
+    memrepo's script as `<type>.legacy`, that script is the one rewritten."""
+    directory = hooks_dir(root)
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for hook_type in HOOK_TYPES:
+        path = directory / hook_type
+        legacy = directory / f"{hook_type}.legacy"
+        if _wraps_memrepo(path, legacy):
+            path = legacy
+        elif path.is_symlink() or (path.exists() and not _is_memrepo(path)):
+            _keep_local(path)
+        temporary = directory / f".{hook_type}.memrepo.tmp"
+        temporary.write_text(script(hook_type, python or sys.executable), encoding="utf-8")
+        temporary.chmod(0o755)
+        os.replace(temporary, path)
+        written.append(path)
+    return written
+
+
+def _keep_local(path: Path) -> None:
+    local = path.with_name(path.name + LOCAL_SUFFIX)
+    if local.exists() or local.is_symlink():
+        raise InputError(Problem(str(path), f"a hook that is not memrepo's exists, and so "
+                                 f"does {local.name}", f"merge the two into {local.name} by "
+                                 "hand, remove the other, then `memrepo hooks install`"))
+    os.replace(path, local)
+
+
+def states(root: Path) -> list[HookState]:
+    directory = hooks_dir(root)
+    framework = _config_runs_memrepo(root)
+    return [HookState(t, directory / t, _state(directory / t, framework))
+            for t in HOOK_TYPES]
+
+
+def _config_runs_memrepo(root: Path) -> bool:
+    try:
+        return "memrepo" in (root / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _state(path: Path, framework: bool = False) -> str:
+    if not path.is_file() or not os.access(path, os.X_OK):
+        return "missing"
+    text = _text(path)
+    if MARKER in text:
+        python = _python_of(text)
+        return "ok" if python is None or _runs(python) else "stale"
+    legacy = path.with_name(f"{path.name}.legacy")
+    if _wraps_memrepo(path, legacy):
+        return _state(legacy)
+    return "framework" if framework and "pre-commit" in text else "foreign"
+
+
+def _wraps_memrepo(path: Path, legacy: Path) -> bool:
+    """pre-commit's script, which runs memrepo's (moved to `<type>.legacy`) first."""
+    return (path.is_file() and not _is_memrepo(path) and legacy.is_file()
+            and _is_memrepo(legacy))
+
+
+def _is_memrepo(path: Path) -> bool:
+    return MARKER in _text(path)
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_bytes()[:4096].decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _python_of(text: str) -> str | None:
+    for line in text.splitlines():
+        if line.startswith("if [ -x ") and "-m memrepo" in line:
+            return shlex.split(line.removeprefix("if [ -x "))[0]
+    return None
+
+
+def _runs(python: str) -> bool:
+    return os.access(python, os.X_OK)

@@ -1,0 +1,52 @@
+"""What memrepo's git hooks do when git runs them (`memrepo hooks run <type>`; the scripts
+are written by `memrepo.git.hook_scripts`).
+
+- pre-commit, pre-merge-commit: take the write lock (an agent's write in progress ends
+  first), register the running `git` process (so that no library write moves HEAD under
+  it: `memrepo.git.activity`), point index entries a killed write left behind at HEAD,
+  then the checks of `memrepo.checks.entry.hook_checks` for that stage.
+- commit-msg: under the write lock, `hook_checks` — every §6 check, with the message.
+  One stage runs them all (git runs commit-msg for every commit and merge the pre-commit
+  hook runs for): one process per commit instead of two.
+- post-checkout, post-merge, post-rewrite: refresh the cache; silent unless it fails (and
+  then only a warning: the cache is derived data, the git command succeeded).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+CHECK_STAGES = ("pre-commit", "pre-merge-commit", "commit-msg")
+REFRESH_STAGES = ("post-checkout", "post-merge", "post-rewrite")
+
+
+def run_hook(hook_type: str, argv: Sequence[str]) -> int:
+    root = Path.cwd()  # git runs a hook at the root of the work tree
+    if hook_type in REFRESH_STAGES:
+        return _refresh(root, hook_type)
+    from memrepo.checks.entry import hook_checks
+    from memrepo.facts.appender import hook_lock, lock_held_by_caller, refresh_behind
+
+    with hook_lock(root):
+        if hook_type != "commit-msg" and not lock_held_by_caller():
+            from memrepo.git.activity import register
+
+            register(root, os.getppid())
+            index_file = os.environ.get("GIT_INDEX_FILE")
+            refresh_behind(root, Path(index_file).absolute() if index_file else None)
+        return hook_checks(hook_type, argv)
+
+
+def _refresh(root: Path, hook_type: str) -> int:
+    """What `memrepo-refresh-cache --quiet --hook` does (scripts/refresh_cache.py)."""
+    from memrepo import cache
+
+    try:
+        cache.sync(root, hook=True)
+    except Exception as err:  # derived data: the checkout itself succeeded
+        print(f"memrepo {hook_type}: warning: the cache was not refreshed ({err}); the next "
+              "query refreshes it", file=sys.stderr)
+    return 0

@@ -1,0 +1,86 @@
+"""A person's git command at work in the clone (memrepo.git.activity), and a library write
+waiting for it instead of moving HEAD under it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from memrepo.git.activity import REGISTRY, git_at_work, register
+from tests.support import git, write
+
+EDITOR = """
+import pathlib, sys, time
+message = pathlib.Path(sys.argv[1])
+while not (message.parent / "go").exists():  # .git/go: the person finishes the message
+    time.sleep(0.05)
+message.write_text("person: a note\\n")
+"""
+
+
+def start_commit_in_editor(repo: Path, env: dict[str, str]) -> subprocess.Popen[str]:
+    write(repo, "memory/TRIGGERS.md", (repo / "memory/TRIGGERS.md").read_text() + "\nx\n")
+    git(repo, "add", "memory/TRIGGERS.md")
+    editor = repo.parent / "editor.py"
+    editor.write_text(EDITOR)
+    person = subprocess.Popen(["git", "commit", "-q"], cwd=repo, text=True,
+                              env={**env, "GIT_EDITOR": f"{sys.executable} {editor}"},
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while git_at_work(repo, repo / ".git") is None:
+        assert person.poll() is None and time.monotonic() < deadline, person.stdout
+        time.sleep(0.05)
+    return person
+
+
+def test_a_commit_waiting_for_its_message_is_at_work(memory_repo: Path,
+                                                     git_env: dict[str, str]) -> None:
+    person = start_commit_in_editor(memory_repo, git_env)
+    found = git_at_work(memory_repo, memory_repo / ".git")
+    assert found is not None and found.pid == person.pid and "commit" in found.describe()
+    (memory_repo / ".git" / "go").touch()
+    assert person.wait(timeout=60) == 0
+    assert git_at_work(memory_repo, memory_repo / ".git") is None
+
+
+def test_a_write_waits_for_the_persons_commit_and_lands_after_it(
+        memory_repo: Path, git_env: dict[str, str]) -> None:
+    before = git(memory_repo, "rev-parse", "HEAD").stdout.strip()
+    person = start_commit_in_editor(memory_repo, git_env)
+    agent = subprocess.Popen([sys.executable, "-m", "memrepo", "--repo", str(memory_repo),
+                              "remember", "--scope", "michal", "gas", "supplier", "PGNiG"],
+                             env=git_env, text=True, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+    time.sleep(1.5)
+    assert agent.poll() is None  # waiting: HEAD is the person's to move
+    assert git(memory_repo, "rev-parse", "HEAD").stdout.strip() == before
+    (memory_repo / ".git" / "go").touch()
+    assert person.wait(timeout=60) == 0, person.stdout
+    out, err = agent.communicate(timeout=60)
+    assert agent.returncode == 0, out + err
+    subjects = git(memory_repo, "log", "--format=%s", f"{before}..HEAD").stdout.split("\n")
+    assert subjects[:2] == ["remember: michal gas.supplier = PGNiG", "person: a note"]
+    assert git(memory_repo, "status", "--porcelain").stdout == ""
+
+
+def test_read_only_commands_and_this_process_are_not_waited_for(
+        memory_repo: Path, git_env: dict[str, str]) -> None:
+    reader = subprocess.Popen(["git", "cat-file", "--batch"], cwd=memory_repo,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=git_env)
+    try:
+        time.sleep(0.2)
+        assert git_at_work(memory_repo, memory_repo / ".git") is None
+    finally:
+        reader.communicate(b"")
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to tell a dead pid")
+def test_a_dead_registration_is_removed(memory_repo: Path) -> None:
+    register(memory_repo, 999_999_999)  # above any pid Linux gives out
+    assert (memory_repo / REGISTRY / "999999999").exists()
+    assert git_at_work(memory_repo, memory_repo / ".git") is None
+    assert not (memory_repo / REGISTRY / "999999999").exists()
