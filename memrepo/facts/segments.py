@@ -121,24 +121,23 @@ def read_event(root: Path, scope: str, event_id: str) -> list[Event]:
 
 
 _ID_TAIL = re.compile(rb"[0-9A-HJKMNP-TV-Z]{16}")
+_ID_KEY = re.compile(rb'"id"\s*:\s*"$')
 
 
 def latest_id(root: Path, path: str, millis: int) -> str | None:
     """The largest ULID of millisecond `millis` among the `id`s of a segment (None when it
     has none): the only ids a new id of that millisecond must sort after. Found by a byte
-    search for the ids' time prefix, so a long segment costs a scan, not a parse."""
+    search for the ids' time prefix, so a long segment costs one scan, not a parse."""
     data = read_bytes(root, path) or b""
     prefix = str(ULID.from_bytes(millis.to_bytes(6, "big") + bytes(10)))[:10].encode()
     found = []
-    for key in (b'"id":"', b'"id": "'):
-        needle = key + prefix
-        at = data.find(needle)
-        while at >= 0:
-            start = at + len(key)
-            end = start + 26
-            if _ID_TAIL.fullmatch(data, start + 10, end) and data[end:end + 1] == b'"':
-                found.append(data[start:end])
-            at = data.find(needle, at + 1)
+    at = data.find(prefix)
+    while at >= 0:
+        end = at + 26
+        if (_ID_TAIL.fullmatch(data, at + 10, end) and data[end:end + 1] == b'"'
+                and _ID_KEY.search(data, max(0, at - 12), at)):
+            found.append(data[at:end])
+        at = data.find(prefix, at + 1)
     return max(found).decode() if found else None
 
 

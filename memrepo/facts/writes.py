@@ -345,10 +345,25 @@ def _retract_of(target: Event, events: Sequence[Event]) -> Event | None:
 
 
 def _config(root: Path) -> Config:
-    """The working tree's memory/config.yaml (defaults when there is none)."""
+    """The working tree's memory/config.yaml (defaults when there is none); parsed and
+    validated again only when the file changed (a write in a long-lived process)."""
     from memrepo.checks.config import worktree_config
+    from memrepo.core.config import CONFIG_PATH
 
-    return worktree_config(root, strict=True)
+    try:
+        stat = (root / CONFIG_PATH).stat()
+        stamp: tuple[int, ...] = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    except OSError:
+        stamp = ()
+    known = _CONFIGS.get(str(root))
+    if known is not None and known[0] == stamp and stamp:
+        return known[1]
+    config = worktree_config(root, strict=True)
+    _CONFIGS[str(root)] = (stamp, config)
+    return config
+
+
+_CONFIGS: dict[str, tuple[tuple[int, ...], Config]] = {}
 
 
 # --- writing ---------------------------------------------------------------------------

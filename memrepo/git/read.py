@@ -83,6 +83,11 @@ class TreeSnapshot:
     def exists(self, path: str) -> bool:
         return isinstance(self._lookup(path), Blob)
 
+    def blob_id(self, path: str) -> bytes | None:
+        """The raw id of the blob at `path` (None when there is none)."""
+        found = self._lookup(path)
+        return found.id.raw if isinstance(found, Blob) else None
+
     def list_dir(self, directory: str) -> list[str]:
         key = directory.strip("/")
         found = self._tree if key in ("", ".") else self._lookup(key)

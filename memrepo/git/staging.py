@@ -27,6 +27,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from memrepo.git.write import index_with_entries
 
@@ -45,11 +46,28 @@ REUC and UNTR do not depend on a tracked file's content."""
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """A new index in `temporary`, made from the index file whose identity is `source`."""
+    """A new index in `temporary`, made from the index file whose identity is `source`;
+    `kept`: its bytes and checksum state, for the next write of this process."""
 
     index: Path
     source: tuple[int, int, int]
     temporary: Path
+    kept: _Kept | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """An index file this process wrote: its bytes, and the SHA-1 state over its first
+    `hashed` bytes — the entries before a fact log's (100k notes at 100k files) are hashed
+    again only when they changed."""
+
+    identity: tuple[int, int, int]
+    data: bytes
+    hashed: int
+    state: Any
+
+
+_KEPT: dict[Path, _Kept] = {}
 
 
 def prepare(git_dir: Path, entries: Mapping[str, bytes],
@@ -57,20 +75,27 @@ def prepare(git_dir: Path, entries: Mapping[str, bytes],
     """A new index with `entries` (path → 20-byte blob id) set, made from `index` (default
     .git/index); None when there is no index file or it cannot be read."""
     index = git_dir / "index" if index is None else index
+    kept = _KEPT.get(index)
     try:
-        with open(index, "rb") as handle:
-            source = _identity(os.fstat(handle.fileno()))
-            data = handle.read()
+        if kept is not None and _identity(os.stat(index)) == kept.identity:
+            source, data = kept.identity, kept.data
+        else:
+            kept = None
+            with open(index, "rb") as handle:
+                source = _identity(os.fstat(handle.fileno()))
+                data = handle.read()
     except FileNotFoundError:
         return None
     temporary = git_dir / f"memrepo-index.{os.getpid()}.tmp"
-    parts = patched(data, entries)
-    if parts is None:
+    done = _patch(data, entries, None if kept is None else (kept.hashed, kept.state))
+    if done is None:
         if not index_with_entries(data, entries, temporary):
             return None
-    else:
-        _write_parts(temporary, parts)
-    return Prepared(index, source, temporary)
+        return Prepared(index, source, temporary)
+    parts, hashed, state = done
+    _write_parts(temporary, parts)
+    new = _Kept(_identity(os.stat(temporary)), b"".join(parts), hashed, state)
+    return Prepared(index, source, temporary, new)
 
 
 def _write_parts(target: Path, parts: list[bytes]) -> None:
@@ -102,6 +127,8 @@ def swap(prepared: Prepared, deadline: float) -> bool | None:
         if current != prepared.source:
             return False
         os.rename(prepared.temporary, prepared.index)
+        if prepared.kept is not None:
+            _KEPT[prepared.index] = prepared.kept
         return True
     finally:
         os.close(fd)
@@ -183,6 +210,14 @@ def patched(data: bytes, entries: Mapping[str, bytes]) -> list[bytes] | None:
     """`data` (an index file, version 2 or 3) with each existing entry of `entries` pointed
     at its new blob id, as the parts of the new file (concatenated, they are the file);
     None for anything this does not handle."""
+    done = _patch(data, entries, None)
+    return None if done is None else done[0]
+
+
+def _patch(data: bytes, entries: Mapping[str, bytes], hashed: tuple[int, Any] | None,
+           ) -> tuple[list[bytes], int, Any] | None:
+    """`patched`, with the SHA-1 state of the bytes before the first patched entry taken
+    from `hashed` (offset, state) when it covers no more than them; that state returned."""
     if len(data) < _HEADER + _TRAILER or data[:4] != b"DIRC":
         return None
     version = int.from_bytes(data[4:8], "big")
@@ -197,7 +232,7 @@ def patched(data: bytes, entries: Mapping[str, bytes]) -> list[bytes] | None:
         mode = data[entry + 24:entry + 28]  # stat data zeroed: git looks at the content
         patches.append((entry, bytes(24) + mode + bytes(12) + oid))
     rest = _rewritten_extensions(data[extensions:-_TRAILER], extensions, _folders(entries))
-    if rest is None:
+    if rest is None or not patches:
         return None
     view = memoryview(data)
     parts: list[bytes] = []
@@ -206,10 +241,17 @@ def patched(data: bytes, entries: Mapping[str, bytes]) -> list[bytes] | None:
         parts += [view[at:entry], replacement]  # type: ignore[list-item]
         at = entry + len(replacement)
     parts += [view[at:extensions], rest]  # type: ignore[list-item]
-    digest = hashlib.sha1()
-    for part in parts:
+    first = min(entry for entry, _ in patches)
+    if hashed is not None and hashed[0] <= first:
+        digest = hashed[1].copy()
+        digest.update(view[hashed[0]:first])
+    else:
+        digest = hashlib.sha1(view[:first])
+    prefix = digest.copy()
+    digest.update(parts[0][first:])
+    for part in parts[1:]:
         digest.update(part)
-    return [*parts, digest.digest()]
+    return [*parts, digest.digest()], first, prefix
 
 
 def _find_entry(data: bytes, path: bytes, version: int, end: int) -> int | None:
