@@ -1,0 +1,180 @@
+"""A question as retrieval sees it (SPEC §7 "Retrieval from the question").
+
+Text is folded (memrepo.core.text.fold), split into words, and the dates and periods in
+it are read (memrepo.core.when); what is left, without stop words (en/pl/sk), are the
+salient words, each with its base forms. Stored text gets the same base forms
+(`stem_column`), so "czynszu" finds "czynsz" and "płaciłem" finds "płacę".
+
+Base forms are Snowball stems (PyStemmer: C, ≈1 ms to load three stemmers, ≈0.1 µs a
+word) for English, Polish and Czech — Czech stands in for Slovak, which Snowball lacks;
+the Polish stemmer covers the Slovak forms the Czech one misses. No language detection:
+a word gets the stems of all three languages, stored text likewise, and any shared stem
+matches. simplemma's lemmas were measured as the alternative (notes/retrieval.md): no
+better on these questions, and its dictionaries take seconds to load in a fresh process.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol
+
+from memrepo.core.stopwords import STOP_WORDS, words_of
+from memrepo.core.text import fold
+from memrepo.core.times import Instant
+from memrepo.core.when import When, find_times
+
+_WORD = re.compile(r"[^\W_]+")
+"""A word: a run of letters and digits (FTS5's unicode61 tokenizer also splits at "_")."""
+_STEMMED_LANGUAGES = ("english", "polish", "czech")
+_MIN_STEM = 3
+"""Stems shorter than this are not used (Snowball cuts short words to noise: "ma" → "m")."""
+
+_CHANGE_STEMS = ("chang", "zmien", "zmian", "zmen", "histor", "evolv")
+"""Words that ask how a value changed over time ("when did my rent change?", "kiedy
+zmienił się czynsz?", "kedy sa zmenil nájom?"): the answer is the key's history."""
+
+
+_AMOUNT_WORDS = frozenset({"ile", "kolko", "kolik"})
+_AMOUNT_STEMS = ("cost", "koszt", "wynos", "price", "cena", "cen", "stoj", "stal")
+"""Words that ask for an amount ("what did it cost", "ile kosztował", "ile wynosił",
+"koľko stojí"): a key whose value is a number answers them even when its text lacks them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One salient word of a question: as written (lower case), folded, and its folded
+    base forms."""
+
+    raw: str
+    word: str
+    bases: tuple[str, ...]
+    amount: bool = False  # asks for an amount: numeric values match it
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    text: str
+    terms: tuple[Term, ...]
+    valid: When | None  # the valid time asked about; None = now
+    known: When | None  # the system time asked about; None = now
+    asks_change: bool
+    asks_amount: bool  # "how much/many", "ile", "koľko": the answer is a number
+    date_terms: tuple[Term, ...] = ()  # the salient words of the date phrases ("april",
+    # "2026"): notes are also searched by them — a note's text carries its dates
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(term.word for term in self.terms)
+
+
+def tokens(text: str) -> list[tuple[str, str]]:
+    """(word as written in lower case, folded word) pairs. A word whose folding is not
+    one word ("①" → "(1)", a CJK letter → "Ji"; a letter folding to nothing) gives the
+    folded words, each standing for itself: FTS5 sees the folded text, so both sides
+    agree on what a word is."""
+    out: list[tuple[str, str]] = []
+    for raw in _WORD.findall(unicodedata.normalize("NFC", text).lower()):
+        folded = fold(raw)
+        if _WORD.fullmatch(folded):
+            out.append((raw, folded))
+        else:
+            out.extend((part, part) for part in _WORD.findall(folded))
+    return out
+
+
+def analyse(text: str, now: Instant) -> Question:
+    """Salient words with base forms, the times asked about, and whether the question
+    asks how something changed."""
+    pairs = tokens(text)
+    raw = [word for word, _ in pairs]
+    folded = [word for _, word in pairs]
+    times = find_times(folded, now)
+    asks_change = any(word.startswith(_CHANGE_STEMS) for word in folded)
+    asks_amount = bool(_AMOUNT_WORDS & set(folded)) or any(
+        a == "how" and b in ("much", "many") for a, b in itertools.pairwise(folded))
+    kept = [i for i, word in enumerate(folded)
+            if i not in times.used and not word.startswith(_CHANGE_STEMS)]
+    salient = [i for i in kept if folded[i] not in STOP_WORDS]
+    if not salient:  # a question of stop words only still searches for something
+        salient = kept
+    terms: dict[str, Term] = {}
+    for i in salient:
+        terms.setdefault(folded[i], Term(raw[i], folded[i], base_forms(raw[i]),
+                                         folded[i].startswith(_AMOUNT_STEMS)))
+    dated = {folded[i]: Term(raw[i], folded[i], base_forms(raw[i]))
+             for i in sorted(times.used) if folded[i] not in STOP_WORDS}
+    return Question(text, tuple(terms.values()), times.valid, times.known, asks_change,
+                    asks_amount, tuple(dated.values()))
+
+
+@lru_cache(maxsize=1 << 16)
+def base_forms(word: str) -> tuple[str, ...]:
+    """The folded stems of one lower-cased word in every stemmed language, the folded
+    word itself first; stems shorter than three letters are dropped."""
+    folded = fold(word)
+    forms = [folded]
+    for stemmer in _stemmers():
+        stem = fold(stemmer.stemWord(word))
+        if len(stem) >= _MIN_STEM and stem not in forms:
+            forms.append(stem)
+    light = _light_stem(folded)
+    if light not in forms:
+        forms.append(light)
+    return tuple(forms)
+
+
+_LIGHT_SUFFIXES = sorted(words_of("""
+ovali ovala ovalo owala owali owalo owalam owalem ilam ilem alam alem elam elem
+ujeme ujete ujesz ujemy ujem ujes uje uju ovat owac owal oval ame ate aju
+ime ite eme ete ala alo ali ila ilo ili ela elo eli iac ic ac ec at it et iet am as im is
+em es al il el ia ow ami ach iach om ych ego emu ej ym a i e y u o"""), key=len, reverse=True)
+"""Verb and case endings of Polish and Slovak, folded. Snowball has no Slovak stemmer
+and its Czech and Polish ones leave verbs apart ("bývam" byv / "bývala" byval, "platím"
+plat / "platila" platil); cutting these endings joins them (byv, plat)."""
+
+
+def _light_stem(folded: str) -> str:
+    if len(folded) < 4 or not folded.isalpha():
+        return folded
+    for suffix in _LIGHT_SUFFIXES:
+        if folded.endswith(suffix) and len(folded) - len(suffix) >= _MIN_STEM:
+            return folded[:-len(suffix)]
+    return folded
+
+
+def stem_column(text: str) -> str:
+    """Stored text for the index's base-form column: for every word, its base forms other
+    than the folded word itself (which the folded column already holds), as often as the
+    word occurs. Each distinct word is stemmed once (and remembered across notes)."""
+    counts = Counter(_WORD.findall(unicodedata.normalize("NFC", text).lower()))
+    out: list[str] = []
+    for word, count in counts.items():
+        extra = extra_forms(word)
+        if extra:
+            out.extend(extra * count)
+    return " ".join(out)
+
+
+@lru_cache(maxsize=1 << 18)
+def extra_forms(word: str) -> tuple[str, ...]:
+    """The base forms of one lower-cased word other than its folding."""
+    folded = fold(word)
+    if not _WORD.fullmatch(folded):  # folds to several words: the folded column has them
+        return ()
+    return base_forms(word)[1:]
+
+
+class _Stemmer(Protocol):
+    def stemWord(self, word: str) -> str: ...
+
+
+@lru_cache(maxsize=1)
+def _stemmers() -> tuple[_Stemmer, ...]:
+    import Stemmer  # PyStemmer; ≈1 ms
+
+    return tuple(Stemmer.Stemmer(language) for language in _STEMMED_LANGUAGES)

@@ -1,0 +1,195 @@
+"""The relevance rules of retrieval (SPEC §7), pure: which forms of a question to search
+within a postings budget, close spellings, and the IDF coverage and rarest-word rule that
+decide "not recorded". Also reciprocal rank fusion, the seam where another ranked list (an
+opt-in semantic ranking) can join the BM25 one.
+
+The thresholds were measured on refusal questions, not guessed (see the README's memory
+benchmark and notes in memrepo.bench.questions): a note or key answers a question when the
+salient words it contains carry at least half of the question's IDF (`COVERAGE`); a fact
+key must also contain the question's rarest salient word — "How much does my gas bill
+cost?" covers 0.55 of `electricity_bill.amount` ("bill", "cost") but misses "gas", the
+word the question is about.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from memrepo.core.question import Question, Term, base_forms
+
+COVERAGE = 0.5
+"""Share of the question's IDF a hit must contain to answer it."""
+POSTINGS_BUDGET = 5_000
+"""Searched forms are taken rarest first until their document frequencies add up to this
+(the two rarest always): FTS5 reads every posting of every searched form to rank, so this
+bounds the cost of a long question on a large store. Forms left out are the commonest;
+they still count in every hit's coverage."""
+SPELLING_MIN_LETTERS = 5
+"""Shorter words are not respelled: "water" is one edit from "after"."""
+RRF_K = 60
+AMOUNT = "#amount"
+"""The pseudo-word of "how much" questions: matched by keys whose value has a digit."""
+
+
+def idf(df: int, n: int) -> float:
+    """BM25's inverse document frequency (never negative)."""
+    return math.log((n - df + 0.5) / (df + 0.5) + 1)
+
+
+# --- close spellings ------------------------------------------------------------------------
+
+def can_respell(word: str) -> bool:
+    return len(word) >= SPELLING_MIN_LETTERS and not any(ch.isdigit() for ch in word)
+
+
+def spelling_reach(word: str) -> int:
+    """Edits allowed: one, two from eight letters on (a swap of neighbours is one edit)."""
+    return 1 if len(word) < 8 else 2
+
+
+def close_spelling(word: str, vocabulary: Iterable[str]) -> str | None:
+    """The vocabulary word nearest to `word` within `spelling_reach` edits (optimal string
+    alignment: "kowalsky" → "kowalski", "electrcity" → "electricity"); ties go to the
+    first candidate. The vocabulary is expected to share the first letter."""
+    from rapidfuzz import process  # ≈10 ms import, only when a word matches nothing
+    from rapidfuzz.distance import OSA
+
+    reach = spelling_reach(word)
+    candidates = [t for t in vocabulary
+                  if t != word and abs(len(t) - len(word)) <= reach and not t.isdigit()]
+    found = process.extractOne(word, candidates, scorer=OSA.distance, score_cutoff=reach)
+    return None if found is None else str(found[0])
+
+
+# --- what is searched -----------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Searched:
+    """One salient word as it is searched: the spelling used (the word or its close
+    spelling) and those of its forms the index holds."""
+
+    word: str
+    used: str
+    exact: tuple[str, ...]  # the spelling itself, when indexed
+    forms: tuple[str, ...]  # every indexed form (exact first)
+    amount: bool
+
+    @property
+    def respelled(self) -> bool:
+        return self.used != self.word
+
+
+Lookup = Callable[[Iterable[str]], dict[str, int]]
+"""Document frequencies of the given forms (those the index holds)."""
+Respell = Callable[[str], str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    searched: tuple[Searched, ...]
+    df: dict[str, int]
+    n: int  # documents in the index
+
+    @property
+    def corrections(self) -> dict[str, str]:
+        return {s.word: s.used for s in self.searched if s.respelled}
+
+    @property
+    def unknown(self) -> list[str]:
+        return [s.word for s in self.searched if not s.forms]
+
+
+def plan(terms: Sequence[Term], n: int, lookup: Lookup, respell: Respell | None) -> Plan:
+    """The forms of each salient word the index holds; a word with none is replaced by
+    its close spelling when `respell` finds one."""
+    df = lookup({form for term in terms for form in (term.word, *term.bases)})
+    searched: list[Searched] = []
+    for term in terms:
+        used, forms = term.word, (term.word, *term.bases)
+        if not any(df.get(form) for form in forms) and respell and can_respell(term.word):
+            fixed = respell(term.word)
+            if fixed is not None:
+                used, forms = fixed, base_forms(fixed)
+                df.update(lookup(forms))
+        present = tuple(dict.fromkeys(f for f in forms if df.get(f)))
+        exact = tuple(f for f in present[:1] if f == used)
+        searched.append(Searched(term.word, used, exact, present, term.amount))
+    return Plan(tuple(searched), df, n)
+
+
+def budgeted_forms(searched: Sequence[Searched], df: dict[str, int],
+                   budget: int = POSTINGS_BUDGET) -> list[str]:
+    """Forms to search, rarest first, until their postings add up to `budget` (the two
+    rarest always)."""
+    forms = sorted({(df[form], form) for s in searched for form in s.forms})
+    chosen: list[str] = []
+    spent = 0
+    for count, form in forms:
+        if len(chosen) >= 2 and spent + count > budget:
+            break
+        chosen.append(form)
+        spent += count
+    return chosen
+
+
+# --- judging a hit --------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    coverage: float  # share of the question's IDF this hit contains
+    matched: tuple[str, ...] = field(default=())  # the question's words it contains
+    rarest_missed: bool = False  # it lacks a word rarer than every word it has
+
+    def answers(self, rarest_rule: bool) -> bool:
+        return self.coverage >= COVERAGE and not (rarest_rule and self.rarest_missed)
+
+
+def word_weights(p: Plan, amount: int | None = None) -> dict[str, float]:
+    """Each salient word's IDF (a word the index lacks: the largest, as if seen nowhere);
+    `amount`: the number of documents with a numeric value, when the question asks "how
+    much" without a word for it."""
+    weights: dict[str, float] = {}
+    for s in p.searched:
+        counted = s.exact or s.forms
+        weights[s.word] = idf(max((p.df[f] for f in counted), default=0), p.n)
+    if amount is not None:
+        weights[AMOUNT] = idf(amount, p.n)
+    return weights
+
+
+def judge(tokens: set[str], p: Plan, weights: dict[str, float], numeric: bool = False,
+          ) -> Judgement:
+    """How much of the question a hit (its indexed tokens, folded and base forms)
+    contains. Words asking for an amount ("cost", "ile", `AMOUNT`) are contained by a hit
+    whose value is a number (`numeric`)."""
+    total = sum(weights.values())
+    if not total:
+        return Judgement(0.0)
+    matched = [s.word for s in p.searched
+               if (s.amount and numeric) or any(f in tokens for f in s.forms)]
+    if AMOUNT in weights and numeric:
+        matched.append(AMOUNT)
+    gained = sum(weights[word] for word in matched)
+    best = max((weights[word] for word in matched), default=0.0)
+    rarest_missed = any(w > best + 1e-9 for word, w in weights.items() if word not in matched)
+    return Judgement(gained / total, tuple(matched), rarest_missed)
+
+
+def asks_amount_alone(question: Question) -> bool:
+    """A "how much / ile / koľko" question with no word of its own for the amount."""
+    return question.asks_amount and not any(term.amount for term in question.terms)
+
+
+# --- fusion ---------------------------------------------------------------------------------
+
+def fuse(rankings: Sequence[Sequence[int]], k: int = RRF_K) -> list[int]:
+    """Reciprocal rank fusion of several rankings of the same documents (ids, best
+    first): Σ 1/(k + rank). Ties keep the order of the first ranking."""
+    scores: dict[int, float] = {}
+    for ranking in rankings:
+        for rank, doc in enumerate(ranking, 1):
+            scores[doc] = scores.get(doc, 0.0) + 1.0 / (k + rank)
+    first = {doc: i for i, doc in enumerate(d for r in rankings for d in r)}
+    return sorted(scores, key=lambda doc: (-scores[doc], first[doc]))

@@ -1,0 +1,95 @@
+"""Questions as retrieval reads them: salient words, base forms, intent (core.question)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memrepo.core.question import analyse, base_forms, stem_column
+from memrepo.core.stopwords import STOP_WORDS
+from memrepo.core.times import parse_instant
+
+NOW = parse_instant("2026-08-31T18:00:00Z")
+
+
+def words_of(text: str) -> list[str]:
+    return list(analyse(text, NOW).words)
+
+
+def test_an_english_question_keeps_only_what_it_is_about() -> None:
+    assert words_of("What is the minimum order at Lodz Packaging?") == [
+        "minimum", "order", "lodz", "packaging"]
+    assert words_of("How much do I pay for electricity?") == ["pay", "electricity"]
+
+
+def test_content_words_that_generic_stop_lists_drop_are_kept() -> None:
+    assert words_of("How much is my electricity bill?") == ["electricity", "bill"]
+    assert words_of("What is my cat's name?") == ["cat", "name"]
+    assert words_of("What did Sam research?") == ["sam", "research"]
+
+
+def test_polish_and_slovak_questions_lose_their_function_words() -> None:
+    assert words_of("Ile płacę za prąd w kwietniu?") == ["place", "prad"]
+    assert words_of("Kde bývam?") == ["byvam"]
+    assert words_of("Koľko som platila za nájom v januári?") == ["platila", "najom"]
+
+
+def test_the_date_phrase_is_not_a_search_word_but_is_kept_aside() -> None:
+    question = analyse("How much did I pay for electricity in April 2026?", NOW)
+    assert question.words == ("pay", "electricity")
+    assert [term.word for term in question.date_terms] == ["april", "2026"]
+    assert question.valid is not None and question.valid.is_period
+
+
+def test_a_question_of_stop_words_only_still_searches() -> None:
+    assert words_of("Who is it?") == ["who", "is", "it"]
+
+
+def test_inflected_forms_share_a_base_form() -> None:
+    def meet(a: str, b: str) -> bool:
+        return bool(set(base_forms(a)) & set(base_forms(b)))
+
+    assert meet("czynszu", "czynsz")
+    assert meet("płaciłem", "płacę")
+    assert meet("prądu", "prąd")
+    assert meet("bývala", "bývam")
+    assert meet("platila", "platím")
+    assert meet("mieszkałam", "mieszkam")
+    assert meet("paid", "pays") or meet("paying", "pays")
+    assert meet("agencies", "agency")
+    assert not meet("dog", "cat")
+
+
+def test_base_forms_are_folded_and_start_with_the_word_itself() -> None:
+    forms = base_forms("Łodzi".lower())
+    assert forms[0] == "lodzi"
+    assert all(form.isascii() for form in forms)
+
+
+def test_the_stem_column_holds_base_forms_other_than_the_word_as_often_as_it_occurs(
+) -> None:
+    column = stem_column("Płacę czynszu, czynszu! 1 900 zł").split()
+    assert column.count("czynsz") == 2
+    assert "czynszu" not in column and "900" not in column
+    assert stem_column("") == ""
+
+
+def test_change_and_amount_intent() -> None:
+    assert analyse("When did my rent change?", NOW).asks_change
+    assert analyse("Kiedy zmienił się czynsz?", NOW).asks_change
+    assert analyse("Kedy sa zmenila adresa?", NOW).asks_change
+    assert not analyse("Where do I live?", NOW).asks_change
+    assert analyse("How much rent do I pay?", NOW).asks_amount
+    assert analyse("Koľko platím za nájom?", NOW).asks_amount
+    assert [t.amount for t in analyse("Ile kosztował prąd?", NOW).terms] == [True, False]
+
+
+def test_stop_words_are_folded() -> None:
+    assert all(word.isascii() and word == word.lower() for word in STOP_WORDS)
+
+
+@given(st.text())
+def test_any_text_is_analysed(text: str) -> None:
+    question = analyse(text, NOW)
+    assert all(term.word and term.bases and term.bases[0] == term.word
+               for term in question.terms)

@@ -1,0 +1,99 @@
+"""The relevance rules (core.relevance): budget, close spellings, coverage, rarest word."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memrepo.core.question import analyse
+from memrepo.core.relevance import (
+    AMOUNT,
+    Plan,
+    budgeted_forms,
+    close_spelling,
+    fuse,
+    idf,
+    judge,
+    plan,
+    word_weights,
+)
+from memrepo.core.times import parse_instant
+
+NOW = parse_instant("2026-08-31T18:00:00Z")
+DF = {"electricity": 2, "bill": 3, "gas": 0, "cost": 1, "amount": 4, "kowalski": 1,
+      "vat": 2, "draft": 1, "cat": 1, "name": 5}
+
+
+def lookup(forms: Iterable[str]) -> dict[str, int]:
+    return {form: DF[form] for form in forms if DF.get(form)}
+
+
+def planned(text: str, respell: bool = True) -> Plan:
+    vocabulary = [w for w, df in DF.items() if df]
+    spell = (lambda word: close_spelling(word, vocabulary)) if respell else None
+    return plan(analyse(text, NOW).terms, 10, lookup, spell)
+
+
+def test_close_spellings_are_within_an_edit_or_two() -> None:
+    vocabulary = ["kowalski", "electricity", "salary", "after", "employer"]
+    assert close_spelling("kowalsky", vocabulary) == "kowalski"
+    assert close_spelling("electrcity", vocabulary) == "electricity"
+    assert close_spelling("salery", vocabulary) == "salary"
+    assert close_spelling("emplyer", vocabulary) == "employer"
+    assert close_spelling("water", vocabulary) is None
+    assert close_spelling("dentist", vocabulary) is None
+
+
+def test_a_misspelled_word_is_searched_by_its_close_spelling() -> None:
+    p = planned("When does Kowalsko send the VAT draft?")
+    assert p.corrections == {"kowalsko": "kowalski"}
+    assert "send" in p.unknown
+    assert planned("When does Kowalsko send the VAT draft?", respell=False).corrections == {}
+
+
+def test_the_rarest_forms_are_searched_first_within_the_budget() -> None:
+    p = planned("electricity bill amount name cat")
+    assert budgeted_forms(p.searched, p.df, budget=3) == ["cat", "electricity"]
+    assert budgeted_forms(p.searched, p.df, budget=6) == ["cat", "electricity", "bill"]
+    assert len(budgeted_forms(p.searched, p.df, budget=10**6)) == 5
+
+
+def test_a_look_alike_is_refused_by_the_rarest_word_rule() -> None:
+    p = planned("How much does my gas bill cost?")
+    weights = word_weights(p)
+    electricity_bill = {"electricity", "bill", "amount", "cost"}
+    verdict = judge(electricity_bill, p, weights, numeric=True)
+    assert verdict.coverage > 0.4 and verdict.rarest_missed
+    assert not verdict.answers(rarest_rule=True)
+
+
+def test_a_hit_with_every_word_answers() -> None:
+    p = planned("How much is my electricity bill?")
+    weights = word_weights(p, amount=3)
+    assert AMOUNT in weights
+    verdict = judge({"electricity", "bill", "amount"}, p, weights, numeric=True)
+    assert verdict.coverage == 1.0 and verdict.answers(rarest_rule=True)
+    assert judge({"electricity", "bill"}, p, weights, numeric=False).coverage < 1.0
+
+
+def test_a_question_of_unknown_words_covers_nothing() -> None:
+    p = planned("What is my dog's name?")
+    verdict = judge({"cat", "name"}, p, word_weights(p))
+    assert verdict.coverage < 0.5 and verdict.rarest_missed
+
+
+def test_idf_falls_with_document_frequency() -> None:
+    assert idf(0, 100) > idf(1, 100) > idf(50, 100) > idf(100, 100) >= 0
+
+
+def test_fusion_rewards_documents_ranked_high_in_several_lists() -> None:
+    assert fuse([[1, 2, 3], [2, 3, 4]]) == [2, 3, 1, 4]
+    assert fuse([[5, 6]]) == [5, 6]
+
+
+@given(st.lists(st.lists(st.integers(0, 20), unique=True), max_size=4))
+def test_fusion_keeps_every_document_once(rankings: list[list[int]]) -> None:
+    fused = fuse(rankings)
+    assert sorted(fused) == sorted({doc for r in rankings for doc in r})
