@@ -99,20 +99,39 @@ CREATE TABLE keys (
     subject      TEXT NOT NULL,
     relation     TEXT NOT NULL,
     first_at     INTEGER NOT NULL,  -- recorded_at of that first event
-    first_id     TEXT NOT NULL
+    first_id     TEXT NOT NULL,
+    numeric      INTEGER NOT NULL   -- 1 when a value of the key has a digit ("how much")
 );
 
--- full-text search over folded text (memrepo.core.folding.fold); rowid = notes.rowid
+-- Full-text search (SPEC §7 "Retrieval from the question"). Each text is indexed twice:
+-- folded (memrepo.core.text.fold) and, in the *_s column, the base forms of its words
+-- other than the folded word (memrepo.core.question.stem_column). rowid = notes.rowid.
 CREATE VIRTUAL TABLE notes_fts USING fts5(
-    name, description, aliases, body,
+    name, description, aliases, body, name_s, description_s, aliases_s, body_s,
     tokenize = 'unicode61 remove_diacritics 2'
 );
 
--- rowid = events.rowid of an assert
-CREATE VIRTUAL TABLE facts_fts USING fts5(
-    subject, relation, object, quote,
+-- one search document per key: rowid = keys.rowid; object and quote hold every asserted
+-- value and quote of the key, in any spelling of it
+CREATE VIRTUAL TABLE keys_fts USING fts5(
+    subject, relation, object, quote, subject_s, relation_s, object_s, quote_s,
     tokenize = 'unicode61 remove_diacritics 2'
 );
+
+CREATE VIRTUAL TABLE notes_vocab USING fts5vocab(notes_fts, row);
+CREATE VIRTUAL TABLE keys_vocab USING fts5vocab(keys_fts, row);
+
+-- Document frequency of every indexed token, read at query time (fts5vocab would walk
+-- whole posting lists). The empty term counts the documents. Kept exact by sync.
+CREATE TABLE notes_terms (
+    term TEXT PRIMARY KEY,
+    df   INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE keys_terms (
+    term TEXT PRIMARY KEY,
+    df   INTEGER NOT NULL
+) WITHOUT ROWID;
 
 -- @indexes
 CREATE INDEX notes_path ON notes(path);
@@ -128,4 +147,5 @@ CREATE INDEX events_target ON events(target) WHERE op = 'retract';
 CREATE INDEX events_unresolved ON events(target) WHERE op = 'retract' AND subject_key IS NULL;
 CREATE INDEX holdings_key ON holdings(scope, subject_key, relation_key, known_from);
 CREATE UNIQUE INDEX keys_key ON keys(scope, subject_key, relation_key);
+CREATE INDEX keys_numeric ON keys(scope) WHERE numeric = 1;
 CREATE INDEX holdings_event ON holdings(event_id);

@@ -277,12 +277,13 @@ DUMPS: dict[str, str] = {
               "valid_from, valid_to, recorded_at, target, confidence, source, session, "
               "quote, trust, reason, path, line FROM events",
     "holdings": "SELECT * FROM holdings",
-    "keys": "SELECT scope, subject_key, relation_key, subject, relation, first_at, first_id "
-            "FROM keys",
-    "notes_fts": "SELECT n.path, f.name, f.description, f.aliases, f.body FROM notes_fts f "
-                 "JOIN notes n ON n.rowid = f.rowid",
-    "facts_fts": "SELECT e.path, e.line, f.subject, f.relation, f.object, f.quote "
-                 "FROM facts_fts f JOIN events e ON e.rowid = f.rowid",
+    "keys": "SELECT scope, subject_key, relation_key, subject, relation, first_at, first_id, "
+            "numeric FROM keys",
+    "notes_fts": "SELECT n.path, f.* FROM notes_fts f JOIN notes n ON n.rowid = f.rowid",
+    "keys_fts": "SELECT k.scope, k.subject_key, k.relation_key, f.* FROM keys_fts f "
+                "JOIN keys k ON k.rowid = f.rowid",
+    "notes_terms": "SELECT * FROM notes_terms",
+    "keys_terms": "SELECT * FROM keys_terms",
 }
 
 
@@ -292,7 +293,7 @@ def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
 
     conn = sqlite3.connect(path)
     try:
-        for table in ("notes_fts", "facts_fts"):
+        for table in ("notes_fts", "keys_fts"):
             conn.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
         return {name: sorted(conn.execute(sql).fetchall(), key=repr)
                 for name, sql in DUMPS.items()}

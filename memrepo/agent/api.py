@@ -15,15 +15,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.cache.query import has_subject, history, recall_facts
-from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, closest, search, suggestion_choices
+from memrepo.cache.query import has_subject, history, note_location, recall_facts
+from memrepo.cache.retrieval import rank_keys, rank_notes
+from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, respellings, search, suggest
 from memrepo.cache.session import CacheSession
 from memrepo.checks.config import worktree_config
 from memrepo.clock import now, parse_user_time
 from memrepo.core.config import CATEGORIES, Config
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.question import analyse
 from memrepo.core.records import HistoryEntry, RecallResult, SearchResult, WriteResult
+from memrepo.core.times import Instant
 from memrepo.facts.segments import check_scope
+from memrepo.files import read_bytes
 from memrepo.repo_root import find_root
 
 if TYPE_CHECKING:
@@ -53,18 +57,34 @@ class Memory:
                relation: str | None = None, as_of: str | None = None,
                known_at: str | None = None) -> RecallResult:
         """What holds at valid time `as_of` as known at system time `known_at` (both
-        default now): by key, by subject, or by free text — or "not recorded"."""
+        default now): by key, by subject, or for a question in free text — or "not
+        recorded". A question is read for the time it asks about ("in April", "last
+        year", "when did … change"); explicit `as_of` / `known_at` win over it. Its
+        answer carries the notes that match it beside the facts."""
         check_scope(scope)
-        t = parse_user_time(as_of, "--as-of")
-        known = parse_user_time(known_at, "--known-at")
         text = _recall_text(query, subject, relation)
+        t = None if as_of is None else parse_user_time(as_of, "--as-of")
+        known = None if known_at is None else parse_user_time(known_at, "--known-at")
         conn = self._cache.connection()
-        facts = recall_facts(conn, scope, query, subject, relation, t, known)
+        if subject is None:
+            return self._recall_question(scope, text, t, known)
+        moment = now()
+        facts = recall_facts(conn, scope, subject, relation, moment if t is None else t,
+                             moment if known is None else known)
         if facts:
             return RecallResult("found", facts)
-        if subject is not None and has_subject(conn, scope, subject):
+        if has_subject(conn, scope, subject):
             return RecallResult("not_recorded")  # nothing holds then: no misspelling to fix
         return RecallResult("not_recorded", [], self._suggest(text, scope))
+
+    def _recall_question(self, scope: str, text: str, t: Instant | None,
+                         known: Instant | None) -> RecallResult:
+        from memrepo.agent.ask import ask
+
+        answer = ask(self._cache.connection(), scope, text, now(), as_of=t, known_at=known)
+        return RecallResult("found" if answer.facts else "not_recorded", answer.facts,
+                            answer.suggestions, answer.notes, answer.respelled,
+                            answer.window.to_json())
 
     def history(self, scope: str, subject: str, relation: str) -> list[HistoryEntry]:
         """Every event of the key (§5.5), superseded and retracted ones included."""
@@ -78,18 +98,28 @@ class Memory:
             check_scope(scope)
         _check_search_args(category, limit)
         request = SearchQuery(query, scope, category, limit, now())
-        found = search(self._cache.connection(), request, self.config())
-        if found.status == "found":
-            return found
-        return SearchResult("not_recorded", [], self._suggest(query, scope))
+        return search(self._cache.connection(), request, self.config())
+
+    def note_text(self, name: str) -> str:
+        """The file of the note called `name` (any category; archived notes are not
+        notes any more)."""
+        found = note_location(self._cache.connection(), name)
+        data = None if found is None else read_bytes(self.root, found[0])
+        if data is None:
+            raise InputError(Problem(name, "no such note",
+                                     "use a name from an index or a recall answer"))
+        return data.decode("utf-8", "replace")
 
     def config(self) -> Config:
         return self._cache.memo("config", lambda _: worktree_config(self.root))
 
     def _suggest(self, text: str, scope: str | None) -> list[str]:
-        choices = self._cache.memo(f"suggestions:{scope}",
-                                   lambda conn: suggestion_choices(conn, scope))
-        return closest(choices, text)
+        """Names a misspelled word of `text` probably meant (from the cache's terms)."""
+        conn = self._cache.connection()
+        question = analyse(text, now())
+        ranked = [rank_notes(conn, question), *(
+            [rank_keys(conn, question, scope)] if scope is not None else [])]
+        return suggest(conn, respellings(question, ranked).values(), scope)
 
     # --- writing (memrepo.facts.writes) ---------------------------------------------------
 

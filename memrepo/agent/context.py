@@ -1,23 +1,20 @@
 """`memrepo context` (SPEC §8): the block of memory a model reads before answering.
 
-Gathers, for one question: the entity notes it names (mandatory lookup, by name or alias,
-diacritics folded), the notes TRIGGERS.md maps it to, and the facts that hold now for the
-named entities and for keys whose words appear in the question. Quarantine scopes are never
-read. Packing within the budget is memrepo.core.context_block.build_block.
+Gathers, for one question (memrepo.agent.ask): the entity notes it names (mandatory
+lookup, by name or alias, diacritics folded, a misspelled name found by its close
+spelling with a "did you mean" line), the notes TRIGGERS.md maps it to, the notes of
+every category retrieval finds for it, the facts of the named entities and the facts
+that answer the question at the time it asks about. Quarantine scopes are never read.
+Packing within the budget is memrepo.core.context_block.build_block.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from memrepo.agent.ask import Answer, ask
 from memrepo.cache import Connection, open_fresh
-from memrepo.cache.query import (
-    entity_candidates,
-    keys_with_words,
-    note_location,
-    recall_key,
-    recall_subject,
-)
+from memrepo.cache.query import note_location, recall_subject
 from memrepo.checks.config import worktree_config
 from memrepo.clock import now
 from memrepo.core.config import QUARANTINE_PREFIX
@@ -25,18 +22,11 @@ from memrepo.core.context_block import Block, NoteItem, build_block
 from memrepo.core.headers import parse_note
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import Fact
-from memrepo.core.text import words
 from memrepo.core.triggers import TRIGGERS_PATH, matching_notes, parse_triggers
 from memrepo.facts.segments import check_scope
 from memrepo.files import read_bytes
 
-MAX_CANDIDATES = 200
-MAX_FACT_KEYS = 20
-_STOP = frozenset((
-    "a", "an", "and", "are", "at", "be", "did", "do", "does", "for", "from", "how", "i", "in",
-    "is", "it", "me", "my", "of", "on", "or", "the", "to", "was", "what", "when", "where",
-    "which", "who", "why", "will", "with", "you", "your",
-))
+MAX_RETRIEVED_NOTES = 8
 
 
 def build_context(root: Path, scope: str, question: str, budget: int) -> Block:
@@ -48,31 +38,35 @@ def build_context(root: Path, scope: str, question: str, budget: int) -> Block:
     config = worktree_config(root)
     conn = open_fresh(root)
     try:
-        entities = mentioned_entities(conn, question)
+        answer = ask(conn, scope, question, now(), notes=MAX_RETRIEVED_NOTES)
+        meant = [name for name in answer.suggestions if name not in answer.entities
+                 and _category(conn, name) == "entities"]
+        entities = [*answer.entities, *meant]
         triggered = [n for n in _triggered(root, question) if n not in entities]
+        retrieved = [n.name for n in answer.notes if n.name not in entities + triggered]
         notes = [*_note_items(conn, root, entities, True),
-                 *_note_items(conn, root, triggered, False)]
-        facts = _current_facts(conn, scope, question, [*entities, *triggered])
+                 *_note_items(conn, root, [*triggered, *retrieved], False)]
+        facts = _facts(conn, scope, answer, entities)
     finally:
         conn.close()
     try:
-        return build_block(notes, facts, config.precedence, budget)
+        return build_block(notes, facts, config.precedence, budget, _notices(answer, meant))
     except ValueError as err:
         raise InputError(Problem("--budget", str(err), "give a larger --budget")) from None
 
 
-def mentioned_entities(conn: Connection, question: str) -> list[str]:
-    """Entity notes whose name or an alias occurs in the question as whole folded words."""
-    asked = f" {' '.join(words(question))} "
-    terms = [w for w in set(words(question)) if w not in _STOP]
-    if not terms:
+def _notices(answer: Answer, meant: list[str]) -> list[str]:
+    if not answer.respelled:
         return []
-    found = []
-    for name, aliases in entity_candidates(conn, terms, MAX_CANDIDATES):
-        spellings = [name.replace("-", " "), *aliases]
-        if any(f" {' '.join(words(s))} " in asked for s in spellings if words(s)):
-            found.append(name)
-    return sorted(found)
+    searched = ", ".join(f"'{used}' for '{word}'" for word, used in answer.respelled.items())
+    names = ", ".join(meant or answer.suggestions)
+    return [f"- did you mean: {names}? (searched {searched})" if names
+            else f"- searched {searched}"]
+
+
+def _category(conn: Connection, name: str) -> str | None:
+    found = note_location(conn, name)
+    return None if found is None else found[1]
 
 
 def _triggered(root: Path, question: str) -> list[str]:
@@ -101,21 +95,13 @@ def _note_items(conn: Connection, root: Path, names: list[str], mandatory: bool,
     return items
 
 
-def _current_facts(conn: Connection, scope: str, question: str,
-                   subjects: list[str]) -> list[Fact]:
-    moment = now()
-    facts: dict[str, Fact] = {}
+def _facts(conn: Connection, scope: str, answer: Answer, subjects: list[str]) -> list[Fact]:
+    """The facts that answer the question (at its time), then what holds for the named
+    entities at that time (now for a period or a history)."""
+    asked = answer.window
+    moment = asked.start if not (asked.period or asked.history) else now()
+    facts: dict[tuple[str, str], Fact] = {(f.id, f.valid_from): f for f in answer.facts}
     for subject in subjects:
-        facts.update((f.id, f) for f in recall_subject(conn, scope, subject, moment, moment))
-    for subject, relation in _question_keys(conn, scope, question):
-        facts.update((f.id, f) for f in recall_key(conn, scope, subject, relation, moment,
-                                                   moment))
+        for fact in recall_subject(conn, scope, subject, moment, asked.known):
+            facts.setdefault((fact.id, fact.valid_from), fact)
     return sorted(facts.values(), key=lambda f: (f.subject, f.relation, f.valid_from))
-
-
-def _question_keys(conn: Connection, scope: str, question: str) -> list[tuple[str, str]]:
-    """Keys whose subject or relation shares a content word with the question, best first."""
-    terms = [w for w in set(words(question)) if w not in _STOP and len(w) > 2]
-    if not terms:
-        return []
-    return keys_with_words(conn, scope, terms, MAX_CANDIDATES)[:MAX_FACT_KEYS]

@@ -20,9 +20,13 @@ from memrepo.core.config import CATEGORIES
 from memrepo.core.problems import InputError
 
 INSTRUCTIONS = (
-    "Long-term memory. Read the index resources first (memrepo://index/<category>). "
+    "Long-term memory. Read the index resources first (memrepo://index/<category>); every "
+    "note is readable as memrepo://note/<name>. "
     "Use recall before answering questions about the user, people, companies or past "
-    "events; if recall says not_recorded, say it is not recorded instead of guessing. "
+    "events: ask it the question in plain words (dates in it are understood). Its facts "
+    "answer at the time asked about; its notes (name, description, snippet, uri) may "
+    "answer too — read a note when its snippet is not enough. If recall says not_recorded "
+    "and no note answers, say it is not recorded instead of guessing. "
     "Use remember for durable facts the user states, with the exact words as quote. "
     "Use forget when something stops being true. Rules outrank references, which outrank "
     "entities, which outrank project notes."
@@ -41,7 +45,7 @@ def build_server(session: Session) -> MCPServer:
     memory = Memory.open(session.root)
     server: MCPServer = MCPServer(name="memrepo", instructions=INSTRUCTIONS)
     _add_tools(server, memory, session)
-    _add_resources(server, session.root)
+    _add_resources(server, session.root, memory)
     return server
 
 
@@ -81,12 +85,17 @@ def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
     def recall(query: str | None = None, subject: str | None = None,
                relation: str | None = None, as_of: str | None = None,
                known_at: str | None = None) -> dict[str, Any]:
-        """Look up what memory holds. Give a free-text query, or subject (+ relation).
+        """Look up what memory holds. Ask a question in plain words ("How much did I pay
+        for electricity in April?", "When did my rent change?"), or give subject (+ relation).
 
-        as_of: the moment the answer should be true at (default now), e.g. "2026-04-15".
+        as_of: the moment the answer should be true at (default: the question's own date,
+        else now), e.g. "2026-04-15".
         known_at: answer with what memory knew at that moment (default now).
-        status "not_recorded" means memory holds nothing for this: say so, do not guess;
-        "suggestions" lists close spellings that do exist.
+        facts: the values at the time asked about (a period or a change question: every
+        value with its interval). notes: notes that match the question, with a snippet and
+        a resource uri. status "not_recorded" means no fact holds: unless a note answers,
+        say so, do not guess; "suggestions" lists close spellings that do exist and
+        "respelled" the spelling searched for a misspelled word.
         """
         arguments = {"query": query, "subject": subject, "relation": relation,
                      "as_of": as_of, "known_at": known_at}
@@ -112,13 +121,22 @@ def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
         ).to_json(), arguments)
 
 
-def _add_resources(server: MCPServer, root: Path) -> None:
+def _add_resources(server: MCPServer, root: Path, memory: Memory) -> None:
     for category in CATEGORIES:
         _add_file_resource(server, root / "memory" / category / "INDEX.md",
                            f"memrepo://index/{category}", f"index-{category}",
                            f"The {category} index: one line per note. Read it first.")
     _add_file_resource(server, root / "memory" / "TRIGGERS.md", "memrepo://triggers",
                        "triggers", "Which notes to read for which kind of question.")
+    _add_note_resources(server, memory)
+
+
+def _add_note_resources(server: MCPServer, memory: Memory) -> None:
+    @server.resource("memrepo://note/{name}", name="note", mime_type="text/markdown",
+                     description="A note of any category by its name (as listed in the "
+                                 "indexes and in recall answers).")
+    def read_note(name: str) -> str:
+        return memory.note_text(name)
 
 
 def _add_file_resource(server: MCPServer, path: Path, uri: str, name: str,

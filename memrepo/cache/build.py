@@ -26,6 +26,7 @@ from memrepo.cache.gitstate import DirtyQuery, KnownDirty, head_commit
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.parts import PARALLEL_MIN_FILES, build_jobs, job_files, parsed_parts
 from memrepo.cache.staleness import fingerprint
+from memrepo.cache.terms import fill_terms
 from memrepo.checks.config import config_from_bytes
 from memrepo.core.config import CONFIG_PATH
 from memrepo.files import read_bytes
@@ -96,6 +97,7 @@ def build_into(root: Path, path: Path, workers: int | None = None) -> BuildRepor
         conn.executescript(tables)
         conn.execute("BEGIN")
         report = _load(root, conn, workers)
+        fill_terms(conn)
         conn.executescript(indexes)  # executescript commits first, then indexes
         conn.execute("BEGIN")
         write_meta(conn, {**state_meta(state), "schema": schema_version(), "complete": "1"})

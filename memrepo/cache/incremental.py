@@ -23,6 +23,7 @@ from memrepo.cache.indexer import Indexer
 from memrepo.cache.logsync import sync_log
 from memrepo.cache.rows import blob_id, complete_lines, file_kind
 from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
+from memrepo.cache.terms import TermDeltas
 from memrepo.checks.config import worktree_config
 from memrepo.core.events import Key
 from memrepo.files import read_bytes
@@ -140,7 +141,8 @@ def _too_many(conn: sqlite3.Connection, paths: list[str]) -> bool:
 
 
 def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport:
-    indexer = Indexer(conn, worktree_config(root))
+    terms = TermDeltas()
+    indexer = Indexer(conn, worktree_config(root), terms)
     report = SyncReport("incremental")
     touched: set[Key] = set()
     for path in paths:
@@ -156,14 +158,15 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport
         if kind == "config":
             raise _NeedsRebuild  # cardinality or precedence may have changed everywhere
         if kind == "note":
-            _sync_note(conn, indexer, path, data)
+            _sync_note(conn, indexer, terms, path, data)
             report.notes += 1
         else:
             touched |= sync_log(conn, indexer, path, data, stored)
             report.logs += 1
     indexer.flush()
     touched |= _resolve_retracts(conn)
-    _recompute(conn, indexer, touched)
+    _recompute(conn, indexer, terms, touched)
+    terms.apply(conn)
     report.keys = len(touched)
     return report
 
@@ -174,10 +177,11 @@ def _unchanged(data: bytes | None, stored: tuple[str, int] | None) -> bool:
     return blob_id(data) == stored[0]
 
 
-def _sync_note(conn: sqlite3.Connection, indexer: Indexer, path: str,
+def _sync_note(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas, path: str,
                data: bytes | None) -> None:
-    conn.execute("DELETE FROM notes_fts WHERE rowid IN "
-                 "(SELECT rowid FROM notes WHERE path = ?)", (path,))
+    rowids = [rowid for (rowid,) in conn.execute("SELECT rowid FROM notes WHERE path = ?",
+                                                 (path,))]
+    terms.remove_rows(conn, "notes_fts", rowids)
     for table, column in (("notes", "path"), ("aliases", "path"), ("links", "source"),
                           ("files", "path")):
         conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (path,))
@@ -199,13 +203,17 @@ def _resolve_retracts(conn: sqlite3.Connection) -> set[Key]:
             if subject is not None}
 
 
-def _recompute(conn: sqlite3.Connection, indexer: Indexer, keys: set[Key]) -> None:
-    """The keys row and holdings of each folded key, from all its events (its shown form
-    may change: an earlier-recorded spelling can arrive by a merge)."""
+def _recompute(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas,
+               keys: set[Key]) -> None:
+    """The keys row, holdings and search document of each folded key, from all its events
+    (its shown form may change: an earlier-recorded spelling can arrive by a merge)."""
     for key in sorted(keys):
-        for table in ("holdings", "keys"):
-            conn.execute(f"DELETE FROM {table} WHERE scope = ? AND subject_key = ? AND "
-                         "relation_key = ?", key)
+        conn.execute("DELETE FROM holdings WHERE scope = ? AND subject_key = ? AND "
+                     "relation_key = ?", key)
+        old = [rowid for (rowid,) in conn.execute(
+            "DELETE FROM keys WHERE scope = ? AND subject_key = ? AND relation_key = ? "
+            "RETURNING rowid", key)]
+        terms.remove_rows(conn, "keys_fts", old)
         rows = conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE scope = ? AND "
                             "subject_key = ? AND relation_key = ? ORDER BY rowid",
                             key).fetchall()

@@ -7,27 +7,32 @@ from collections.abc import Mapping, Sequence
 
 from memrepo.cache.parts import NotesPart, Part
 from memrepo.cache.rows import (
+    KeyRows,
     NoteRows,
     blob_id,
     event_row,
-    fact_fts_row,
     key_of,
     key_rows,
     note_rows,
 )
+from memrepo.cache.terms import TermDeltas
 from memrepo.cache.writer import Batch, next_rowid
 from memrepo.core.config import Config
 from memrepo.core.events import Event, Key
 
 
 class Indexer:
-    """Assigns rowids and turns files into rows of a Batch."""
+    """Assigns rowids and turns files into rows of a Batch. `terms`: a sync counts the
+    full-text rows it adds (a full build counts them all at the end instead)."""
 
-    def __init__(self, conn: sqlite3.Connection, config: Config) -> None:
+    def __init__(self, conn: sqlite3.Connection, config: Config,
+                 terms: TermDeltas | None = None) -> None:
         self.batch = Batch(conn)
         self.config = config
+        self.terms = terms
         self._note_rowid = next_rowid(conn, "notes")
         self._event_rowid = next_rowid(conn, "events")
+        self._key_rowid = next_rowid(conn, "keys")
 
     def add_file(self, path: str, kind: str, data: bytes) -> None:
         self.batch.add("files", (path, kind, blob_id(data), len(data)))
@@ -45,6 +50,16 @@ class Indexer:
         self.batch.add("notes_fts", (rowid, *rows.fts))
         self.batch.extend("aliases", rows.aliases)
         self.batch.extend("links", rows.links)
+        if self.terms is not None:
+            self.terms.count("notes_fts", rows.fts, 1)
+
+    def _add_key_rows(self, rows: KeyRows) -> None:
+        rowid = self._key_rowid
+        self._key_rowid += 1
+        self.batch.add("keys", (rowid, *rows.key))
+        self.batch.add("keys_fts", (rowid, *rows.fts))
+        if self.terms is not None:
+            self.terms.count("keys_fts", rows.fts, 1)
 
     def add_part(self, part: Part) -> None:
         """The rows a worker parsed (memrepo.cache.parts), given their rowids here."""
@@ -57,27 +72,25 @@ class Indexer:
         base = self._event_rowid
         self._event_rowid += len(part.events)
         self.batch.extend("events", [(base + row[0], *row[1:]) for row in part.events])
-        self.batch.extend("facts_fts", [(base + row[0], *row[1:]) for row in part.facts_fts])
         self.batch.extend("holdings", part.holdings)
-        self.batch.extend("keys", part.keys)
+        for key in part.keys:
+            self._add_key_rows(key)
 
     def add_events(self, path: str, events: Sequence[tuple[int, Event]],
                    key_of_id: Mapping[str, Key]) -> None:
         for line, event in events:
             rowid = self._event_rowid
             self._event_rowid += 1
-            key = key_of(event, key_of_id)
-            self.batch.add("events", event_row(rowid, event, path, line, key))
-            if event.op == "assert":
-                self.batch.add("facts_fts", fact_fts_row(rowid, event))
+            self.batch.add("events", event_row(rowid, event, path, line,
+                                                key_of(event, key_of_id)))
 
     def add_key(self, key: Key, events: Sequence[Event]) -> None:
-        """The keys row and holdings of one folded key from all its events."""
+        """The keys row, holdings and search document of one folded key from all its
+        events."""
         rows = key_rows(key, events, self.config.is_many)
         if rows is not None:
-            self.batch.add("keys", rows.key)
+            self._add_key_rows(rows)
             self.batch.extend("holdings", rows.holdings)
 
     def flush(self) -> None:
         self.batch.flush()
-

@@ -93,6 +93,5 @@ def _delete_rows(conn: sqlite3.Connection, old: dict[Row, list[int]]) -> set[Key
                  "AND rowid NOT IN (SELECT rowid FROM temp.gone) AND target IN "
                  "(SELECT id FROM events WHERE rowid IN (SELECT rowid FROM temp.gone) "
                  "AND op != 'retract')")
-    conn.execute("DELETE FROM facts_fts WHERE rowid IN (SELECT rowid FROM temp.gone)")
     conn.execute("DELETE FROM events WHERE rowid IN (SELECT rowid FROM temp.gone)")
     return {(scope, subject, relation) for scope, subject, relation in keys}

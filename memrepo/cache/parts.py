@@ -9,16 +9,16 @@ import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from memrepo.cache.rows import (
+    KeyRows,
     NoteRows,
     Row,
     blob_id,
     complete_lines,
     event_row,
-    fact_fts_row,
     group_by_key,
     key_of,
     key_rows,
@@ -45,13 +45,12 @@ class NotesPart:
 @dataclass(frozen=True, slots=True)
 class ScopePart:
     """Rows of one scope; event rowids are 0-based within the part (the indexer offsets
-    them), facts_fts rows carry the same local rowid."""
+    them); keys get their rowids there too."""
 
     files: list[Row]
     events: list[Row]
-    facts_fts: list[Row]
     holdings: list[Row]
-    keys: list[Row]
+    keys: list[KeyRows]  # their holdings are in `holdings`
 
 
 Part = NotesPart | ScopePart
@@ -111,7 +110,7 @@ def notes_part(root: Path, paths: Iterable[str]) -> NotesPart:
 def scope_part(root: Path, scope: str, paths: Iterable[str], many: frozenset[str],
                ) -> ScopePart:
     """All logs of one scope: events, then the timeline of every key."""
-    part = ScopePart([], [], [], [], [])
+    part = ScopePart([], [], [], [])
     per_file = []
     for path in paths:
         data = read_bytes(root, path)
@@ -125,13 +124,11 @@ def scope_part(root: Path, scope: str, paths: Iterable[str], many: frozenset[str
         for line, event in events:
             rowid = len(part.events)
             part.events.append(event_row(rowid, event, path, line, key_of(event, key_of_id)))
-            if event.op == "assert":
-                part.facts_fts.append(fact_fts_row(rowid, event))
     everything = (event for _, events in per_file for _, event in events)
     many_keys = frozenset(key_slug(relation) for relation in many)
     for key, key_events in group_by_key(everything, key_of_id).items():
         rows = key_rows(key, key_events, many_keys.__contains__)
         if rows is not None:
-            part.keys.append(rows.key)
             part.holdings.extend(rows.holdings)
+            part.keys.append(replace(rows, holdings=[]))
     return part

@@ -12,10 +12,8 @@ from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.core.bitemporal import FOREVER
 from memrepo.core.events import Event
 from memrepo.core.records import Fact, HistoryEntry
-from memrepo.core.text import fold, fts_query, key_slug, slug
+from memrepo.core.text import fts_query, key_slug
 from memrepo.core.times import Instant, format_instant, format_valid_time
-
-MAX_KEYS = 200
 
 HOLDING_COLUMNS = ("h.event_id, h.scope, h.subject, h.relation, h.object, h.value_from, "
                    "h.value_to, e.recorded_at, e.confidence, e.source, e.quote, e.session, "
@@ -41,16 +39,12 @@ def _open_end(instant: Instant | None) -> str | None:
     return None if instant is None or instant >= FOREVER else format_valid_time(instant)
 
 
-def recall_facts(conn: sqlite3.Connection, scope: str, query: str | None,
-                 subject: str | None, relation: str | None, t: Instant, known: Instant,
-                 ) -> list[Fact]:
-    """By key, by subject, or by the keys free text matches."""
-    if subject is not None and relation is not None:
+def recall_facts(conn: sqlite3.Connection, scope: str, subject: str,
+                 relation: str | None, t: Instant, known: Instant) -> list[Fact]:
+    """By key, or every relation of a subject."""
+    if relation is not None:
         return recall_key(conn, scope, subject, relation, t, known)
-    if subject is not None:
-        return recall_subject(conn, scope, subject, t, known)
-    return [fact for key in matching_keys(conn, scope, query or "")
-            for fact in recall_key(conn, scope, *key, t, known)]
+    return recall_subject(conn, scope, subject, t, known)
 
 
 def has_subject(conn: sqlite3.Connection, scope: str, subject: str) -> bool:
@@ -83,42 +77,20 @@ def recall_subject(conn: sqlite3.Connection, scope: str, subject: str, t: Instan
     return [fact_from_row(row) for row in rows]
 
 
-def matching_keys(conn: sqlite3.Connection, scope: str, text: str) -> list[tuple[str, str]]:
-    """Keys (folded) of `scope` whose facts match the text, plus keys whose subject is an
-    entity the text names (by name or alias: "Lodz Packaging" → lodz-packaging, which is
-    the subject `Lodz Packaging` folded)."""
-    keys: dict[tuple[str, str], None] = {}
-    match = fts_query(text)
-    if match:
-        rows = conn.execute(
-            "SELECT DISTINCT e.subject_key, e.relation_key FROM facts_fts JOIN events e "
-            "ON e.rowid = facts_fts.rowid WHERE facts_fts MATCH ? AND e.scope = ? LIMIT ?",
-            (match, scope, MAX_KEYS))
-        keys.update(dict.fromkeys((subject, relation) for subject, relation in rows))
-    for name in entity_names(conn, text):
-        subject = key_slug(name)
-        rows = conn.execute("SELECT DISTINCT relation_key FROM events WHERE scope = ? AND "
-                            "subject_key = ? AND op != 'retract'", (scope, subject))
-        keys.update(dict.fromkeys((subject, relation) for (relation,) in rows))
-    return sorted(keys)[:MAX_KEYS]
-
-
-def entity_names(conn: sqlite3.Connection, text: str) -> list[str]:
-    """Entity notes the text names: by slug, by a folded alias, or by the words of the
-    name or aliases (all of them present)."""
-    folded = fold(text).strip()
-    names = {row[0] for row in conn.execute(
-        "SELECT name FROM notes WHERE category = 'entities' AND name = ?", (slug(text),))}
-    names.update(row[0] for row in conn.execute(
-        "SELECT a.name FROM aliases a JOIN notes n ON n.path = a.path "
-        "WHERE a.folded = ? AND n.category = 'entities'", (folded,)))
-    match = fts_query(text)
-    if match:
-        names.update(row[0] for row in conn.execute(
-            "SELECT n.name FROM notes_fts JOIN notes n ON n.rowid = notes_fts.rowid "
-            "WHERE notes_fts MATCH ? AND n.category = 'entities' LIMIT ?",
-            (f"{{name aliases}} : ({match})", MAX_KEYS)))
-    return sorted(names)
+def recall_during(conn: sqlite3.Connection, scope: str, subject: str, relation: str,
+                  start: Instant, end: Instant, known_at: Instant) -> list[Fact]:
+    """Every value of one key that held at some time in [start, end) as known at T, each
+    with its whole valid interval, in valid-time order."""
+    rows = conn.execute(
+        f"SELECT {HOLDING_COLUMNS} FROM {WITH_PROVENANCE} WHERE h.scope = :scope "
+        "AND h.subject_key = :subject AND h.relation_key = :relation "
+        "AND h.known_from <= :known_at AND :known_at < h.known_to "
+        "AND h.held_from < :end AND :start < h.held_to ORDER BY h.held_from, h.event_id",
+        {"scope": scope, "subject": key_slug(subject), "relation": key_slug(relation),
+         "start": start,
+         "end": end, "known_at": known_at})
+    facts = [fact_from_row(row) for row in rows]
+    return list({(f.id, f.valid_from): f for f in facts}.values())
 
 
 def history(conn: sqlite3.Connection, scope: str, subject: str, relation: str,
@@ -178,14 +150,13 @@ def note_location(conn: sqlite3.Connection, name: str) -> tuple[str, str] | None
     return None if row is None else (row[0], row[1])
 
 
-def keys_with_words(conn: sqlite3.Connection, scope: str, terms: Sequence[str], limit: int,
-                    ) -> list[tuple[str, str]]:
-    """Keys (folded) of `scope` whose subject or relation holds any of the folded `terms`,
-    best first (BM25), each once, from at most `limit` matching events."""
-    match = "{subject relation} : (" + " OR ".join(fts_query(w) for w in terms) + ")"
-    rows = conn.execute(
-        "SELECT e.subject_key, e.relation_key FROM facts_fts JOIN events e "
-        "ON e.rowid = facts_fts.rowid WHERE facts_fts MATCH ? AND e.scope = ? "
-        "ORDER BY bm25(facts_fts) LIMIT ?",
-        (match, scope, limit))
-    return list(dict.fromkeys((s, r) for s, r in rows))
+def notes_by_rowid(conn: sqlite3.Connection, rowids: Sequence[int],
+                   ) -> dict[int, tuple[str, str, str, str, str]]:
+    """rowid → (path, name, category, description, body) of those notes."""
+    if not rowids:
+        return {}
+    marks = ", ".join("?" * len(rowids))
+    return {rowid: (path, name, category, description, body)
+            for rowid, path, name, category, description, body in conn.execute(
+                f"SELECT rowid, path, name, category, description, body FROM notes "
+                f"WHERE rowid IN ({marks})", list(rowids))}

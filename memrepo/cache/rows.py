@@ -16,6 +16,7 @@ from memrepo.core.events import Event, Key, first_recorded, folded_key, parse_ev
 from memrepo.core.headers import Note, classify, parse_note
 from memrepo.core.links import find_links
 from memrepo.core.log_lines import LOG_PATH, split_lines
+from memrepo.core.question import stem_column
 from memrepo.core.text import fold, key_slug
 
 IsMany = Callable[[str], bool]
@@ -45,7 +46,7 @@ def file_kind(path: str) -> str | None:
 @dataclass(frozen=True, slots=True)
 class NoteRows:
     note: Row  # without rowid: path, name, category, description, aliases, body
-    fts: Row  # without rowid: folded name, description, aliases, body
+    fts: Row  # without rowid: name, description, aliases, body folded, then their stems
     aliases: list[Row]
     links: list[Row]
 
@@ -61,10 +62,16 @@ def note_rows(path: str, data: bytes) -> NoteRows | None:
     return NoteRows(
         note=(path, note.name, note.category, description,
               orjson.dumps(aliases).decode("utf-8"), note.body),
-        fts=(fold(note.name), fold(description), fold(" ; ".join(aliases)), fold(note.body)),
+        fts=search_columns((note.name, description, " ; ".join(aliases), note.body)),
         aliases=[(fold(alias), alias, note.name, path) for alias in aliases],
         links=[(path, note.name, target, line) for target, line in _link_targets(note)],
     )
+
+
+def search_columns(texts: Sequence[str]) -> Row:
+    """The full-text columns of a document: each text folded, then each text's base forms
+    (memrepo.core.question.stem_column)."""
+    return (*(fold(text) for text in texts), *(stem_column(text) for text in texts))
 
 
 def _text(value: Any) -> str:
@@ -121,22 +128,22 @@ def event_row(rowid: int, event: Event, path: str, line: int, key: Key | None) -
             event.trust, event.reason, path, line)
 
 
-def fact_fts_row(rowid: int, event: Event) -> Row:
-    return (rowid, fold(event.subject), fold(event.relation), fold(event.object or ""),
-            fold(event.quote or ""))
-
-
 # --- holdings and keys ------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
 class KeyRows:
-    key: Row  # the keys row: the folded key, its shown form, its first event
+    key: Row  # the keys row without rowid: the folded key, its shown form, its first event,
+    # whether a value is a number
     holdings: list[Row]
+    fts: Row  # its search document without rowid: subject, relation, every value and quote
+    # folded, then their base forms (SPEC §7)
 
 
 def key_rows(key: Key, events: Sequence[Event], is_many: IsMany) -> KeyRows | None:
-    """The keys row and the materialised timeline of one folded key (its events, in any
-    spelling, plus the retracts of them); None when it has no assert or end."""
+    """The keys row, the materialised timeline and the search document of one folded key
+    (its events, in any spelling, plus the retracts of them); None when it has no assert
+    or end. Values and quotes are taken in the order recorded, whatever the order of
+    lines."""
     first = first_recorded(events)
     if first is None:
         return None
@@ -144,7 +151,13 @@ def key_rows(key: Key, events: Sequence[Event], is_many: IsMany) -> KeyRows | No
     shown = (scope, subject_key, relation_key, first.subject, first.relation)
     holdings = [(*shown, *_holding_columns(known))
                 for known in timeline(events, is_many(relation_key))]
-    return KeyRows((*shown, first.recorded_at, first.id), holdings)
+    asserts = sorted((e for e in events if e.op == "assert"),
+                     key=lambda e: (e.recorded_at, e.id))
+    objects = " ; ".join(dict.fromkeys(e.object or "" for e in asserts))
+    quotes = " ; ".join(dict.fromkeys(e.quote for e in asserts if e.quote))
+    numeric = int(any(ch.isdigit() for ch in objects))
+    return KeyRows((*shown, first.recorded_at, first.id, numeric), holdings,
+                   search_columns((first.subject, first.relation, objects, quotes)))
 
 
 def _holding_columns(known: KnownHolding) -> Row:

@@ -10,21 +10,21 @@ from memrepo.cache.rows import Row
 INSERT: dict[str, str] = {
     "notes": "INSERT INTO notes(rowid, path, name, category, description, aliases, body) "
              "VALUES (?, ?, ?, ?, ?, ?, ?)",
-    "notes_fts": "INSERT INTO notes_fts(rowid, name, description, aliases, body) "
-                 "VALUES (?, ?, ?, ?, ?)",
+    "notes_fts": "INSERT INTO notes_fts(rowid, name, description, aliases, body, name_s, "
+                 "description_s, aliases_s, body_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     "aliases": "INSERT INTO aliases(folded, alias, name, path) VALUES (?, ?, ?, ?)",
     "links": "INSERT INTO links(source, source_name, target, line) VALUES (?, ?, ?, ?)",
     "events": "INSERT INTO events(rowid, id, op, scope, subject, relation, subject_key, "
               "relation_key, object, valid_from, valid_to, recorded_at, target, confidence, "
               "source, session, quote, trust, reason, path, line) "
               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    "facts_fts": "INSERT INTO facts_fts(rowid, subject, relation, object, quote) "
-                 "VALUES (?, ?, ?, ?, ?)",
     "holdings": "INSERT INTO holdings(scope, subject_key, relation_key, subject, relation, "
                 "object, held_from, held_to, value_from, value_to, known_from, known_to, "
                 "event_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    "keys": "INSERT INTO keys(scope, subject_key, relation_key, subject, relation, first_at, "
-            "first_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "keys": "INSERT INTO keys(rowid, scope, subject_key, relation_key, subject, relation, "
+            "first_at, first_id, numeric) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "keys_fts": "INSERT INTO keys_fts(rowid, subject, relation, object, quote, subject_s, "
+                "relation_s, object_s, quote_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     "files": "INSERT OR REPLACE INTO files(path, kind, blob, size) VALUES (?, ?, ?, ?)",
 }
 

@@ -13,11 +13,13 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "recall", help="what holds now (or at --as-of, as known at --known-at)",
         description="Recall facts of a scope by key (--subject --relation), by subject, or "
-                    "by free text (words of subjects, relations, objects, quotes, and entity "
-                    "names or aliases). Answers 'not recorded' (exit 0) with close "
-                    "spellings when nothing holds — never the nearest fact.")
+                    "for a question in plain words ('How much did I pay for electricity in "
+                    "April?'): the keys it is about, at the time it asks about (a date, a "
+                    "period, or the history for 'when did … change'), with the notes that "
+                    "match it. Answers 'not recorded' (exit 0) with close spellings when "
+                    "nothing holds — never the nearest fact.")
     parser.add_argument("--scope", required=True, help="whose memory (a slug, e.g. michal)")
-    parser.add_argument("query", nargs="?", metavar="QUERY", help="free text to look for")
+    parser.add_argument("query", nargs="?", metavar="QUERY", help="a question or words to look for")
     parser.add_argument("--subject", metavar="X")
     parser.add_argument("--relation", metavar="Y", help="needs --subject")
     parser.add_argument("--as-of", metavar="t",
@@ -42,12 +44,21 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render(result: RecallResult) -> str:
-    if result.status == "found":
-        return "\n".join(fact_line(fact) for fact in result.facts)
-    lines = ["not recorded"]
-    if result.suggestions:
-        lines.append(f"did you mean: {', '.join(result.suggestions)}")
+    lines = [fact_line(fact) for fact in result.facts] or ["not recorded"]
+    lines += [f"[{n.category}] {n.name} — {n.snippet}  ({n.uri})" for n in result.notes]
+    lines += respelled_lines(result.respelled, result.suggestions)
     return "\n".join(lines)
+
+
+def respelled_lines(respelled: dict[str, str], suggestions: list[str]) -> list[str]:
+    """ "searched 'kowalski' for 'kowalsky'" and "did you mean: …" lines."""
+    lines = []
+    if respelled:
+        lines.append("searched " + ", ".join(f"'{used}' for '{word}'"
+                                             for word, used in respelled.items()))
+    if suggestions:
+        lines.append(f"did you mean: {', '.join(suggestions)}")
+    return lines
 
 
 def fact_line(fact: Fact) -> str:

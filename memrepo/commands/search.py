@@ -11,11 +11,15 @@ from memrepo.core.records import SearchResult
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "search", help="find notes and facts by words (accents and case do not matter)",
+        "search", help="find notes and facts for a question or words (accents, case and "
+                       "word endings do not matter)",
         description="Search notes (name, description, aliases, body) and facts (subject, "
-                    "relation, object, quote). Results carry their category and are ordered "
-                    "by relevance, then by category precedence. Quarantined scopes are "
-                    "searched only when named with --scope.")
+                    "relation, values, quotes) for a question in plain words: any salient "
+                    "word may match, rarer words weigh more, a misspelled word is searched "
+                    "by its close spelling (and the answer says so), and only results about "
+                    "what the question asks count. Results carry their category and are "
+                    "ordered by relevance, then by category precedence. Quarantined scopes "
+                    "are searched only when named with --scope.")
     parser.add_argument("query", metavar="QUERY")
     parser.add_argument("--scope", metavar="S", help="facts of this scope only")
     parser.add_argument("--category", metavar="C",
@@ -39,13 +43,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render(result: SearchResult) -> str:
-    if result.status == "not_recorded":
-        lines = ["not recorded"]
-        if result.suggestions:
-            lines.append(f"did you mean: {', '.join(result.suggestions)}")
-        return "\n".join(lines)
+    from memrepo.commands.recall import respelled_lines
+
     lines = []
     for hit in result.results:
         title = hit.name if hit.kind == "note" else (hit.fact.scope if hit.fact else "")
         lines.append(f"[{hit.category}] {title} — {hit.snippet}  ({hit.path})")
-    return "\n".join(lines)
+    lines = lines or ["not recorded"]
+    return "\n".join(lines + respelled_lines(result.respelled, result.suggestions))

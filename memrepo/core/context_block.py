@@ -71,12 +71,13 @@ def minimum_budget() -> int:
 
 
 def build_block(notes: Sequence[NoteItem], facts: Sequence[Fact], precedence: Sequence[str],
-                budget: int) -> Block:
+                budget: int, notices: Sequence[str] = ()) -> Block:
     """Pack notes and facts into at most `budget` tokens, strongest first.
 
-    Packing order: notes of mentioned entities (mandatory), facts, triggered notes; notes are
-    shown by category precedence. A note that does not fit whole is shown by its
-    description alone; what still does not fit is left out and counted.
+    Packing order: `notices` (e.g. "did you mean"), notes of mentioned entities
+    (mandatory), facts, the other notes (triggered or retrieved); notes are shown by
+    category precedence. A note that does not fit whole is shown by its description
+    alone; what still does not fit is left out, counted, and said so in the block.
     """
     fixed = minimum_budget()
     if budget < fixed:
@@ -86,9 +87,9 @@ def build_block(notes: Sequence[NoteItem], facts: Sequence[Fact], precedence: Se
     ordered_notes = sorted(notes, key=lambda n: (not n.mandatory, rank.get(n.category, 99)))
     chosen: list[tuple[int, str]] = []
     used, left_out = fixed, 0
-    candidates: list[tuple[int, str, str | None]] = [
-        (rank.get(n.category, 99), note_lines(n, True), note_lines(n, False))
-        for n in ordered_notes if n.mandatory]
+    candidates: list[tuple[int, str, str | None]] = [(-1, notice, None) for notice in notices]
+    candidates += [(rank.get(n.category, 99), note_lines(n, True), note_lines(n, False))
+                   for n in ordered_notes if n.mandatory]
     candidates += [(len(rank), fact_line(f), None) for f in facts]
     candidates += [(rank.get(n.category, 99), note_lines(n, True), note_lines(n, False))
                    for n in ordered_notes if not n.mandatory]
@@ -103,7 +104,16 @@ def build_block(notes: Sequence[NoteItem], facts: Sequence[Fact], precedence: Se
     return _render(chosen, left_out)
 
 
+def cut_line(left_out: int) -> str:
+    """What the block says when the budget cut items: never that nothing matched. As
+    long as EMPTY at most (whose room every budget keeps)."""
+    return f"({left_out} more item{'s' if left_out != 1 else ''} did not fit the budget)"
+
+
 def _render(chosen: list[tuple[int, str]], left_out: int) -> Block:
-    lines = [text for _, text in sorted(chosen, key=lambda item: item[0])] or [EMPTY]
+    lines = [text for _, text in sorted(chosen, key=lambda item: item[0])]
+    if left_out:
+        lines.append(cut_line(left_out))
+    lines = lines or [EMPTY]
     text = "\n".join([HEADER, *lines, FOOTER]) + "\n"
     return Block(text, estimate_tokens(text), len(chosen), left_out)

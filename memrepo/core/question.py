@@ -19,13 +19,15 @@ import itertools
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
+from memrepo.core.bitemporal import FOREVER
 from memrepo.core.stopwords import STOP_WORDS, words_of
 from memrepo.core.text import fold
-from memrepo.core.times import Instant
+from memrepo.core.times import Instant, format_instant, format_valid_time
 from memrepo.core.when import When, find_times
 
 _WORD = re.compile(r"[^\W_]+")
@@ -178,3 +180,64 @@ def _stemmers() -> tuple[_Stemmer, ...]:
     import Stemmer  # PyStemmer; ≈1 ms
 
     return tuple(Stemmer.Stemmer(language) for language in _STEMMED_LANGUAGES)
+
+
+def find_names(words: Sequence[str], spellings: Mapping[str, Sequence[str]],
+               ) -> dict[str, tuple[int, int]]:
+    """Names whose spelling (the name or an alias) occurs in `words` as whole folded
+    words: name → the [first, last) word positions of its longest occurrence."""
+    found: dict[str, tuple[int, int]] = {}
+    for name, texts in spellings.items():
+        for text in texts:
+            wanted = [word for _, word in tokens(text)]
+            size = len(wanted)
+            for start in range(len(words) - size + 1) if size else ():
+                if list(words[start:start + size]) == wanted:
+                    old = found.get(name)
+                    if old is None or old[1] - old[0] < size:
+                        found[name] = (start, start + size)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """The valid times a question asks about, [start, end), and the system time: one
+    instant (end = start + 1), a period, or the whole history ("when did it change")."""
+
+    start: Instant
+    end: Instant
+    known: Instant
+    period: bool
+    history: bool
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"known_at": format_instant(self.known)}
+        if self.history:
+            data["history"] = True
+        if self.start > -FOREVER:
+            data["valid_from"] = format_valid_time(self.start)
+        if self.period and self.end < FOREVER:
+            data["valid_to"] = format_valid_time(self.end)
+        return data
+
+
+
+def window(question: Question, now: Instant, as_of: Instant | None = None,
+           known_at: Instant | None = None) -> Window:
+    """Explicit times (as_of, known_at) win over the question's own; a period is cut at
+    now unless it lies wholly in the future."""
+    known = known_at if known_at is not None else (
+        question.known.start if question.known is not None else now)
+    valid = question.valid if as_of is None else None
+    if as_of is not None:
+        start, end, period = as_of, as_of + 1, False
+    elif valid is not None and valid.end is not None and valid.is_period:
+        start, end, period = valid.start, min(valid.end, max(now, valid.start + 1)), True
+    else:
+        start = valid.start if valid is not None else now
+        end, period = start + 1, False
+    if question.asks_change:
+        if not period:
+            start, end = -FOREVER, FOREVER
+        return Window(start, end, known, True, True)
+    return Window(start, end, known, period, False)

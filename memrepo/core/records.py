@@ -39,14 +39,48 @@ class Fact:
 
 
 @dataclass(frozen=True, slots=True)
+class NoteMatch:
+    """A note that matches a question (recall answers carry them beside the facts)."""
+
+    name: str
+    category: str
+    description: str
+    snippet: str
+    path: str
+
+    @property
+    def uri(self) -> str:
+        return f"memrepo://note/{self.name}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "category": self.category,
+                "description": self.description, "snippet": self.snippet, "path": self.path,
+                "uri": self.uri}
+
+
+@dataclass(frozen=True, slots=True)
 class RecallResult:
+    """`facts`: what holds at the time asked about (for a question about change or a
+    period, every value that held, each with its interval); `respelled`: question word →
+    the spelling searched instead; `asked`: the times the question was answered for."""
+
     status: Status
     facts: list[Fact] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)
+    notes: list[NoteMatch] = field(default_factory=list)
+    respelled: dict[str, str] = field(default_factory=dict)
+    asked: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"status": self.status, "facts": [f.to_json() for f in self.facts],
-                "suggestions": list(self.suggestions)}
+        data: dict[str, Any] = {"status": self.status,
+                                "facts": [f.to_json() for f in self.facts],
+                                "suggestions": list(self.suggestions),
+                                "notes": [n.to_json() for n in self.notes]}
+        if self.respelled:
+            data["respelled"] = dict(self.respelled)
+        if self.asked:
+            data["asked"] = dict(self.asked)
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,10 +134,15 @@ class SearchResult:
     status: Status
     results: list[SearchHit] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)
+    respelled: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"status": self.status, "results": [r.to_json() for r in self.results],
-                "suggestions": list(self.suggestions)}
+        data: dict[str, Any] = {"status": self.status,
+                                "results": [r.to_json() for r in self.results],
+                                "suggestions": list(self.suggestions)}
+        if self.respelled:
+            data["respelled"] = dict(self.respelled)
+        return data
 
 
 @dataclass(frozen=True, slots=True)

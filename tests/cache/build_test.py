@@ -152,8 +152,11 @@ def everything(path: Path) -> dict[str, list[tuple[object, ...]]]:
     """Every row with its rowid, in rowid order (the same rowids = the same file)."""
     conn = sqlite3.connect(path)
     try:
-        return {table: conn.execute(f"SELECT rowid, * FROM {table} ORDER BY rowid").fetchall()
-                for table in ("notes", "notes_fts", "aliases", "links", "events", "facts_fts",
-                              "holdings")}
+        tables = {table: conn.execute(f"SELECT rowid, * FROM {table} ORDER BY rowid").fetchall()
+                  for table in ("notes", "notes_fts", "aliases", "links", "events", "keys",
+                                "keys_fts", "holdings")}
+        for table in ("notes_terms", "keys_terms"):
+            tables[table] = conn.execute(f"SELECT * FROM {table} ORDER BY term").fetchall()
+        return tables
     finally:
         conn.close()

@@ -88,10 +88,18 @@ def test_user_text_is_never_fts_syntax(memory: Memory, query: str) -> None:
     assert memory.search(query).status in ("found", "not_recorded")
 
 
-def test_misspelled_entity_gets_a_suggestion(memory: Memory) -> None:
+def test_a_misspelled_word_is_searched_by_its_close_spelling_and_said_so(
+        memory: Memory) -> None:
     result = memory.search("Lodz Pakaging")
-    assert result.status == "not_recorded" and result.results == []
+    assert result.results[0].name == "lodz-packaging"
+    assert result.respelled == {"pakaging": "packaging"}
     assert "lodz-packaging" in result.suggestions
+
+
+def test_a_misspelling_alone_finds_nothing_but_says_what_exists(memory: Memory) -> None:
+    result = memory.search("Zielnski")
+    assert result.respelled == {"zielnski": "zielinski"}
+    assert "michal-zielinski" in result.suggestions
 
 
 def test_results_carry_category_and_follow_precedence_on_ties(memory: Memory) -> None:

@@ -44,15 +44,22 @@ def test_recall_plain_line(repo: Path) -> None:
 
 
 def test_recall_not_recorded_exits_zero_with_suggestions(repo: Path) -> None:
-    done = memrepo_at(repo, "recall", "--scope", "michal", "Lodz Pakaging")
+    done = memrepo_at(repo, "recall", "--scope", "michal", "--subject", "lodz-pakaging")
     assert done.returncode == 0
     assert done.stdout.splitlines()[0] == "not recorded"
     assert "did you mean: lodz-packaging" in done.stdout
 
 
+def test_recall_of_a_misspelled_question_says_which_spelling_it_used(repo: Path) -> None:
+    done = memrepo_at(repo, "recall", "--scope", "michal", "Lead time at Lodz Pakaging?")
+    assert done.returncode == 0
+    assert done.stdout.splitlines()[0].startswith("lodz-packaging.lead_time = 3 weeks")
+    assert "searched 'packaging' for 'pakaging'" in done.stdout
+
+
 def test_recall_json_shape(repo: Path) -> None:
     result = memrepo_json(repo, "recall", "--scope", "michal", "Łódź Packaging")
-    assert set(result) == {"status", "facts", "suggestions"}
+    assert set(result) >= {"status", "facts", "suggestions", "notes"}
     fact = result["facts"][0]
     for field in ("id", "scope", "subject", "relation", "object", "valid_from", "valid_to",
                   "recorded_at", "confidence", "source", "quote"):

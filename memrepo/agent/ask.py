@@ -1,0 +1,88 @@
+"""Answering a question from memory (SPEC §7 "Retrieval from the question", §8): the fact
+keys and notes that answer it, at the time it asks about.
+
+Free-text recall, the context block and MCP recall all go through `ask`:
+- entities the question names by name or alias are found first (an alias is read as the
+  entity's name, so "LP Sp. z o.o." asks about the key subject `lodz-packaging`);
+- fact keys are ranked (memrepo.cache.retrieval) and those that pass the relevance rules
+  (coverage and the rarest-word rule) answer; their values come at the question's time:
+  an instant, every value during a period, or the whole history for "when did it change";
+- notes of every category are ranked the same way (coverage only);
+- a word respelled to find anything is reported, with the names it probably meant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from memrepo.cache import Connection
+from memrepo.cache.query import entity_candidates, notes_by_rowid, recall_during
+from memrepo.cache.retrieval import Ranked, key_of_row, rank_keys, rank_notes
+from memrepo.cache.search import respellings, searched_words, snippet, suggest
+from memrepo.core.events import Key
+from memrepo.core.question import Question, Window, analyse, find_names, tokens, window
+from memrepo.core.records import Fact, NoteMatch
+from memrepo.core.times import Instant
+
+MAX_KEYS = 5
+MAX_NOTES = 5
+MAX_ENTITY_CANDIDATES = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    question: Question
+    window: Window
+    keys: list[Key] = field(default_factory=list)
+    facts: list[Fact] = field(default_factory=list)
+    notes: list[NoteMatch] = field(default_factory=list)
+    entities: list[str] = field(default_factory=list)  # named by name or alias
+    respelled: dict[str, str] = field(default_factory=dict)
+    suggestions: list[str] = field(default_factory=list)
+
+
+def ask(conn: Connection, scope: str, text: str, now: Instant, *,
+        as_of: Instant | None = None, known_at: Instant | None = None,
+        notes: int = MAX_NOTES) -> Answer:
+    question = analyse(text, now)
+    asked = window(question, now, as_of, known_at)
+    named = named_entities(conn, text)
+    keys_ranked = rank_keys(conn, analyse(_as_names(text, named), now), scope)
+    keys = [key_of_row(conn, hit.rowid)
+            for hit in keys_ranked.answering(rarest_rule=True)[:MAX_KEYS]]
+    facts = [fact for key in keys for fact in recall_during(
+        conn, *key, asked.start, asked.end, asked.known)]
+    notes_ranked = rank_notes(conn, question)
+    matches = note_matches(conn, notes_ranked, question)[:notes]
+    respelled = respellings(question, [keys_ranked, notes_ranked])
+    suggestions = suggest(conn, respelled.values(), scope) if respelled else []
+    return Answer(question, asked, keys, facts, matches, sorted(named), respelled,
+                  suggestions)
+
+
+def named_entities(conn: Connection, text: str) -> dict[str, tuple[int, int]]:
+    """Entity notes whose name or an alias occurs in the text as whole folded words:
+    name → the word positions of the occurrence."""
+    folded = [word for _, word in tokens(text)]
+    if not folded:
+        return {}
+    spellings = {name: [name.replace("-", " "), *aliases] for name, aliases in
+                 entity_candidates(conn, sorted(set(folded)), MAX_ENTITY_CANDIDATES)}
+    return find_names(folded, spellings)
+
+
+def _as_names(text: str, named: dict[str, tuple[int, int]]) -> str:
+    """The text with each entity alias replaced by the entity's name (the key subject)."""
+    words = [raw for raw, _ in tokens(text)]
+    for name, (start, end) in sorted(named.items(), key=lambda item: -item[1][0]):
+        words[start:end] = name.replace("-", " ").split()
+    return " ".join(words)
+
+
+def note_matches(conn: Connection, ranked: Ranked, question: Question) -> list[NoteMatch]:
+    hits = ranked.answering(rarest_rule=False)
+    rows = notes_by_rowid(conn, [hit.rowid for hit in hits])
+    wanted = searched_words(question, ranked)
+    return [NoteMatch(name, category, description, snippet(wanted, description, body), path)
+            for path, name, category, description, body in
+            (rows[hit.rowid] for hit in hits if hit.rowid in rows)]

@@ -1,0 +1,214 @@
+"""Retrieval from the question (SPEC §7, issue 9): each kind of question, phrased as people
+ask it, through the Python API, the CLI and a real MCP client.
+
+The memory: the demo memory (notes of every category, scope `michal`'s electricity bill
+from SPEC §5) plus small histories written through the library (every write checked and
+committed): `ola` in English, `kasia` in Polish, `zuzana` in Slovak. Now = 2026-08-31.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+from memrepo.agent.api import Memory
+from tests.support import append_events, assert_event, isolated_env
+
+NOW = "2026-08-31T18:00:00Z"
+TOLD = [  # recorded, scope, key, value, valid from, quote
+    ("2026-01-03T09:00:00Z", "ola", "rent.amount", "2 400 zł", "2025-06-01",
+     "The rent is 2 400 zł a month."),
+    ("2026-01-25T12:00:00Z", "ola", "cat.name", "Mruczek", "2019-05-01",
+     "My cat is called Mruczek."),
+    ("2026-05-16T18:05:00Z", "ola", "rent.amount", "3 100 zł", "2026-05-15",
+     "Rent in Kraków is 3 100 zł."),
+    ("2026-01-05T12:00:00Z", "kasia", "czynsz.kwota", "1 900 zł", "2025-01-01",
+     "Płacę 1 900 zł czynszu miesięcznie."),
+    ("2026-03-02T12:00:00Z", "kasia", "czynsz.kwota", "2 100 zł", "2026-03-01",
+     "Od marca czynsz wzrósł do 2 100 zł."),
+    ("2026-01-04T12:00:00Z", "zuzana", "najom.suma", "650 €", "2025-09-01",
+     "Nájom je 650 eur mesačne."),
+    ("2026-02-03T12:00:00Z", "zuzana", "najom.suma", "700 €", "2026-02-01",
+     "Od februára platím za nájom 700 eur."),
+]
+
+
+@pytest.fixture(scope="module")
+def repo(demo_template: Path, tmp_path_factory: pytest.TempPathFactory,
+         git_home: Path) -> Path:
+    """The histories are imported (recorded in the past): one commit through the hooks
+    with an `Imported-from:` trailer."""
+    root = tmp_path_factory.mktemp("retrieval") / "repo"
+    shutil.copytree(demo_template, root, symlinks=True)
+    for n, (recorded, scope, key, value, valid, quote) in enumerate(sorted(TOLD)):
+        subject, relation = key.split(".")
+        append_events(root, f"memory/facts/{scope}/{recorded[:7]}.jsonl", [assert_event(
+            f"told-{n}", recorded, subject, relation, value, valid, scope=scope, quote=quote,
+            source="conversation")])
+    env = isolated_env(git_home)
+    subprocess.run(["git", "add", "memory"], cwd=root, env=env, check=True)
+    subprocess.run(["git", "commit", "-q", "-m", "Histories in three languages\n\n"
+                    "Imported-from: retrieval test"], cwd=root, env=env, check=True,
+                   capture_output=True)
+    return root
+
+
+@pytest.fixture()
+def memory(repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
+    monkeypatch.setenv("MEMREPO_NOW", NOW)
+    return Memory(repo)
+
+
+def values(memory: Memory, scope: str, question: str) -> list[str]:
+    return [fact.object for fact in memory.recall(scope, question).facts]
+
+
+# --- the Python API, kind by kind ---------------------------------------------------------
+
+def test_current(memory: Memory) -> None:
+    assert values(memory, "ola", "How much rent do I pay?") == ["3 100 zł"]
+    assert values(memory, "ola", "What's my cat called?") == ["Mruczek"]
+
+
+def test_dated(memory: Memory) -> None:
+    assert values(memory, "ola", "What was my rent in March 2026?") == ["2 400 zł"]
+    assert values(memory, "michal", "How much was the electricity bill in November 2025?"
+                  ) == ["200 zł"]
+    assert values(memory, "michal", "How much did I pay for electricity in April?") == [
+        "280 zł"]
+
+
+def test_a_period_returns_every_value_that_held_with_its_interval(memory: Memory) -> None:
+    result = memory.recall("ola", "How much rent did I pay this year?")
+    assert [(f.object, f.valid_from, f.valid_to) for f in result.facts] == [
+        ("2 400 zł", "2025-06-01", "2026-05-15"), ("3 100 zł", "2026-05-15", None)]
+    assert result.asked["valid_from"] == "2026-01-01"
+
+
+def test_when_did_it_change_returns_the_history(memory: Memory) -> None:
+    result = memory.recall("ola", "When did my rent change?")
+    assert [f.object for f in result.facts] == ["2 400 zł", "3 100 zł"]
+    assert result.asked["history"] is True
+
+
+def test_refusal_never_answers_with_a_look_alike(memory: Memory) -> None:
+    for question in ("What is my dog's name?", "What is my shoe size?",
+                     "How much do I pay for water?", "Who is my dentist?"):
+        result = memory.recall("ola", question)
+        assert result.status == "not_recorded" and result.facts == [], question
+
+
+def test_misspelled(memory: Memory) -> None:
+    result = memory.recall("michal", "How much is my electrcity bill?")
+    assert [f.object for f in result.facts] == ["250 zł"]
+    assert result.respelled == {"electrcity": "electricity"}
+
+
+def test_inflected_polish_and_slovak(memory: Memory) -> None:
+    assert values(memory, "kasia", "Ile płacę czynszu?") == ["2 100 zł"]
+    assert values(memory, "kasia", "Ile wynosił czynsz w 2025 roku?") == ["1 900 zł"]
+    assert values(memory, "zuzana", "Koľko platím za nájom?") == ["700 €"]
+    assert values(memory, "zuzana", "Koľko som platila za nájom v januári?") == ["650 €"]
+    assert memory.recall("kasia", "Jak ma na imię mój pies?").status == "not_recorded"
+
+
+def test_knowledge_only_in_a_reference_or_project_note(memory: Memory) -> None:
+    cash = memory.recall("michal", "What is the cash method for VAT?")
+    assert cash.facts == [] and cash.notes[0].name == "vat-cash-method"
+    assert cash.notes[0].category == "references"
+    assert cash.notes[0].uri == "memrepo://note/vat-cash-method"
+    booked = memory.recall("michal", "When is the Octavia inspection booked?")
+    assert "car-service-2026" in [n.name for n in booked.notes]
+
+
+def test_search_asks_the_question_not_an_and_of_its_words(memory: Memory) -> None:
+    found = memory.search("What is the minimum order at Lodz Packaging?")
+    assert found.results[0].name == "lodz-packaging"
+    assert memory.search("What is my dog's name?").status == "not_recorded"
+
+
+# --- the command line ---------------------------------------------------------------------
+
+def cli(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MEMREPO_NOW": NOW}
+    return subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(repo), *args],
+                          capture_output=True, text=True, check=False, env=env)
+
+
+def test_cli_recall_reads_the_date_in_the_question(repo: Path, git_env: Any) -> None:
+    done = cli(repo, "recall", "--scope", "ola", "--json", "What was my rent in March 2026?")
+    assert done.returncode == 0, done.stderr
+    assert [f["object"] for f in json.loads(done.stdout)["facts"]] == ["2 400 zł"]
+    refused = cli(repo, "recall", "--scope", "ola", "What is my dog's name?")
+    assert refused.returncode == 0 and refused.stdout.startswith("not recorded")
+
+
+def test_cli_context_holds_notes_of_every_category_and_the_dated_fact(
+        repo: Path, git_env: Any) -> None:
+    done = cli(repo, "context", "--scope", "michal",
+               "How much did I pay for electricity in April?")
+    assert done.returncode == 0, done.stderr
+    assert "electricity_bill.amount = 280 zł" in done.stdout
+    assert "[references] reading-electricity-bill" in done.stdout
+    note_only = cli(repo, "context", "--scope", "michal", "What is the cash method for VAT?")
+    assert "[references] vat-cash-method" in note_only.stdout
+
+
+def test_cli_context_says_which_spelling_it_used(repo: Path, git_env: Any) -> None:
+    done = cli(repo, "context", "--scope", "michal", "What does Jan Nowak do?")
+    assert "did you mean: jan-novak? (searched 'novak' for 'nowak')" in done.stdout
+    assert "- [entities] jan-novak:" in done.stdout
+
+
+def test_cli_context_budget_cut_is_honest(repo: Path, git_env: Any) -> None:
+    done = cli(repo, "context", "--scope", "michal", "--budget", "100", "--json",
+               "What is the minimum order at Lodz Packaging?")
+    data = json.loads(done.stdout)
+    assert data["left_out"] > 0 and data["tokens"] <= 100
+    assert "did not fit the budget" in data["context"]
+    assert "nothing in memory matches" not in data["context"]
+
+
+# --- the real MCP client ------------------------------------------------------------------
+
+async def _mcp(repo: Path, env: dict[str, str], calls: list[dict[str, Any]],
+               ) -> tuple[list[dict[str, Any]], str]:
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "memrepo", "--repo", str(repo), "serve",
+                                      "--scope", "ola", "--session", "s-retrieval"],
+        env={**env, "MEMREPO_NOW": NOW}, cwd=str(repo))
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        answers = []
+        for arguments in calls:
+            result = await session.call_tool("recall", arguments)
+            data = result.structured_content or json.loads(
+                result.content[0].text)  # type: ignore[union-attr]
+            answers.append(dict(data.get("result", data)))
+        note = await session.read_resource("memrepo://note/vat-cash-method")
+        return answers, note.contents[0].text  # type: ignore[union-attr]
+
+
+def test_mcp_recall_answers_questions_and_notes_are_resources(
+        repo: Path, git_env: dict[str, str]) -> None:
+    answers, note = anyio.run(_mcp, repo, git_env, [
+        {"query": "What was my rent in March 2026?"},
+        {"query": "What is my dog's name?"},
+        {"query": "What is the cash method for VAT?"},
+    ])
+    dated, refused, note_only = answers
+    assert [f["object"] for f in dated["facts"]] == ["2 400 zł"]
+    assert refused["status"] == "not_recorded" and refused["facts"] == []
+    assert note_only["notes"][0]["uri"] == "memrepo://note/vat-cash-method"
+    assert note_only["notes"][0]["description"]
+    assert note.startswith("---\nname: vat-cash-method")
