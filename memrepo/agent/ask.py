@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from memrepo.cache import Connection
 from memrepo.cache.query import entity_candidates, notes_by_rowid, recall_during
-from memrepo.cache.retrieval import Ranked, key_of_row, rank_keys, rank_notes
+from memrepo.cache.retrieval import Hit, Ranked, key_of_row, rank_keys, rank_notes
 from memrepo.cache.search import respellings, searched_words, snippet, suggest
 from memrepo.core.events import Key
 from memrepo.core.question import Question, Window, analyse, find_names, tokens, window
@@ -48,16 +48,26 @@ def ask(conn: Connection, scope: str, text: str, now: Instant, *,
     asked = window(question, now, as_of, known_at)
     named = named_entities(conn, text)
     keys_ranked = rank_keys(conn, analyse(_as_names(text, named), now), scope)
-    keys = [key_of_row(conn, hit.rowid)
-            for hit in keys_ranked.answering(rarest_rule=True)[:MAX_KEYS]]
+    keys = [key_of_row(conn, hit.rowid) for hit in best(keys_ranked)]
+    # a change question also needs the value held just before its period begins
+    start = asked.start - 1 if asked.history else asked.start
     facts = [fact for key in keys for fact in recall_during(
-        conn, *key, asked.start, asked.end, asked.known)]
+        conn, *key, start, asked.end, asked.known)]
     notes_ranked = rank_notes(conn, question)
     matches = note_matches(conn, notes_ranked, question)[:notes]
     respelled = respellings(question, [keys_ranked, notes_ranked])
     suggestions = suggest(conn, respelled.values(), scope) if respelled else []
     return Answer(question, asked, keys, facts, matches, sorted(named), respelled,
                   suggestions)
+
+
+def best(ranked: Ranked) -> list[Hit]:
+    """The keys that answer: those that pass the relevance rules with the best coverage
+    (a key that matches less of the question never stands in for one that has no value
+    at the time asked about)."""
+    passing = ranked.answering(rarest_rule=True)
+    top = max((hit.judgement.coverage for hit in passing), default=0.0)
+    return [hit for hit in passing if hit.judgement.coverage >= top - 1e-6][:MAX_KEYS]
 
 
 def named_entities(conn: Connection, text: str) -> dict[str, tuple[int, int]]:

@@ -13,6 +13,8 @@ Answers are scored by memrepo.core.scoring; each row also carries the size of th
 the variant hands a model (memrepo: the context block plus the recall/history result;
 MEMORY.md: the whole file; flat: the one value) and the time taken. Then an untrusted
 session plants an instruction, and the report says where it landed and what loaded it.
+Last, the demo memory and two histories told in Polish and Slovak are imported beside the
+story and the varied questions (memrepo.bench.questions) are asked, scored by kind.
 With `--endpoint URL --model M` each variant's context and the question also go to an
 OpenAI-compatible chat model, whose answers are scored the same way.
 """
@@ -31,13 +33,16 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from memrepo.core.bitemporal import FOREVER
 from memrepo.core.context_block import estimate_tokens, fact_line
 from memrepo.core.scoring import MONTHS, NOT_RECORDED, is_correct
 from memrepo.core.times import Instant, format_valid_time, parse_instant
 from memrepo.git.command import run_git
+
+if TYPE_CHECKING:
+    from memrepo.bench.asked import VariedResult
 
 from . import memory_history as story
 from .memory_history import NOW, SCOPE, Question, Told
@@ -183,7 +188,9 @@ def _values(values: frozenset[str]) -> str:
 
 
 class MemrepoVariant:
-    name = "memrepo"
+    """The oracle column: recall is handed the key and the times already worked out."""
+
+    name = "memrepo, oracle key"
 
     def __init__(self, root: Path, budget: int) -> None:
         from memrepo.agent.api import Memory
@@ -337,8 +344,10 @@ def ask_all(variant: Variant, questions: Sequence[Question]) -> list[Result]:
             started = time.perf_counter()
             answer = variant.answer(q)
             seconds = time.perf_counter() - started
-            results.append(Result(variant.name, q, answer.text,
-                                  is_correct(q.expected, answer.text, q.many),
+            judge = getattr(variant, "judge", None)
+            correct = (judge(q, answer.text) if judge is not None
+                       else is_correct(q.expected, answer.text, q.many))
+            results.append(Result(variant.name, q, answer.text, correct,
                                   estimate_tokens(answer.context), seconds))
     return results
 
@@ -383,19 +392,33 @@ class Report:
     results: list[Result]
     poisoning: Poisoning
     changes: int
+    varied: list[VariedResult]
 
 
 def run_benchmark(root: Path, budget: int = DEFAULT_BUDGET,
                   ask: Callable[[str, str], str] | None = None) -> Report:
-    """Build the memory at `root` (a new directory), ask every variant, then poison it."""
+    """Build the memory at `root` (a new directory), ask every variant, poison it; then
+    import the demo memory's notes and facts and the Polish and Slovak histories beside
+    the story and ask the varied set."""
+    from memrepo.bench.asked import AskedVariant, ContextVariant, import_histories, run_varied
+    from memrepo.maintenance.demo import install_demo_memory
+
     build_memory(root)
-    base: list[Variant] = [MemrepoVariant(root, budget), MemoryFileVariant(story.MEMORY_MD),
+    oracle = MemrepoVariant(root, budget)
+    base: list[Variant] = [AskedVariant(root), ContextVariant(root, budget, oracle), oracle,
+                           MemoryFileVariant(story.MEMORY_MD),
                            FlatVariant(flat_store(story.HISTORY))]
     variants = base + ([ModelVariant(v, ask) for v in base] if ask else [])
     results = [r for variant in variants for r in ask_all(variant, story.QUESTIONS)]
     with pinned({"MEMREPO_NOW": NOW}):
-        changes = count_changes(MemrepoVariant(root, budget))
-    return Report(results, poison(root, budget), changes)
+        changes = count_changes(oracle)
+    poisoning = poison(root, budget)
+    imported = "2026-10-15T12:00:00Z"  # after every imported event (the demo's end in October)
+    with pinned({**IDENTITY, "GIT_AUTHOR_DATE": imported, "GIT_COMMITTER_DATE": imported}):
+        install_demo_memory(root, APPROVER)
+        import_histories(root)
+    varied = run_varied(root, pinned)
+    return Report(results, poisoning, changes, varied)
 
 
 def count_changes(memrepo: MemrepoVariant) -> int:
@@ -463,9 +486,12 @@ def write_csv(results: Sequence[Result], path: Path) -> None:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="memrepo bench memory",
-        description="Recall quality: 60 questions over an eight-month synthetic history, put "
-                    "to memrepo, a MEMORY.md file and a flat key-value store; then a "
-                    "poisoning attempt. Prints a table per category and writes a CSV.")
+        description="Recall quality: 60 questions over an eight-month synthetic history, "
+                    "asked as written through memrepo's free-text recall and context block, "
+                    "beside memrepo handed the key (oracle), a MEMORY.md file and a flat "
+                    "key-value store; a poisoning attempt; then 111 varied questions "
+                    "(paraphrases, misspellings, Polish, Slovak, dates, refusals, notes) by "
+                    "kind and held-out half. Prints the tables and writes a CSV.")
     parser.add_argument("--csv", type=Path, default=Path("bench-memory.csv"), metavar="FILE",
                         help="one row per question and variant (default ./bench-memory.csv)")
     parser.add_argument("--dir", type=Path, metavar="DIR",
@@ -487,6 +513,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """`memrepo bench memory [options]` (the options are this module's, see --help)."""
+    from memrepo.bench.asked import render_varied
+
     args = parse_args(argv)
     ask = model_asker(args.endpoint, args.model, args.timeout) if args.endpoint else None
     parent = None if args.dir else Path(tempfile.mkdtemp(prefix="memrepo-bench-memory-"))
@@ -500,6 +528,11 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{len(story.HISTORY)} events ({report.changes} value changes), scope {SCOPE}, "
           f"now = {NOW}\n")
     print(render_table(report.results) + "\n")
+    print(f"Varied questions ({len(report.varied)}: paraphrases, misspellings, Polish and "
+          "Slovak, dates and periods, refusals, knowledge only in notes) asked through "
+          "free-text recall, by kind; 'dev' questions were looked at while tuning, 'held "
+          "out' ones were not:\n")
+    print(render_varied(report.varied) + "\n")
     print(render_poisoning(report.poisoning) + "\n")
     write_csv(report.results, args.csv)
     print(f"CSV: {args.csv}" + (f"\nMemory repository: {root}" if args.keep or args.dir

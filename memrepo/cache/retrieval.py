@@ -9,11 +9,12 @@ which decides whether anything answers at all.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from memrepo.cache.terms import DOCUMENTS, row_tokens
+from memrepo.cache.terms import DOCUMENTS
 from memrepo.core.question import Question, Term
 from memrepo.core.relevance import (
     Judgement,
@@ -31,6 +32,9 @@ NOTE_WEIGHTS = (20.0, 10.0, 16.0, 2.0, 10.0, 5.0, 8.0, 1.0)
 """name, description, aliases, body, then their base forms (half the folded weight)."""
 KEY_WEIGHTS = (12.0, 10.0, 6.0, 3.0, 6.0, 5.0, 3.0, 1.5)
 """subject, relation, values, quotes, then their base forms."""
+LONGER_BY = 4
+"""A word the index lacks is first tried as the beginning of a longer indexed word, at
+most this many letters longer."""
 JUDGED = 10
 """Hits whose coverage is worked out (and the most any ranking returns)."""
 
@@ -147,6 +151,12 @@ def _plan(conn: sqlite3.Connection, table: _Table, terms: Sequence[Term],
         return _lookup(conn, table, forms)
 
     def spell(word: str) -> str | None:
+        longer = conn.execute(
+            f"SELECT term FROM {table.terms} WHERE term > ? AND term < ? "
+            "AND length(term) <= ? ORDER BY length(term), df DESC LIMIT 1",
+            (word, word[:-1] + chr(ord(word[-1]) + 1), len(word) + LONGER_BY)).fetchone()
+        if longer is not None:  # "member" → "membership"
+            return str(longer[0])
         reach = spelling_reach(word)
         vocabulary = [term for (term,) in conn.execute(
             f"SELECT term FROM {table.terms} WHERE term >= ? AND term < ? "
@@ -177,13 +187,19 @@ def _weights(table: _Table) -> str:
 
 def _judged(conn: sqlite3.Connection, table: _Table, rows: list[tuple[int, float, int]],
             p: Plan, amount: int | None) -> list[Hit]:
+    """Each hit's coverage, from its stored text: which of the searched forms it holds
+    (one scan of the text per hit for all forms at once)."""
     if not rows:
         return []
     judged = rows[:JUDGED]
     marks = ", ".join("?" * len(judged))
-    tokens = {rowid: row_tokens(texts) for rowid, *texts in conn.execute(
-        f"SELECT rowid, * FROM {table.fts} WHERE rowid IN ({marks})",
-        [rowid for rowid, _, _ in judged])}
+    forms = sorted({form for s in p.searched for form in s.forms}, key=len, reverse=True)
+    found = re.compile(r"(?<![a-z0-9])(?:" + "|".join(map(re.escape, forms)) + r")(?![a-z0-9])"
+                       ) if forms else None
+    tokens = {rowid: set(found.findall(" ".join(texts))) if found else set()
+              for rowid, *texts in conn.execute(
+                  f"SELECT rowid, * FROM {table.fts} WHERE rowid IN ({marks})",
+                  [rowid for rowid, _, _ in judged])}
     weights = word_weights(p, amount)
     return [Hit(rowid, score, judge(tokens.get(rowid, set()), p, weights, bool(numeric)))
             for rowid, score, numeric in judged]

@@ -1,7 +1,8 @@
 """Search over notes and facts (§7): the question's words ranked by memrepo.cache.retrieval,
 the hits that pass the relevance threshold, and "did you mean".
 
-Results are ordered by BM25, then by category precedence. A fact hit is a key: the values
+Notes are listed by BM25 (then category precedence) once one of them passes the relevance
+threshold; a fact key must pass it itself. A fact hit is a key: the values
 that hold at the time the text asks about (now by default), or its latest value when none
 holds then. Quarantined scopes are searched only when asked for by name.
 """
@@ -77,7 +78,9 @@ def suggest(conn: sqlite3.Connection, respelled: Iterable[str], scope: str | Non
 
 def _note_hits(conn: sqlite3.Connection, ranked: Ranked, question: Question,
                ) -> list[tuple[float, SearchHit]]:
-    hits = ranked.answering(rarest_rule=False)
+    # once a note answers the question, the ranking behind it is shown too (a list to
+    # choose from); when none does, nothing is
+    hits = ranked.hits if ranked.answering(rarest_rule=False) else []
     rows = notes_by_rowid(conn, [hit.rowid for hit in hits])
     wanted = searched_words(question, ranked)
     out = []

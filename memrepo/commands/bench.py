@@ -12,14 +12,15 @@ from typing import Any
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "bench", help="measure speed (perf) or recall quality (memory) on a synthetic memory",
+        "bench", help="measure speed (perf) or retrieval quality (memory, locomo)",
         description="Benchmarks. `perf` generates (or reuses) a large synthetic memory "
                     "repository and prints each figure beside a floor measured in the same "
                     "run, with the ratio and the target.")
     kinds = parser.add_subparsers(dest="kind", metavar="KIND", required=True)
     for kind, about in (
             ("perf", "timings: cache rebuild and sync, hooks, recall, search, remember"),
-            ("memory", "recall-quality benchmark")):
+            ("memory", "recall-quality benchmark: questions asked as people ask them"),
+            ("locomo", "session recall on LoCoMo conversations (--data DIR)")):
         bench = kinds.add_parser(kind, prefix_chars="+", add_help=False,
                                  help=f"{about} (its own options: memrepo bench {kind} --help)")
         bench.add_argument("arguments", nargs="*", help=f"passed to the {kind} benchmark")
@@ -28,6 +29,8 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.kind == "perf":
         from memrepo.bench.perf import main
+    elif args.kind == "locomo":
+        from memrepo.bench.locomo import main
     else:
         from memrepo.bench.memory import main
     return int(main(args.arguments))

@@ -42,9 +42,12 @@ zmienił się czynsz?", "kedy sa zmenil nájom?"): the answer is the key's histo
 
 
 _AMOUNT_WORDS = frozenset({"ile", "kolko", "kolik"})
-_AMOUNT_STEMS = ("cost", "koszt", "wynos", "price", "cena", "cen", "stoj", "stal")
-"""Words that ask for an amount ("what did it cost", "ile kosztował", "ile wynosił",
-"koľko stojí"): a key whose value is a number answers them even when its text lacks them."""
+_AMOUNT_STEMS = ("cost", "koszt", "wynos", "price", "cena", "cen", "stoj", "stal", "pay",
+                 "paid", "earn", "spen", "charg", "plac", "plat", "zaplac", "zaplat",
+                 "zarab")
+"""Words that ask for an amount ("what did it cost", "how much do I pay", "ile kosztował",
+"ile wynosił", "koľko stojí", "koľko platím"): a key whose value is a number answers them
+even when its text lacks them."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,6 +93,7 @@ hovorilo""")
 """A date within four words of these is the system time asked about ("as the memory knew
 it on 5 June", "in May, what did the memory expect…"), not the valid time."""
 _KNOWN_REACH = 4
+_APPROXIMATE = words_of("around about circa approximately roughly okolo zhruba priblizne")
 _ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _QUARTER = re.compile(r"q([1-4])")
 _YEAR = re.compile(r"(19|20)\d\d")
@@ -139,9 +140,14 @@ def find_times(words: list[str], now: Instant) -> Times:
     used: set[int] = set()
     for first, last, when in spans:
         used.update(range(first, last))
-        near = words[max(0, first - _KNOWN_REACH):first] + words[last:last + _KNOWN_REACH]
-        if known is None and _KNOWN_CUES & set(near):
+        if first > 0 and words[first - 1] in _APPROXIMATE:  # "around July"
+            used.add(first - 1)
+        reach = [*range(max(0, first - _KNOWN_REACH), first),
+                 *range(last, min(len(words), last + _KNOWN_REACH))]
+        if known is None and any(words[i] in _KNOWN_CUES for i in reach):
             known = When(when.start, None, when.words)
+            # "as the memory knew it", "did the memory expect": about time, not the topic
+            used.update(i for i, word in enumerate(words) if word in _KNOWN_CUES)
         elif valid is None:
             valid = when
     if valid is None and known is not None:  # "what did the memory say in May?"
@@ -355,6 +361,23 @@ def _year(words: list[str], i: int, today: date, now: Instant,
     return first, end, _year_when(int(words[i]), first, end)
 
 
+def _half(words: list[str], i: int, today: date, now: Instant,
+          ) -> tuple[int, int, When] | None:
+    """"the first half of the year", "second half of 2025"."""
+    if words[i] not in ("first", "second") or words[i + 1:i + 3] != ["half", "of"]:
+        return None
+    end = i + 3
+    if end < len(words) and words[end] in ("the", "this"):
+        end += 1
+    year, after = _year_after(words, end)
+    if year is None and end < len(words) and words[end] == "year":
+        year, after = today.year, end + 1
+    if year is None:
+        return None
+    start = date(year, 1 if words[i] == "first" else 7, 1)
+    return i, after, When(_instant(start), _instant(_add_months(start, 6)), (i, after))
+
+
 def _year_after(words: list[str], i: int) -> tuple[int | None, int]:
     if i < len(words) and _YEAR.fullmatch(words[i]):
         end = i + 2 if i + 1 < len(words) and words[i + 1] in {"r", "roku"} else i + 1
@@ -364,7 +387,7 @@ def _year_after(words: list[str], i: int) -> tuple[int | None, int]:
 
 _Reader = Callable[[list[str], int, date, Instant], "tuple[int, int, When] | None"]
 _READERS: tuple[_Reader, ...] = (_relative, _ago, _iso_day, _day_month, _month, _quarter,
-                                 _year)
+                                 _half, _year)
 _ABSOLUTE_READERS = (_iso_day, _day_month, _month, _quarter, _year)
 _NO_DAY = date(9999, 12, 31)
 

@@ -24,7 +24,8 @@ from memrepo.core.scoring import NOT_RECORDED, is_correct
 from memrepo.core.times import parse_instant
 from tests.support import isolated_env
 
-VARIANTS = ("memrepo", "MEMORY.md", "flat store")
+VARIANTS = ("memrepo, oracle key", "MEMORY.md", "flat store")
+ASKED = ("memrepo, asked", "memrepo context block")
 
 
 class EchoModel(BaseHTTPRequestHandler):
@@ -98,11 +99,19 @@ def table_row(stdout: str, variant: str) -> list[str]:
 
 def test_one_command_prints_the_benchmark_table(run: Run) -> None:
     assert "| variant | A current | B historical | C change | D refusal | total |" in run.stdout
-    assert table_row(run.stdout, "memrepo")[1:6] == ["15/15"] * 4 + ["60/60"]
+    assert table_row(run.stdout, "memrepo, oracle key")[1:6] == ["15/15"] * 4 + ["60/60"]
     for variant in VARIANTS[1:]:
         total = int(table_row(run.stdout, variant)[5].split("/")[0])
         assert total < 60, variant
+    for variant in ASKED:  # the question's text through the agent's path
+        assert table_row(run.stdout, variant)[4] == "15/15", variant  # every refusal
     assert "(15 value changes)" in run.stdout
+
+
+def test_the_varied_set_is_scored_by_kind_and_held_out_half(run: Run) -> None:
+    assert "| kind | dev | held out | all |" in run.stdout
+    for kind in ("refusal", "pl", "sk", "misspelled", "note", "all"):
+        assert table_row(run.stdout, kind)
 
 
 def test_the_poisoning_result_is_printed(run: Run) -> None:
@@ -122,7 +131,7 @@ def test_the_csv_scores_every_question_for_every_variant(run: Run) -> None:
         mine = [r for r in run.rows if r["variant"] == variant]
         assert [r["id"] for r in mine] == [q.qid for q in QUESTIONS]
         assert all(int(r["context_tokens"]) >= 0 and float(r["seconds"]) >= 0 for r in mine)
-    memrepo = [r for r in run.rows if r["variant"] == "memrepo"]
+    memrepo = [r for r in run.rows if r["variant"] == "memrepo, oracle key"]
     assert all(r["correct"] == "yes" for r in memrepo)
     assert all(int(r["context_tokens"]) > 0 for r in memrepo)
     md = {r["id"]: r for r in run.rows if r["variant"] == "MEMORY.md"}
@@ -131,8 +140,8 @@ def test_the_csv_scores_every_question_for_every_variant(run: Run) -> None:
 
 
 def test_model_answers_are_scored_like_any_other(run: Run) -> None:
-    assert EchoModel.requests == 3 * len(QUESTIONS)
-    model = {r["id"]: r for r in run.rows if r["variant"] == "memrepo + model"}
+    assert EchoModel.requests == 5 * len(QUESTIONS)
+    model = {r["id"]: r for r in run.rows if r["variant"] == "memrepo, oracle key + model"}
     for q in QUESTIONS:
         right = q.category != "C" or q.expected == "no"
         assert (model[q.qid]["correct"] == "yes") == right, (q.qid, model[q.qid]["answer"])
@@ -148,7 +157,7 @@ def test_the_history_went_through_the_commit_checks(run: Run) -> None:
     assert verified.returncode == 0, verified.stdout + verified.stderr
     log = subprocess.run(["git", "log", "--format=%s"], cwd=run.repo, env=run.env,
                          capture_output=True, text=True, check=True).stdout.splitlines()
-    assert len(log) == 2 + len(HISTORY) + 1  # init, config, history, poison
+    assert len(log) == 2 + len(HISTORY) + 3  # init, config, history, poison, two imports
 
 
 class Fixed:

@@ -46,6 +46,8 @@ def test_years_and_relative_periods() -> None:
     assert valid("What did I pay this month?") == ("2026-08-01", "2026-09-01")
     assert valid("What did I pay yesterday?") == ("2026-08-30", "2026-08-31")
     assert valid("Q2 2026 VAT") == ("2026-04-01", "2026-07-01")
+    assert valid("What changed in the first half of the year?") == ("2026-01-01", "2026-07-01")
+    assert valid("the second half of 2025") == ("2025-07-01", "2026-01-01")
 
 
 def test_instants() -> None:
