@@ -33,3 +33,21 @@ class Baseline:
 
     def close(self) -> None:
         self.conn.close()
+
+
+def note_texts(conn: sqlite3.Connection, rowids: Sequence[int]) -> list[str]:
+    """Description and body of the notes with these rowids (questions are drawn from them)."""
+    marks = ", ".join("?" * len(rowids))
+    return [f"{description}\n{body}" for description, body in conn.execute(
+        f"SELECT description, body FROM notes WHERE rowid IN ({marks})", list(rowids))]
+
+
+def note_count(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("SELECT coalesce(max(rowid), 0) FROM notes").fetchone()[0])
+
+
+def one_word_top10(conn: sqlite3.Connection, word: str) -> list[int]:
+    """The floor of a search: plain FTS5 BM25 top 10 for one folded body word."""
+    rows = conn.execute("SELECT rowid FROM notes_fts WHERE notes_fts MATCH ? "
+                        "ORDER BY bm25(notes_fts) LIMIT 10", (f'body : "{word}"',))
+    return [rowid for (rowid,) in rows]

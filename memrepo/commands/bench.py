@@ -20,7 +20,8 @@ def add_parser(subparsers: Any) -> None:
     for kind, about in (
             ("perf", "timings: cache rebuild and sync, hooks, recall, search, remember"),
             ("memory", "recall-quality benchmark: questions asked as people ask them"),
-            ("locomo", "session recall on LoCoMo conversations (--data DIR)")):
+            ("locomo", "session recall on LoCoMo conversations (--data DIR)"),
+            ("retrieval", "speed of retrieval from the question on a repository (--dir)")):
         bench = kinds.add_parser(kind, prefix_chars="+", add_help=False,
                                  help=f"{about} (its own options: memrepo bench {kind} --help)")
         bench.add_argument("arguments", nargs="*", help=f"passed to the {kind} benchmark")
@@ -31,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
         from memrepo.bench.perf import main
     elif args.kind == "locomo":
         from memrepo.bench.locomo import main
+    elif args.kind == "retrieval":
+        from memrepo.bench.retrieval import main
     else:
         from memrepo.bench.memory import main
     return int(main(args.arguments))

@@ -9,9 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import isolated_env
-
 from memrepo.bench.locomo import choose, load
+from tests.support import isolated_env
 
 CONVERSATIONS = [{
     "sample_id": "conv-a",
