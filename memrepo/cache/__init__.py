@@ -9,11 +9,13 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5
+from memrepo.cache.edits import saved_in_place, take_scan
 from memrepo.cache.staleness import is_stale
 
 if TYPE_CHECKING:
@@ -36,22 +38,25 @@ def rebuild(root: Path, workers: int | None = None) -> BuildReport:
 
 
 def sync(root: Path, conn: sqlite3.Connection | None = None, *, force: bool = False,
-         hook: bool = False) -> SyncReport:
+         hook: bool = False, edited: Sequence[str] = ()) -> SyncReport:
     """Re-index what changed (memrepo.cache.incremental, imported only when a sync runs)."""
     from memrepo.cache.incremental import sync as refresh
 
-    return refresh(root, conn, force=force, hook=hook)
+    return refresh(root, conn, force=force, hook=hook, edited=edited)
 
 
 def open_fresh(root: Path) -> sqlite3.Connection:
     """A connection to an up-to-date cache: built when missing or untrusted, synced when
-    stale (see memrepo.cache.staleness for what is noticed)."""
+    stale (see memrepo.cache.staleness for what is noticed) or when a file was saved in
+    place (memrepo.cache.edits)."""
     require_fts5()
     path = cache_path(root)
+    scan = take_scan(root)
     conn = open_trusted(path)
-    if conn is not None and not is_stale(conn, root):
+    edited = saved_in_place(conn, root, scan)
+    if conn is not None and not edited and not is_stale(conn, root):
         return conn
-    report = sync(root, conn)
+    report = sync(root, conn, edited=edited)
     if conn is not None and report.mode != "rebuilt":
         return conn
     if conn is not None:

@@ -12,6 +12,7 @@ change → full rebuild.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,31 +56,33 @@ class SyncReport:
 
 
 def sync(root: Path, conn: sqlite3.Connection | None = None, *,
-         force: bool = False, hook: bool = False) -> SyncReport:
+         force: bool = False, hook: bool = False, edited: Sequence[str] = ()) -> SyncReport:
     """Bring the cache up to date with the work tree (builds it when there is none).
 
     Without `force` an unchanged fingerprint means "fresh"; with it (`memrepo cache sync`)
     git is asked what is dirty, so edits the fingerprint cannot see are found too
     (asked first: git works while the cache is opened and HEAD's changes are read).
     `hook` (after a checkout, merge or rewrite): what changed between commits, plus the
-    files dirty at the last sync, without asking git what else is dirty."""
+    files dirty at the last sync, without asking git what else is dirty. `edited`: files
+    saved in place that the fingerprint cannot see (memrepo.cache.edits); they are
+    re-indexed and watched as dirty from then on."""
     query = DirtyQuery(root) if force else None
     try:
-        return _sync_or_rebuild(root, conn, query, hook)
+        return _sync_or_rebuild(root, conn, query, hook, edited)
     finally:
         if query is not None:
             query.close()
 
 
 def _sync_or_rebuild(root: Path, conn: sqlite3.Connection | None,
-                     query: DirtyQuery | None, hook: bool) -> SyncReport:
+                     query: DirtyQuery | None, hook: bool, edited: Sequence[str]) -> SyncReport:
     require_fts5()
     own = conn is None
     conn = conn or open_trusted(cache_path(root))
     if conn is None:
         return _rebuilt(root)
     try:
-        return _sync_locked(root, conn, query, hook)
+        return _sync_locked(root, conn, query, hook, edited)
     except _NeedsRebuild:
         return _rebuilt(root)
     finally:
@@ -93,10 +96,10 @@ def _rebuilt(root: Path) -> SyncReport:
 
 
 def _sync_locked(root: Path, conn: sqlite3.Connection, query: DirtyQuery | None,
-                 hook: bool = False) -> SyncReport:
+                 hook: bool, edited: Sequence[str]) -> SyncReport:
     conn.execute("BEGIN IMMEDIATE")  # one syncer at a time; the others then find it fresh
     try:
-        report = _sync_in_transaction(root, conn, query, hook)
+        report = _sync_in_transaction(root, conn, query, hook, edited)
     except BaseException:
         conn.execute("ROLLBACK")
         raise
@@ -105,13 +108,16 @@ def _sync_locked(root: Path, conn: sqlite3.Connection, query: DirtyQuery | None,
 
 
 def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery | None,
-                         hook: bool = False) -> SyncReport:
-    """`query`: forced (git is asked what is dirty); None: only when the fingerprint moved."""
+                         hook: bool, edited: Sequence[str]) -> SyncReport:
+    """`query`: forced (git is asked what is dirty); None: only when the fingerprint moved
+    or files were `edited` in place."""
     meta = read_meta(conn)
     dirty_before = dirty_at_last_sync(meta)
-    if query is None and fingerprint(root, dirty_before) == meta.get("fingerprint"):
+    unmoved = fingerprint(root, dirty_before) == meta.get("fingerprint")
+    if query is None and unmoved and not edited:
         return SyncReport("fresh")
-    state = capture_state(root, KnownDirty(dirty_before) if hook and query is None else query)
+    known = query is None and (hook or unmoved)  # git moved HEAD, or only in-place saves
+    state = capture_state(root, KnownDirty([*dirty_before, *edited]) if known else query)
     paths = _candidates(root, meta.get("commit") or None, state, dirty_before)
     if paths is None or _too_many(conn, paths):
         raise _NeedsRebuild

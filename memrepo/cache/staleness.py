@@ -11,12 +11,12 @@ Noticed (part of the fingerprint):
 - any change to memory/config.yaml: its size and mtime;
 - further edits of files that were already dirty at the last sync: their size and mtime.
 
-Not noticed until one of the above happens (or `memrepo cache sync`): an edit written in
-place (same inode, e.g. `echo >> note.md` or an editor configured to overwrite) into a
-note or fact log that was clean at the last sync, and a new log segment written by hand
-into an existing scope; files in the archive (never indexed). memrepo's own writes commit,
-which moves HEAD. The check costs a dozen stat calls whatever the size of the memory
-(≈0.1 ms), so every query makes it.
+An edit written in place (same inode, e.g. `echo >> note.md`, or an editor that
+overwrites) into a note or fact log that was clean at the last sync moves none of these:
+memrepo.cache.edits asks git for those (`git diff-files`, once per query process, at most
+once a second in a long-lived one). Files in the archive are never indexed. memrepo's own
+writes commit, which moves HEAD. The fingerprint costs a dozen stat calls whatever the
+size of the memory (≈0.1 ms), so every query makes it.
 """
 
 from __future__ import annotations

@@ -23,11 +23,12 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo.agent.context import build_context
-    from memrepo.repo_root import find_root
+    from memrepo.cache.edits import query_root
 
-    block = build_context(find_root(args.repo), args.scope, " ".join(args.question),
-                          args.budget)
+    root = query_root(args.repo)  # git looks for in-place saves while the rest imports
+    from memrepo.agent.context import build_context
+
+    block = build_context(root, args.scope, " ".join(args.question), args.budget)
     if args.json:
         print(json.dumps({"context": block.text, "tokens": block.tokens,
                           "budget": args.budget, "included": block.included,

@@ -22,9 +22,12 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from memrepo.cache.edits import query_root
+
+    root = query_root(args.repo)  # git looks for in-place saves while the rest imports
     from memrepo.agent.api import Memory
 
-    entries = Memory.open(args.repo).history(args.scope, args.subject, args.relation)
+    entries = Memory(root).history(args.scope, args.subject, args.relation)
     if args.json:
         print(json.dumps({"events": [e.to_json() for e in entries]}, ensure_ascii=False))
     elif not entries:

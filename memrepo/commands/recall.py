@@ -31,9 +31,12 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from memrepo.cache.edits import query_root
+
+    root = query_root(args.repo)  # git looks for in-place saves while the rest imports
     from memrepo.agent.api import Memory
 
-    result = Memory.open(args.repo).recall(
+    result = Memory(root).recall(
         args.scope, args.query, subject=args.subject, relation=args.relation,
         as_of=args.as_of, known_at=args.known_at)
     if args.json:

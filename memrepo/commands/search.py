@@ -31,10 +31,13 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from memrepo.cache.edits import query_root
+
+    root = query_root(args.repo)  # git looks for in-place saves while the rest imports
     from memrepo.agent.api import Memory
 
-    result = Memory.open(args.repo).search(args.query, scope=args.scope,
-                                           category=args.category, limit=args.limit)
+    result = Memory(root).search(args.query, scope=args.scope, category=args.category,
+                                 limit=args.limit)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:

@@ -1,0 +1,109 @@
+"""Edits saved in any editor (issue 13 item 5): what git's own stat data says moved.
+
+An editor that saves in place (same inode; the folder's mtime unchanged) or a line
+appended to a log by hand changes only that file's stat, which the cheap fingerprint
+(memrepo.cache.staleness) does not look at. `git diff-files` compares every tracked file's
+stat with the one git's index keeps (racily clean entries by content), with git's own
+speed-ups (threaded stat, `core.fsmonitor` where configured): ≈0.13 s at 100k notes, run in
+the background while the query process imports and opens the cache.
+
+A reported file counts as edited when its bytes differ from what the cache indexed (a
+`touch` or a copy changes the stat, not the content). Files that were already dirty at the
+last sync are left to the fingerprint, which watches their stat itself.
+
+Query processes (the CLI's recall, search, context, history) start the scan right after
+finding the repository (`query_root`); a long-lived reader (`CacheSession`: the API, the
+MCP server) scans at most once per `SCAN_EVERY` seconds.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memrepo.cache.db import read_meta
+from memrepo.cache.gitstate import MEMORY
+from memrepo.cache.staleness import dirty_at_last_sync
+from memrepo.git.command import start_git
+
+if TYPE_CHECKING:
+    import subprocess
+
+SCAN_EVERY = 1.0
+"""Seconds between two scans of one long-lived reader: a save is seen by its queries
+within this long (a scan costs ≈0.13 s at 100k notes)."""
+
+HINT_AFTER = 1000
+"""More files than this reported by git but unchanged: say how to refresh git's index (a
+query never writes it: a person's `git commit` would find it locked)."""
+
+_started: dict[Path, EditScan] = {}
+
+
+class EditScan:
+    """`git diff-files --name-only -z -- memory/`, answered by `paths()`."""
+
+    def __init__(self, root: Path) -> None:
+        self._process: subprocess.Popen[bytes] | None = start_git(
+            root, "diff-files", "--name-only", "-z", "--", MEMORY)
+        self._answer: list[str] | None = None
+
+    def paths(self) -> list[str] | None:
+        """Tracked paths under memory/ whose stat moved; None when git could not tell."""
+        process = self._process
+        if process is not None:
+            out, _ = process.communicate()
+            self._process = None
+            if process.returncode == 0:
+                self._answer = [p for p in out.decode("utf-8", "surrogateescape").split("\0")
+                                if p]
+        return self._answer
+
+
+def query_root(repo: str | None) -> Path:
+    """The repository a query command works on (memrepo.repo_root.find_root), its scan
+    started now, before the query code is imported: the next `take_scan` gets it."""
+    from memrepo.repo_root import find_root
+
+    root = find_root(repo)
+    _started[root] = EditScan(root)
+    return root
+
+
+def take_scan(root: Path) -> EditScan:
+    """The scan started for `root` earlier in this process, else one started now."""
+    return _started.pop(root, None) or EditScan(root)
+
+
+def saved_in_place(conn: sqlite3.Connection | None, root: Path, scan: EditScan,
+                   ) -> list[str]:
+    """The files `scan` reports whose content differs from what the cache indexed (files
+    already dirty at the last sync excluded: the fingerprint watches those); none without
+    a cache (it is about to be built from the files)."""
+    reported = scan.paths()
+    if not reported or conn is None:
+        return []
+    from memrepo.cache.rows import blob_id, complete_lines, file_kind
+    from memrepo.files import read_bytes
+
+    watched = set(dirty_at_last_sync(read_meta(conn)))
+    edited, unchanged = [], 0
+    for path in reported:
+        kind = file_kind(path)
+        if kind is None or path in watched:
+            continue
+        data = read_bytes(root, path)
+        if data is not None and kind == "log":
+            data = complete_lines(data)
+        row = conn.execute("SELECT blob FROM files WHERE path = ?", (path,)).fetchone()
+        if (None if data is None else blob_id(data)) != (None if row is None else row[0]):
+            edited.append(path)
+        else:
+            unchanged += 1
+    if unchanged > HINT_AFTER:
+        print(f"memrepo: git's index has outdated stat data for {unchanged} unchanged files "
+              "under memory/ (copied or touched?), so every query re-reads them. To fix: "
+              f"git -C {root} update-index -q --refresh", file=sys.stderr)
+    return sorted(edited)

@@ -1,0 +1,153 @@
+"""Edits made in any editor are seen by the next query (issue 13 item 5): a note saved in
+place (same inode, the folder's mtime unchanged) and a line appended to a log by hand, in a
+fresh CLI process and in one long-lived reader."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from memrepo.agent.api import Memory
+from memrepo.cache import cache_path, rebuild
+from memrepo.cache.build import build_into
+from memrepo.cache.edits import SCAN_EVERY
+from tests.support import (
+    append_events,
+    assert_event,
+    commit_everything,
+    dump,
+    init_repo,
+    memrepo_at,
+    memrepo_json,
+    note,
+    write,
+)
+
+NOTE = "memory/entities/tauron.md"
+LOG = "memory/facts/michal/2026-01.jsonl"
+
+
+@pytest.fixture()
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
+    root = init_repo(tmp_path / "repo")
+    write(root, NOTE, note("entities", "tauron", "Electricity supplier of the flat since 2023",
+                           "Tariff G11.\n"))
+    write(root, "memory/entities/orlen.md", note("entities", "orlen", "Fuel station chain "
+                                                 "where the car is refuelled", "Card.\n"))
+    append_events(root, LOG, [
+        assert_event("a1", "2026-01-05T00:00:00Z", "home", "city", "Kraków", "2020-01-01")])
+    commit_everything(root, "start")
+    rebuild(root)
+    return root
+
+
+def save_in_place(root: Path, relative: str, text: str) -> None:
+    """What VS Code and many editors do: rewrite the same file (same inode), so the
+    folder's mtime does not move (put back here in case the file system moved it)."""
+    path, folder = root / relative, (root / relative).parent
+    inode, folder_times = path.stat().st_ino, folder.stat()
+    with path.open("r+b") as handle:
+        handle.truncate(0)
+        handle.write(text.encode("utf-8"))
+    os.utime(folder, ns=(folder_times.st_atime_ns, folder_times.st_mtime_ns))
+    assert path.stat().st_ino == inode
+
+
+def append_by_hand(root: Path, relative: str, line: str) -> None:
+    with (root / relative).open("ab") as handle:
+        handle.write(line.encode("utf-8") + b"\n")
+
+
+GDANSK = ('{"id": "a2", "op": "assert", "scope": "michal", "subject": "home", "relation": '
+          '"city", "object": "Gdańsk", "valid_from": "2026-01-15", "recorded_at": '
+          '"2026-01-20T00:00:00Z", "confidence": 1.0, "source": "manual", "session": "s", '
+          '"trust": "host"}')
+
+
+def edited_note() -> str:
+    return note("entities", "tauron", "Electricity supplier of the flat since 2023",
+                "Tariff G12 zanzibar.\n").decode("utf-8")
+
+
+def test_a_cli_query_sees_a_note_saved_in_place(repo: Path) -> None:
+    assert memrepo_json(repo, "search", "zanzibar")["status"] == "not_recorded"
+    save_in_place(repo, NOTE, edited_note())
+    found = memrepo_json(repo, "search", "zanzibar")
+    assert [hit["name"] for hit in found["results"]] == ["tauron"]
+    assert memrepo_json(repo, "search", "G11")["status"] == "not_recorded"
+
+
+def test_a_cli_query_sees_a_line_appended_to_a_log_by_hand(repo: Path) -> None:
+    key = ("recall", "--scope", "michal", "--subject", "home", "--relation", "city")
+    assert memrepo_json(repo, *key)["facts"][0]["object"] == "Kraków"
+    append_by_hand(repo, LOG, GDANSK)
+    assert memrepo_json(repo, *key)["facts"][0]["object"] == "Gdańsk"
+    history = memrepo_json(repo, "history", "--scope", "michal", "home", "city")
+    assert [event["id"] for event in history["events"]] == ["a1", "a2"]
+
+
+def test_context_sees_a_note_saved_in_place(repo: Path) -> None:
+    question = "What do we pay Zanzibar Power?"
+    assert "tauron" not in memrepo_at(repo, "context", "--scope", "michal", question).stdout
+    save_in_place(repo, NOTE, note("entities", "tauron", "Electricity supplier of the flat "
+                                   "since 2023", "Tariff G12.\n", aliases=["Zanzibar Power"],
+                                   ).decode("utf-8"))
+    done = memrepo_at(repo, "context", "--scope", "michal", question)
+    assert done.returncode == 0, done.stderr
+    assert "tauron" in done.stdout and "G12" in done.stdout
+
+
+def test_a_long_lived_reader_sees_saves_within_the_scan_interval(repo: Path) -> None:
+    memory = Memory(repo)
+    assert memory.search("zanzibar").status == "not_recorded"
+    assert memory.recall("michal", subject="home", relation="city").facts[0].object == "Kraków"
+    save_in_place(repo, NOTE, edited_note())
+    append_by_hand(repo, LOG, GDANSK)
+    time.sleep(SCAN_EVERY)
+    assert [hit.name for hit in memory.search("zanzibar").results] == ["tauron"]
+    assert memory.recall("michal", subject="home", relation="city").facts[0].object == "Gdańsk"
+
+
+def test_after_in_place_saves_the_cache_equals_a_full_build(repo: Path, tmp_path: Path) -> None:
+    save_in_place(repo, NOTE, edited_note())
+    append_by_hand(repo, LOG, GDANSK)
+    assert memrepo_json(repo, "search", "zanzibar")["status"] == "found"
+    save_in_place(repo, NOTE, edited_note().replace("zanzibar", "madagascar"))
+    assert memrepo_json(repo, "search", "madagascar")["status"] == "found"
+    build_into(repo, tmp_path / "fresh.sqlite")
+    assert dump(cache_path(repo)) == dump(tmp_path / "fresh.sqlite")
+
+
+def test_a_touched_file_is_not_re_indexed(repo: Path) -> None:
+    before = _meta(repo)
+    os.utime(repo / NOTE, ns=(1, 1))  # git reports its stat; its content is the same
+    done = memrepo_at(repo, "search", "G11")
+    assert done.returncode == 0 and "tauron" in done.stdout and done.stderr == ""
+    assert _meta(repo) == before
+
+
+def _meta(root: Path) -> dict[str, str]:
+    conn = sqlite3.connect(cache_path(root))
+    try:
+        return dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    finally:
+        conn.close()
+
+
+@pytest.mark.long
+def test_saves_are_seen_at_10k_notes(tmp_path: Path, git_env: dict[str, str]) -> None:
+    from memrepo.bench.synth import generate
+
+    root = tmp_path / "big"
+    generate(root, 10_000, 20_000, seed=1)
+    rebuild(root)
+    path = sorted((root / "memory" / "entities").glob("*.md"))[100]
+    relative = path.relative_to(root).as_posix()
+    save_in_place(root, relative, path.read_text(encoding="utf-8") + "\nzanzibar\n")
+    found = memrepo_json(root, "search", "zanzibar")
+    assert [hit["path"] for hit in found["results"]] == [relative]
