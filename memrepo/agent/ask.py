@@ -46,7 +46,7 @@ def ask(conn: Connection, scope: str, text: str, now: Instant, *,
         notes: int = MAX_NOTES) -> Answer:
     question = analyse(text, now)
     asked = window(question, now, as_of, known_at)
-    named = named_entities(conn, text)
+    named = named_entities(conn, text, question)
     keys_ranked = rank_keys(conn, analyse(_as_names(text, named), now), scope)
     keys = [key_of_row(conn, hit.rowid) for hit in best(keys_ranked)]
     # a change question also needs the value held just before its period begins
@@ -70,14 +70,17 @@ def best(ranked: Ranked) -> list[Hit]:
     return [hit for hit in passing if hit.judgement.coverage >= top - 1e-6][:MAX_KEYS]
 
 
-def named_entities(conn: Connection, text: str) -> dict[str, tuple[int, int]]:
+def named_entities(conn: Connection, text: str, question: Question,
+                   ) -> dict[str, tuple[int, int]]:
     """Entity notes whose name or an alias occurs in the text as whole folded words:
-    name → the word positions of the occurrence."""
+    name → the word positions of the occurrence. Candidates are looked up by the
+    question's salient words only (a stop word's posting list is the longest there is)."""
     folded = [word for _, word in tokens(text)]
     if not folded:
         return {}
+    wanted = sorted({term.word for term in question.terms}) or sorted(set(folded))
     spellings = {name: [name.replace("-", " "), *aliases] for name, aliases in
-                 entity_candidates(conn, sorted(set(folded)), MAX_ENTITY_CANDIDATES)}
+                 entity_candidates(conn, wanted, MAX_ENTITY_CANDIDATES)}
     return find_names(folded, spellings)
 
 
