@@ -14,9 +14,14 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from memrepo.core.problems import InputError
+from memrepo.core.display import shown
+from memrepo.core.problems import RENDER_LIMIT, InputError, require_utf8
 from memrepo.crashlog import write_crash_log
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 COMMANDS: tuple[str, ...] = (
     "init", "check", "verify", "index", "cache",
@@ -32,8 +37,15 @@ class UsageError(Exception):
     """A command line that cannot be acted on (exit code 2)."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, whose usage errors echo arguments escaped (no raw control sequences)."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        super()._print_message(shown(message, None, lines=True), file)
+
+
 def build_parser(available: Sequence[str]) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="memrepo", description="Git-native long-term memory for AI agents.",
     )
     parser.add_argument(
@@ -68,7 +80,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser([chosen] if chosen else COMMANDS)
     args = parser.parse_args(words)
     module = importlib.import_module(f"memrepo.commands.{args.command}")
-    return guarded(f"memrepo {args.command}", lambda: int(module.run(args)))
+    return guarded(f"memrepo {args.command}", lambda: _run(module, args))
+
+
+def _run(module: Any, args: argparse.Namespace) -> int:
+    """Refuse arguments that are not UTF-8 text (bytes the shell passed undecoded) before
+    any command sees them; then run the command."""
+    for name, value in vars(args).items():
+        for text in value if isinstance(value, list) else (value,):
+            if isinstance(text, str):
+                require_utf8(f"argument {name.upper()}", text)
+    return int(module.run(args))
 
 
 def guarded(label: str, action: Callable[[], int]) -> int:
@@ -80,7 +102,7 @@ def guarded(label: str, action: Callable[[], int]) -> int:
         print(f"{label}: {err}", file=sys.stderr)
         return EXIT_REFUSED
     except UsageError as err:
-        print(f"{label}: {err}", file=sys.stderr)
+        print(f"{label}: {shown(str(err), RENDER_LIMIT)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("memrepo: interrupted; nothing half-written was committed", file=sys.stderr)
@@ -88,7 +110,8 @@ def guarded(label: str, action: Callable[[], int]) -> int:
     except Exception:
         log = write_crash_log(label)
         where = f"; details in {log}" if log else ""
-        print(f"{label}: unexpected error ({sys.exc_info()[1]!r}){where}", file=sys.stderr)
+        print(f"{label}: unexpected error ({shown(repr(sys.exc_info()[1]))}){where}",
+              file=sys.stderr)
         return EXIT_UNEXPECTED
 
 

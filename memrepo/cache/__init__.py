@@ -4,11 +4,21 @@
 - `sync(root)`: incremental refresh (what the post-checkout/merge/rewrite hooks run);
 - `open_fresh(root)`: a connection for queries, synced first when the cache is stale;
 - `status(root)`: what the cache holds and whether it is current.
+
+A cache that cannot be written (a read-only `.memrepo`, an immutable file, a read-only
+file system) never turns a query into a crash: when the live cache is current it answers
+as it is; otherwise the answer comes from the files, through a private cache built in the
+temporary folder, with a one-line warning. A cache path that is not a file (a folder left
+there) is refused clearly: memrepo never deletes what it did not make.
 """
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import sqlite3
+import sys
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +27,7 @@ from typing import TYPE_CHECKING
 from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5
 from memrepo.cache.edits import saved_in_place, take_scan
 from memrepo.cache.staleness import is_stale
+from memrepo.core.problems import InputError, Problem
 
 if TYPE_CHECKING:
     from memrepo.cache.build import BuildReport
@@ -48,15 +59,22 @@ def sync(root: Path, conn: sqlite3.Connection | None = None, *, force: bool = Fa
 def open_fresh(root: Path) -> sqlite3.Connection:
     """A connection to an up-to-date cache: built when missing or untrusted, synced when
     stale (see memrepo.cache.staleness for what is noticed) or when a file was saved in
-    place (memrepo.cache.edits)."""
+    place (memrepo.cache.edits); from the files through a private cache when the live one
+    cannot be written."""
     require_fts5()
     path = cache_path(root)
+    require_cache_file(path)
     scan = take_scan(root)
     conn = open_trusted(path)
-    edited = saved_in_place(conn, root, scan)
-    if conn is not None and not edited and not is_stale(conn, root):
-        return conn
-    report = sync(root, conn, edited=edited)
+    try:
+        edited = saved_in_place(conn, root, scan)
+        if conn is not None and not edited and not is_stale(conn, root):
+            return conn
+        report = sync(root, conn, edited=edited)
+    except UNWRITABLE as err:
+        if conn is not None:
+            conn.close()
+        return from_the_files(root, err)
     if conn is not None and report.mode != "rebuilt":
         return conn
     if conn is not None:
@@ -65,6 +83,36 @@ def open_fresh(root: Path) -> sqlite3.Connection:
     if fresh is None:
         raise RuntimeError(f"the cache at {path} could not be built")
     return fresh
+
+
+UNWRITABLE = (sqlite3.OperationalError, PermissionError, OSError)
+"""What writing an unwritable cache raises (read-only file, folder or file system)."""
+
+
+def require_cache_file(path: Path) -> None:
+    """Refuse a cache path that exists but is not a regular file (never removed by us)."""
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise InputError(Problem(str(path), "the cache path is not a regular file (a folder "
+                                 "or a link is in its place)",
+                                 f"remove it (`rm -r {path}`); memrepo builds the cache "
+                                 "anew from the files"))
+
+
+def from_the_files(root: Path, why: BaseException) -> sqlite3.Connection:
+    """A private cache of the files, built in the temporary folder (removed when the
+    process ends), for when the live cache cannot be written."""
+    from memrepo.cache.build import build_into
+
+    print(f"memrepo: the cache at {cache_path(root)} cannot be written "
+          f"({type(why).__name__}: {why}); answering from the files (slower). To fix: "
+          "make .memrepo writable, or run `memrepo doctor`", file=sys.stderr)
+    directory = Path(tempfile.mkdtemp(prefix="memrepo-cache-"))
+    atexit.register(shutil.rmtree, directory, ignore_errors=True)
+    build_into(root, directory / "cache.sqlite")
+    conn = open_trusted(directory / "cache.sqlite")
+    if conn is None:
+        raise RuntimeError("a private cache could not be built")
+    return conn
 
 
 @dataclass(frozen=True, slots=True)

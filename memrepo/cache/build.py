@@ -68,20 +68,29 @@ def state_meta(state: WorkTreeState) -> dict[str, str]:
 
 def rebuild(root: Path, workers: int | None = None) -> BuildReport:
     """Build the whole cache from the work tree and swap it in."""
+    from memrepo.cache import require_cache_file
+
     require_fts5()
     target = cache_path(root)
+    require_cache_file(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
     temporary.unlink(missing_ok=True)
     try:
         report = build_into(root, temporary, workers)
-        # A rollback journal left by a killed sync belongs to the file being replaced;
-        # left in place, SQLite would roll it back into the new file.
-        Path(f"{target}-journal").unlink(missing_ok=True)
-        os.replace(temporary, target)
+        swap_in(root, temporary)
     finally:
         temporary.unlink(missing_ok=True)
     return report
+
+
+def swap_in(root: Path, built: Path) -> None:
+    """Make the complete cache file `built` the live one, atomically."""
+    target = cache_path(root)
+    # A rollback journal left by a killed sync belongs to the file being replaced;
+    # left in place, SQLite would roll it back into the new file.
+    Path(f"{target}-journal").unlink(missing_ok=True)
+    os.replace(built, target)
 
 
 def build_into(root: Path, path: Path, workers: int | None = None) -> BuildReport:

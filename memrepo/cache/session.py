@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from memrepo.cache import open_fresh
+from memrepo.cache import UNWRITABLE, from_the_files, open_fresh
 from memrepo.cache.db import cache_path
 from memrepo.cache.edits import SCAN_EVERY, EditScan, saved_in_place
 from memrepo.cache.staleness import is_stale
@@ -40,7 +40,14 @@ class CacheSession:
         if edited or is_stale(conn, self.root):
             from memrepo.cache.incremental import sync
 
-            if sync(self.root, conn, edited=edited).mode == "rebuilt":
+            try:
+                rebuilt = sync(self.root, conn, edited=edited).mode == "rebuilt"
+            except UNWRITABLE as err:  # answer from the files: a private cache
+                conn.close()
+                conn = from_the_files(self.root, err)
+                self._local.conn, self._local.memo = conn, {}
+                return conn
+            if rebuilt:
                 return self._reopen(conn)
             self._local.memo = {}
         return conn

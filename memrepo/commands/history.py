@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from memrepo.core.display import shown
 from memrepo.core.records import HistoryEntry
 
 
@@ -51,7 +52,7 @@ def entry_line(entry: HistoryEntry) -> str:
         parts.append(f"withdraws {entry.target} ({entry.reason})")
     if entry.retracted_by:
         parts.append(f"[retracted by {entry.retracted_by}]")
-    return "  ".join(p for p in parts if p)
+    return shown("  ".join(p for p in parts if p), None)
 
 
 def _held(entry: HistoryEntry) -> str:

@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from memrepo.core.display import shown
 from memrepo.core.records import Fact, RecallResult
 
 
@@ -47,10 +48,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render(result: RecallResult) -> str:
+    """One line per fact, note and respelling; values escaped (memrepo.core.display)."""
     lines = [fact_line(fact) for fact in result.facts] or ["not recorded"]
     lines += [f"[{n.category}] {n.name} — {n.snippet}  ({n.uri})" for n in result.notes]
     lines += respelled_lines(result.respelled, result.suggestions)
-    return "\n".join(lines)
+    return "\n".join(shown(line, None) for line in lines)
 
 
 def respelled_lines(respelled: dict[str, str], suggestions: list[str]) -> list[str]:

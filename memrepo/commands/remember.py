@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from memrepo.core.display import shown
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import WriteResult
 from memrepo.repo_root import find_root
@@ -62,7 +63,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_result(result: WriteResult, as_json: bool, what: str) -> None:
-    """The one line a write command prints (or its JSON document)."""
+    """The one line a write command prints (or its JSON document); `what` is echoed
+    escaped and shortened."""
+    what = shown(what)
     if as_json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     elif result.status == "added":

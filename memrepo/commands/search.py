@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from memrepo.core.display import shown
 from memrepo.core.records import SearchResult
 
 
@@ -53,4 +54,5 @@ def render(result: SearchResult) -> str:
         title = hit.name if hit.kind == "note" else (hit.fact.scope if hit.fact else "")
         lines.append(f"[{hit.category}] {title} — {hit.snippet}  ({hit.path})")
     lines = lines or ["not recorded"]
-    return "\n".join(lines + respelled_lines(result.respelled, result.suggestions))
+    lines += respelled_lines(result.respelled, result.suggestions)
+    return "\n".join(shown(line, None) for line in lines)  # values escaped

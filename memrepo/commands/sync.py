@@ -27,6 +27,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from memrepo.core.display import shown
     from memrepo.maintenance.sync import SyncRefused, sync
     from memrepo.repo_root import find_root
 
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"status": "refused", "message": refused.summary,
                               "problems": [_problem_json(p) for p in refused.problems]}))
-        print(str(refused), file=sys.stderr)
+        print(shown(str(refused), None, lines=True), file=sys.stderr)
         return 1
     _warn_about_hooks(result.hooks)
     if args.json:

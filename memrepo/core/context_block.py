@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from memrepo.core.display import shown
 from memrepo.core.records import Fact
 
 HEADER = ("KNOWN FACTS (from memory; if the conversation contradicts them, "
@@ -46,11 +47,12 @@ class Block:
 
 
 def fact_line(fact: Fact) -> str:
-    """One fact with its dates, provenance and, below 0.8 confidence, a warning."""
+    """One fact with its dates, provenance and, below 0.8 confidence, a warning (values
+    escaped: the block reaches a terminal or a model, never a control sequence)."""
     until = f" until {fact.valid_to}" if fact.valid_to else ""
-    line = (f"- [fact] {fact.subject}.{fact.relation} = {fact.object} "
-            f"(valid since {fact.valid_from}{until}; recorded {fact.recorded_at[:10]}; "
-            f"source {fact.source})")
+    line = shown(f"- [fact] {fact.subject}.{fact.relation} = {fact.object} "
+                 f"(valid since {fact.valid_from}{until}; recorded {fact.recorded_at[:10]}; "
+                 f"source {fact.source})", None)
     if fact.confidence < LOW_CONFIDENCE:
         line += f" ⚠ confidence {fact.confidence:.2f}: unconfirmed, do not state it as certain"
     return line
@@ -58,11 +60,11 @@ def fact_line(fact: Fact) -> str:
 
 def note_lines(note: NoteItem, with_body: bool) -> str:
     dated = f" (updated {note.updated})" if note.updated else ""
-    head = f"- [{note.category}] {note.name}: {note.description}{dated}"
+    head = shown(f"- [{note.category}] {note.name}: {note.description}{dated}", None)
     if not with_body or not note.body.strip():
         return head
     body = "\n".join(f"    {line}" for line in note.body.strip().splitlines())
-    return f"{head}\n{body}"
+    return f"{head}\n{shown(body, None, lines=True)}"
 
 
 def minimum_budget() -> int:

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memrepo.core.display import shown
+
+RENDER_LIMIT = 1_000
+"""Characters of a problem or fix shown: a refusal names what is wrong, it does not echo
+a 60 KB value back."""
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -15,8 +21,10 @@ class Problem:
     line: int | None = None
 
     def render(self) -> str:
-        where = self.path if self.line is None else f"{self.path}:{self.line}"
-        return f"{where}: {self.problem}\n  To fix: {self.fix}"
+        """`path[:line]: problem` and `  To fix: …`, control characters escaped."""
+        where = shown(self.path) if self.line is None else f"{shown(self.path)}:{self.line}"
+        return (f"{where}: {shown(self.problem, RENDER_LIMIT)}\n"
+                f"  To fix: {shown(self.fix, RENDER_LIMIT)}")
 
 
 class InputError(ValueError):
@@ -25,3 +33,15 @@ class InputError(ValueError):
     def __init__(self, problem: Problem) -> None:
         super().__init__(problem.render())
         self.detail = problem
+
+
+def require_utf8(what: str, text: str | None) -> str | None:
+    """`text` itself when it is valid Unicode text; a refusal for the lone surrogates that
+    undecodable command-line bytes (or a JSON `\\ud800`) become in Python."""
+    if text is not None and not text.isprintable():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError(Problem(what, "is not valid UTF-8 text (undecodable bytes)",
+                                     "give the text as UTF-8")) from None
+    return text

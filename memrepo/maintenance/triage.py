@@ -16,6 +16,7 @@ from memrepo.cache.listing import read_facts, read_notes
 from memrepo.checks.config import worktree_config
 from memrepo.clock import now
 from memrepo.core.config import CATEGORIES
+from memrepo.core.display import shown
 from memrepo.core.headers import archive_path
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import format_instant
@@ -92,7 +93,7 @@ def render_report(findings: Sequence[Finding], day: str,
         if found:
             lines += ["", f"## {TITLES[kind]} ({len(found)})", ""]
             lines += [_finding_line(f) for f in found]
-    return "\n".join(lines) + "\n"
+    return shown("\n".join(lines), None, lines=True) + "\n"
 
 
 def _summary(findings: Sequence[Finding]) -> list[str]:

@@ -1,0 +1,52 @@
+"""Text that reaches a terminal or a model: never a raw control sequence, never a huge echo
+(SPEC §11).
+
+One rule for which characters are unsafe — C0 and C1 controls, DEL, and the bidirectional
+overrides and isolates that reorder what a reader sees (U+202E turns `exe.txt` into
+`txt.exe`) — shared by the write path, which refuses them in stored values
+(`unsafe_character`), and by every printer, which escapes what is already stored
+(`shown`). Tab and newline are layout, not control: they are allowed where a value may span
+lines (a quote, an object, a reason, a note body) and escaped in one-line output.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_BREAKS = "\t\n\u2028\u2029"
+_UNSAFE_IN_TEXT = re.compile(f"[{_CONTROLS}]")
+_UNSAFE_IN_LINE = re.compile(f"[{_CONTROLS}{_BREAKS}]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+ECHO_LIMIT = 200
+"""Characters of a value echoed in a refusal: enough to recognise it, never a flood."""
+
+
+def unsafe_character(text: str, *, multiline: bool = False) -> str | None:
+    """The first character of `text` that must not be stored (tab and newline are allowed
+    when `multiline`), or None."""
+    if text.isprintable():
+        return None  # the common case, in C: no control, format or separator character
+    found = (_UNSAFE_IN_TEXT if multiline else _UNSAFE_IN_LINE).search(text)
+    return None if found is None else found.group()
+
+
+def describe_character(char: str) -> str:
+    """`U+001B` — how a refusal names a character without printing it."""
+    return f"U+{ord(char):04X}"
+
+
+def shown(text: str, limit: int | None = ECHO_LIMIT, *, lines: bool = False) -> str:
+    """`text` safe to print: unsafe characters (and lone surrogates) escaped as `\\u001b`
+    (valid inside JSON strings too), tab and newline escaped unless `lines`; cut after
+    `limit` characters with the full length said."""
+    if limit is not None and len(text) > limit:
+        text = f"{text[:limit]}… ({len(text)} characters)"
+    if text.isprintable():
+        return text
+    text = (_UNSAFE_IN_TEXT if lines else _UNSAFE_IN_LINE).sub(_escaped, text)
+    return _SURROGATE.sub(_escaped, text)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
