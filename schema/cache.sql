@@ -69,6 +69,21 @@ CREATE TABLE events (
     line        INTEGER NOT NULL
 );
 
+-- per log: memrepo.cache.rows.rows_digest of its events rows, to notice edited rows
+CREATE TABLE log_digests (
+    path   TEXT PRIMARY KEY,
+    digest TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- log lines left out because the checks refuse them (committed with --no-verify: too
+-- long, out of range, a repeated id…); `memrepo doctor` lists them
+CREATE TABLE skipped (
+    path   TEXT NOT NULL,
+    line   INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    id     TEXT                  -- the repeated id, for a line skipped as a repeat
+);
+
 -- memrepo.core.fold.timeline materialised: `event_id` holds the key on valid time
 -- [held_from, held_to) inside the continuous value [value_from, value_to), for every
 -- system time in [known_from, known_to). recall(t, T) is one indexed lookup.
@@ -149,3 +164,5 @@ CREATE INDEX holdings_key ON holdings(scope, subject_key, relation_key, known_fr
 CREATE UNIQUE INDEX keys_key ON keys(scope, subject_key, relation_key);
 CREATE INDEX keys_numeric ON keys(scope) WHERE numeric = 1;
 CREATE INDEX holdings_event ON holdings(event_id);
+CREATE INDEX skipped_path ON skipped(path);
+CREATE INDEX skipped_id ON skipped(id) WHERE id IS NOT NULL;

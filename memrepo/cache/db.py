@@ -15,7 +15,8 @@ CACHE_FILE = Path(".memrepo") / "cache.sqlite"
 INDEX_MARKER = "-- @indexes"
 REQUIRED_TABLES = frozenset({"meta", "files", "notes", "aliases", "links", "events",
                              "holdings", "keys", "notes_fts", "keys_fts",
-                             "notes_terms", "keys_terms"})
+                             "notes_terms", "keys_terms", "skipped",
+                             "log_digests"})
 BUSY_TIMEOUT_MS = 30_000
 
 

@@ -21,7 +21,7 @@ from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, write_meta
 from memrepo.cache.gitstate import DirtyQuery, KnownDirty, changed_between
 from memrepo.cache.indexer import Indexer
-from memrepo.cache.logsync import sync_log
+from memrepo.cache.logsync import NeedsRebuild, store_digest, sync_log
 from memrepo.cache.rows import blob_id, complete_lines, file_kind
 from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
 from memrepo.cache.terms import TermDeltas
@@ -32,10 +32,6 @@ from memrepo.files import read_bytes
 REBUILD_SHARE = 0.25
 """A change touching more than this share of the indexed files is rebuilt from scratch."""
 REBUILD_MIN_FILES = 2000
-
-
-class _NeedsRebuild(Exception):
-    """Raised inside the sync transaction: roll back and rebuild instead."""
 
 
 @dataclass
@@ -83,7 +79,7 @@ def _sync_or_rebuild(root: Path, conn: sqlite3.Connection | None,
         return _rebuilt(root)
     try:
         return _sync_locked(root, conn, query, hook, edited)
-    except _NeedsRebuild:
+    except NeedsRebuild:
         return _rebuilt(root)
     finally:
         if own:
@@ -120,7 +116,7 @@ def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery
     state = capture_state(root, KnownDirty([*dirty_before, *edited]) if known else query)
     paths = _candidates(root, meta.get("commit") or None, state, dirty_before)
     if paths is None or _too_many(conn, paths):
-        raise _NeedsRebuild
+        raise NeedsRebuild
     report = _apply(root, conn, paths)
     write_meta(conn, state_meta(state))
     return report
@@ -151,6 +147,7 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport
     indexer = Indexer(conn, worktree_config(root), terms)
     report = SyncReport("incremental")
     touched: set[Key] = set()
+    logs: list[str] = []  # logs synced that still exist
     for path in paths:
         kind = file_kind(path)
         data = read_bytes(root, path)
@@ -162,14 +159,18 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport
             continue
         report.paths.append(path)
         if kind == "config":
-            raise _NeedsRebuild  # cardinality or precedence may have changed everywhere
+            raise NeedsRebuild  # cardinality or precedence may have changed everywhere
         if kind == "note":
             _sync_note(conn, indexer, terms, path, data)
             report.notes += 1
         else:
             touched |= sync_log(conn, indexer, path, data, stored)
             report.logs += 1
+            if data is not None:
+                logs.append(path)
     indexer.flush()
+    for path in logs:
+        store_digest(conn, path)
     touched |= _resolve_retracts(conn)
     _recompute(conn, indexer, terms, touched)
     terms.apply(conn)

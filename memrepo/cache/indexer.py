@@ -9,11 +9,13 @@ from memrepo.cache.parts import NotesPart, Part
 from memrepo.cache.rows import (
     KeyRows,
     NoteRows,
+    Skipped,
     blob_id,
     event_row,
     key_of,
     key_rows,
     note_rows,
+    skipped_rows,
 )
 from memrepo.cache.terms import TermDeltas
 from memrepo.cache.writer import Batch, next_rowid
@@ -75,6 +77,8 @@ class Indexer:
         self.batch.extend("holdings", part.holdings)
         for key in part.keys:
             self._add_key_rows(key)
+        self.batch.extend("skipped", part.skipped)
+        self.batch.extend("log_digests", part.digests)
 
     def add_events(self, path: str, events: Sequence[tuple[int, Event]],
                    key_of_id: Mapping[str, Key]) -> None:
@@ -91,6 +95,9 @@ class Indexer:
         if rows is not None:
             self._add_key_rows(rows)
             self.batch.extend("holdings", rows.holdings)
+
+    def add_skipped(self, path: str, skipped: Sequence[Skipped]) -> None:
+        self.batch.extend("skipped", skipped_rows(path, skipped))
 
     def flush(self) -> None:
         self.batch.flush()

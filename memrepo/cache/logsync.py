@@ -12,18 +12,26 @@ import sqlite3
 from collections.abc import Sequence
 
 from memrepo.cache.indexer import Indexer
-from memrepo.cache.rows import Row, blob_id, event_row, parse_events
+from memrepo.cache.rows import (
+    SIGNATURE_COLUMNS,
+    ParsedLog,
+    Row,
+    blob_id,
+    event_signature,
+    parse_events,
+    repeated,
+    rows_digest,
+)
 from memrepo.core.events import Event, Key
 from memrepo.core.log_lines import scope_of
 
 Stored = tuple[str, int]
 """(blob id, size) of the content the cache indexed."""
 
-_SIGNATURE = ("id, op, scope, " + ", ".join(
-    f"CASE WHEN op = 'retract' THEN NULL ELSE {column} END"
-    for column in ("subject", "relation", "subject_key", "relation_key"))
-    + ", object, valid_from, valid_to, recorded_at, target, confidence, source, session, "
-    "quote, trust, reason, path, line")
+
+class NeedsRebuild(Exception):
+    """What changed cannot be applied incrementally so that a full build gives the same
+    cache (e.g. which line of a repeated id comes first has changed): roll back, rebuild."""
 
 
 def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes | None,
@@ -33,22 +41,61 @@ def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes 
     scope = scope_of(path)
     if scope is None:  # callers pass only paths that file_kind() called logs
         raise ValueError(f"not a fact log path: {path}")
+    indexer.flush()  # the rows of logs synced before this one count for repeated ids
     if data is not None and stored is not None and _only_grew(data, stored):
         old_size = stored[1]
         first_line = data.count(b"\n", 0, old_size) + 1
-        return _add(indexer, path, data, parse_events(data[old_size:], scope, first_line))
+        parsed = _first_ids(conn, scope, path, None,
+                            parse_events(data[old_size:], scope, first_line))
+        indexer.add_skipped(path, parsed.skipped)
+        return _add(indexer, path, data, parsed.events)
+    conn.execute("DELETE FROM skipped WHERE path = ?", (path,))
     if data is None:
         conn.execute("DELETE FROM files WHERE path = ?", (path,))
-        return _delete_rows(conn, _old_rows(conn, path))
+        conn.execute("DELETE FROM log_digests WHERE path = ?", (path,))
+        return _delete_rows(conn, _unrepeated(conn, _old_rows(conn, path)))
     old = _old_rows(conn, path)
+    parsed = _first_ids(conn, scope, path, path, parse_events(data, scope))
+    indexer.add_skipped(path, parsed.skipped)
     added: list[tuple[int, Event]] = []
-    for line, event in parse_events(data, scope):
-        rowids = old.get(_signature(event, path, line))
+    for line, event in parsed.events:
+        rowids = old.get(event_signature(event, path, line))
         if rowids:
             rowids.pop()
         else:
             added.append((line, event))
-    return _delete_rows(conn, old) | _add(indexer, path, data, added)
+    return _delete_rows(conn, _unrepeated(conn, old)) | _add(indexer, path, data, added)
+
+
+def _first_ids(conn: sqlite3.Connection, scope: str, path: str, rewritten: str | None,
+               parsed: ParsedLog) -> ParsedLog:
+    """`parsed` without the events whose id an earlier line of the scope (by path, then
+    line: the order of a full build) already has in the cache, those moved to the skipped
+    lines. Lines of the `rewritten` log are re-read, so they do not count. An id whose
+    indexed line comes after the new one needs a rebuild (NeedsRebuild)."""
+    kept: list[tuple[int, Event]] = []
+    skipped = list(parsed.skipped)
+    for line, event in parsed.events:
+        first = conn.execute("SELECT path, line FROM events WHERE id = ? AND scope = ? AND "
+                             "path IS NOT ? ORDER BY path, line LIMIT 1",
+                             (event.id, scope, rewritten)).fetchone()
+        if first is None:
+            kept.append((line, event))
+        elif tuple(first) < (path, line):
+            skipped.append(repeated(line, event.id))
+        else:
+            raise NeedsRebuild
+    return ParsedLog(kept, sorted(skipped, key=lambda one: one[0]))
+
+
+def _unrepeated(conn: sqlite3.Connection, gone: dict[Row, list[int]]) -> dict[Row, list[int]]:
+    """`gone` (rows about to be deleted), after making sure none of them was the first of
+    a repeated id: then a skipped line becomes the first, which a rebuild works out."""
+    for signature, rowids in gone.items():
+        if rowids and conn.execute("SELECT 1 FROM skipped WHERE id = ? LIMIT 1",
+                                   (signature[0],)).fetchone():
+            raise NeedsRebuild
+    return gone
 
 
 def _only_grew(data: bytes, stored: Stored) -> bool:
@@ -63,15 +110,10 @@ def _add(indexer: Indexer, path: str, data: bytes, events: Sequence[tuple[int, E
     return {event.folded_key for _, event in events if event.op != "retract"}
 
 
-def _signature(event: Event, path: str, line: int) -> Row:
-    """The row as stored, minus the rowid and a retract's (resolved) key."""
-    return event_row(0, event, path, line, None if event.op == "retract" else event.key)[1:]
-
-
 def _old_rows(conn: sqlite3.Connection, path: str) -> dict[Row, list[int]]:
     old: dict[Row, list[int]] = {}
     for rowid, *signature in conn.execute(
-            f"SELECT rowid, {_SIGNATURE} FROM events WHERE path = ?", (path,)):
+            f"SELECT rowid, {SIGNATURE_COLUMNS} FROM events WHERE path = ?", (path,)):
         old.setdefault(tuple(signature), []).append(rowid)
     return old
 
@@ -95,3 +137,14 @@ def _delete_rows(conn: sqlite3.Connection, old: dict[Row, list[int]]) -> set[Key
                  "AND op != 'retract')")
     conn.execute("DELETE FROM events WHERE rowid IN (SELECT rowid FROM temp.gone)")
     return {(scope, subject, relation) for scope, subject, relation in keys}
+
+
+def store_digest(conn: sqlite3.Connection, path: str) -> None:
+    """Record the digest of the log's rows as they are now (after a sync changed them)."""
+    conn.execute("INSERT OR REPLACE INTO log_digests(path, digest) VALUES (?, ?)",
+                 (path, rows_digest(table_signatures(conn, path))))
+
+
+def table_signatures(conn: sqlite3.Connection, path: str) -> list[Row]:
+    return [tuple(row) for row in conn.execute(
+        f"SELECT {SIGNATURE_COLUMNS} FROM events WHERE path = ? ORDER BY line", (path,))]

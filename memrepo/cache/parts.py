@@ -19,12 +19,15 @@ from memrepo.cache.rows import (
     blob_id,
     complete_lines,
     event_row,
+    event_signature,
     group_by_key,
     key_of,
     key_rows,
     keys_of,
     note_rows,
     parse_events,
+    rows_digest,
+    skipped_rows,
 )
 from memrepo.cache.worktree import log_paths_by_scope, note_paths
 from memrepo.core.text import key_slug
@@ -51,6 +54,8 @@ class ScopePart:
     events: list[Row]
     holdings: list[Row]
     keys: list[KeyRows]  # their holdings are in `holdings`
+    skipped: list[Row]
+    digests: list[Row]
 
 
 Part = NotesPart | ScopePart
@@ -109,21 +114,27 @@ def notes_part(root: Path, paths: Iterable[str]) -> NotesPart:
 
 def scope_part(root: Path, scope: str, paths: Iterable[str], many: frozenset[str],
                ) -> ScopePart:
-    """All logs of one scope: events, then the timeline of every key."""
-    part = ScopePart([], [], [], [])
+    """All logs of one scope: events, then the timeline of every key. Ids are unique in
+    a scope: of a repeated id only the first line (by path, then line) is indexed."""
+    part = ScopePart([], [], [], [], [], [])
     per_file = []
+    seen: set[str] = set()
     for path in paths:
         data = read_bytes(root, path)
         if data is None:
             continue
         data = complete_lines(data)
         part.files.append((path, "log", blob_id(data), len(data)))
-        per_file.append((path, parse_events(data, scope)))
+        parsed = parse_events(data, scope, seen=seen)
+        part.skipped.extend(skipped_rows(path, parsed.skipped))
+        per_file.append((path, parsed.events))
     key_of_id = keys_of(event for _, events in per_file for _, event in events)
     for path, events in per_file:
         for line, event in events:
             rowid = len(part.events)
             part.events.append(event_row(rowid, event, path, line, key_of(event, key_of_id)))
+        signatures = (event_signature(event, path, line) for line, event in events)
+        part.digests.append((path, rows_digest(signatures)))
     everything = (event for _, events in per_file for _, event in events)
     many_keys = frozenset(key_slug(relation) for relation in many)
     for key, key_events in group_by_key(everything, key_of_id).items():

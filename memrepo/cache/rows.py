@@ -12,10 +12,17 @@ from typing import Any
 import orjson
 
 from memrepo.core.bitemporal import KnownHolding, timeline
-from memrepo.core.events import Event, Key, first_recorded, folded_key, parse_event
+from memrepo.core.events import (
+    Event,
+    EventError,
+    Key,
+    first_recorded,
+    folded_key,
+    parse_event,
+)
 from memrepo.core.headers import Note, classify, parse_note
 from memrepo.core.links import find_links
-from memrepo.core.log_lines import LOG_PATH, split_lines
+from memrepo.core.log_lines import LOG_PATH, MAX_LINE_BYTES, split_lines
 from memrepo.core.question import stem_column
 from memrepo.core.text import fold, key_slug
 
@@ -103,17 +110,59 @@ def complete_lines(data: bytes) -> bytes:
     return data[:data.rfind(b"\n") + 1]
 
 
+Skipped = tuple[int, str, str | None]
+"""(line, reason, the repeated id or None) of a line the cache leaves out."""
+
+
+def repeated(line: int, event_id: str) -> Skipped:
+    return (line, f"repeats the id {event_id} of an earlier line", event_id)
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedLog:
+    """The events of a log (with line numbers) and the lines left out, with why."""
+
+    events: list[tuple[int, Event]]
+    skipped: list[Skipped]
+
+
 def parse_events(data: bytes, scope: str, first_line: int = 1,
-                 ) -> list[tuple[int, Event]]:
-    """Every event that parses, with its line number. The hooks judge bad lines; the
-    cache only skips them (a partial last line included)."""
-    events: list[tuple[int, Event]] = []
+                 seen: set[str] | None = None) -> ParsedLog:
+    """Every event that passes the structural rules every reader and writer shares
+    (core.events: lengths, ranges, control characters; at most MAX_LINE_BYTES a line),
+    with its line number. A line the checks would refuse — a committed one is possible
+    with `git commit --no-verify` — is skipped and listed with its reason, never served;
+    so is a repeated id: the first occurrence (`seen`: ids met before, in file order) wins.
+    A partial last line is not indexed (yet) and not listed."""
+    parsed = ParsedLog([], [])
+    ids = set() if seen is None else seen
     for number, raw_line in split_lines(complete_lines(data), first_line):
-        try:
-            events.append((number, parse_event(orjson.loads(raw_line), scope)))
-        except (orjson.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
-            continue
-    return events
+        event = _event_or_reason(raw_line, scope)
+        if isinstance(event, str):
+            parsed.skipped.append((number, event, None))
+        elif event.id in ids:
+            parsed.skipped.append(repeated(number, event.id))
+        else:
+            ids.add(event.id)
+            parsed.events.append((number, event))
+    return parsed
+
+
+def _event_or_reason(raw_line: bytes, scope: str) -> Event | str:
+    if len(raw_line) > MAX_LINE_BYTES:
+        return f"line is longer than {MAX_LINE_BYTES // 1024} KiB"
+    try:
+        return parse_event(orjson.loads(raw_line), scope)
+    except orjson.JSONDecodeError:
+        return "not valid JSON (or not UTF-8)"
+    except EventError as err:
+        return str(err)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return "not a valid event (a field is missing or of the wrong kind)"
+
+
+def skipped_rows(path: str, skipped: Iterable[Skipped]) -> list[Row]:
+    return [(path, line, reason, event_id) for line, reason, event_id in skipped]
 
 
 def event_row(rowid: int, event: Event, path: str, line: int, key: Key | None) -> Row:
@@ -126,6 +175,30 @@ def event_row(rowid: int, event: Event, path: str, line: int, key: Key | None) -
             relation_key, event.object, event.valid_from, event.valid_to, event.recorded_at,
             event.target, event.confidence, event.source, event.session, event.quote,
             event.trust, event.reason, path, line)
+
+
+SIGNATURE_COLUMNS = ("id, op, scope, " + ", ".join(
+    f"CASE WHEN op = 'retract' THEN NULL ELSE {column} END"
+    for column in ("subject", "relation", "subject_key", "relation_key"))
+    + ", object, valid_from, valid_to, recorded_at, target, confidence, source, session, "
+    "quote, trust, reason, path, line")
+"""An events row as `event_signature` gives it: without the rowid and without a retract's
+key (resolved, and cleared, later by whichever log names its target)."""
+
+
+def event_signature(event: Event, path: str, line: int) -> Row:
+    """The row as stored, minus the rowid and a retract's (resolved) key."""
+    return event_row(0, event, path, line, None if event.op == "retract" else event.key)[1:]
+
+
+def rows_digest(rows: Iterable[Row]) -> str:
+    """A digest of a log's event signatures in line order: what `memrepo doctor` compares
+    with the table to notice rows edited behind the cache's back."""
+    digest = hashlib.blake2b(digest_size=16)
+    for row in rows:
+        digest.update(orjson.dumps(row))
+        digest.update(b"\n")
+    return digest.hexdigest()
 
 
 # --- holdings and keys ------------------------------------------------------------------

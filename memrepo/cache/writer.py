@@ -26,6 +26,8 @@ INSERT: dict[str, str] = {
     "keys_fts": "INSERT INTO keys_fts(rowid, subject, relation, object, quote, subject_s, "
                 "relation_s, object_s, quote_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     "files": "INSERT OR REPLACE INTO files(path, kind, blob, size) VALUES (?, ?, ?, ?)",
+    "skipped": "INSERT INTO skipped(path, line, reason, id) VALUES (?, ?, ?, ?)",
+    "log_digests": "INSERT OR REPLACE INTO log_digests(path, digest) VALUES (?, ?)",
 }
 
 BATCH_ROWS = 20_000

@@ -24,23 +24,27 @@ def add_parser(subparsers: Any) -> None:
                     "cache. Exit 0 when healthy or repaired, 1 when problems remain.")
     parser.add_argument("--repair", action="store_true",
                         help="repair what is safe to repair, and say what was done")
+    parser.add_argument("--deep", action="store_true",
+                        help="compare the cache with a fresh build from the files (costs a "
+                             "full build; the default compares a digest per log)")
     parser.add_argument("--json", action="store_true",
                         help='print {"healthy": bool, "findings": [...]}')
 
 
 def run(args: argparse.Namespace) -> int:
+    from memrepo.core.display import shown
     from memrepo.maintenance.doctor import doctor
 
-    report = doctor(find_root(args.repo), repair=args.repair)
+    report = doctor(find_root(args.repo), repair=args.repair, deep=args.deep)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
         for finding in report.findings:
-            print(f"{finding.path}: {finding.problem}")
+            print(shown(f"{finding.path}: {finding.problem}", None))
             if finding.repaired is not None:
-                print(f"  Repaired: {finding.repaired}")
+                print(f"  Repaired: {shown(finding.repaired, None)}")
             else:
-                print(f"  To fix: {finding.fix}")
+                print(f"  To fix: {shown(finding.fix, None)}")
         remaining = sum(f.repaired is None for f in report.findings)
         print("healthy" if not report.findings else
               "repaired" if not remaining else f"{remaining} problem(s) remain",

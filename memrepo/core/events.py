@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from memrepo.core.display import describe_character, unsafe_character
 from memrepo.core.text import key_slug
 from memrepo.core.times import Instant, TimeFormatError, is_utc_timestamp, parse_instant
 
@@ -59,12 +60,61 @@ def first_recorded(events: Iterable[Event]) -> Event | None:
                key=lambda e: (e.recorded_at, e.id), default=None)
 
 
-def parse_event(raw: Mapping[str, Any], scope: str) -> Event:
-    """Turn one decoded JSON line of `memory/facts/<scope>/…` into an Event.
+OPS: tuple[Op, ...] = ("assert", "end", "retract")
+TRUST_VALUES = ("host", "untrusted")
+FIELD_LIMITS: dict[str, int] = {
+    "id": 64, "op": 10, "recorded_at": 40, "scope": 100, "subject": 500, "relation": 500,
+    "object": 10_000, "valid_from": 40, "valid_to": 40, "target": 64, "trust": 10,
+    "reason": 2_000, "source": 500, "session": 200, "quote": 10_000,
+}
+"""The most characters a field may hold: the limits of schema/fact-event.schema.json,
+enforced here too so that every reader (the cache, which skips the schema for speed) and
+every writer refuses what the checks refuse."""
+MULTILINE_FIELDS = frozenset({"object", "quote", "reason"})
+"""Fields where tab and newline are text; in every other field they are refused."""
 
-    The JSON Schema has already checked field types; this checks what a schema cannot:
-    time formats, interval order, the scope matching its folder, the quote rule.
-    """
+
+def parse_event(raw: Mapping[str, Any], scope: str) -> Event:
+    """Turn one decoded JSON line of `memory/facts/<scope>/…` into an Event: its structure
+    (`check_structure`), then the rules a JSON Schema cannot express (`event_from`)."""
+    check_structure(raw)
+    return event_from(raw, scope)
+
+
+def check_structure(raw: Mapping[str, Any]) -> None:
+    """The limits every event obeys whatever a repository's schema says, checked without
+    echoing a value: known `op` and `trust`, string fields within FIELD_LIMITS and free of
+    control characters, a confidence between 0 and 1."""
+    if raw.get("op") not in OPS:
+        raise EventError("op must be one of assert, end, retract")
+    for field, value in raw.items():  # the fields present: a dozen on the cache's hot path
+        limit = FIELD_LIMITS.get(field)
+        if limit is None:
+            continue  # confidence below; unknown keys are the schema's to refuse
+        if type(value) is not str:
+            raise EventError(f"{field} must be a string")
+        if len(value) > limit:
+            raise EventError(f"{field} is longer than {limit} characters ({len(value)})")
+        if not value.isprintable():
+            _refuse_controls(field, value)
+    if raw.get("trust", "host") not in TRUST_VALUES:
+        raise EventError("trust must be 'host' or 'untrusted'")
+    confidence = raw.get("confidence", 1.0)
+    if isinstance(confidence, bool) or not isinstance(confidence, int | float) \
+            or not 0.0 <= confidence <= 1.0:
+        raise EventError("confidence must be a number between 0 and 1")
+
+
+def _refuse_controls(field: str, value: str) -> None:
+    char = unsafe_character(value, multiline=field in MULTILINE_FIELDS)
+    if char is not None:
+        raise EventError(f"{field} contains a control character "
+                         f"({describe_character(char)}); values are plain text")
+
+
+def event_from(raw: Mapping[str, Any], scope: str) -> Event:
+    """An Event from a structurally checked line: time formats, interval order, the scope
+    matching its folder, the quote rule (what a JSON Schema cannot check)."""
     op = raw["op"]
     recorded_at = _recorded_at(raw["recorded_at"])
     if op == "retract":

@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 
 from memrepo.core.config import SLUG
-from memrepo.core.events import Event, EventError, parse_event
+from memrepo.core.events import Event, EventError, check_structure, event_from
 
 LOG_PATH = re.compile(rf"memory/facts/({SLUG.pattern})/(\d{{4}}-(0[1-9]|1[0-2]))\.jsonl")
 MAX_LINE_BYTES = 64 * 1024
@@ -57,10 +57,11 @@ def parse_line(raw_line: bytes, scope: str, check: SchemaCheck) -> Event:
         raise EventError(f"not valid JSON (or not UTF-8): {err}") from None
     if not isinstance(raw, dict):
         raise EventError("a line must be one JSON object")
+    check_structure(raw)  # first: its reasons never quote a value (a schema's may)
     errors = check(raw)
     if errors:
         raise EventError("; ".join(errors))
-    return parse_event(raw, scope)
+    return event_from(raw, scope)
 
 
 def parse_log(data: bytes, scope: str, check: SchemaCheck, first_line: int = 1,

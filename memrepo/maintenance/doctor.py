@@ -25,6 +25,11 @@ meanwhile):
   removed; a lock some process holds is reported only;
 - a cache file that is corrupt or of an older schema: rebuilt; leftovers of a killed
   rebuild: removed; a stale (but sound) cache: synced;
+- a cache that does not say what the files say (memrepo.cache.audit): rows edited behind
+  memrepo's back (a digest per log, cheap) or, with `deep`, any difference from a fresh
+  build: rebuilt (the fresh build is swapped in);
+- log lines the cache leaves out because the checks refuse them (committed with
+  `--no-verify`): reported only — committed history is not rewritten;
 - INDEX.md drift: reported only (`memrepo index`).
 """
 
@@ -35,7 +40,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memrepo.clock import now
 from memrepo.core.problems import InputError, Problem
@@ -44,6 +49,9 @@ from memrepo.facts.appender import append_many_and_commit, refresh_behind, write
 from memrepo.facts.segments import FACTS_DIR
 from memrepo.files import is_link, open_beneath, read_beneath
 from memrepo.git.command import run_git
+
+if TYPE_CHECKING:
+    from memrepo.cache.audit import SkippedLine
 
 PARTIAL_DIR = ".memrepo/partial"
 _LOCK_GRACE_SECONDS = 1.0  # git closes a lock file an instant before renaming it
@@ -75,18 +83,19 @@ class Report:
         return {"healthy": self.healthy, "findings": [f.to_json() for f in self.findings]}
 
 
-def doctor(root: Path, repair: bool = False) -> Report:
-    """Diagnose the clone at `root` (and repair what is safe to repair)."""
+def doctor(root: Path, repair: bool = False, deep: bool = False) -> Report:
+    """Diagnose the clone at `root` (and repair what is safe to repair); `deep` compares
+    the cache with a fresh build from the files (a full build's cost)."""
     report = Report()
     if repair:
         with write_lock(root):
-            _run_checks(root, True, report)
+            _run_checks(root, True, deep, report)
     else:
-        _run_checks(root, False, report)
+        _run_checks(root, False, deep, report)
     return report
 
 
-def _run_checks(root: Path, repair: bool, report: Report) -> None:
+def _run_checks(root: Path, repair: bool, deep: bool, report: Report) -> None:
     unfinished = _unfinished_operation(root, repair)
     report.findings.extend(unfinished)
     checks: tuple[Callable[[Path, bool], list[Finding]], ...] = (
@@ -95,6 +104,7 @@ def _run_checks(root: Path, repair: bool, report: Report) -> None:
         checks = (_hooks, _links, _git_locks, _logs, _index_behind_head, _cache, _index_files)
     for check in checks:
         report.findings.extend(check(root, repair))
+    report.findings.extend(_cache_contents(root, repair, deep))
 
 
 # --- unfinished git operations, hooks, links ----------------------------------------------
@@ -482,6 +492,58 @@ def _cache_repair(root: Path, finding: Finding, repair: bool,
         return finding
     action()
     return _done(finding, "rebuilt it" if "rebuild" in finding.fix else "synced it")
+
+
+def _cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
+    """Whether a sound, current cache says what the files say, and the lines it skips."""
+    from memrepo import cache
+    from memrepo.cache import audit
+
+    if not cache.cache_path(root).is_file() or not cache.status(root).current:
+        return []  # missing, corrupt or behind: reported (and repaired) by _cache
+    conn = audit.open_existing(root)
+    if conn is None:
+        return []
+    try:
+        findings = _skipped(audit.skipped_lines(conn))
+        if deep:
+            with audit.fresh_build(root) as fresh:
+                differences = audit.deep_differences(conn, fresh)
+                if differences:
+                    findings.append(_differs(root, "; ".join(differences), repair, fresh))
+        else:
+            edited = audit.edited_logs(conn)
+            if edited:
+                shown_paths = ", ".join(edited[:3]) + (" …" if len(edited) > 3 else "")
+                findings.append(_differs(root, f"rows of {len(edited)} log(s) were changed "
+                                         f"after they were indexed ({shown_paths})",
+                                         repair, None))
+    finally:
+        conn.close()
+    return findings
+
+
+def _skipped(lines: list[SkippedLine]) -> list[Finding]:
+    fix = ("nothing reads it (every query skips the line); the commit that added it "
+           "skipped the checks — `memrepo verify` names it")
+    return [Finding(f"{line.path}:{line.line}", f"the cache leaves this line out: "
+                    f"{line.reason}", fix) for line in lines]
+
+
+def _differs(root: Path, what: str, repair: bool, fresh: Path | None) -> Finding:
+    from memrepo import cache
+    from memrepo.cache.build import swap_in
+
+    path = _rel(root, cache.cache_path(root))
+    finding = Finding(path, f"the cache does not say what the files say: {what}",
+                      "run `memrepo doctor --repair` (it rebuilds the cache from the files)")
+    if not repair:
+        return finding
+    if fresh is not None:
+        swap_in(root, fresh)
+    else:
+        cache.rebuild(root)
+    return _done(finding, "rebuilt it from the files")
 
 
 def _index_files(root: Path, repair: bool) -> list[Finding]:

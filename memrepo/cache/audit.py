@@ -1,0 +1,123 @@
+"""Does the cache say what the files say? (`memrepo doctor`; SPEC §7: the cache is derived
+data, and no query may serve what the files do not hold.)
+
+- `skipped_lines`: the log lines the cache left out because the checks refuse them (a line
+  committed with `--no-verify`): too long, out of range, control characters, a repeated id.
+- `edited_logs` (cheap, the default): logs whose event rows no longer give the digest
+  recorded when they were indexed — one pass over the events table, no file parsed.
+  Catches rows edited behind memrepo's back (an `UPDATE events …`), rows lost or added,
+  and holdings whose value differs from their event; not a tamperer who also rewrites the
+  digest table.
+- `deep_differences` (`doctor --deep`): builds a fresh cache from the files into a
+  temporary file with the build's own code and compares every table with the live one;
+  catches any difference, at the cost of a full build. The fresh file can then be
+  swapped in (`--repair`).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from memrepo.cache.db import cache_path, open_trusted
+from memrepo.cache.logsync import table_signatures
+from memrepo.cache.rows import SIGNATURE_COLUMNS, rows_digest
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedLine:
+    path: str
+    line: int
+    reason: str
+
+
+def skipped_lines(conn: sqlite3.Connection) -> list[SkippedLine]:
+    return [SkippedLine(path, line, reason) for path, line, reason in conn.execute(
+        "SELECT path, line, reason FROM skipped ORDER BY path, line")]
+
+
+def edited_logs(conn: sqlite3.Connection) -> list[str]:
+    """Logs whose rows in the cache are not the rows indexed from the file (a holding
+    that contradicts its event counts against the event's log)."""
+    recorded = dict(conn.execute("SELECT path, digest FROM log_digests").fetchall())
+    logs = [path for (path,) in conn.execute("SELECT path FROM files WHERE kind = 'log'")]
+    edited = {path for path in logs
+              if recorded.get(path) != rows_digest(table_signatures(conn, path))}
+    edited.update(path for (path,) in conn.execute(
+        "SELECT DISTINCT e.path FROM holdings h JOIN events e "
+        "ON e.id = h.event_id AND e.scope = h.scope "
+        "WHERE h.object IS NOT e.object OR h.subject_key IS NOT e.subject_key "
+        "OR h.relation_key IS NOT e.relation_key"))
+    return sorted(edited)
+
+
+# --- deep: a fresh build, table by table ------------------------------------------------
+
+_COMPARED = {
+    "files": "SELECT path, kind, blob, size FROM {db}.files",
+    "notes": "SELECT path, name, category, description, aliases, body FROM {db}.notes",
+    "notes_fts": "SELECT n.path, f.name, f.description, f.aliases, f.body, f.name_s, "
+                 "f.description_s, f.aliases_s, f.body_s FROM {db}.notes n "
+                 "JOIN {db}.notes_fts f ON f.rowid = n.rowid",
+    "aliases": "SELECT folded, alias, name, path FROM {db}.aliases",
+    "links": "SELECT source, source_name, target, line FROM {db}.links",
+    "events": f"SELECT {SIGNATURE_COLUMNS} FROM {{db}}.events",
+    "keys": "SELECT scope, subject_key, relation_key, subject, relation, first_at, "
+            "first_id, numeric FROM {db}.keys",
+    "keys_fts": "SELECT k.scope, k.subject_key, k.relation_key, f.subject, f.relation, "
+                "f.object, f.quote, f.subject_s, f.relation_s, f.object_s, f.quote_s "
+                "FROM {db}.keys k JOIN {db}.keys_fts f ON f.rowid = k.rowid",
+    "notes_terms": "SELECT term, df FROM {db}.notes_terms",
+    "keys_terms": "SELECT term, df FROM {db}.keys_terms",
+    "holdings": "SELECT scope, subject_key, relation_key, subject, relation, object, "
+                "held_from, held_to, value_from, value_to, known_from, known_to, event_id "
+                "FROM {db}.holdings",
+    "skipped": "SELECT path, line, reason FROM {db}.skipped",
+}
+
+
+@contextmanager
+def fresh_build(root: Path) -> Iterator[Path]:
+    """A cache built from the files now, in a temporary file beside the live one (removed
+    on exit unless the caller moved it)."""
+    from memrepo.cache.build import build_into
+
+    target = cache_path(root)
+    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    temporary.unlink(missing_ok=True)
+    try:
+        build_into(root, temporary)
+        yield temporary
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def deep_differences(conn: sqlite3.Connection, fresh: Path) -> list[str]:
+    """The tables whose content differs between the live cache and `fresh`, with how many
+    rows are only in one of them."""
+    conn.execute("ATTACH DATABASE ? AS fresh", (str(fresh),))
+    try:
+        differences = []
+        for table, select in _COMPARED.items():
+            live, built = select.format(db="main"), select.format(db="fresh")
+            extra = _count(conn, f"{live} EXCEPT {built}")
+            missing = _count(conn, f"{built} EXCEPT {live}")
+            if extra or missing:
+                differences.append(f"{table}: {extra} row(s) not from the files, "
+                                   f"{missing} row(s) of the files missing")
+        return differences
+    finally:
+        conn.execute("DETACH DATABASE fresh")
+
+
+def _count(conn: sqlite3.Connection, select: str) -> int:
+    return int(conn.execute(f"SELECT count(*) FROM ({select})").fetchone()[0])
+
+
+def open_existing(root: Path) -> sqlite3.Connection | None:
+    """The live cache as it is (not synced first), or None when there is no usable one."""
+    return open_trusted(cache_path(root))
