@@ -5,12 +5,20 @@ after folding, so "Lodz" matches "Łódź") or a regex between slashes (`/vat\\|
 matched case-insensitively against the raw question; a `|` inside a cell is written `\\|`,
 as markdown tables require). The notes cell lists note names, comma-separated, optionally
 as `[[name]]`.
+
+TRIGGERS.md needs no approval and a question is text an agent passes on, so a regex
+trigger runs on RE2 (google-re2): matching takes time linear in the question, whatever the
+pattern — `/(a+)+$/` cannot backtrack for ever as it would with Python's `re`. RE2 has no
+backreferences or lookaround; such a pattern is refused like one that does not compile.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Protocol
+
+import re2
 
 from memrepo.core.config import SLUG
 from memrepo.core.problems import Problem
@@ -21,12 +29,20 @@ _ROW = re.compile(r"^\s*\|(.*)\|\s*$")
 _SEPARATOR = re.compile(r"^[\s|:-]+$")
 
 
+RE2_MAX_MEM = 8 << 20
+"""Bytes RE2 may use for one trigger's automaton: a pattern that needs more is refused."""
+
+
+class Matcher(Protocol):
+    def search(self, text: str) -> object | None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Trigger:
     line: int
     pattern: str
     notes: tuple[str, ...]
-    regex: re.Pattern[str]
+    regex: Matcher
 
 
 def parse_triggers(text: str, path: str = TRIGGERS_PATH) -> tuple[list[Trigger], list[Problem]]:
@@ -67,15 +83,22 @@ def _parse_row(number: int, row: str, path: str) -> Trigger | Problem:
                        "list note names (slugs like `lodz-packaging`), comma-separated", number)
     try:
         regex = _compile(cells[0])
-    except re.error as err:
-        return Problem(path, f"the trigger regex does not compile: {err}",
-                       "fix the pattern between the slashes, or use plain words", number)
+    except re2.error as err:
+        why = err.args[0].decode("utf-8", "replace") if err.args and isinstance(
+            err.args[0], bytes) else str(err)
+        return Problem(path, f"the trigger regex is not one RE2 accepts: {why}",
+                       "fix the pattern between the slashes (no backreferences or "
+                       "lookaround), or use plain words", number)
     return Trigger(number, cells[0], notes, regex)
 
 
-def _compile(pattern: str) -> re.Pattern[str]:
+def _compile(pattern: str) -> Matcher:
     if len(pattern) > 2 and pattern.startswith("/") and pattern.endswith("/"):
-        return re.compile(pattern[1:-1], re.IGNORECASE)
+        options = re2.Options()
+        options.case_sensitive = False
+        options.log_errors = False
+        options.max_mem = RE2_MAX_MEM
+        return re2.compile(pattern[1:-1], options)
     phrases = [" ".join(words(p)) for p in pattern.split(",")]
     alternatives = "|".join(re.escape(p) for p in phrases if p)
     return re.compile(f" (?:{alternatives}) ")
