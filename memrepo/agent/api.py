@@ -7,6 +7,11 @@
 
 Reads go through the SQLite cache (refreshed first when stale); writes go through
 memrepo.facts.writes (validated, appended, checked and committed).
+
+Who reads is a `Reader` (memrepo.core.trust), fixed when the Memory is made: a person by
+default (reads the scope it names, and every note); an agent session reads only the scopes
+its trust level allows (an untrusted one: its quarantine, and notes only with an explicit
+grant). Every read method applies it — facts, notes, respellings and "did you mean".
 """
 
 from __future__ import annotations
@@ -22,11 +27,12 @@ from memrepo.cache.session import CacheSession
 from memrepo.checks.config import worktree_config
 from memrepo.clock import now, parse_user_time
 from memrepo.core.config import CATEGORIES, Config
-from memrepo.core.problems import InputError, Problem
+from memrepo.core.events import FIELD_LIMITS
+from memrepo.core.problems import InputError, Problem, require_utf8
 from memrepo.core.question import analyse
 from memrepo.core.records import HistoryEntry, RecallResult, SearchResult, WriteResult
 from memrepo.core.times import Instant
-from memrepo.facts.segments import check_scope
+from memrepo.core.trust import HOST, Reader, check_scope
 from memrepo.files import read_bytes
 from memrepo.repo_root import find_root
 
@@ -35,6 +41,7 @@ if TYPE_CHECKING:
 
 SEARCH_CATEGORIES: tuple[str, ...] = (*CATEGORIES, FACTS_CATEGORY)
 MAX_LIMIT = 1000
+MAX_QUERY_CHARS = 2_000
 
 
 class Memory:
@@ -43,13 +50,14 @@ class Memory:
     Reads go through a `CacheSession`: one open connection per thread, the cache's
     staleness checked before every query."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, reader: Reader | None = None) -> None:
         self.root = root
+        self.reader = reader or Reader()
         self._cache = CacheSession(root)
 
     @classmethod
-    def open(cls, path: str | Path | None = None) -> Memory:
-        return cls(find_root(None if path is None else str(path)))
+    def open(cls, path: str | Path | None = None, reader: Reader | None = None) -> Memory:
+        return cls(find_root(None if path is None else str(path)), reader)
 
     # --- reading --------------------------------------------------------------------------
 
@@ -61,48 +69,82 @@ class Memory:
         recorded". A question is read for the time it asks about ("in April", "last
         year", "when did … change"); explicit `as_of` / `known_at` win over it. Its
         answer carries the notes that match it beside the facts."""
-        check_scope(scope)
+        scopes = self.reader.fact_scopes(scope)
+        _require_text(query=query, subject=subject, relation=relation)
         text = _recall_text(query, subject, relation)
         t = None if as_of is None else parse_user_time(as_of, "--as-of")
         known = None if known_at is None else parse_user_time(known_at, "--known-at")
         conn = self._cache.connection()
         if subject is None:
-            return self._recall_question(scope, text, t, known)
+            return self._recall_question(scopes, text, t, known)
         moment = now()
-        facts = recall_facts(conn, scope, subject, relation, moment if t is None else t,
-                             moment if known is None else known)
+        facts = [fact for readable in scopes for fact in recall_facts(
+            conn, readable, subject, relation, moment if t is None else t,
+            moment if known is None else known)]
         if facts:
             return RecallResult("found", facts)
-        if has_subject(conn, scope, subject):
+        if any(has_subject(conn, readable, subject) for readable in scopes):
             return RecallResult("not_recorded")  # nothing holds then: no misspelling to fix
-        return RecallResult("not_recorded", [], self._suggest(text, scope))
+        return RecallResult("not_recorded", [], self._suggest(text, scopes))
 
-    def _recall_question(self, scope: str, text: str, t: Instant | None,
+    def _recall_question(self, scopes: Sequence[str], text: str, t: Instant | None,
                          known: Instant | None) -> RecallResult:
-        from memrepo.agent.ask import ask
+        from memrepo.agent.ask import MAX_NOTES, ask
 
-        answer = ask(self._cache.connection(), scope, text, now(), as_of=t, known_at=known)
-        return RecallResult("found" if answer.facts else "not_recorded", answer.facts,
-                            answer.suggestions, answer.notes, answer.respelled,
-                            answer.window.to_json())
+        notes = MAX_NOTES if self.reader.reads_notes else 0
+        answers = [ask(self._cache.connection(), readable, text, now(), as_of=t,
+                       known_at=known, notes=notes if number == 0 else 0,
+                       with_notes=notes > 0)  # the notes once, with the first scope
+                   for number, readable in enumerate(scopes)]
+        facts = [fact for answer in answers for fact in answer.facts]
+        suggestions = list(dict.fromkeys(s for answer in answers for s in answer.suggestions))
+        respelled = {word: used for answer in answers for word, used in answer.respelled.items()}
+        return RecallResult("found" if facts else "not_recorded", facts, suggestions,
+                            answers[0].notes, respelled, answers[0].window.to_json())
 
     def history(self, scope: str, subject: str, relation: str) -> list[HistoryEntry]:
         """Every event of the key (§5.5), superseded and retracted ones included."""
-        check_scope(scope)
-        return history(self._cache.connection(), scope, subject, relation, now())
+        scopes = self.reader.fact_scopes(scope)
+        _require_text(subject=subject, relation=relation)
+        conn = self._cache.connection()
+        return [entry for readable in scopes
+                for entry in history(conn, readable, subject, relation, now())]
 
     def search(self, query: str, *, scope: str | None = None, category: str | None = None,
                limit: int = 10) -> SearchResult:
-        """Notes and facts matching the words of `query` (folded), best first."""
+        """Notes and facts matching the words of `query` (folded), best first. A session's
+        reader searches the facts of its readable scopes, and notes only when it reads
+        notes."""
         if scope is not None:
             check_scope(scope)
+        _require_text(query=query)
         _check_search_args(category, limit)
-        request = SearchQuery(query, scope, category, limit, now())
-        return search(self._cache.connection(), request, self.config())
+        if self.reader.scope is None:
+            request = SearchQuery(query, scope, category, limit, now())
+            return search(self._cache.connection(), request, self.config())
+        return self._session_search(query, scope or self.reader.scope, category, limit)
+
+    def _session_search(self, query: str, scope: str, category: str | None,
+                        limit: int) -> SearchResult:
+        results: list[SearchResult] = []
+        if category != FACTS_CATEGORY and self.reader.reads_notes:
+            notes = search(self._cache.connection(),
+                           SearchQuery(query, None, category, limit, now()), self.config())
+            results.append(SearchResult(notes.status, [h for h in notes.results
+                                                       if h.kind == "note"]))
+        if category in (None, FACTS_CATEGORY):
+            results += [search(self._cache.connection(),
+                               SearchQuery(query, readable, FACTS_CATEGORY, limit, now()),
+                               self.config()) for readable in self.reader.fact_scopes(scope)]
+        hits = [hit for result in results for hit in result.results][:limit]
+        return SearchResult("found" if hits else "not_recorded", hits)
 
     def note_text(self, name: str) -> str:
         """The file of the note called `name` (any category; archived notes are not
-        notes any more)."""
+        notes any more), for readers of notes."""
+        if not self.reader.reads_notes:
+            raise InputError(Problem(name, "this session does not read notes",
+                                     "start the server with --grant-host-reads"))
         found = note_location(self._cache.connection(), name)
         data = None if found is None else read_bytes(self.root, found[0])
         if data is None:
@@ -113,20 +155,26 @@ class Memory:
     def config(self) -> Config:
         return self._cache.memo("config", lambda _: worktree_config(self.root))
 
-    def _suggest(self, text: str, scope: str | None) -> list[str]:
-        """Names a misspelled word of `text` probably meant (from the cache's terms)."""
+    def _suggest(self, text: str, scopes: Sequence[str]) -> list[str]:
+        """Names a misspelled word of `text` probably meant (from the cache's terms), from
+        what this reader may read only."""
         conn = self._cache.connection()
         question = analyse(text, now())
-        ranked = [rank_notes(conn, question), *(
-            [rank_keys(conn, question, scope)] if scope is not None else [])]
-        return suggest(conn, respellings(question, ranked).values(), scope)
+        notes = self.reader.reads_notes
+        found: list[str] = []
+        for scope in scopes:
+            ranked = [*([rank_notes(conn, question)] if notes else []),
+                      rank_keys(conn, question, scope)]
+            found += suggest(conn, respellings(question, ranked).values(), scope,
+                             notes=notes)
+        return list(dict.fromkeys(found))
 
     # --- writing (memrepo.facts.writes) ---------------------------------------------------
 
     def remember(self, *, scope: str, subject: str, relation: str, object: str,
                  valid_from: str | None = None, valid_to: str | None = None,
                  quote: str | None = None, source: str = "manual", session: str = "cli",
-                 confidence: float = 1.0, trust: str = "host") -> WriteResult:
+                 confidence: float = 1.0, trust: str = HOST) -> WriteResult:
         from memrepo.facts import writes
 
         return writes.remember(self.root, scope=scope, subject=subject, relation=relation,
@@ -135,7 +183,7 @@ class Memory:
                                confidence=confidence, trust=trust)
 
     def remember_many(self, facts: Sequence[FactInput], *, source: str = "manual",
-                      session: str = "cli", trust: str = "host") -> list[WriteResult]:
+                      session: str = "cli", trust: str = HOST) -> list[WriteResult]:
         """Many facts in one commit (one lock, one append per segment); all or nothing."""
         from memrepo.facts import writes
 
@@ -144,19 +192,29 @@ class Memory:
 
     def forget(self, *, scope: str, subject: str, relation: str, reason: str,
                valid_to: str | None = None, object: str | None = None, session: str = "cli",
-               source: str = "manual") -> WriteResult:
+               source: str = "manual", trust: str = HOST) -> WriteResult:
         from memrepo.facts import writes
 
         return writes.forget(self.root, scope=scope, subject=subject, relation=relation,
                              reason=reason, valid_to=valid_to, object=object, session=session,
-                             source=source)
+                             source=source, trust=trust)
 
     def retract(self, *, scope: str, target: str, reason: str, session: str = "cli",
-                source: str = "manual") -> WriteResult:
+                source: str = "manual", trust: str = HOST) -> WriteResult:
         from memrepo.facts import writes
 
         return writes.retract(self.root, scope=scope, target=target, reason=reason,
-                              session=session, source=source)
+                              session=session, source=source, trust=trust)
+
+
+def _require_text(**values: str | None) -> None:
+    """Read arguments are UTF-8 text of a sane length (a 1 MB query is refused, not run)."""
+    for name, value in values.items():
+        require_utf8(name, value)
+        limit = MAX_QUERY_CHARS if name == "query" else FIELD_LIMITS[name]
+        if value is not None and len(value) > limit:
+            raise InputError(Problem(name, f"is longer than {limit} characters "
+                                     f"({len(value)})", "ask with fewer words"))
 
 
 def _recall_text(query: str | None, subject: str | None, relation: str | None) -> str:

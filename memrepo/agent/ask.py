@@ -43,7 +43,7 @@ class Answer:
 
 def ask(conn: Connection, scope: str, text: str, now: Instant, *,
         as_of: Instant | None = None, known_at: Instant | None = None,
-        notes: int = MAX_NOTES) -> Answer:
+        notes: int = MAX_NOTES, with_notes: bool = True) -> Answer:
     question = analyse(text, now)
     asked = window(question, now, as_of, known_at)
     named = named_entities(conn, text, question)
@@ -53,10 +53,13 @@ def ask(conn: Connection, scope: str, text: str, now: Instant, *,
     start = asked.start - 1 if asked.history else asked.start
     facts = [fact for key in keys for fact in recall_during(
         conn, *key, start, asked.end, asked.known)]
-    notes_ranked = rank_notes(conn, question)
-    matches = note_matches(conn, notes_ranked, question)[:notes]
-    respelled = respellings(question, [keys_ranked, notes_ranked])
-    suggestions = suggest(conn, respelled.values(), scope) if respelled else []
+    notes_ranked = rank_notes(conn, question) if with_notes else None
+    matches = [] if notes_ranked is None else note_matches(conn, notes_ranked,
+                                                            question)[:notes]
+    respelled = respellings(question, [keys_ranked] if notes_ranked is None
+                            else [keys_ranked, notes_ranked])
+    suggestions = (suggest(conn, respelled.values(), scope, notes=with_notes)
+                   if respelled else [])
     return Answer(question, asked, keys, facts, matches, sorted(named), respelled,
                   suggestions)
 

@@ -23,7 +23,7 @@ from memrepo.core.headers import parse_note
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import Fact
 from memrepo.core.triggers import TRIGGERS_PATH, matching_notes, parse_triggers
-from memrepo.facts.segments import check_scope
+from memrepo.core.trust import check_scope
 from memrepo.files import read_bytes
 
 MAX_RETRIEVED_NOTES = 8

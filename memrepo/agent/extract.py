@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from memrepo.checks.schemas import load_schema, schema_errors
+from memrepo.core.display import shown
 from memrepo.core.extraction import Candidate, Dropped, parse_candidates, screen
 from memrepo.core.problems import InputError, Problem
-from memrepo.facts.writes import UNTRUSTED_CONFIDENCE, remember, target_scope
+from memrepo.core.trust import write_scope
+from memrepo.facts.writes import UNTRUSTED_CONFIDENCE, remember
 from memrepo.files import read_text
 
 CANDIDATES_SCHEMA = "candidates.schema.json"
@@ -67,7 +69,7 @@ class Report:
                          f"(quarantine) with confidence at most {UNTRUSTED_CONFIDENCE:g}")
         if self.dry_run:
             lines.append("dry run: nothing was written")
-        return "\n".join(lines)
+        return shown("\n".join(lines), None, lines=True)
 
 
 # --- inputs -----------------------------------------------------------------------------
@@ -118,7 +120,7 @@ def model_candidates(endpoint: str, model: str, conversation: str, root: Path | 
 def extract(root: Path, *, scope: str, session: str, trust: str, conversation: str,
             candidates: list[Candidate], source: str, dry_run: bool = False) -> Report:
     """Filter the candidates and write what is kept (unless `dry_run`)."""
-    destination = target_scope(scope, trust)
+    destination = write_scope(scope, trust)
     screening = screen(candidates, conversation)
     report = Report(scope, destination, session, trust, source, dry_run,
                     dropped=list(screening.dropped))

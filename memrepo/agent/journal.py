@@ -3,10 +3,18 @@
 Kept beside the cache in `.memrepo/journal/<session>.jsonl` (git-ignored, local to the
 clone): every write a call makes is already a commit with `Session:` trailers, so the
 journal adds what git does not see — reads, refusals and their arguments.
+
+An agent chooses the arguments, so the journal never keeps them verbatim when that could
+hurt: a value the secret detector flags is replaced by `[redacted: looks like <kind>]`
+(a refused secret never reaches disk), a long value keeps its first JOURNAL_VALUE_CHARS
+characters with its length and a digest (one longer than any accepted value keeps only
+those), and a journal past JOURNAL_MAX_BYTES is rotated
+to `<session>.jsonl.1` (one previous file kept), so no session can fill the disk.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import sys
@@ -17,14 +25,18 @@ import orjson
 
 from memrepo.clock import now
 from memrepo.core.problems import InputError
+from memrepo.core.secrets import secret_kind
 from memrepo.core.times import format_instant
-from memrepo.files import open_beneath
+from memrepo.files import is_link, open_beneath
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
+JOURNAL_VALUE_CHARS = 200
+JOURNAL_SCAN_CHARS = 20_000
+JOURNAL_MAX_BYTES = 10 * 1024 * 1024
 
 
 def journal_path(root: Path, session: str) -> Path:
-    return root / ".memrepo" / "journal" / f"{_UNSAFE.sub('_', session)}.jsonl"
+    return root / ".memrepo" / "journal" / f"{_UNSAFE.sub('_', session)[:100]}.jsonl"
 
 
 def record_call(root: Path, session: str, scope: str, trust: str, tool: str,
@@ -34,8 +46,9 @@ def record_call(root: Path, session: str, scope: str, trust: str, tool: str,
     path = journal_path(root, session)
     line = orjson.dumps({
         "time": format_instant(now()), "session": session, "scope": scope, "trust": trust,
-        "tool": tool, "arguments": arguments, "outcome": outcome,
+        "tool": tool, "arguments": journaled(arguments), "outcome": journaled(outcome),
     }) + b"\n"
+    _rotate_when_full(root, path)
     try:  # never through a symbolic link (a pulled commit could plant one)
         fd = open_beneath(root, path.relative_to(root).as_posix(),
                           os.O_WRONLY | os.O_CREAT | os.O_APPEND, make_dirs=True)
@@ -46,6 +59,41 @@ def record_call(root: Path, session: str, scope: str, trust: str, tool: str,
         os.write(fd, line)
     finally:
         os.close(fd)
+
+
+def journaled(value: Any) -> Any:
+    """`value` as the journal keeps it: secrets redacted, long strings cut (recursively)."""
+    if isinstance(value, str):
+        return _journaled_text(value)
+    if isinstance(value, dict):
+        return {str(key)[:JOURNAL_VALUE_CHARS]: journaled(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [journaled(item) for item in value]
+    return value
+
+
+def _journaled_text(text: str) -> str:
+    encoded = text.encode("utf-8", "backslashreplace")  # lone surrogates as \udcff text
+    digest = f"sha256 {hashlib.sha256(encoded).hexdigest()[:16]}…"
+    if len(text) > JOURNAL_SCAN_CHARS:  # far beyond any accepted value: keep no text
+        return f"[not kept: {len(text)} characters, {digest}]"
+    text = encoded.decode("utf-8")
+    kind = secret_kind(text)
+    if kind is not None:
+        return f"[redacted: looks like {kind}]"
+    if len(text) <= JOURNAL_VALUE_CHARS:
+        return text
+    return f"{text[:JOURNAL_VALUE_CHARS]}… ({len(text)} characters, {digest})"
+
+
+def _rotate_when_full(root: Path, path: Path) -> None:
+    relative = path.relative_to(root).as_posix()
+    try:
+        full = os.lstat(path).st_size >= JOURNAL_MAX_BYTES
+    except OSError:
+        return
+    if full and not is_link(root, relative):  # never renames through a link either
+        os.replace(path, path.with_name(path.name + ".1"))
 
 
 def read_journal(root: Path, session: str) -> list[dict[str, Any]]:

@@ -1,8 +1,11 @@
 """`memrepo serve`: the MCP stdio server (SPEC §8) on the official `mcp` SDK.
 
 Exactly three tools — remember, recall, forget — bound at start to one scope, one session
-and one trust level, none of which a tool argument can change. The category indexes and
-TRIGGERS.md are offered as resources to read first. Every call is journaled.
+and one trust level, none of which a tool argument can change. Reads go through the
+session's `Reader` (memrepo.core.trust): an untrusted session reads only its quarantine —
+no host facts and no notes — unless the server was started with `--grant-host-reads`.
+The category indexes, TRIGGERS.md and every note are offered as resources, to readers of
+notes only. Every call is journaled (secrets redacted, long values cut: agent/journal.py).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from memrepo.agent.api import Memory
 from memrepo.agent.journal import record_call
 from memrepo.core.config import CATEGORIES
 from memrepo.core.problems import InputError
+from memrepo.core.trust import Reader
 
 INSTRUCTIONS = (
     "Long-term memory. Read the index resources first (memrepo://index/<category>); every "
@@ -33,19 +37,36 @@ INSTRUCTIONS = (
 )
 
 
+UNTRUSTED_INSTRUCTIONS = (
+    "Long-term memory of an untrusted session: what you remember is kept in quarantine "
+    "until a person reviews it, and recall reads only that quarantine. Ask recall the "
+    "question in plain words; if it says not_recorded, say it is not recorded instead of "
+    "guessing. Use remember for durable facts the user states, with the exact words as "
+    "quote; forget when something stops being true."
+)
+
+
 @dataclass(frozen=True)
 class Session:
     root: Path
     scope: str
     session: str
     trust: str
+    host_reads: bool = False
+
+    @property
+    def reader(self) -> Reader:
+        return Reader(self.scope, self.trust, self.host_reads)
 
 
 def build_server(session: Session) -> MCPServer:
-    memory = Memory.open(session.root)
-    server: MCPServer = MCPServer(name="memrepo", instructions=INSTRUCTIONS)
+    reader = session.reader
+    memory = Memory.open(session.root, reader)
+    instructions = INSTRUCTIONS if reader.reads_notes else UNTRUSTED_INSTRUCTIONS
+    server: MCPServer = MCPServer(name="memrepo", instructions=instructions)
     _add_tools(server, memory, session)
-    _add_resources(server, session.root, memory)
+    if reader.reads_notes:  # notes are the host's memory: not for untrusted eyes
+        _add_resources(server, session.root, memory)
     return server
 
 
@@ -117,7 +138,7 @@ def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
         return _journaled(session, "forget", lambda: memory.forget(
             scope=session.scope, subject=subject, relation=relation, reason=reason,
             valid_to=valid_to,
-            source="mcp", session=session.session,
+            source="mcp", session=session.session, trust=session.trust,
         ).to_json(), arguments)
 
 

@@ -1,13 +1,24 @@
-"""Promoting a quarantined fact (SPEC §8): a person vouches for what an untrusted session
-wrote, and the fact is re-asserted in the host scope with who and why in the commit."""
+"""Promoting a quarantined fact (SPEC §8): an approver vouches for what an untrusted
+session wrote, and the fact is re-asserted in the host scope with who and why in the commit.
+
+`--by` must name an approver of HEAD's memory/config.yaml (the config the commit is made
+on, not the work tree's, which anyone can edit); the commit carries `Approved-by:` with the
+approver as the config spells it. Like every `Approved-by:`, that is a claim about who
+approved, not a proof: `memrepo verify --require-signatures` binds it to a key.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from memrepo.checks.config import config_from_bytes
+from memrepo.core.approval import TRAILER, approver_named
+from memrepo.core.config import CONFIG_PATH
+from memrepo.core.display import shown
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import WriteResult
 from memrepo.core.times import format_valid_time
+from memrepo.core.trust import HOST, UNTRUSTED, write_scope
 from memrepo.facts import writes
 from memrepo.facts.segments import read_event
 
@@ -15,7 +26,7 @@ from memrepo.facts.segments import read_event
 def promote(root: Path, *, scope: str, event_id: str, by: str, reason: str,
             confidence: float = 1.0, session: str = "promote") -> WriteResult:
     """Re-assert quarantined event `event_id` of `quarantine-<scope>` in `scope`."""
-    quarantine = writes.target_scope(scope, "untrusted")
+    quarantine = write_scope(scope, UNTRUSTED)
     found = read_event(root, quarantine, event_id)
     event = next((e for e in found if e.id == event_id), None)
     if event is None or event.op != "assert" or event.valid_from is None:
@@ -28,6 +39,7 @@ def promote(root: Path, *, scope: str, event_id: str, by: str, reason: str,
     if not by.strip() or not reason.strip():
         raise InputError(Problem("--by/--reason", "a promotion needs who and why",
                                  "pass --by 'Name <email>' and --reason '...'"))
+    approver = _head_approver(root, by)
     valid_to = None if event.valid_to is None else format_valid_time(event.valid_to)
     return writes.remember(
         root, scope=scope, subject=event.subject, relation=event.relation,
@@ -35,6 +47,22 @@ def promote(root: Path, *, scope: str, event_id: str, by: str, reason: str,
         valid_to=valid_to, quote=event.quote,
         # without a quote only a person's own statement ("manual") may be stored
         source=f"promoted:{event.id}" if event.quote else "manual",
-        session=session, confidence=confidence, trust="host",
-        trailers=[("Promoted-from", event.id), ("Promoted-by", by), ("Reason", reason)],
+        session=session, confidence=confidence, trust=HOST,
+        trailers=[("Promoted-from", event.id), (TRAILER, approver), ("Reason", reason)],
     )
+
+
+def _head_approver(root: Path, by: str) -> str:
+    """The approver of HEAD's config that `by` names; InputError when it names none."""
+    from memrepo.git import write as gitw
+
+    config, _ = config_from_bytes(gitw.blob_at(gitw.head_base(gitw.open_repo(root)),
+                                               CONFIG_PATH))
+    approver = approver_named(by, config.approvers)
+    if approver is None:
+        listed = ", ".join(config.approvers) or f"none: list them in {CONFIG_PATH}"
+        raise InputError(Problem("--by", f"{shown(by, 80)} is not an approver in the "
+                                 f"committed {CONFIG_PATH}; only an approver may move a "
+                                 "quarantined fact into the host scope",
+                                 f"name one of the approvers ({listed})"))
+    return approver

@@ -39,6 +39,7 @@ from memrepo.core.bitemporal import FOREVER
 from memrepo.core.context_block import estimate_tokens, fact_line
 from memrepo.core.scoring import MONTHS, NOT_RECORDED, is_correct
 from memrepo.core.times import Instant, format_valid_time, parse_instant
+from memrepo.core.trust import UNTRUSTED, write_scope
 from memrepo.git.command import run_git
 
 if TYPE_CHECKING:
@@ -374,7 +375,7 @@ def poison(root: Path, budget: int) -> Poisoning:
         writes.remember(root, scope=SCOPE, subject=subject, relation=relation, object=value,
                         quote=value, source="web", session="web-form", trust="untrusted")
         memory = Memory(root)
-        landed = memory.recall(writes.target_scope(SCOPE, "untrusted"), subject=subject,
+        landed = memory.recall(write_scope(SCOPE, UNTRUSTED), subject=subject,
                                relation=relation).facts[0]
         host = memory.recall(SCOPE, subject=subject, relation=relation)
         block = build_context(root, SCOPE, POISON_QUESTION, budget).text

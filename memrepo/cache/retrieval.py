@@ -122,7 +122,7 @@ def note_names(conn: sqlite3.Connection, rowids: Sequence[int]) -> dict[int, str
 
 
 def names_with_words(conn: sqlite3.Connection, words: Iterable[str], scope: str | None,
-                     limit: int = 5) -> list[str]:
+                     limit: int = 5, *, notes: bool = True) -> list[str]:
     """Notes whose name or aliases, and keys of `scope` whose subject or relation, hold
     one of the (indexed, folded) `words`: what a respelled word was probably about."""
     match = _match(words)
@@ -131,7 +131,7 @@ def names_with_words(conn: sqlite3.Connection, words: Iterable[str], scope: str 
     names = [name for (name,) in conn.execute(
         "SELECT n.name FROM notes_fts f JOIN notes n ON n.rowid = f.rowid "
         "WHERE notes_fts MATCH ? ORDER BY bm25(notes_fts) LIMIT ?",
-        (f"{{name aliases}} : ({match})", limit))]
+        (f"{{name aliases}} : ({match})", limit))] if notes else []
     if scope is not None:
         for subject, relation in conn.execute(
                 "SELECT k.subject, k.relation FROM keys_fts f JOIN keys k ON k.rowid = f.rowid "

@@ -69,11 +69,12 @@ def respellings(question: Question, ranked: Iterable[Ranked]) -> dict[str, str]:
             for word, used in r.plan.corrections.items()}
 
 
-def suggest(conn: sqlite3.Connection, respelled: Iterable[str], scope: str | None,
-            ) -> list[str]:
-    """Names a respelled word was probably about ("did you mean")."""
+def suggest(conn: sqlite3.Connection, respelled: Iterable[str], scope: str | None, *,
+            notes: bool = True) -> list[str]:
+    """Names a respelled word was probably about ("did you mean"); note names only when
+    the reader may read notes."""
     used = list(dict.fromkeys(respelled))
-    return names_with_words(conn, used, scope) if used else []
+    return names_with_words(conn, used, scope, notes=notes) if used else []
 
 
 def _note_hits(conn: sqlite3.Connection, ranked: Ranked, question: Question,

@@ -53,11 +53,11 @@ def run(args: argparse.Namespace) -> int:
         model_candidates,
         read_conversation,
     )
-    from memrepo.facts.writes import target_scope
+    from memrepo.core.trust import write_scope
 
     _check_usage(args)
     root = find_root(args.repo)
-    target_scope(args.scope, args.trust)  # refuse a bad scope before calling a model
+    write_scope(args.scope, args.trust)  # refuse a bad scope before calling a model
     conversation = read_conversation(args.conversation)
     if args.candidates is not None:
         candidates = load_candidates_file(args.candidates, root)

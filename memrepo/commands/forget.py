@@ -27,6 +27,8 @@ def add_parser(subparsers: Any) -> None:
                              "(default)")
     parser.add_argument("--object", metavar="O",
                         help="the value that ends (required for many-valued relations)")
+    parser.add_argument("--trust", choices=("host", "untrusted"), default="host",
+                        help="untrusted: end only what quarantine-<scope> holds")
     parser.add_argument("--session", default="cli", metavar="ID", help=argparse.SUPPRESS)
     parser.add_argument("--source", default="manual", metavar="SRC", help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true",
@@ -40,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     result = writes.forget(
         find_root(args.repo), scope=args.scope, subject=args.subject,
         relation=args.relation, reason=args.reason, valid_to=args.valid_to,
-        object=args.object, session=args.session, source=args.source)
+        object=args.object, session=args.session, source=args.source, trust=args.trust)
     what = f"end of {args.subject}.{args.relation}"
     if args.object is not None:
         what += f" = {args.object}"

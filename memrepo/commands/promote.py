@@ -10,10 +10,14 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "promote", help="move a quarantined fact into the host scope, recording who and why",
         description="Re-assert a fact an untrusted session wrote to quarantine-<scope> in "
-                    "<scope>. The commit carries Promoted-from, Promoted-by and Reason.")
+                    "<scope>. --by must name an approver of the committed "
+                    "memory/config.yaml; the commit carries Promoted-from, Approved-by and "
+                    "Reason.")
     parser.add_argument("--scope", required=True, help="the host scope (not quarantine-…)")
     parser.add_argument("id", metavar="ID", help="id of the quarantined assert")
-    parser.add_argument("--by", required=True, help="who vouches for it, 'Name <email>'")
+    parser.add_argument("--by", required=True,
+                        help="the approver who vouches for it, 'Name <email>' or the email "
+                             "(one of the approvers in memory/config.yaml)")
     parser.add_argument("--reason", required=True, help="why it is trustworthy")
     parser.add_argument("--confidence", type=float, default=1.0,
                         help="confidence of the promoted fact (default 1.0)")

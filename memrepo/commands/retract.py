@@ -16,6 +16,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--scope", required=True, help="whose memory (a slug)")
     parser.add_argument("id", metavar="ID", help="the id of an assert or end")
     parser.add_argument("--reason", required=True, metavar="R", help="why it was wrong")
+    parser.add_argument("--trust", choices=("host", "untrusted"), default="host",
+                        help="untrusted: withdraw only events of quarantine-<scope>")
     parser.add_argument("--session", default="cli", metavar="ID", help=argparse.SUPPRESS)
     parser.add_argument("--source", default="manual", metavar="SRC", help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true",
@@ -27,6 +29,7 @@ def run(args: argparse.Namespace) -> int:
     from memrepo.facts import writes
 
     result = writes.retract(find_root(args.repo), scope=args.scope, target=args.id,
-                            reason=args.reason, session=args.session, source=args.source)
+                            reason=args.reason, session=args.session, source=args.source,
+                            trust=args.trust)
     print_result(result, args.json, f"retract of {args.id}")
     return 0

@@ -27,9 +27,14 @@ def needs_approval(path: str) -> bool:
 
 def is_approver(value: str, approvers: Sequence[str]) -> bool:
     """The whole `Name <email>` or just the email matches, case-insensitively."""
+    return approver_named(value, approvers) is not None
+
+
+def approver_named(value: str, approvers: Sequence[str]) -> str | None:
+    """The configured approver `value` names (as the config spells it), or None."""
     wanted, email = value.strip().casefold(), email_of(value)
-    return any(wanted == a.strip().casefold() or (email is not None and email == email_of(a))
-               for a in approvers)
+    return next((a for a in approvers if wanted == a.strip().casefold()
+                 or (email is not None and email == email_of(a))), None)
 
 
 def email_of(text: str) -> str | None:

@@ -1,8 +1,16 @@
-"""Credential-looking text (SPEC §6.6): found with line numbers, without crying wolf.
+"""Credential-looking text (SPEC §6.6): the one detector, used by the commit-time check, by
+the write path before anything is appended, by extraction and by the session journal.
 
-Token formats are matched by their well-known shapes. `password: …` style assignments
-count only when the value looks like a secret, so prose such as "always ask for the
-password" or "password: see the password manager" passes.
+Found per line, by kind; a finding names the kind, never the text. Three families:
+- token formats with a well-known shape (private key blocks, cloud, payment, code-hosting,
+  chat and model-provider keys, JWTs, bearer tokens, URLs with a password);
+- a password-like word (`password`, `hasło`, `heslo`, `passwort`, `PIN`, `api key`, …)
+  followed by up to three words and `:`/`=`, when the value after it looks like a secret
+  ("hasło do banku: Kot123zielony", "card PIN: 4821"); prose such as "always ask for the
+  password" or "password: see the password manager" passes;
+- a long random-looking string (32+ hex digits, or 32+ characters mixing letters and digits)
+  shortly after a key/secret/token word ("API token 9f86d0…"); a commit hash in prose
+  ("fixed in commit 0d1b08c…") has no such word and passes.
 """
 
 from __future__ import annotations
@@ -26,23 +34,42 @@ class SecretHit:
 _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a private key block", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")),
     ("an AWS access key id", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
+    ("an AWS secret access key", re.compile(
+        r"(?i)(?:aws|secret)[^\n]{0,40}?(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")),
+    ("a Google Cloud credential", re.compile(
+        r"\bGOCSPX-[A-Za-z0-9_-]{20,}|\bya29\.[0-9A-Za-z_-]{20,}|\"private_key_id\"\s*:\s*\"[0-9a-f]{40}\"")),
+    ("an Azure key", re.compile(
+        r"(?i)\b(?:AccountKey|SharedAccessKey)=[A-Za-z0-9+/]{30,}=*"
+        r"|(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}8Q~[A-Za-z0-9_~.-]{31,34}")),
+    ("a live payment key", re.compile(r"\b(?:sk|rk)_live_[0-9A-Za-z]{16,}")),
     ("a GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{22,})")),
+    ("a GitLab token", re.compile(
+        r"\bgl(?:pat|ptt|dt|rt|cbt|imt|soat|ffct|oas|agent)-[A-Za-z0-9_-]{20,}")),
     ("a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
     ("an OpenAI/Anthropic API key", re.compile(r"\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}")),
     ("a Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}")),
     ("a JSON Web Token", re.compile(r"\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}")),
     ("a bearer token", re.compile(r"\bBearer\s+[A-Za-z0-9._~+/-]{20,}=*")),
 )
+_URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<value>[^\s@/]+)@")
+_PASSWORDS = re.compile(r"password|passwd|passphrase|pwd|hasło|haslo|heslo|passwort|kennwort")
+_PASSWORD_WORDS = (rf"{_PASSWORDS.pattern}|pin|secret|client[_ -]?secret|api[_ -]?key"
+                   r"|access[_ -]?key|secret[_ -]?key|access[_ -]?token|auth[_ -]?token|token")
 _ASSIGNMENT = re.compile(
-    r"(?i)(?<![\w-])(?P<key>password|passwd|passphrase|pwd|pin|secret|client[_ -]?secret"
-    r"|api[_ -]?key|access[_ -]?key|secret[_ -]?key|access[_ -]?token|auth[_ -]?token"
-    r"|token)[\"']?\s*(?:[:=]|=>)\s*(?P<value>\S+)(?P<rest>.*)$")
+    rf"(?i)(?<![^\W_])(?P<key>{_PASSWORD_WORDS})(?P<gap>(?:[ \t]+[^\s:=]{{1,20}}){{0,3}}?)"
+    r"[\"']?\s*(?:[:=]|=>)\s*(?P<value>\S+)(?P<rest>.*)$")
+_NEAR_KEY_WORD = re.compile(
+    r"(?i)(?<![a-z0-9])(?:token|api[ _-]?key|apikey|secret|key|credential|auth)"
+    r"[^\n]{0,30}?(?<![A-Za-z0-9_+/=-])(?P<value>[A-Za-z0-9_+/=-]{32,})")
+_HEX = re.compile(r"[0-9a-fA-F]{32,}")
+_PIN_VALUE = re.compile(r"\d{4,8}")
 _PLACEHOLDER = re.compile(r"^(?:<.*>|\$\{.*\}|\{\{.*\}\}|\$[A-Z_]+|[*x.•_-]+|\[.*\])$",
                           re.IGNORECASE)
 _NOT_A_VALUE = frozenset({
     "none", "null", "nil", "n/a", "na", "required", "optional", "unknown", "redacted",
     "hidden", "removed", "needed", "see", "ask", "stored", "in", "the", "from", "is", "was",
-    "set", "same", "changeme", "example", "true", "false", "yes", "no",
+    "set", "same", "changeme", "example", "true", "false", "yes", "no", "password",
+    "secret", "pass", "user", "username",
 })
 MIN_SECRET_LENGTH = 6
 
@@ -51,32 +78,66 @@ def find_secrets(text: str, first_line: int = 1) -> list[SecretHit]:
     """Credential-looking text per line (one hit per line), with file line numbers."""
     hits = []
     for offset, line in enumerate(text.split("\n")):
-        kind = _line_secret(line)
+        kind = line_secret(line)
         if kind:
             hits.append(SecretHit(first_line + offset, kind))
     return hits
 
 
-def _line_secret(line: str) -> str | None:
+def secret_kind(text: str) -> str | None:
+    """The kind of the first credential-looking line of `text`, or None."""
+    return next((kind for line in text.split("\n") if (kind := line_secret(line))), None)
+
+
+def line_secret(line: str) -> str | None:
+    """The kind of credential one line looks like, or None."""
     for kind, pattern in _TOKENS:
         if pattern.search(line):
             return kind
+    url = _URL_PASSWORD.search(line)
+    if url and not _is_placeholder(url["value"]):
+        return "a URL with a password"
     match = _ASSIGNMENT.search(line)
-    if match and _looks_secret(match["value"], match["rest"]):
-        return f"a {match['key'].lower()} with a value"
+    if match and _looks_secret(match["key"], match["gap"], match["value"], match["rest"]):
+        return _assignment_kind(match["key"])
+    near = _NEAR_KEY_WORD.search(line)
+    if near and _looks_random(near["value"]):
+        return "a long token next to a key word"
     return None
 
 
-def _looks_secret(raw_value: str, rest: str) -> bool:
-    """A lone token stored after `password:` is a secret; a sentence is prose."""
+def _assignment_kind(key: str) -> str:
+    word = " ".join(key.lower().replace("_", " ").replace("-", " ").split())
+    if word == "pin":
+        return "a PIN"
+    if _PASSWORDS.fullmatch(word):
+        return "a password"
+    return f"a {word} with a value"
+
+
+def _is_placeholder(value: str) -> bool:
+    return bool(_PLACEHOLDER.match(value)) or value.lower() in _NOT_A_VALUE
+
+
+def _looks_secret(key: str, gap: str, raw_value: str, rest: str) -> bool:
+    """A lone token stored right after `password:` is a secret, and so is one mixing
+    letters and digits after `hasło do banku:`; a word or a sentence is prose."""
     value = raw_value.strip("\"'`*,;.()")
-    if len(value) < MIN_SECRET_LENGTH or value.lower() in _NOT_A_VALUE:
+    if key.lower() == "pin" and _PIN_VALUE.fullmatch(value):
+        return True
+    if len(value) < MIN_SECRET_LENGTH or _is_placeholder(value):
         return False
-    if _PLACEHOLDER.match(value):
-        return False
-    if not rest.strip(" \"'`*,;.)#"):
+    if not gap and not rest.strip(" \"'`*,;.)#"):
         return True
     return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+
+
+def _looks_random(value: str) -> bool:
+    """32+ hex digits, or letters of both cases mixed with digits (not a word or a path)."""
+    if _HEX.fullmatch(value):
+        return True
+    return (any(c.isdigit() for c in value) and any(c.islower() for c in value)
+            and any(c.isupper() for c in value))
 
 
 def secret_problems(path: str, text: str, first_line: int = 1) -> list[Problem]:
@@ -89,9 +150,9 @@ def jsonl_secret_problems(path: str, data: bytes, first_line: int = 1) -> list[P
     problems = []
     for offset, raw in enumerate(data.split(b"\n")):
         for text in _strings_of_line(raw):
-            hits = find_secrets(text)
-            if hits:
-                problems.append(_problem(path, SecretHit(first_line + offset, hits[0].kind)))
+            kind = secret_kind(text)
+            if kind:
+                problems.append(_problem(path, SecretHit(first_line + offset, kind)))
                 break
     return problems
 
@@ -105,7 +166,7 @@ def _strings_of_line(raw: bytes) -> Iterator[str]:
 
 def _strings(value: Any) -> Iterator[str]:
     if isinstance(value, str):
-        yield from value.split("\n")
+        yield value
     elif isinstance(value, dict):
         for item in value.values():
             yield from _strings(item)

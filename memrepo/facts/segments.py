@@ -22,24 +22,16 @@ import orjson
 from ulid import ULID
 
 from memrepo.checks.schemas import EVENT_SCHEMA, checker
-from memrepo.core.config import SLUG
 from memrepo.core.events import Event, EventError
 from memrepo.core.log_lines import LogLine, parse_line, parse_log
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant, month_of
+from memrepo.core.trust import check_scope
 from memrepo.files import read_bytes
 
 FACTS_DIR = "memory/facts"
 _SEGMENT = re.compile(r"\d{4}-(0[1-9]|1[0-2])\.jsonl")
 REPAIR_HINT = "run `memrepo doctor --repair` (it moves the partial line aside)"
-
-
-def check_scope(scope: str) -> str:
-    """The scope itself when it is a slug; InputError otherwise."""
-    if not SLUG.fullmatch(scope) or len(scope) > 100:
-        raise InputError(Problem("--scope", f"scope {scope!r} is not a slug",
-                                 "use lowercase letters, digits and '-', e.g. 'michal'"))
-    return scope
 
 
 def segment_path(scope: str, recorded_at: Instant) -> str:

@@ -25,13 +25,15 @@ from typing import Any
 from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.clock import parse_user_time
 from memrepo.core.bitemporal import FOREVER, fold
-from memrepo.core.config import QUARANTINE_PREFIX, Config
+from memrepo.core.config import Config
 from memrepo.core.events import Event, EventError
 from memrepo.core.log_lines import event_to_json, parse_line
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import WriteResult
+from memrepo.core.secrets import jsonl_secret_problems
 from memrepo.core.times import Instant, format_instant, format_valid_time
 from memrepo.core.trailers import with_trailers
+from memrepo.core.trust import HOST, UNTRUSTED, write_scope
 from memrepo.facts.appender import (
     append_and_commit,
     append_many_and_commit,
@@ -41,7 +43,6 @@ from memrepo.facts.appender import (
 )
 from memrepo.facts.ids import new_id
 from memrepo.facts.segments import (
-    check_scope,
     latest_id,
     read_event,
     read_key,
@@ -69,13 +70,13 @@ class FactInput:
 def remember(root: Path, *, scope: str, subject: str, relation: str, object: str,
              valid_from: str | None = None, valid_to: str | None = None,
              quote: str | None = None, source: str = "manual", session: str = "cli",
-             confidence: float = 1.0, trust: str = "host",
+             confidence: float = 1.0, trust: str = HOST,
              trailers: Sequence[tuple[str, str]] = ()) -> WriteResult:
     """Append an assert "subject.relation = object from valid_from" and commit it.
 
     `trailers` are added to the commit message after Session/Source/Trust (e.g. who
     promoted a quarantined fact, and why)."""
-    scope = target_scope(scope, trust)
+    scope = write_scope(scope, trust)
     fact = FactInput(scope, subject, relation, object, valid_from, valid_to, quote,
                      confidence)
     with write_lock(root):
@@ -93,7 +94,7 @@ def remember(root: Path, *, scope: str, subject: str, relation: str, object: str
 
 
 def remember_many(root: Path, facts: Sequence[FactInput], *, source: str = "manual",
-                  session: str = "cli", trust: str = "host",
+                  session: str = "cli", trust: str = HOST,
                   trailers: Sequence[tuple[str, str]] = ()) -> list[WriteResult]:
     """`remember` for many facts: one lock, one append per segment, ONE commit (or none
     when nothing changes). One result per fact, in order; facts share one `recorded_at`
@@ -109,7 +110,7 @@ def remember_many(root: Path, facts: Sequence[FactInput], *, source: str = "manu
             results.append(_batch_one(root, fact, number, known, lines, config, source,
                                       session, trust, recorded_at))
         if not lines:
-            scopes = sorted({target_scope(fact.scope, trust) for fact in facts})
+            scopes = sorted({write_scope(fact.scope, trust) for fact in facts})
             commit = commit_leftovers(root, scopes, recorded_at)
             return [replace(r, commit=commit) for r in results]
         message = _message(_batch_subject(facts, results, trust), source, session, trust,
@@ -125,7 +126,7 @@ Keys = dict[str, dict[tuple[str, str], list[Event]]]
 def _batch_keys(root: Path, facts: Sequence[FactInput], trust: str) -> Keys:
     wanted: dict[str, set[tuple[str, str]]] = {}
     for fact in facts:
-        wanted.setdefault(target_scope(fact.scope, trust), set()).add(
+        wanted.setdefault(write_scope(fact.scope, trust), set()).add(
             (fact.subject, fact.relation))
     return {scope: read_keys(root, scope, keys) for scope, keys in wanted.items()}
 
@@ -133,7 +134,7 @@ def _batch_keys(root: Path, facts: Sequence[FactInput], trust: str) -> Keys:
 def _batch_one(root: Path, fact: FactInput, number: int, known: Keys,
                lines: dict[str, list[bytes]], config: Config, source: str, session: str,
                trust: str, recorded_at: Instant) -> WriteResult:
-    scope = target_scope(fact.scope, trust)
+    scope = write_scope(fact.scope, trust)
     path = segment_path(scope, recorded_at)
     try:
         _require_quote(source, fact.quote)
@@ -156,16 +157,17 @@ def _batch_subject(facts: Sequence[FactInput], results: Sequence[WriteResult],
                    trust: str) -> str:
     """The commit subject: the scopes actually written (quarantine-… for untrusted)."""
     added = sum(r.status == "added" for r in results)
-    scopes = sorted({target_scope(f.scope, trust) for f, r in zip(facts, results, strict=True)
+    scopes = sorted({write_scope(f.scope, trust) for f, r in zip(facts, results, strict=True)
                      if r.status == "added"})
     return f"remember: {added} fact(s) in {', '.join(scopes)[:120]}"
 
 
 def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
            valid_to: str | None = None, object: str | None = None, session: str = "cli",
-           source: str = "manual") -> WriteResult:
-    """Append an `end`: from valid_to on the key (or that object) holds no value."""
-    check_scope(scope)
+           source: str = "manual", trust: str = HOST) -> WriteResult:
+    """Append an `end`: from valid_to on the key (or that object) holds no value. An
+    untrusted caller ends only what its quarantine holds."""
+    scope = write_scope(scope, trust)
     with write_lock(root):
         recorded_at = recorded_now(root)
         many = _config(root).is_many(relation)
@@ -183,13 +185,14 @@ def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
         if _no_change(key, event, many):
             return _unchanged(root, scope, None, recorded_at)
         subject_line = f"forget: {scope} {subject}.{relation} ({reason})"
-        return _write(root, event, line, subject_line, source, session, "host")
+        return _write(root, event, line, subject_line, source, session, trust)
 
 
 def retract(root: Path, *, scope: str, target: str, reason: str, session: str = "cli",
-            source: str = "manual") -> WriteResult:
-    """Append a retract: the target event was wrong and is withdrawn in system time."""
-    check_scope(scope)
+            source: str = "manual", trust: str = HOST) -> WriteResult:
+    """Append a retract: the target event was wrong and is withdrawn in system time. An
+    untrusted caller retracts only events of its quarantine."""
+    scope = write_scope(scope, trust)
     with write_lock(root):
         recorded_at = recorded_now(root)
         events = read_event(root, scope, target)
@@ -201,18 +204,7 @@ def retract(root: Path, *, scope: str, target: str, reason: str, session: str = 
         line, event = _new_event(root, scope, fields, recorded_at,
                                  _latest(root, scope, recorded_at))
         subject_line = f"retract: {scope} {target} ({reason})"
-        return _write(root, event, line, subject_line, source, session, "host")
-
-
-def target_scope(scope: str, trust: str) -> str:
-    """The scope a write goes to: untrusted writes only ever reach `quarantine-<scope>`."""
-    check_scope(scope)
-    if trust not in ("host", "untrusted"):
-        raise InputError(Problem("--trust", f"trust {trust!r} is neither 'host' nor "
-                                 "'untrusted'", "use --trust host or --trust untrusted"))
-    if trust == "host" or scope.startswith(QUARANTINE_PREFIX):
-        return scope
-    return QUARANTINE_PREFIX + scope
+        return _write(root, event, line, subject_line, source, session, trust)
 
 
 # --- building and validating the event ------------------------------------------------
@@ -233,7 +225,7 @@ def _confidence(confidence: float, trust: str) -> float:
     if not 0.0 <= confidence <= 1.0:
         raise InputError(Problem("--confidence", f"confidence {confidence} is not between "
                                  "0 and 1", "give a number such as 0.8"))
-    return min(confidence, UNTRUSTED_CONFIDENCE) if trust == "untrusted" else confidence
+    return min(confidence, UNTRUSTED_CONFIDENCE) if trust == UNTRUSTED else confidence
 
 
 def _require_quote(source: str, quote: str | None) -> None:
@@ -265,7 +257,7 @@ def _latest(root: Path, scope: str, recorded_at: Instant) -> str | None:
 def _new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Instant,
                latest: str | None, schema: bool = True) -> tuple[bytes, Event]:
     """The log line and parsed Event, judged by the same code as the commit-time check
-    (`schema=False` leaves the JSON Schema to that check, for batches).
+    (`schema=False` leaves the JSON Schema to that check, for batches), secrets included.
 
     The id sorts after every id already in the segment at the same millisecond, so a
     later write wins ties on `recorded_at` even across processes with a pinned clock."""
@@ -276,12 +268,15 @@ def _new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Inst
     except TypeError:  # orjson: a lone surrogate (e.g. from undecodable command-line bytes)
         raise InputError(Problem(segment_path(scope, recorded_at), "a value is not valid "
                                  "UTF-8 text", "give the text as UTF-8")) from None
+    path = segment_path(scope, recorded_at)
     try:
         event = parse_line(line[:-1], scope,
                            checker(EVENT_SCHEMA, root) if schema else _no_schema)
     except EventError as err:
-        raise InputError(Problem(segment_path(scope, recorded_at), str(err),
-                                 "correct the value named above")) from None
+        raise InputError(Problem(path, str(err), "correct the value named above")) from None
+    secrets = jsonl_secret_problems(path, line[:-1])
+    if secrets:  # before anything is appended: a secret never reaches a log or a journal
+        raise InputError(replace(secrets[0], line=None))
     return line, event
 
 
@@ -401,4 +396,4 @@ def _no_schema(value: Any) -> list[str]:
 
 
 __all__ = ["FactInput", "append_and_commit", "append_many_and_commit", "forget", "remember",
-           "remember_many", "retract", "target_scope", "write_lock"]
+           "remember_many", "retract", "write_lock"]
