@@ -13,8 +13,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import anyio
 import orjson
 import pytest
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memrepo.checks.config import load_config
 from memrepo.core.change import Change, DictSnapshot, diff_snapshots
@@ -120,6 +123,70 @@ def memrepo_json(root: Path, *args: str, now: str = "2026-11-30") -> Any:
     done = memrepo_at(root, *args, "--json", now=now)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+def cli(repo: Path, *args: str | bytes, env: Mapping[str, str] | None = None,
+        stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`python -m memrepo --repo REPO ARGS` in this process's environment (or `env`), as an
+    agent or a script calls it: arguments may be bytes (undecodable on purpose), output is
+    decoded with replacement. Never raises — look at returncode and `output()`."""
+    return subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(repo), *args],
+                          cwd=repo, capture_output=True, text=True, input=stdin,
+                          env=None if env is None else dict(env), check=False,
+                          errors="replace")
+
+
+def output(done: subprocess.CompletedProcess[str]) -> str:
+    return done.stdout + done.stderr
+
+
+def no_traceback(done: subprocess.CompletedProcess[str]) -> None:
+    assert "Traceback" not in output(done) and "unexpected error" not in output(done), \
+        output(done)
+
+
+# --- the MCP server, through the real client ----------------------------------------------
+
+def mcp_server(repo: Path, env: Mapping[str, str], trust: str = "host", session: str = "s1",
+               *extra: str, scope: str = "michal") -> StdioServerParameters:
+    """`memrepo serve` for one scope, session and trust (plus `extra` options)."""
+    return StdioServerParameters(
+        command=sys.executable, env=dict(env), cwd=str(repo),
+        args=["-m", "memrepo", "--repo", str(repo), "serve", "--scope", scope,
+              "--session", session, "--trust", trust, *extra])
+
+
+def mcp_calls(params: StdioServerParameters,
+              calls: Sequence[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The answers of tool calls made in one session; a tool error is
+    `{"status": "error", "error": text}`."""
+    async def session_calls() -> list[dict[str, Any]]:
+        async with stdio_client(params) as (read, send), ClientSession(read, send) as session:
+            await session.initialize()
+            return [_payload(await session.call_tool(name, args)) for name, args in calls]
+
+    return anyio.run(session_calls)
+
+
+def mcp_resources(params: StdioServerParameters) -> list[str]:
+    """The URIs of the resources a session is offered."""
+    async def listed() -> list[str]:
+        async with stdio_client(params) as (read, send), ClientSession(read, send) as session:
+            await session.initialize()
+            return sorted(str(r.uri) for r in (await session.list_resources()).resources)
+
+    return anyio.run(listed)
+
+
+def _payload(result: Any) -> dict[str, Any]:
+    if getattr(result, "structured_content", None):
+        data = result.structured_content
+        return dict(data.get("result", data))
+    text = result.content[0].text
+    try:
+        return dict(json.loads(text))
+    except json.JSONDecodeError:
+        return {"status": "error", "error": text}
 
 
 # --- repositories -------------------------------------------------------------------------
@@ -284,6 +351,8 @@ DUMPS: dict[str, str] = {
                 "JOIN keys k ON k.rowid = f.rowid",
     "notes_terms": "SELECT * FROM notes_terms",
     "keys_terms": "SELECT * FROM keys_terms",
+    "skipped": "SELECT * FROM skipped",
+    "log_digests": "SELECT * FROM log_digests",
 }
 
 

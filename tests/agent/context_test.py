@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from memrepo.agent.promote import promote
 from memrepo.core.context_block import FOOTER, HEADER, estimate_tokens
 from memrepo.facts import writes as store
+from tests.support import add_note, commit, git
 
 
 def context(repo: Path, question: str, *extra: str) -> subprocess.CompletedProcess[str]:
@@ -65,13 +68,13 @@ def test_a_promoted_fact_reaches_the_host_with_who_and_why(demo_repo: Path) -> N
                              source="web", trust="untrusted")
     assert "gym.membership" not in context(demo_repo, "my gym membership?").stdout
     promoted = promote(demo_repo, scope="michal", event_id=planted.id or "",
-                       by="Ann Example <ann@example.com>", reason="confirmed on the phone")
+                       by="michal@example.com", reason="confirmed on the phone")
     assert promoted.status == "added"
     assert "gym.membership = Fitness Plus" in context(demo_repo, "my gym membership?").stdout
     message = subprocess.run(["git", "log", "-1", "--format=%B"], cwd=demo_repo,
                              capture_output=True, text=True, check=True).stdout
     assert f"Promoted-from: {planted.id}" in message
-    assert "Promoted-by: Ann Example <ann@example.com>" in message
+    assert "Approved-by: Michał Kowalski <michal@example.com>" in message
 
 
 def test_a_retracted_quarantined_fact_cannot_be_promoted(demo_repo: Path) -> None:
@@ -86,3 +89,23 @@ def test_a_retracted_quarantined_fact_cannot_be_promoted(demo_repo: Path) -> Non
     with pytest.raises(InputError, match="was retracted"):
         promote(demo_repo, scope="michal", event_id=planted.id or "", by="Ann <a@x.org>",
                 reason="looks right")
+
+
+def test_a_trigger_regex_cannot_hang_the_context_block(memory_repo: Path,
+                                                       git_env: dict[str, str]) -> None:
+    """A TRIGGERS.md row `/(a+)+$/` (no approval needed) made `memrepo context` backtrack
+    exponentially on a question of 50 a's; RE2 answers at once."""
+    add_note(memory_repo, "entities", "acme", "Packaging supplier in Lodz with minimum "
+             "order quantities and lead times")
+    triggers = memory_repo / "memory" / "TRIGGERS.md"
+    triggers.write_text(triggers.read_text(encoding="utf-8") + "| /(a+)+$/ | acme |\n"
+                        "| /(a+)+!/ | acme |\n", encoding="utf-8")
+    git(memory_repo, "add", "-A")
+    assert commit(memory_repo, "triggers").returncode == 0
+    try:
+        done = subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(memory_repo),
+                               "context", "--scope", "michal", "a" * 50 + "!"],
+                              capture_output=True, text=True, timeout=60, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail("memrepo context did not answer: the trigger regex backtracks")
+    assert done.returncode == 0 and "[entities] acme" in done.stdout, done.stdout

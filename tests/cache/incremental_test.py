@@ -63,6 +63,18 @@ class Scenario:
         events = [self._event(scope, month) for _ in range(self.rng.randint(1, 3))]
         append_events(self.root, f"memory/facts/{scope}/{month}.jsonl", events)
 
+    def append_refused(self) -> None:
+        """A line the checks refuse (a repeated id, an out-of-range value), as a commit
+        made with --no-verify leaves it: the cache skips it, sync and rebuild alike."""
+        scope, month = self.rng.choice(SCOPES), self.rng.choice(MONTHS)
+        bad = self._event(scope, month)
+        known = self._ids(scope)
+        if known and self.rng.random() < 0.7:
+            bad["id"] = self.rng.choice(known)
+        else:
+            bad["confidence"] = 50
+        append_events(self.root, f"memory/facts/{scope}/{month}.jsonl", [bad])
+
     def truncate_log(self) -> None:
         logs = sorted((self.root / "memory" / "facts").glob("*/*.jsonl"))
         if logs:
@@ -150,8 +162,8 @@ class Scenario:
 
 
 OPERATIONS = ("edit_note", "edit_note", "delete_note", "append", "append", "append",
-              "truncate_log", "commit", "commit", "branch", "checkout", "merge", "rebase",
-              "reset")
+              "append_refused", "truncate_log", "commit", "commit", "branch", "checkout",
+              "merge", "rebase", "reset")
 
 
 def _start(root: Path) -> Scenario:

@@ -159,6 +159,10 @@ def test_untrusted_writes_go_to_quarantine_with_low_confidence(repo: Path) -> No
     ({"valid_from": "yesterday"}, "not a date"),
     ({"valid_from": "2026-03-01", "valid_to": "2026-02-01"}, "after valid_from"),
     ({"trust": "root"}, "trust"),
+    ({"object": "red\x1b[31m"}, r"object contains a control character \(U\+001B\)"),
+    ({"object": "a\u202eb"}, r"\(U\+202E\)"),
+    ({"subject": "two\nlines"}, r"subject contains a control character \(U\+000A\)"),
+    ({"object": "A" * 60_000}, "longer than"),
 ])
 def test_bad_input_is_refused_and_writes_nothing(repo: Path, kwargs: dict[str, object],
                                                  message: str) -> None:
@@ -167,6 +171,43 @@ def test_bad_input_is_refused_and_writes_nothing(repo: Path, kwargs: dict[str, o
     with pytest.raises(InputError, match=message):
         remember(repo, **kwargs)
     assert lines(repo) == before and commit_count(repo) == commits
+
+
+def test_a_quote_keeps_its_newlines(repo: Path) -> None:
+    assert remember(repo, source="chat", quote="line one\n\tline two").status == "added"
+    assert lines(repo)[-1]["quote"] == "line one\n\tline two"
+
+
+def test_untrusted_forget_and_retract_reach_only_the_quarantine(repo: Path) -> None:
+    host = remember(repo)
+    with pytest.raises(InputError, match="nothing to forget"):
+        store.forget(repo, scope="michal", subject="electricity_bill", relation="amount",
+                     reason="spam", trust="untrusted")
+    with pytest.raises(InputError, match="no event with id"):
+        store.retract(repo, scope="michal", target=host.id or "", reason="x",
+                      trust="untrusted")
+    planted = remember(repo, trust="untrusted", source="chat", quote="210 zł")
+    ended = store.forget(repo, scope="michal", subject="electricity_bill", relation="amount",
+                         reason="spam", trust="untrusted")
+    assert ended.status == "added"
+    assert trailer_values(git(repo, "log", "-1", "--format=%B").stdout, "Trust") == ["untrusted"]
+    withdrawn = store.retract(repo, scope="michal", target=planted.id or "", reason="spam",
+                              trust="untrusted")
+    assert withdrawn.status == "added"
+    assert [e["op"] for e in lines(repo, "quarantine-michal")] == ["assert", "end", "retract"]
+    assert [e["op"] for e in lines(repo)] == ["assert"]
+
+
+def test_a_secret_is_refused_before_anything_is_appended(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def appended(*_: object) -> str:
+        raise AssertionError("the write path reached the append")
+
+    monkeypatch.setattr(store, "append_and_commit", appended)
+    with pytest.raises(InputError, match=r"\(a password\)") as refused:
+        remember(repo, "password: Hunter2Secret")
+    assert "Hunter2Secret" not in str(refused.value)
+    assert not (repo / "memory" / "facts").exists()
 
 
 def test_memrepo_now_pins_recorded_at_segment_id_and_commit_time(

@@ -1,0 +1,39 @@
+"""The session journal keeps no secret and no flood (memrepo.agent.journal)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memrepo.agent import journal
+from memrepo.agent.journal import journaled, read_journal, record_call
+
+
+def test_secrets_are_redacted_and_long_values_cut() -> None:
+    kept = journaled({"object": "password: Hunter2Secret", "quote": "A" * 5_000,
+                      "query": "B" * 5_000_000, "n": 3, "list": ["heslo: Pes456modry"]})
+    assert kept["object"] == "[redacted: looks like a password]"
+    assert kept["quote"].startswith("A" * 200 + "… (5000 characters, sha256 ")
+    assert kept["query"].startswith("[not kept: 5000000 characters, sha256 ")
+    assert kept["n"] == 3 and kept["list"] == ["[redacted: looks like a password]"]
+    assert journaled("bad \udcff byte") == "bad \\udcff byte"
+
+
+def test_a_full_journal_is_rotated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(journal, "JOURNAL_MAX_BYTES", 300)
+    for number in range(5):
+        record_call(tmp_path, "s", "michal", "host", "recall", {"query": f"q{number}"}, {})
+    assert len(read_journal(tmp_path, "s")) < 5
+    assert (tmp_path / ".memrepo" / "journal" / "s.jsonl.1").is_file()
+
+
+def test_the_journal_is_never_written_through_a_link(tmp_path: Path) -> None:
+    victim = tmp_path / "bashrc"
+    victim.write_text("# settings\n", encoding="utf-8")
+    path = journal.journal_path(tmp_path, "mail-agent")
+    path.parent.mkdir(parents=True)
+    path.symlink_to(victim)
+    record_call(tmp_path, "mail-agent", "michal", "untrusted", "recall",
+                {"query": "$(touch pwned)"}, {})  # warns: the journal is not kept
+    assert victim.read_text(encoding="utf-8") == "# settings\n"

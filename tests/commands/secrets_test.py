@@ -1,0 +1,59 @@
+"""Secrets never enter the history (SPEC §6.6): refused in fact values, quotes and notes,
+through the command line and a real `git commit`, without echoing them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support import cli, commit, git, memrepo, note, output, write
+
+SECRETS = {  # kind: (text, the part that must never be stored or echoed); made-up values
+    "AWS secret access key": ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+                              "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+    "live payment key": ("billing key " + "sk_" + "live_" + "EXAMPLE0not0a0real0key0000",
+                         "EXAMPLE0not0a0real0key0000"),
+    "URL with a password": ("postgres://crm:Tr0ub4dor3@db.example.com:5432/crm",
+                            "Tr0ub4dor3"),
+    "hasło line": ("hasło do banku: Kot123zielony", "Kot123zielony"),
+    "heslo line": ("heslo: Pes456modry", "Pes456modry"),
+    "40-hex API token": ("API token 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b",
+                         "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b"),
+    "card PIN": ("card PIN: 4821", "PIN: 4821"),
+}
+NOT_SECRETS = (
+    "always ask for the password before reading the statement",
+    "the PIN is kept in the office safe",
+    "fixed in commit 0d1b08c34858921bc7c662b228acb7ba708a8dd2",
+)
+
+
+@pytest.mark.parametrize("kind", SECRETS)
+def test_secrets_are_refused_in_values_quotes_and_notes(memory_repo: Path,
+                                                        git_env: dict[str, str],
+                                                        kind: str) -> None:
+    text, needle = SECRETS[kind]
+    as_value = cli(memory_repo, "remember", "--scope", "michal", "vault", "login", text)
+    as_quote = cli(memory_repo, "remember", "--scope", "michal", "vault", "login",
+                   "see the quote", "--source", "chat", "--quote", text)
+    write(memory_repo, "memory/entities/vault.md", note(
+        "entities", "vault", "Access details for the internal accounting system",
+        f"Login details: {text}\n"))
+    assert memrepo(memory_repo, "index").returncode == 0
+    git(memory_repo, "add", "-A")
+    as_note = commit(memory_repo, "vault")
+    for place, done in (("value", as_value), ("quote", as_quote), ("note", as_note)):
+        assert done.returncode != 0, f"{kind} in a {place} was accepted"
+        assert needle not in output(done), output(done)
+        assert "looks like a credential" in output(done), output(done)
+    git(memory_repo, "reset", "-q", "--hard", "HEAD")
+    assert needle not in git(memory_repo, "log", "-p", "--all").stdout
+    assert not list((memory_repo / "memory" / "facts").glob("*/*.jsonl"))
+
+
+def test_prose_about_passwords_is_not_a_secret(memory_repo: Path,
+                                               git_env: dict[str, str]) -> None:
+    for number, prose in enumerate(NOT_SECRETS):
+        fine = cli(memory_repo, "remember", "--scope", "michal", f"prose{number}", "v", prose)
+        assert fine.returncode == 0, output(fine)

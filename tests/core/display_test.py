@@ -1,0 +1,44 @@
+"""What reaches a terminal (SPEC §11): control and bidi characters escaped, echoes short."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memrepo.core.display import shown, unsafe_character
+from memrepo.core.problems import Problem
+
+RAW = ("\x1b", "\x07", "\x00", "\x9b", "\u202e", "\u2066", "\r", "\x7f")
+
+
+def test_controls_are_escaped_and_plain_text_is_left_alone() -> None:
+    assert shown("Łódź 250 zł — ok") == "Łódź 250 zł — ok"
+    assert shown("red\x1b[31mX\x07\u202eevil") == "red\\u001b[31mX\\u0007\\u202eevil"
+    assert shown("two\nlines\tand a tab") == "two\\u000alines\\u0009and a tab"
+    assert shown("two\nlines\tand a tab", lines=True) == "two\nlines\tand a tab"
+    assert shown("bad \udcff byte") == "bad \\udcff byte"
+
+
+def test_long_values_are_cut_with_their_length() -> None:
+    assert shown("A" * 60_000, 100) == "A" * 100 + "… (60000 characters)"
+    assert len(shown("A" * 60_000, None)) == 60_000
+
+
+@given(st.text())
+def test_no_raw_control_survives(text: str) -> None:
+    out = shown(text, None)
+    assert not [c for c in RAW if c in out] and "\n" not in out
+
+
+def test_what_is_refused_at_write_time() -> None:
+    assert unsafe_character("plain text, Łódź, 😀") is None
+    assert unsafe_character("a\x1bb") == "\x1b"
+    assert unsafe_character("a\nb") == "\n"
+    assert unsafe_character("a\nb\tc", multiline=True) is None
+    assert unsafe_character("a\u202eb", multiline=True) == "\u202e"
+
+
+def test_a_refusal_never_prints_a_control_sequence_or_a_flood() -> None:
+    rendered = Problem("memory/x\x1b.md", "bad value " + "\x07" * 5 + "A" * 60_000,
+                       "fix \u202e it").render()
+    assert not [c for c in RAW if c in rendered] and len(rendered) < 2_000
