@@ -368,3 +368,29 @@ def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
                 for name, sql in DUMPS.items()}
     finally:
         conn.close()
+
+
+# --- the real MCP client ---------------------------------------------------------------------
+
+def mcp_remember(root: Path, calls: Sequence[Mapping[str, Any]],
+                 scope: str = "michal") -> list[dict[str, Any]]:
+    """Each of `calls` made to the `remember` tool of one `memrepo serve` (host trust)
+    through the real MCP client; their results as dicts."""
+    params = StdioServerParameters(
+        command=sys.executable, cwd=str(root),
+        args=["-m", "memrepo", "--repo", str(root), "serve", "--scope", scope,
+              "--session", "agent-1", "--trust", "host"])
+
+    async def run() -> list[dict[str, Any]]:
+        async with stdio_client(params) as (read, write), \
+                ClientSession(read, write) as session:
+            await session.initialize()
+            return [_payload(await session.call_tool("remember", dict(call)))
+                    for call in calls]
+
+    return anyio.run(run)
+
+
+def _payload(result: Any) -> dict[str, Any]:
+    data = result.structured_content or json.loads(result.content[0].text)
+    return dict(data.get("result", data))

@@ -174,13 +174,19 @@ class Memory:
     def remember(self, *, scope: str, subject: str, relation: str, object: str,
                  valid_from: str | None = None, valid_to: str | None = None,
                  quote: str | None = None, source: str = "manual", session: str = "cli",
-                 confidence: float = 1.0, trust: str = HOST) -> WriteResult:
+                 confidence: float = 1.0, trust: str = HOST, new_key: bool = False,
+                 confirm: bool = False) -> WriteResult:
+        """Status `similar_key` (nothing written, `similar` lists the recorded keys): the
+        key is new and looks like recorded ones; call again with one of them, or with
+        `new_key=True` if it is a different thing. `confirm=True` re-asserts the value
+        that holds (refused when another value holds)."""
         from memrepo.facts import writes
 
         return writes.remember(self.root, scope=scope, subject=subject, relation=relation,
                                object=object, valid_from=valid_from, valid_to=valid_to,
                                quote=quote, source=source, session=session,
-                               confidence=confidence, trust=trust)
+                               confidence=confidence, trust=trust, new_key=new_key,
+                               confirm=confirm)
 
     def remember_many(self, facts: Sequence[FactInput], *, source: str = "manual",
                       session: str = "cli", trust: str = HOST) -> list[WriteResult]:

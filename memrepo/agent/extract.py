@@ -4,11 +4,17 @@ Candidates come from a model (memrepo.agent.llm) or a file; both are checked aga
 schema/candidates.schema.json. The filters (memrepo.core.extraction) run over every
 candidate before the first write, so a bad candidate is reported as dropped rather than
 half-written. Each kept fact is one `writes.remember` with its quote and session.
+
+Keys (SPEC §4): the model is shown the keys the scope already has, and a candidate whose
+new key looks like exactly one recorded key is written to that key (`mapped_from` says
+from what); one that looks like several is dropped — an automated path never creates a
+near-duplicate key silently.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,12 +22,16 @@ from typing import Any
 from memrepo.checks.schemas import load_schema, schema_errors
 from memrepo.core.display import shown
 from memrepo.core.extraction import Candidate, Dropped, parse_candidates, screen
+from memrepo.core.near_duplicates import label_words
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.records import WriteResult
+from memrepo.core.text import words
 from memrepo.core.trust import write_scope
-from memrepo.facts.writes import UNTRUSTED_CONFIDENCE, remember
+from memrepo.facts.writes import UNTRUSTED_CONFIDENCE, remember, similar_problem
 from memrepo.files import read_text
 
 CANDIDATES_SCHEMA = "candidates.schema.json"
+MAX_PROMPT_KEYS = 300
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +43,11 @@ class Kept:
     status: str
     id: str | None = None
     commit: str | None = None
+    mapped_from: str | None = None  # the candidate's own key, when written to a recorded one
 
     def to_json(self) -> dict[str, Any]:
         return {**self.candidate.to_json(), "scope": self.scope, "status": self.status,
-                "id": self.id, "commit": self.commit}
+                "id": self.id, "commit": self.commit, "mapped_from": self.mapped_from}
 
 
 @dataclass(slots=True)
@@ -62,6 +73,7 @@ class Report:
         lines = [f"extract: {len(self.kept)} kept, {len(self.dropped)} dropped "
                  f"(session {self.session}, source {self.source}, trust {self.trust})"]
         lines += [f"  {k.status:<9} {k.scope}: {k.candidate.label()}"
+                  + (f"  (mapped from {k.mapped_from})" if k.mapped_from else "")
                   + (f"  [{k.id}]" if k.id else "") for k in self.kept]
         lines += [f"  dropped   {d.candidate.label()} — {d.reason}" for d in self.dropped]
         if self.trust == "untrusted":
@@ -104,15 +116,33 @@ def load_candidates_file(path: str, root: Path | None) -> list[Candidate]:
 
 
 def model_candidates(endpoint: str, model: str, conversation: str, root: Path | None,
-                     timeout: float) -> list[Candidate]:
-    """Candidates from an OpenAI-compatible endpoint; none for a blank conversation."""
+                     timeout: float, keys: Sequence[tuple[str, str]] = ()) -> list[Candidate]:
+    """Candidates from an OpenAI-compatible endpoint; none for a blank conversation.
+    `keys`: the recorded keys the model is asked to reuse."""
     from memrepo.agent.llm import complete_json
 
     if not conversation.strip():
         return []
     answer = complete_json(endpoint, model, conversation, candidates_schema(root),
-                           lambda doc: candidate_problems(doc, root), timeout)
+                           lambda doc: candidate_problems(doc, root), timeout, keys)
     return parse_candidates(answer)
+
+
+def prompt_keys(root: Path, scope: str, conversation: str,
+                limit: int = MAX_PROMPT_KEYS) -> list[tuple[str, str]]:
+    """The recorded keys of `scope` to show the model: those whose subject the
+    conversation mentions first, then the others in the order first recorded."""
+    from memrepo.cache import open_fresh
+    from memrepo.cache.query import scope_keys
+
+    conn = open_fresh(root)
+    try:
+        keys = [(subject, relation) for _, _, subject, relation in scope_keys(conn, scope)]
+    finally:
+        conn.close()
+    mentioned = set(words(conversation))
+    first = [k for k in keys if set(label_words(k[0])) <= mentioned]
+    return list(dict.fromkeys([*first, *keys]))[:limit]
 
 
 # --- filtering and writing --------------------------------------------------------------
@@ -127,22 +157,39 @@ def extract(root: Path, *, scope: str, session: str, trust: str, conversation: s
     for candidate in screening.kept:
         if dry_run:
             report.kept.append(Kept(candidate, destination, "dry-run"))
+            continue
+        outcome = _write(root, report, candidate)
+        if isinstance(outcome, Kept):
+            report.kept.append(outcome)
         else:
-            report.kept.append(_write(root, report, candidate))
+            report.dropped.append(outcome)
     return report
 
 
-def _write(root: Path, report: Report, candidate: Candidate) -> Kept:
+def _write(root: Path, report: Report, candidate: Candidate) -> Kept | Dropped:
+    result = _remember(root, report, candidate, candidate.subject, candidate.relation)
+    if result.status != "similar_key":
+        return Kept(candidate, report.target_scope, result.status, result.id, result.commit)
+    if len(result.similar) != 1:
+        return Dropped(candidate, "similar_key: " + similar_problem(
+            candidate.subject, candidate.relation, result.similar))
+    [key] = result.similar
+    result = _remember(root, report, candidate, key.subject, key.relation, new_key=True)
+    return Kept(candidate, report.target_scope, result.status, result.id, result.commit,
+                mapped_from=f"{candidate.subject}.{candidate.relation}")
+
+
+def _remember(root: Path, report: Report, candidate: Candidate, subject: str, relation: str,
+              new_key: bool = False) -> WriteResult:
     confidence = 1.0 if candidate.confidence is None else candidate.confidence
     try:
-        result = remember(
-            root, scope=report.scope, subject=candidate.subject, relation=candidate.relation,
+        return remember(
+            root, scope=report.scope, subject=subject, relation=relation,
             object=candidate.object, valid_from=candidate.valid_from, quote=candidate.quote,
             source=report.source, session=report.session, confidence=confidence,
-            trust=report.trust)
+            trust=report.trust, new_key=new_key)
     except InputError as err:
         raise _partial_failure(report, err) from None
-    return Kept(candidate, report.target_scope, result.status, result.id, result.commit)
 
 
 def _partial_failure(report: Report, err: InputError) -> InputError:

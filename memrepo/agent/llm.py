@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from memrepo.core.problems import InputError, Problem
@@ -49,19 +49,30 @@ def chat_url(endpoint: str) -> str:
     return f"{base}/v1/chat/completions"
 
 
-def request_body(model: str, conversation: str, schema: dict[str, Any]) -> dict[str, Any]:
-    """The chat-completions request: deterministic, answer constrained to `schema`."""
+def request_body(model: str, conversation: str, schema: dict[str, Any],
+                 keys: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
+    """The chat-completions request: deterministic, answer constrained to `schema`;
+    `keys`: the (subject, relation) pairs the memory already has, for the model to reuse."""
     return {
         "model": model,
         "temperature": 0,
         "messages": [
             {"role": "system", "content": SYSTEM_PROMPT},
-            {"role": "user", "content": "Conversation:\n<<<\n" + conversation + "\n>>>\n"
-             "Extract the durable facts as JSON."},
+            {"role": "user", "content": _known_keys(keys) + "Conversation:\n<<<\n"
+             + conversation + "\n>>>\nExtract the durable facts as JSON."},
         ],
         "response_format": {"type": "json_schema", "json_schema": {
             "name": SCHEMA_NAME, "strict": True, "schema": schema}},
     }
+
+
+def _known_keys(keys: Sequence[tuple[str, str]]) -> str:
+    if not keys:
+        return ""
+    listed = "\n".join(f"- {subject} | {relation}" for subject, relation in keys)
+    return ("Keys the memory already has (subject | relation). When a fact is about the "
+            "same thing, use exactly that subject and relation; make a new one only for "
+            "something new:\n" + listed + "\n\n")
 
 
 def api_key() -> str | None:
@@ -69,10 +80,11 @@ def api_key() -> str | None:
 
 
 def complete_json(endpoint: str, model: str, conversation: str, schema: dict[str, Any],
-                  check: ModelCheck, timeout: float) -> Any:
+                  check: ModelCheck, timeout: float,
+                  keys: Sequence[tuple[str, str]] = ()) -> Any:
     """The model's answer as a JSON document that `check` finds no problem with."""
     url = chat_url(endpoint)
-    body = post_json(url, request_body(model, conversation, schema), timeout)
+    body = post_json(url, request_body(model, conversation, schema, keys), timeout)
     content = message_content(url, body)
     try:
         answer = json.loads(content)

@@ -84,7 +84,8 @@ def _journaled(session: Session, tool: str, call: Callable[[], dict[str, Any]],
 def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
     @server.tool()
     def remember(subject: str, relation: str, object: str, quote: str,
-                 valid_from: str | None = None) -> dict[str, Any]:
+                 valid_from: str | None = None, new_key: bool = False,
+                 confirm: bool = False) -> dict[str, Any]:
         """Store a durable fact "subject.relation = object" that the user stated.
 
         subject: who or what the fact is about, e.g. "electricity_bill" or "jan-novak".
@@ -92,15 +93,22 @@ def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
         object: the value, e.g. "250 zł".
         quote: the user's exact words the fact comes from (verbatim, required).
         valid_from: when it became true in the world (YYYY-MM-DD or RFC 3339); default now.
-        Returns status "added" (with the new fact id) or "unchanged" when it already holds.
+        new_key: true only after a "similar_key" answer, when the key is really new.
+        confirm: true when the user confirms a value memory already holds (it is then
+        no longer reported as unconfirmed); refused if another value holds.
+        Returns status "added" (with the new fact id), "unchanged" when it already holds,
+        or "similar_key" (nothing stored) when the key is new but looks like recorded keys
+        ("similar"): call again with the recorded subject and relation if it is the same
+        thing, or with new_key: true if it is a different thing.
         """
         arguments = {"subject": subject, "relation": relation, "object": object,
-                     "quote": quote, "valid_from": valid_from}
-        return _journaled(session, "remember", lambda: memory.remember(
+                     "quote": quote, "valid_from": valid_from, "new_key": new_key,
+                     "confirm": confirm}
+        return _journaled(session, "remember", lambda: _with_hint(memory.remember(
             scope=session.scope, subject=subject, relation=relation, object=object,
-            valid_from=valid_from, quote=quote,
+            valid_from=valid_from, quote=quote, new_key=new_key, confirm=confirm,
             source="mcp", session=session.session, trust=session.trust,
-        ).to_json(), arguments)
+        ).to_json()), arguments)
 
     @server.tool()
     def recall(query: str | None = None, subject: str | None = None,
@@ -140,6 +148,16 @@ def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
             valid_to=valid_to,
             source="mcp", session=session.session, trust=session.trust,
         ).to_json(), arguments)
+
+
+SIMILAR_KEY_HINT = ("nothing stored: this key is new but looks like the recorded keys in "
+                    "'similar'. Call remember again with the recorded subject and relation "
+                    "if it is the same thing, or with new_key: true if it is a different "
+                    "thing.")
+
+
+def _with_hint(answer: dict[str, Any]) -> dict[str, Any]:
+    return {**answer, "hint": SIMILAR_KEY_HINT} if answer["status"] == "similar_key" else answer
 
 
 def _add_resources(server: MCPServer, root: Path, memory: Memory) -> None:

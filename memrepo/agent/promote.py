@@ -24,8 +24,11 @@ from memrepo.facts.segments import read_event
 
 
 def promote(root: Path, *, scope: str, event_id: str, by: str, reason: str,
-            confidence: float = 1.0, session: str = "promote") -> WriteResult:
-    """Re-assert quarantined event `event_id` of `quarantine-<scope>` in `scope`."""
+            confidence: float = 1.0, session: str = "promote",
+            new_key: bool = False) -> WriteResult:
+    """Re-assert quarantined event `event_id` of `quarantine-<scope>` in `scope` (in the
+    host key's form first recorded; a new key that looks like recorded host keys answers
+    `similar_key` unless `new_key`)."""
     quarantine = write_scope(scope, UNTRUSTED)
     found = read_event(root, quarantine, event_id)
     event = next((e for e in found if e.id == event_id), None)
@@ -47,7 +50,7 @@ def promote(root: Path, *, scope: str, event_id: str, by: str, reason: str,
         valid_to=valid_to, quote=event.quote,
         # without a quote only a person's own statement ("manual") may be stored
         source=f"promoted:{event.id}" if event.quote else "manual",
-        session=session, confidence=confidence, trust=HOST,
+        session=session, confidence=confidence, trust=HOST, new_key=new_key,
         trailers=[("Promoted-from", event.id), (TRAILER, approver), ("Reason", reason)],
     )
 

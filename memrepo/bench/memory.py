@@ -2,12 +2,15 @@
 
 Eight months of one person's life (memrepo.bench.memory_history) are written into a real
 memory repository — `memrepo init`, then `remember` / `forget` / `retract` with the clock
-pinned to each event's recorded time, every write checked and committed — and sixty
-questions (current, historical, change, refusal) are put to three memories:
+pinned to each event's recorded time, every write checked and committed; three values are
+first written under a near key and, on the write gate's `similar_key`, again under the key
+it names, as an agent does — and sixty-eight questions (current, historical, change,
+refusal, after a near-key write) are put to three memories:
 
 - **memrepo**: `Memory.recall` (with as_of / known_at) and `Memory.history`;
 - **MEMORY.md**: the current state as a careful person keeps it, one line per thing;
-- **flat store**: key → last value written (an end or a retract deletes the key).
+- **flat store**: key → last value written (an end or a retract deletes the key; no write
+  gate, so a near key is another key).
 
 Answers are scored by memrepo.core.scoring; each row also carries the size of the context
 the variant hands a model (memrepo: the context block plus the recall/history result;
@@ -44,6 +47,7 @@ from memrepo.git.command import run_git
 
 if TYPE_CHECKING:
     from memrepo.bench.asked import VariedResult
+    from memrepo.core.records import WriteResult
 
 from . import memory_history as story
 from .memory_history import NOW, SCOPE, Question, Told
@@ -114,12 +118,21 @@ def tell(root: Path, told: Told, ids: dict[str, str]) -> str:
     """Write one event through memrepo.facts.writes; its id."""
     from memrepo.facts import writes
 
-    subject, relation = told.key.split(".", 1) if told.key else ("", "")
+    subject, relation = (told.spelled or told.key).split(".", 1) if told.key else ("", "")
     session, source = told.session, "conversation"
     if told.op == "assert":
-        result = writes.remember(root, scope=SCOPE, subject=subject, relation=relation,
-                                 object=told.object or "", valid_from=told.valid,
-                                 quote=told.quote, session=session, source=source)
+        def remember(subject: str, relation: str) -> WriteResult:
+            return writes.remember(root, scope=SCOPE, subject=subject, relation=relation,
+                                   object=told.object or "", valid_from=told.valid,
+                                   quote=told.quote, session=session, source=source)
+
+        result = remember(subject, relation)
+        if told.spelled:  # the write gate answers; the agent writes under the key it names
+            named = [f"{s.subject}.{s.relation}" for s in result.similar]
+            if result.status != "similar_key" or named != [told.key]:
+                raise RuntimeError(f"history event {told.name}: the write gate did not "
+                                   f"name {told.key} ({result.status})")
+            result = remember(*told.key.split(".", 1))
     elif told.op == "end":
         result = writes.forget(root, scope=SCOPE, subject=subject, relation=relation,
                                reason=told.reason or "", valid_to=told.valid,
@@ -136,8 +149,8 @@ def flat_store(history: Sequence[Told]) -> dict[str, str]:
     """Key → last value written: what a memory that overwrites is left holding."""
     store: dict[str, str] = {}
     for told in history:
-        if told.op == "assert":
-            store[told.key] = told.object or ""
+        if told.op == "assert":  # (no write gate: a near key is another key)
+            store[told.spelled or told.key] = told.object or ""
         elif told.op == "end":
             store.pop(told.key, None)
         else:  # a retract: the overwritten value is gone, so the key can only be dropped
@@ -487,7 +500,7 @@ def write_csv(results: Sequence[Result], path: Path) -> None:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="memrepo bench memory",
-        description="Recall quality: 60 questions over an eight-month synthetic history, "
+        description="Recall quality: 68 questions over an eight-month synthetic history, "
                     "asked as written through memrepo's free-text recall and context block, "
                     "beside memrepo handed the key (oracle), a MEMORY.md file and a flat "
                     "key-value store; a poisoning attempt; then 111 varied questions "

@@ -1,16 +1,20 @@
 """The data of `memrepo bench memory`: eight months of one person's life as memory events,
-sixty questions with their expected answers, and the MEMORY.md a careful person keeps.
+sixty-eight questions with their expected answers, and the MEMORY.md a careful person keeps.
 
 Scope `ola`, January to August 2026. Every event is told to the memory at `recorded`
 (UTC); `valid` is when it became (or stopped being) true in the world. The history holds
 15 value changes (two in the past learned late or corrected), a many-valued relation
 (`ola.speaks`), a correction by a newer assert (phone price), a correction by retract
 (internet price), a late-learned backfill (heating in January), a value announced before
-it took effect (the new employer) and a `forget` (the gym). Nothing here runs anything.
+it took effect (the new employer) and a `forget` (the gym); three later values the agent
+first writes under a near key (a plural, a typo in the subject, a typo in the relation),
+which the write gate turns back to the recorded key. Nothing here runs anything.
 
 Question categories (15 each): A current state, B historical state (valid time in the
 past, some as known at an earlier system time), C change ("did it change in this window,
-and when?"), D refusal (never told, or asked about a time before anything was recorded).
+and when?"), D refusal (never told, or asked about a time before anything was recorded);
+and E (8): current, historical and change questions about the keys written after a
+near-key write.
 """
 
 from __future__ import annotations
@@ -28,9 +32,9 @@ NOTHING = "nothing"
 """The value side of a change answer when the key held no value (ended, or not begun)."""
 
 Op = Literal["assert", "end", "retract"]
-Category = Literal["A", "B", "C", "D"]
+Category = Literal["A", "B", "C", "D", "E"]
 CATEGORIES: dict[Category, str] = {"A": "current", "B": "historical", "C": "change",
-                                   "D": "refusal"}
+                                   "D": "refusal", "E": "after a near-key write"}
 _CATEGORY_OF: dict[str, Category] = {letter: letter for letter in CATEGORIES}
 
 
@@ -47,6 +51,7 @@ class Told:
     quote: str | None = None
     reason: str | None = None
     target: str | None = None  # the name of the retracted event
+    spelled: str = ""  # the key as the agent first wrote it, when not as recorded
 
     @property
     def recorded_at(self) -> str:
@@ -59,6 +64,13 @@ class Told:
 
 def said(name: str, recorded: str, key: str, value: str, valid_from: str, quote: str) -> Told:
     return Told(name, recorded, "assert", key, value, valid_from, quote)
+
+
+def misspelled(name: str, recorded: str, spelled: str, key: str, value: str, valid_from: str,
+               quote: str) -> Told:
+    """An assert the agent first writes under a near key (`spelled`): the write gate
+    answers `similar_key` naming `key`, and the agent writes it again there."""
+    return Told(name, recorded, "assert", key, value, valid_from, quote, spelled=spelled)
 
 
 HISTORY: tuple[Told, ...] = (
@@ -78,10 +90,14 @@ HISTORY: tuple[Told, ...] = (
          "My phone plan is Orange Go 40 GB since November."),
     said("phone-45", "2026-01-08 19:05", "phone.monthly_price", "45 zł", "2025-11-01",
          "It costs 45 zł a month."),
+    said("parking-250", "2026-01-10 10:00", "parking_fee.amount", "250 zł", "2025-09-01",
+         "I pay 250 zł a month for the parking space."),
     said("electricity-210", "2026-01-12 18:00", "electricity_bill.amount", "210 zł",
          "2026-01-01", "The January electricity bill is 210 zł."),
     said("doctor-wisniewska", "2026-01-15 11:00", "family_doctor.name", "dr Anna Wiśniewska",
          "2025-06-10", "My family doctor is dr Anna Wiśniewska."),
+    said("piano-lis", "2026-01-18 16:00", "piano_teacher.name", "Marta Lis", "2025-10-01",
+         "My piano teacher is Marta Lis, since October."),
     said("car-fabia", "2026-01-20 17:00", "car.model", "Škoda Fabia", "2021-04-15",
          "I drive a Škoda Fabia, bought in April 2021."),
     said("mileage-48200", "2026-01-20 17:05", "car.mileage", "48 200 km", "2026-01-20",
@@ -94,6 +110,8 @@ HISTORY: tuple[Told, ...] = (
          "The new internet contract is 89 zł a month from February."),
     said("service-feb", "2026-02-14 15:00", "car.last_service", "2026-02-14", "2026-02-14",
          "The car had its service today."),
+    said("bicycle-kross", "2026-02-20 19:00", "bicycle.model", "Kross Trans 3.0", "2023-05-01",
+         "I ride a Kross Trans 3.0, I've had it since May 2023."),
     said("heating-180", "2026-03-04 18:00", "heating_bill.amount", "180 zł", "2026-03-01",
          "Heating is 180 zł from March."),
     said("electricity-280", "2026-03-05 18:00", "electricity_bill.amount", "280 zł",
@@ -104,6 +122,8 @@ HISTORY: tuple[Told, ...] = (
          "I signed with Nordic Parts, I start on the 1st of April."),
     said("salary-11200", "2026-03-20 12:05", "salary.monthly_gross", "11 200 zł",
          "2026-04-01", "At Nordic Parts I'll earn 11 200 zł gross."),
+    misspelled("piano-wrobel", "2026-04-02 16:00", "piano_teacher.nmae", "piano_teacher.name",
+               "Jan Wróbel", "2026-04-01", "From April my piano teacher is Jan Wróbel."),
     said("mileage-51900", "2026-04-10 17:00", "car.mileage", "51 900 km", "2026-04-10",
          "51 900 km on the Fabia now."),
     said("address-krakow", "2026-05-16 18:00", "home.address", "ul. Długa 5, Kraków",
@@ -116,6 +136,8 @@ HISTORY: tuple[Told, ...] = (
          "I switched to Play Unlimited 100 GB from June."),
     said("phone-55", "2026-06-02 08:05", "phone.monthly_price", "55 zł", "2026-06-01",
          "Play costs 55 zł a month."),
+    misspelled("parking-270", "2026-06-03 09:00", "Parking Fees.amount", "parking_fee.amount",
+               "270 zł", "2026-06-01", "The parking space costs 270 zł from June."),
     said("phone-49", "2026-06-09 08:00", "phone.monthly_price", "49 zł", "2026-06-01",
          "Sorry, Play is 49 zł a month, not 55 zł: I forgot the promotion."),
     said("internet-99", "2026-06-10 20:00", "internet.monthly_price", "99 zł", "2026-06-01",
@@ -128,6 +150,8 @@ HISTORY: tuple[Told, ...] = (
          "2026-07-01", "From July the electricity bill is 245 zł."),
     said("heating-320", "2026-07-10 18:00", "heating_bill.amount", "320 zł", "2026-01-01",
          "By the way, in January and February heating was 320 zł."),
+    misspelled("bicycle-cube", "2026-07-14 19:00", "bicylce.model", "bicycle.model",
+               "Cube Nuroad", "2026-07-12", "I sold the Kross and bought a Cube Nuroad on Sunday."),
     said("mileage-55300", "2026-07-25 17:00", "car.mileage", "55 300 km", "2026-07-25",
          "55 300 km after the holiday trip."),
     said("service-jul", "2026-07-30 15:00", "car.last_service", "2026-07-30", "2026-07-30",
@@ -271,6 +295,21 @@ QUESTIONS: tuple[Question, ...] = (
       known_at="2026-01-04"),
     Q("D15", "As the memory knew it on 20 February, what did heating cost in January?",
       "heating_bill.amount", NR, as_of="2026-01-15", known_at="2026-02-20"),
+
+    Q("E01", "How much do I pay for the parking space now?", "parking_fee.amount", "270 zł"),
+    Q("E02", "How much did the parking space cost in March?", "parking_fee.amount", "250 zł",
+      as_of="2026-03-15"),
+    Q("E03", "Did my parking fee change this year, and when?", "parking_fee.amount",
+      "yes, on 2026-06-01 from 250 zł to 270 zł", window=("2026-01-01", "2026-08-31")),
+    Q("E04", "Which bicycle do I ride now?", "bicycle.model", "Cube Nuroad"),
+    Q("E05", "Which bicycle did I ride in May?", "bicycle.model", "Kross Trans 3.0",
+      as_of="2026-05-15"),
+    Q("E06", "Who is my piano teacher?", "piano_teacher.name", "Jan Wróbel"),
+    Q("E07", "Who was my piano teacher in February?", "piano_teacher.name", "Marta Lis",
+      as_of="2026-02-15"),
+    Q("E08", "Did my piano teacher change between March and May, and when?",
+      "piano_teacher.name", "yes, on 2026-04-01 from Marta Lis to Jan Wróbel",
+      window=("2026-03-01", "2026-05-31")),
 )
 
 MEMORY_MD = """\
@@ -293,6 +332,9 @@ Kept up to date by hand: one line per thing, the current value, and since when i
 - Internet: 89 zł (since February 2026)
 - Heating: 180 zł
 - Cat: Mruczek
+- Parking space: 270 zł (since June 2026)
+- Bicycle: Cube Nuroad (since July 2026)
+- Piano teacher: Jan Wróbel (since April 2026)
 """
 """What a careful person keeps: the current state. The gym line was deleted when she
 cancelled; nothing about the past survives an edit."""
@@ -304,7 +346,8 @@ MEMORY_MD_LABELS: dict[str, str] = {
     "electricity_bill.amount": "Electricity bill", "family_doctor.name": "Family doctor",
     "car.model": "Car", "car.mileage": "Car mileage", "car.last_service": "Car last serviced",
     "internet.monthly_price": "Internet", "heating_bill.amount": "Heating",
-    "cat.name": "Cat", "gym.membership": "Gym",
+    "cat.name": "Cat", "gym.membership": "Gym", "parking_fee.amount": "Parking space",
+    "bicycle.model": "Bicycle", "piano_teacher.name": "Piano teacher",
     "preferences.answer_format": "Answer format",
 }
 """The line of MEMORY.md that holds each key (a person looks a question up by its label)."""

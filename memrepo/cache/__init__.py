@@ -56,21 +56,22 @@ def sync(root: Path, conn: sqlite3.Connection | None = None, *, force: bool = Fa
     return refresh(root, conn, force=force, hook=hook, edited=edited)
 
 
-def open_fresh(root: Path) -> sqlite3.Connection:
+def open_fresh(root: Path, *, hook: bool = False) -> sqlite3.Connection:
     """A connection to an up-to-date cache: built when missing or untrusted, synced when
     stale (see memrepo.cache.staleness for what is noticed) or when a file was saved in
     place (memrepo.cache.edits); from the files through a private cache when the live one
-    cannot be written."""
+    cannot be written. `hook`: synced as the git hooks do, from git's diff between commits
+    (for the write path, whose every write commits), with no scan for saved files."""
     require_fts5()
     path = cache_path(root)
     require_cache_file(path)
-    scan = take_scan(root)
+    scan = None if hook else take_scan(root)
     conn = open_trusted(path)
     try:
-        edited = saved_in_place(conn, root, scan)
+        edited = [] if scan is None else saved_in_place(conn, root, scan)
         if conn is not None and not edited and not is_stale(conn, root):
             return conn
-        report = sync(root, conn, edited=edited)
+        report = sync(root, conn, hook=hook, edited=edited)
     except UNWRITABLE as err:
         if conn is not None:
             conn.close()

@@ -160,3 +160,17 @@ def notes_by_rowid(conn: sqlite3.Connection, rowids: Sequence[int],
             for rowid, path, name, category, description, body in conn.execute(
                 f"SELECT rowid, path, name, category, description, body FROM notes "
                 f"WHERE rowid IN ({marks})", list(rowids))}
+
+
+def scope_keys(conn: sqlite3.Connection, scope: str) -> list[tuple[str, str, str, str]]:
+    """Every key of `scope`, (subject_key, relation_key, subject, relation): folded and in
+    the form first recorded, in the order first recorded."""
+    return conn.execute("SELECT subject_key, relation_key, subject, relation FROM keys "
+                        "WHERE scope = ? ORDER BY first_at, first_id", (scope,)).fetchall()
+
+
+def subject_spellings(conn: sqlite3.Connection, scope: str, subject: str) -> list[str]:
+    """Every spelling the logs of `scope` hold of `subject` (compared folded)."""
+    rows = conn.execute("SELECT DISTINCT subject FROM events WHERE scope = ? AND "
+                        "subject_key = ? AND op != 'retract'", (scope, key_slug(subject)))
+    return sorted(row[0] for row in rows)

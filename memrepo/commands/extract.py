@@ -51,20 +51,22 @@ def run(args: argparse.Namespace) -> int:
         extract,
         load_candidates_file,
         model_candidates,
+        prompt_keys,
         read_conversation,
     )
     from memrepo.core.trust import write_scope
 
     _check_usage(args)
     root = find_root(args.repo)
-    write_scope(args.scope, args.trust)  # refuse a bad scope before calling a model
+    destination = write_scope(args.scope, args.trust)  # a bad scope: before any model
     conversation = read_conversation(args.conversation)
     if args.candidates is not None:
         candidates = load_candidates_file(args.candidates, root)
         source = f"extract:{Path(args.candidates).name}"
     else:
         candidates = model_candidates(args.endpoint, args.model, conversation, root,
-                                      args.timeout)
+                                      args.timeout, prompt_keys(root, destination,
+                                                                conversation))
         source = f"extract:{args.model}"
     report = extract(root, scope=args.scope, session=args.session, trust=args.trust,
                      conversation=conversation, candidates=candidates, source=source,

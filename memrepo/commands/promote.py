@@ -21,6 +21,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--reason", required=True, help="why it is trustworthy")
     parser.add_argument("--confidence", type=float, default=1.0,
                         help="confidence of the promoted fact (default 1.0)")
+    parser.add_argument("--new-key", action="store_true",
+                        help="the fact's key is new in the host scope even though it looks "
+                             "like a recorded one")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
@@ -30,6 +33,5 @@ def run(args: argparse.Namespace) -> int:
     from memrepo.repo_root import find_root
 
     result = promote(find_root(args.repo), scope=args.scope, event_id=args.id, by=args.by,
-                     reason=args.reason, confidence=args.confidence)
-    print_result(result, args.json, f"promotion of {args.id}")
-    return 0
+                     reason=args.reason, confidence=args.confidence, new_key=args.new_key)
+    return print_result(result, args.json, f"promotion of {args.id}")

@@ -27,13 +27,14 @@ Pure: labels in, matches out. `ScopeKeys` answers the gate for one scope's keys;
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from memrepo.core.text import key_slug, slug, words
+from memrepo.core.records import SimilarKey
+from memrepo.core.text import key_slug, words
 
 NAME_MIN_TYPO_WORD = 5
 """Note names: the shortest word (the longer of the two) in which any one edit is a typo.
@@ -68,7 +69,7 @@ def word_variant(a: str, b: str, min_typo_word: int = NAME_MIN_TYPO_WORD) -> str
     """Why two different folded words are spellings of one word (None: they are not)."""
     if a == b or _DIGITS.findall(a) != _DIGITS.findall(b):
         return None
-    if _is_plural_of(a, b) or _is_plural_of(b, a):
+    if is_plural_pair(a, b):
         return f"{a!r} and {b!r} are singular and plural"
     if min(len(a), len(b)) >= MIN_SHORT_TYPO_WORD and (_swapped(a, b) or _doubled(a, b)):
         return f"{a!r} and {b!r} are one typo apart"
@@ -104,6 +105,11 @@ def _is_plural_of(plural: str, singular: str) -> bool:
         return False
     return plural in (singular + "s", singular + "es") or (
         singular.endswith("y") and plural == singular[:-1] + "ies")
+
+
+def is_plural_pair(a: str, b: str) -> bool:
+    """One word is the plural of the other."""
+    return _is_plural_of(a, b) or _is_plural_of(b, a)
 
 
 def _gender_pair(a: str, b: str) -> bool:
@@ -143,11 +149,7 @@ def label_variant(a: str, b: str, min_typo_word: int = NAME_MIN_TYPO_WORD) -> Va
     return None if how is None else Variant(how, differing[0])
 
 
-def _compact(label_words_: Sequence[str]) -> str:
-    return "".join(label_words_)
-
-
-def _signature(label_words_: Sequence[str]) -> tuple[str, ...]:
+def signature(label_words_: Sequence[str]) -> tuple[str, ...]:
     """Equal for labels that differ by word order or singular/plural."""
     return tuple(sorted(_singular(w) for w in label_words_))
 
@@ -162,72 +164,126 @@ def _singular(word: str) -> str:
     return word
 
 
-class LabelIndex:
-    """Labels (each with a payload) that can be searched for variants of a new label.
+SAME_LETTERS = Variant("the same letters after folding case, accents and separators")
+_DIGIT_RUN = re.compile(r"\d+")
+_IES = re.compile(r"ies(?=_|\n|$)")
 
-    A variant's joined letters are within SCREEN_DISTANCE edits of the label's (typos,
-    word breaks, "-s"/"-es" plurals) or share its signature (word order, "-ies" plurals);
-    rapidfuzz screens the first, a dict the second, `label_variant` judges both."""
 
-    def __init__(self, min_typo_word: int, shared_words: dict[str, int] | None = None,
-                 count_words: bool = True) -> None:
-        """`shared_words`: the word counts the known-word rule reads (another index's, or
-        kept by the caller with `count_words` False)."""
-        self._min_typo_word = min_typo_word
-        self._count_words = count_words
-        self._compacts: list[str] = []
-        self._labels: list[tuple[str, ...]] = []
+def _screen_whole(labels: Sequence[str], label: str) -> set[int]:
+    """Positions of the labels that may be variants of `label` (the same numbers; joined
+    letters within SCREEN_DISTANCE, the same words in another order, or equal with "-ies"
+    as "-y"): three rapidfuzz screens in C over lists made by whole-string operations."""
+    if not labels:
+        return set()
+    joined = "\n".join(labels)
+    compacts = joined.replace("_", "").split("\n")
+    spaced = joined.replace("_", " ").split("\n")
+    singular = _IES.sub("y", joined).replace("_", "").split("\n")
+    screened = {at for _, _, at in process.extract(
+        label.replace("_", ""), compacts, scorer=OSA.distance, score_cutoff=SCREEN_DISTANCE,
+        limit=None)}
+    screened.update(at for _, _, at in process.extract(
+        label.replace("_", " "), spaced, scorer=fuzz.token_sort_ratio, score_cutoff=100,
+        limit=None))
+    screened.update(at for _, _, at in process.extract(
+        _IES.sub("y", label).replace("_", ""), singular, scorer=OSA.distance,
+        score_cutoff=0, limit=None))
+    numbers = _numbers(label)
+    return {at for at in screened if _numbers(labels[at]) == numbers}
+
+
+class _LabelIndex:
+    """Labels by their numbers (each bucket's joined letters, screened by rapidfuzz) and
+    by their signature (sorted singular words: word order and plurals)."""
+
+    def __init__(self, labels: Sequence[str]) -> None:
+        self._buckets: dict[tuple[str, ...], tuple[list[str], list[int]]] = {}
         self._by_signature: dict[tuple[str, ...], list[int]] = {}
-        self._by_words: dict[tuple[str, ...], int] = {}
-        self._words: dict[str, int] = {} if shared_words is None else shared_words
+        for at, label in enumerate(labels):
+            self.add(at, label)
 
-    def add(self, label: str) -> int:
-        """Add a label; its number (a label equal after folding keeps its first number)."""
-        folded = tuple(label_words(label))
-        known = self._by_words.get(folded)
-        if known is not None:
-            return known
-        number = len(self._labels)
-        self._labels.append(folded)
-        self._compacts.append(_compact(folded))
-        self._by_signature.setdefault(_signature(folded), []).append(number)
-        self._by_words[folded] = number
-        for word in set(folded) if self._count_words else ():
-            self._words[word] = self._words.get(word, 0) + 1
-        return number
+    def add(self, at: int, label: str) -> None:
+        words = label.split("_")
+        compacts, positions = self._buckets.setdefault(_numbers(label), ([], []))
+        compacts.append("".join(words))
+        positions.append(at)
+        self._by_signature.setdefault(signature(words), []).append(at)
 
-    def find(self, label: str) -> int | None:
-        """The number of the label equal to `label` after folding, if any."""
-        return self._by_words.get(tuple(label_words(label)))
+    def screen(self, label: str) -> set[int]:
+        screened = set(self._by_signature.get(signature(label.split("_")), ()))
+        compacts, positions = self._buckets.get(_numbers(label), ([], []))
+        screened.update(positions[at] for _, _, at in process.extract(
+            label.replace("_", ""), compacts, scorer=OSA.distance,
+            score_cutoff=SCREEN_DISTANCE, limit=None))
+        return screened
 
-    def variants(self, label: str) -> list[tuple[int, str]]:
-        """(number, why) of every indexed label that is a variant of `label`, by number."""
-        folded = label_words(label)
-        if not folded:
+
+def _numbers(label: str) -> tuple[str, ...]:
+    """The numbers of a label, in order of size (the same after reordering words)."""
+    return tuple(sorted(_DIGIT_RUN.findall(label)))
+
+
+class LabelList:
+    """Folded labels (words joined by "_") searched for variants of a new label.
+
+    Asked once (the commit check), the lists are screened whole: they are made in a few
+    string operations (no Python work per label) and each of three rapidfuzz screens runs
+    in C. Asked again (the write gate over a batch, an MCP session), the labels are
+    indexed instead — by their numbers (labels with other numbers are never variants, so a
+    batch of numbered keys costs no screening) and by their signature (word order,
+    plurals) — and each question screens only its bucket. `label_variant` judges the few
+    candidates either way; `add` appends."""
+
+    def __init__(self, labels: Sequence[str], min_typo_word: int,
+                 known_word: Callable[[str], bool] | None = None) -> None:
+        """`known_word`: whether a word is one the memory uses (default: a word of one of
+        these labels; a caller holding only some labels answers for the whole memory)."""
+        self.labels = list(labels)
+        self._min_typo_word = min_typo_word
+        self._known = known_word
+        self._asked = 0
+        self._index: _LabelIndex | None = None
+        self._joined: str | None = None
+
+    def add(self, label: str) -> None:
+        self.labels.append(label)
+        if self._index is not None:
+            self._index.add(len(self.labels) - 1, label)
+        self._joined = None
+
+    def variants(self, label: str) -> list[tuple[int, Variant]]:
+        """(position, why) of every label that is a variant of `label` (folded) or has its
+        letters (equal after folding, or other word breaks: `SAME_LETTERS`)."""
+        if not label:
             return []
-        found: dict[int, str] = {}
-        for number in self._screened(folded):
-            variant = label_variant("_".join(folded), "_".join(self._labels[number]),
-                                    self._min_typo_word)
+        self._asked += 1
+        if self._index is None and self._asked > 1:
+            self._index = _LabelIndex(self.labels)
+        screened = (self._index.screen(label) if self._index is not None
+                    else _screen_whole(self.labels, label))
+        found = []
+        compact = label.replace("_", "")
+        for at in sorted(screened):
+            if self.labels[at].replace("_", "") == compact:
+                found.append((at, SAME_LETTERS))  # equal, or other word breaks
+                continue
+            variant = label_variant(label, self.labels[at], self._min_typo_word)
             if variant is not None and not self._known_word(variant):
-                found[number] = variant.how
-        return sorted(found.items())
+                found.append((at, variant))
+        return found
 
     def _known_word(self, variant: Variant) -> bool:
-        """The new label's differing word is one other labels already use — a word of the
-        memory, not a typo: "konrad-borowski" beside "konrad-borkowski" passes when
-        "piotr-borowski" is recorded. Singular/plural pairs are judged all the same."""
-        return (variant.words is not None
-                and self._words.get(variant.words[0], 0) > 0
-                and not _is_plural_of(*variant.words) and not _is_plural_of(
-                    variant.words[1], variant.words[0]))
-
-    def _screened(self, folded: Sequence[str]) -> Iterator[int]:
-        yield from self._by_signature.get(_signature(folded), ())
-        compact = _compact(folded)
-        for _, _, number in process.extract(compact, self._compacts, scorer=OSA.distance,
-                                            score_cutoff=SCREEN_DISTANCE, limit=None):
-            yield number
+        """The new label's differing word is one the memory already uses — a word, not a
+        typo: "konrad-borowski" beside "konrad-borkowski" passes when "piotr-borowski"
+        is recorded. Singular/plural pairs are judged all the same."""
+        if variant.words is None or is_plural_pair(*variant.words):
+            return False
+        word = variant.words[0]
+        if self._known is not None:
+            return self._known(word)
+        if self._joined is None:
+            self._joined = "\n" + "\n".join(self.labels) + "\n"
+        return re.search(rf"[\n_]{re.escape(word)}[\n_]", self._joined) is not None
 
 
 # --- fact keys (the write gate) -----------------------------------------------------------
@@ -236,68 +292,77 @@ Key = tuple[str, str]
 """(subject, relation) as written."""
 
 
-def folded_key(subject: str, relation: str) -> Key:
-    """The key as compared (SPEC §4)."""
-    return key_slug(subject), key_slug(relation)
-
-
-@dataclass(frozen=True, slots=True)
-class SimilarKey:
-    """An existing key a new key looks like: `subject`/`relation` as first recorded.
-    `recorded` is False for a suggestion that combines an existing subject with the new
-    relation (the subject is a variant, the relation is new to it)."""
-
-    subject: str
-    relation: str
-    how: str
-    recorded: bool = True
-
-    def to_json(self) -> dict[str, object]:
-        return {"subject": self.subject, "relation": self.relation, "how": self.how,
-                "recorded": self.recorded}
+FoldedKey = tuple[str, str, str, str]
+"""(subject_key, relation_key, subject, relation): a key folded and as first recorded."""
 
 
 class ScopeKeys:
     """The keys of one scope in the order they were first recorded: the form each key is
-    shown in, and the keys a new one looks like. A subject's relations are indexed for
-    variants only when a question needs them (a scope of 10k keys is built in the time
-    folding them takes)."""
+    shown in, and the keys a new one looks like. Built from 10k keys in milliseconds
+    (`from_folded`: the cache's pre-folded columns); a subject's relations are listed for
+    variants only when a question needs them."""
 
     def __init__(self, keys: Iterable[Key] = ()) -> None:
-        self._subjects = LabelIndex(KEY_MIN_TYPO_WORD)
-        self._relation_words: dict[str, int] = {}  # words of every relation of the scope
-        self._subject_shown: list[str] = []
-        self._relations: list[dict[str, str]] = []  # per subject: folded → as first recorded
-        self._relation_index: dict[int, LabelIndex] = {}
-        for subject, relation in keys:
-            self.add(subject, relation)
+        self._number: dict[str, int] = {}  # folded subject → its number
+        self._shown: list[str] = []  # subjects as first recorded
+        self._relations: list[dict[str, str]] = []  # per subject: folded → first recorded
+        self._relation_lists: dict[int, LabelList] = {}
+        self._relation_words: str | None = None  # every folded relation, "\n"-joined
+        self._fill((key_slug(s), key_slug(r), s, r) for s, r in keys)
+
+    @classmethod
+    def from_folded(cls, rows: Iterable[FoldedKey]) -> ScopeKeys:
+        """From keys already folded, in the order first recorded."""
+        keys = cls()
+        keys._fill(rows)
+        return keys
+
+    def _fill(self, rows: Iterable[FoldedKey]) -> None:
+        for subject_key, relation_key, subject, relation in rows:
+            number = self._number.setdefault(subject_key, len(self._shown))
+            if number == len(self._shown):
+                self._shown.append(subject)
+                self._relations.append({})
+            self._relations[number].setdefault(relation_key, relation)
+        self._subjects = LabelList(list(self._number), KEY_MIN_TYPO_WORD)
 
     def add(self, subject: str, relation: str) -> Key:
         """Record a key (a later spelling of a known key changes nothing); its shown form."""
-        number = self._subjects.add(subject)
-        if number == len(self._subject_shown):
-            self._subject_shown.append(subject)
+        subject_key, relation_key = key_slug(subject), key_slug(relation)
+        number = self._number.setdefault(subject_key, len(self._shown))
+        if number == len(self._shown):
+            self._shown.append(subject)
             self._relations.append({})
+            self._subjects.add(subject_key)
         relations = self._relations[number]
-        folded = key_slug(relation)
-        if folded not in relations:
-            relations[folded] = relation
-            for word in set(label_words(folded)):
-                self._relation_words[word] = self._relation_words.get(word, 0) + 1
-            self._relation_index.pop(number, None)
-        return self._subject_shown[number], relations[folded]
+        if relation_key not in relations:
+            relations[relation_key] = relation
+            self._relation_lists.pop(number, None)
+            self._relation_words = None
+        return self._shown[number], relations[relation_key]
 
     def shown(self, subject: str, relation: str) -> Key | None:
         """The recorded key equal to this one after folding, in its first-recorded form."""
-        number = self._subjects.find(subject)
+        number = self._number.get(key_slug(subject))
         if number is None:
             return None
         shown = self._relations[number].get(key_slug(relation))
-        return None if shown is None else (self._subject_shown[number], shown)
+        return None if shown is None else (self._shown[number], shown)
 
     def shown_subject(self, subject: str) -> str | None:
-        number = self._subjects.find(subject)
-        return None if number is None else self._subject_shown[number]
+        number = self._number.get(key_slug(subject))
+        return None if number is None else self._shown[number]
+
+    def resolve(self, subject: str, relation: str) -> tuple[Key, list[SimilarKey]]:
+        """Where a write of (subject, relation) goes — a recorded key in the form first
+        recorded; a new key with its subject as first recorded (when the subject is known)
+        — and, for a new key, the recorded keys it looks like (the write gate stops it
+        unless the caller insists it is new)."""
+        shown = self.shown(subject, relation)
+        if shown is not None:
+            return shown, []
+        return (self.shown_subject(subject) or subject, relation), self.similar(subject,
+                                                                                relation)
 
     def similar(self, subject: str, relation: str) -> list[SimilarKey]:
         """Recorded keys a NEW key looks like (empty for a recorded key): the same subject
@@ -306,12 +371,15 @@ class ScopeKeys:
         if self.shown(subject, relation) is not None:
             return []
         found: list[SimilarKey] = []
-        same = self._subjects.find(subject)
+        same = self._number.get(key_slug(subject))
         if same is not None:
             found += self._similar_relations(same, relation, "")
-        for number, how in self._subjects.variants(subject):
-            shown = self._subject_shown[number]
-            why = f"subject {subject!r} looks like {shown!r} ({how})"
+        for at, variant in self._subjects.variants(key_slug(subject)):
+            if self._subjects.labels[at] == key_slug(subject):
+                continue  # the same subject: its relations are above
+            number = self._number[self._subjects.labels[at]]
+            shown = self._shown[number]
+            why = f"subject {subject!r} looks like {shown!r} ({variant.how})"
             exact = self._relations[number].get(key_slug(relation))
             if exact is not None:
                 found.append(SimilarKey(shown, exact, why))
@@ -322,17 +390,22 @@ class ScopeKeys:
 
     def _similar_relations(self, number: int, relation: str, prefix: str,
                            ) -> list[SimilarKey]:
-        subject = self._subject_shown[number]
-        index = self._relation_index.get(number)
-        shown = list(self._relations[number].values())
-        if index is None:
-            index = LabelIndex(KEY_MIN_TYPO_WORD, self._relation_words, count_words=False)
-            for text in shown:
-                index.add(text)
-            self._relation_index[number] = index
-        return [SimilarKey(subject, shown[r], f"{prefix}relation {relation!r} looks like "
-                           f"{shown[r]!r} ({how})")
-                for r, how in index.variants(relation)]
+        relations = self._relations[number]
+        listed = self._relation_lists.get(number)
+        if listed is None:
+            listed = LabelList(list(relations), KEY_MIN_TYPO_WORD, self._relation_word)
+            self._relation_lists[number] = listed
+        return [SimilarKey(self._shown[number], relations[listed.labels[at]],
+                           f"{prefix}relation {relation!r} looks like "
+                           f"{relations[listed.labels[at]]!r} ({variant.how})")
+                for at, variant in listed.variants(key_slug(relation))]
+
+    def _relation_word(self, word: str) -> bool:
+        """A word of any relation of the scope (a word of the memory, not a typo)."""
+        if self._relation_words is None:
+            everything = (r for relations in self._relations for r in relations)
+            self._relation_words = "\n" + "\n".join(everything) + "\n"
+        return re.search(rf"[\n_]{re.escape(word)}[\n_]", self._relation_words) is not None
 
 
 # --- notes (the commit check) -------------------------------------------------------------
@@ -356,12 +429,14 @@ class NoteNames:
     (no Python work per note); each question screens the lists with rapidfuzz and judges
     only the few candidates with `label_variant`."""
 
-    def __init__(self, names: Sequence[str], descriptions: Sequence[str]) -> None:
+    def __init__(self, names: Sequence[str], descriptions: Sequence[str],
+                 known_word: Callable[[str], bool] | None = None) -> None:
+        """`known_word`: whether a word is a word of an existing note's name (default:
+        of one of `names`; a caller that holds only some names passes the whole memory's
+        answer)."""
         self._names = list(names)  # slugs, as in INDEX.md
-        joined = "\n".join(self._names)
-        self._joined = f"\n{joined}\n"
-        self._compacts = joined.replace("-", "").split("\n")
-        self._spaced = joined.replace("-", " ").split("\n")
+        folded = "\n".join(self._names).replace("-", "_").split("\n") if names else []
+        self._labels = LabelList(folded, NAME_MIN_TYPO_WORD, known_word)
         self._descriptions = list(descriptions)
         self._lowered = "\n".join(d.replace("\n", " ") for d in self._descriptions
                                    ).lower().split("\n")
@@ -371,40 +446,16 @@ class NoteNames:
         """Existing notes a new note looks like, by name, alias or description."""
         found: dict[int, str] = {}
         for label in (name, *aliases):
-            for number, how in self._label_matches(slug(label)):
-                found.setdefault(number, f"{label!r} {how}")
+            for number, how in self._label_matches(key_slug(label)):
+                found.setdefault(number, how if label == name else f"alias {label!r}: {how}")
         for number, how in self._description_matches(description):
             found.setdefault(number, how)
         matches = {self._names[n]: how for n, how in found.items() if self._names[n] != name}
         return [SimilarNote(n, how) for n, how in sorted(matches.items())]
 
     def _label_matches(self, label: str) -> Iterator[tuple[int, str]]:
-        if not label:
-            return
-        compact = label.replace("-", "")
-        screened = {n for _, _, n in process.extract(
-            compact, self._compacts, scorer=OSA.distance, score_cutoff=SCREEN_DISTANCE,
-            limit=None)}
-        screened.update(n for _, _, n in process.extract(
-            label.replace("-", " "), self._spaced, scorer=fuzz.token_sort_ratio,
-            score_cutoff=100, limit=None))
-        for number in sorted(screened):
-            other = self._names[number]
-            if self._compacts[number] == compact:
-                yield number, f"is {other!r} after folding"
-                continue
-            variant = label_variant(label, other, NAME_MIN_TYPO_WORD)
-            if variant is not None and not self._known_word(variant):
-                yield number, f"looks like {other!r} ({variant.how})"
-
-    def _known_word(self, variant: Variant) -> bool:
-        """As `LabelIndex._known_word`: the new word is a word of another note's name."""
-        if variant.words is None:
-            return False
-        new, old = variant.words
-        if _is_plural_of(new, old) or _is_plural_of(old, new):
-            return False
-        return re.search(rf"[\n-]{re.escape(new)}[\n-]", self._joined) is not None
+        for at, variant in self._labels.variants(label):
+            yield at, variant.how
 
     def _description_matches(self, description: str) -> Iterator[tuple[int, str]]:
         key = description_key(description)

@@ -146,12 +146,33 @@ class SearchResult:
 
 
 @dataclass(frozen=True, slots=True)
-class WriteResult:
-    """What remember / forget / retract did: `added`, `unchanged` (nothing written)."""
+class SimilarKey:
+    """A recorded key a new key looks like (the write gate, SPEC §4), in the form first
+    recorded. `recorded` is False for a suggestion that combines a recorded subject with
+    the new relation (the subject is a variant; that relation is new to it)."""
 
-    status: Literal["added", "unchanged"]
-    id: str | None
-    commit: str | None
+    subject: str
+    relation: str
+    how: str
+    recorded: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        return {"status": self.status, "id": self.id, "commit": self.commit}
+        return {"subject": self.subject, "relation": self.relation, "how": self.how,
+                "recorded": self.recorded}
+
+
+@dataclass(frozen=True, slots=True)
+class WriteResult:
+    """What remember / forget / retract did: `added`, `unchanged` (nothing written), or
+    `similar_key` (nothing written: the key looks like the recorded keys in `similar`)."""
+
+    status: Literal["added", "unchanged", "similar_key"]
+    id: str | None
+    commit: str | None
+    similar: tuple[SimilarKey, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"status": self.status, "id": self.id, "commit": self.commit}
+        if self.status == "similar_key":
+            data["similar"] = [key.to_json() for key in self.similar]
+        return data

@@ -25,6 +25,7 @@ from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.core.events import Event, EventError
 from memrepo.core.log_lines import LogLine, parse_line, parse_log
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.text import key_slug
 from memrepo.core.times import Instant, month_of
 from memrepo.core.trust import check_scope
 from memrepo.files import read_bytes
@@ -73,35 +74,64 @@ def read_scope(root: Path, scope: str) -> list[Event]:
 
 
 def key_events(events: Iterable[Event], subject: str, relation: str) -> list[Event]:
-    """The asserts and ends of one key plus the retracts that target them."""
+    """The asserts and ends of one key (compared folded, SPEC §4) plus the retracts that
+    target them."""
+    key = (key_slug(subject), key_slug(relation))
     own = [e for e in events if e.op != "retract"
-           and e.subject == subject and e.relation == relation]
+           and (key_slug(e.subject), key_slug(e.relation)) == key]
     ids = {e.id for e in own}
     return own + [e for e in events if e.op == "retract" and e.target in ids]
 
 
-def read_key(root: Path, scope: str, subject: str, relation: str) -> list[Event]:
-    """`key_events(read_scope(...))` without reading the rest of the scope."""
+def read_key(root: Path, scope: str, subject: str, relation: str,
+             spellings: Iterable[str] = ()) -> list[Event]:
+    """`key_events(read_scope(...))` without reading the rest of the scope. The byte scan
+    looks for `subject` and `spellings` (the other spellings of it the logs hold: a line
+    written in a spelling not among them is not found)."""
+    key = (key_slug(subject), key_slug(relation))
+
     def own(raw: dict[str, Any]) -> bool:
-        return raw.get("subject") == subject and raw.get("relation") == relation
-    return _with_retracts(root, scope, [_json(subject)], own)
+        return _folded(raw) == key
+    return _with_retracts(root, scope, [_json(s) for s in {subject, *spellings}], own)
 
 
 def read_keys(root: Path, scope: str, keys: Iterable[tuple[str, str]],
-              ) -> dict[tuple[str, str], list[Event]]:
-    """`read_key` for many (subject, relation) keys at once (every key is in the answer).
-    Many keys: every line is decoded (one pass of orjson) rather than scanned for."""
-    wanted = set(keys)
-    subjects = sorted({subject for subject, _ in wanted})
+              spellings: Iterable[str] = ()) -> dict[tuple[str, str], list[Event]]:
+    """`read_key` for many (subject, relation) keys at once (every key given is in the
+    answer; keys equal after folding share their events). Many subjects: every line is
+    decoded (one pass of orjson) rather than scanned for."""
+    given = set(keys)
+    folded = {(key_slug(s), key_slug(r)) for s, r in given}
+    subjects = sorted({subject for subject, _ in given} | set(spellings))
     needles = [_json(s) for s in subjects] if len(subjects) <= _FEW else None
 
     def own(raw: dict[str, Any]) -> bool:
-        return (raw.get("subject"), raw.get("relation")) in wanted
-    found: dict[tuple[str, str], list[Event]] = {key: [] for key in wanted}
+        return _folded(raw) in folded
+    found: dict[tuple[str, str], list[Event]] = {key: [] for key in folded}
     events = _with_retracts(root, scope, needles, own)
-    key_of = {e.id: (e.subject or "", e.relation or "") for e in events if e.op != "retract"}
+    key_of = {e.id: (key_slug(e.subject), key_slug(e.relation)) for e in events
+              if e.op != "retract"}
     for event in events:
         found[key_of[event.target or "" if event.op == "retract" else event.id]].append(event)
+    return {(s, r): found[(key_slug(s), key_slug(r))] for s, r in given}
+
+
+def _folded(raw: dict[str, Any]) -> tuple[str, str] | None:
+    subject, relation = raw.get("subject"), raw.get("relation")
+    if not isinstance(subject, str) or not isinstance(relation, str):
+        return None
+    return key_slug(subject), key_slug(relation)
+
+
+def scope_keys_in_logs(root: Path, scope: str) -> list[tuple[str, str, str, str]]:
+    """(recorded_at, id, subject, relation) of every assert and end of the scope, decoded
+    but not validated (the keys a write compares a new key with when there is no cache)."""
+    found = []
+    for *_, raw in _candidates(root, scope, None):
+        subject, relation = raw.get("subject"), raw.get("relation")
+        if raw.get("op") in ("assert", "end") and isinstance(subject, str) and isinstance(
+                relation, str):
+            found.append((str(raw.get("recorded_at")), str(raw.get("id")), subject, relation))
     return found
 
 

@@ -13,14 +13,18 @@ Decisions worth knowing:
   nothing from `valid_to` on writes nothing and answers `unchanged`.
 - `retract` of an event that is already retracted answers `unchanged` with the existing
   retract's id; an unknown id or a retract as target is refused.
+- Keys are compared folded (SPEC §4) and written in the form first recorded; a NEW key
+  that looks like recorded keys of the scope writes nothing and answers `similar_key` with
+  them (the write gate), unless the caller insists (`new_key`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.clock import parse_user_time
@@ -29,9 +33,9 @@ from memrepo.core.config import Config
 from memrepo.core.events import Event, EventError
 from memrepo.core.log_lines import event_to_json, parse_line
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.records import WriteResult
+from memrepo.core.records import SimilarKey, WriteResult
 from memrepo.core.secrets import jsonl_secret_problems
-from memrepo.core.times import Instant, format_instant, format_valid_time
+from memrepo.core.times import Instant, format_instant, format_valid_time, parse_instant
 from memrepo.core.trailers import with_trailers
 from memrepo.core.trust import HOST, UNTRUSTED, write_scope
 from memrepo.facts.appender import (
@@ -42,15 +46,22 @@ from memrepo.facts.appender import (
     write_lock,
 )
 from memrepo.facts.ids import new_id
+from memrepo.facts.keys import (
+    RecordedKeys,
+    insisted,
+    locate_key,
+    recorded_keys,
+    require_key,
+)
 from memrepo.facts.segments import (
     latest_id,
     read_event,
-    read_key,
     read_keys,
     segment_path,
 )
 
 UNTRUSTED_CONFIDENCE = 0.3
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,32 +76,72 @@ class FactInput:
     valid_to: str | None = None
     quote: str | None = None
     confidence: float = 1.0
+    new_key: bool = False  # a new key that looks like a recorded one is meant (no gate)
 
 
 def remember(root: Path, *, scope: str, subject: str, relation: str, object: str,
              valid_from: str | None = None, valid_to: str | None = None,
              quote: str | None = None, source: str = "manual", session: str = "cli",
-             confidence: float = 1.0, trust: str = HOST,
-             trailers: Sequence[tuple[str, str]] = ()) -> WriteResult:
+             confidence: float = 1.0, trust: str = HOST, new_key: bool = False,
+             confirm: bool = False, trailers: Sequence[tuple[str, str]] = ()) -> WriteResult:
     """Append an assert "subject.relation = object from valid_from" and commit it.
 
-    `trailers` are added to the commit message after Session/Source/Trust (e.g. who
-    promoted a quarantined fact, and why)."""
+    `new_key`: the key is new even though it looks like a recorded one (else such a write
+    answers `similar_key`). `confirm`: re-assert the value that holds at valid_from (a new
+    event with this source and quote that changes nothing else, so triage no longer finds
+    it unconfirmed); refused when the key holds another value then. `trailers` are added
+    to the commit message after Session/Source/Trust (e.g. who promoted a quarantined
+    fact, and why)."""
     scope = write_scope(scope, trust)
-    fact = FactInput(scope, subject, relation, object, valid_from, valid_to, quote,
-                     confidence)
+    require_key(subject, relation)
     with write_lock(root):
         recorded_at = recorded_now(root)
         _require_quote(source, quote)
-        line, event = _new_event(root, scope, _assert_fields(fact, scope, source, session,
-                                                             trust, recorded_at),
-                                 recorded_at, _latest(root, scope, recorded_at))
-        key = read_key(root, scope, subject, relation)
-        many = _config(root).is_many(relation)
-        if _no_change(key, event, many):
+        located = locate_key(root, scope, subject, relation)
+        if located.similar and not new_key:
+            return WriteResult("similar_key", None, None, tuple(located.similar))
+        trailers = [*trailers, *insisted(scope, located.key, located.similar)]
+        fact = FactInput(scope, *located.key, object, valid_from, valid_to, quote,
+                         confidence)
+        key = located.events
+        many = _config(root).is_many(fact.relation)
+        fields = _assert_fields(fact, scope, source, session, trust, recorded_at)
+        if confirm:
+            fields = _confirmation(fields, key, many, scope)
+        line, event = _new_event(root, scope, fields, recorded_at,
+                                 _latest(root, scope, recorded_at))
+        unchanged = _no_change(key, event, many)
+        if confirm and not unchanged:  # (a confirmation spans exactly the held value)
+            raise _cannot_confirm(scope, fact, "it would change what the key holds")
+        if unchanged and not confirm:
             return _unchanged(root, scope, _holder_at(key, event, many), recorded_at)
-        subject_line = f"remember: {scope} {subject}.{relation} = {object}"
+        verb = "confirm" if confirm else "remember"
+        subject_line = f"{verb}: {scope} {fact.subject}.{fact.relation} = {object}"
         return _write(root, event, line, subject_line, source, session, trust, trailers)
+
+
+def _confirmation(fields: dict[str, Any], key: Sequence[Event], many: bool,
+                  scope: str) -> dict[str, Any]:
+    """The fields of an assert confirming the value that holds at `fields`' valid_from:
+    over exactly that value's interval."""
+    at = parse_instant(fields["valid_from"])
+    holdings = [h for h in fold(key, FOREVER, many) if h.holds_at(at)]
+    holding = next((h for h in holdings if h.object == fields["object"]), None)
+    if holding is None:
+        held = ", ".join(repr(h.object) for h in holdings) or "nothing"
+        fact = FactInput(scope, fields["subject"], fields["relation"], fields["object"])
+        raise _cannot_confirm(scope, fact, f"on {fields['valid_from']} it holds {held}")
+    confirmed = {k: v for k, v in fields.items() if k != "valid_to"}
+    confirmed["valid_from"] = format_valid_time(holding.value_start)
+    if holding.value_end < FOREVER:
+        confirmed["valid_to"] = format_valid_time(holding.value_end)
+    return confirmed
+
+
+def _cannot_confirm(scope: str, fact: FactInput, why: str) -> InputError:
+    return InputError(Problem(f"scope {scope}", f"cannot confirm {fact.subject}."
+                              f"{fact.relation} = {fact.object!r}: {why}",
+                              "to record a new value, remember it without --confirm"))
 
 
 def remember_many(root: Path, facts: Sequence[FactInput], *, source: str = "manual",
@@ -99,11 +150,18 @@ def remember_many(root: Path, facts: Sequence[FactInput], *, source: str = "manu
     """`remember` for many facts: one lock, one append per segment, ONE commit (or none
     when nothing changes). One result per fact, in order; facts share one `recorded_at`
     and get increasing ids, so a later fact on the same key wins (§5.2 ties). Any invalid
-    fact refuses the whole batch and writes nothing."""
+    fact — or a new key that looks like a recorded one or one of an earlier fact, without
+    its `new_key` — refuses the whole batch and writes nothing."""
+    for number, fact in enumerate(facts, start=1):
+        _numbered(number, partial(require_key, fact.subject, fact.relation))
     with write_lock(root):
         recorded_at = recorded_now(root)
         config = _config(root)
-        known = _batch_keys(root, facts, trust)
+        recorded = {scope: recorded_keys(root, scope, [f.subject for f in facts])
+                    for scope in sorted({write_scope(f.scope, trust) for f in facts})}
+        trailers = list(trailers)
+        facts = _resolved_keys(facts, recorded, trust, trailers)
+        known = _batch_keys(root, facts, recorded, trust)
         results: list[WriteResult] = []
         lines: dict[str, list[bytes]] = {}
         for number, fact in enumerate(facts, start=1):
@@ -123,12 +181,51 @@ def remember_many(root: Path, facts: Sequence[FactInput], *, source: str = "manu
 Keys = dict[str, dict[tuple[str, str], list[Event]]]
 
 
-def _batch_keys(root: Path, facts: Sequence[FactInput], trust: str) -> Keys:
+def _resolved_keys(facts: Sequence[FactInput], recorded: Mapping[str, RecordedKeys],
+                   trust: str, trailers: list[tuple[str, str]]) -> list[FactInput]:
+    """The facts with their keys in the form first recorded (earlier facts of the batch
+    count as recorded); InputError for the first fact the write gate stops. `trailers`
+    gets those of the facts that insisted their key is new."""
+    resolved = []
+    for number, fact in enumerate(facts, start=1):
+        scope = write_scope(fact.scope, trust)
+        keys = recorded[scope].keys
+        where, similar = keys.resolve(fact.subject, fact.relation)
+        if similar and not fact.new_key:
+            raise InputError(Problem(f"scope {scope}", f"fact #{number} of the batch: "
+                                     + similar_problem(fact.subject, fact.relation, similar),
+                                     'use the recorded key in that line, or add "new_key": '
+                                     'true to it if it is a different thing'))
+        trailers += insisted(scope, where, similar)
+        keys.add(*where)
+        resolved.append(replace(fact, subject=where[0], relation=where[1]))
+    return resolved
+
+
+def similar_problem(subject: str, relation: str, similar: Sequence[SimilarKey]) -> str:
+    """One line saying which recorded keys a new key looks like, and why."""
+    shown = "; ".join(f"{s.subject}.{s.relation} ({s.how})" for s in similar)
+    return f"{subject}.{relation} is a new key that looks like {shown}"
+
+
+def _batch_keys(root: Path, facts: Sequence[FactInput], recorded: Mapping[str, RecordedKeys],
+                trust: str) -> Keys:
     wanted: dict[str, set[tuple[str, str]]] = {}
     for fact in facts:
         wanted.setdefault(write_scope(fact.scope, trust), set()).add(
             (fact.subject, fact.relation))
-    return {scope: read_keys(root, scope, keys) for scope, keys in wanted.items()}
+    return {scope: read_keys(root, scope, keys, [spelling for subject, _ in keys for spelling
+                                                 in recorded[scope].spellings_of(subject)])
+            for scope, keys in wanted.items()}
+
+
+def _numbered(number: int, make: Callable[[], T]) -> T:
+    """`make()`, its InputError naming the fact of the batch."""
+    try:
+        return make()
+    except InputError as err:
+        raise InputError(replace(err.detail, problem=f"fact #{number} of the batch: "
+                                 f"{err.detail.problem}")) from None
 
 
 def _batch_one(root: Path, fact: FactInput, number: int, known: Keys,
@@ -136,14 +233,12 @@ def _batch_one(root: Path, fact: FactInput, number: int, known: Keys,
                trust: str, recorded_at: Instant) -> WriteResult:
     scope = write_scope(fact.scope, trust)
     path = segment_path(scope, recorded_at)
-    try:
+    def build() -> tuple[bytes, Event]:
         _require_quote(source, fact.quote)
         fields = _assert_fields(fact, scope, source, session, trust, recorded_at)
         latest = None if path in lines else _latest(root, scope, recorded_at)
-        line, event = _new_event(root, scope, fields, recorded_at, latest, schema=False)
-    except InputError as err:
-        raise InputError(replace(err.detail, problem=f"fact #{number} of the batch: "
-                                 f"{err.detail.problem}")) from None
+        return _new_event(root, scope, fields, recorded_at, latest, schema=False)
+    line, event = _numbered(number, build)
     key = known[scope][(fact.subject, fact.relation)]
     many = config.is_many(fact.relation)
     if _no_change(key, event, many):
@@ -168,8 +263,13 @@ def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
     """Append an `end`: from valid_to on the key (or that object) holds no value. An
     untrusted caller ends only what its quarantine holds."""
     scope = write_scope(scope, trust)
+    require_key(subject, relation)
     with write_lock(root):
         recorded_at = recorded_now(root)
+        located = locate_key(root, scope, subject, relation)
+        if not located.events:
+            raise _not_recorded(scope, subject, relation, object, located.similar)
+        subject, relation = located.key
         many = _config(root).is_many(relation)
         if many and object is None:
             raise InputError(Problem("--object", f"{relation!r} is many-valued: say which "
@@ -180,7 +280,7 @@ def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
         line, event = _new_event(root, scope, {"op": "end", "source": source,
                                                "session": session, **fields},
                                  recorded_at, _latest(root, scope, recorded_at))
-        key = read_key(root, scope, subject, relation)
+        key = located.events
         _require_recorded(key, scope, subject, relation, object)
         if _no_change(key, event, many):
             return _unchanged(root, scope, None, recorded_at)
@@ -316,10 +416,18 @@ def _require_recorded(key: Sequence[Event], scope: str, subject: str, relation: 
     live = [h for h in fold(key, FOREVER, many=True)
             if object is None or h.object == object]
     if not live:
-        what = f"{subject}.{relation}" + (f" = {object}" if object is not None else "")
-        raise InputError(Problem(f"scope {scope}", f"nothing to forget: {what} is not "
-                                 "recorded", "check the spelling with `memrepo history "
-                                 f"--scope {scope} {subject} {relation}`"))
+        raise _not_recorded(scope, subject, relation, object, [])
+
+
+def _not_recorded(scope: str, subject: str, relation: str, object: str | None,
+                  similar: Sequence[SimilarKey]) -> InputError:
+    what = f"{subject}.{relation}" + (f" = {object}" if object is not None else "")
+    recorded = [s for s in similar if s.recorded]
+    fix = (f"did you mean {', '.join(f'{s.subject} {s.relation}' for s in recorded)}?"
+           if recorded else "check the spelling with `memrepo history --scope "
+           f"{scope} {subject} {relation}`")
+    return InputError(Problem(f"scope {scope}", f"nothing to forget: {what} is not "
+                              "recorded", fix))
 
 
 def _target_event(events: Sequence[Event], scope: str, target: str) -> Event:

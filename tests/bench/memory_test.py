@@ -1,5 +1,6 @@
 """`memrepo bench memory`: one command builds the history in a real repository, prints the
-table and the poisoning result and writes the CSV; memrepo answers 60/60, the simpler
+table and the poisoning result and writes the CSV; memrepo answers 68/68 (8 of them about
+values first written under a near key, which the write gate sent back), the simpler
 memories honestly less; a model behind --endpoint (here a local deterministic server) is
 scored the same way; wrong and missing answers are marked wrong."""
 
@@ -98,14 +99,15 @@ def table_row(stdout: str, variant: str) -> list[str]:
 
 
 def test_one_command_prints_the_benchmark_table(run: Run) -> None:
-    assert "| variant | A current | B historical | C change | D refusal | total |" in run.stdout
-    assert table_row(run.stdout, "memrepo, oracle key")[1:6] == ["15/15"] * 4 + ["60/60"]
+    assert ("| variant | A current | B historical | C change | D refusal | E after a near-key "
+            "write | total |") in run.stdout
+    assert table_row(run.stdout, "memrepo, oracle key")[1:7] == ["15/15"] * 4 + ["8/8", "68/68"]
     for variant in VARIANTS[1:]:
-        total = int(table_row(run.stdout, variant)[5].split("/")[0])
-        assert total < 60, variant
+        total = int(table_row(run.stdout, variant)[6].split("/")[0])
+        assert total < 68, variant
     for variant in ASKED:  # the question's text through the agent's path
         assert table_row(run.stdout, variant)[4] == "15/15", variant  # every refusal
-    assert "(15 value changes)" in run.stdout
+    assert "(18 value changes)" in run.stdout
 
 
 def test_the_varied_set_is_scored_by_kind_and_held_out_half(run: Run) -> None:
@@ -143,7 +145,7 @@ def test_model_answers_are_scored_like_any_other(run: Run) -> None:
     assert EchoModel.requests == 5 * len(QUESTIONS)
     model = {r["id"]: r for r in run.rows if r["variant"] == "memrepo, oracle key + model"}
     for q in QUESTIONS:
-        right = q.category != "C" or q.expected == "no"
+        right = q.window is None or q.expected == "no"
         assert (model[q.qid]["correct"] == "yes") == right, (q.qid, model[q.qid]["answer"])
     blind = [r for r in run.rows if r["variant"] == "MEMORY.md + model"]
     assert {r["answer"] for r in blind} == {NOT_RECORDED}
@@ -191,6 +193,8 @@ def test_the_flat_store_keeps_only_the_last_write() -> None:
     assert flat["ola.speaks"] == "German"  # a many-valued relation collapses
     assert "internet.monthly_price" not in flat  # the retract leaves nothing to go back to
     assert "gym.membership" not in flat
+    assert flat["parking_fee.amount"] == "250 zł"  # no write gate: the near key is another
+    assert flat["Parking Fees.amount"] == "270 zł"
 
 
 def test_memory_md_knows_change_only_from_a_since_note() -> None:

@@ -1,0 +1,129 @@
+"""The recorded keys of a scope, as the write path needs them (SPEC §4).
+
+Keys are compared folded (`key_slug`): a write goes to the recorded key in the form first
+recorded, whatever its spelling; a NEW key that looks like recorded ones is the write
+gate's business (`ScopeKeys.resolve`). A key written before in the same spelling is found
+in the logs alone (`locate_key`); otherwise the keys come from the cache, brought up to
+date with the commits first (every write commits, so the keys of earlier writes are
+there). The logs stay the truth for a key's events (`segments.read_key`), found by every
+spelling of the subject the cache knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from memrepo.core.bitemporal import FOREVER
+from memrepo.core.events import Event, first_recorded
+from memrepo.core.near_duplicates import ScopeKeys
+from memrepo.core.problems import InputError, Problem
+from memrepo.core.records import SimilarKey
+from memrepo.core.text import key_slug
+from memrepo.core.times import TimeFormatError, parse_instant
+from memrepo.facts.segments import read_key, scope_keys_in_logs
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedKeys:
+    """One scope's keys (`keys`) and the spellings its logs hold of some subjects."""
+
+    keys: ScopeKeys
+    spellings: dict[str, list[str]]  # folded subject → every spelling recorded
+
+    def spellings_of(self, subject: str) -> list[str]:
+        return self.spellings.get(key_slug(subject), [])
+
+
+def recorded_keys(root: Path, scope: str, subjects: Iterable[str]) -> RecordedKeys:
+    """The keys of `scope` and the recorded spellings of `subjects`: from the cache (synced
+    with the commits first), or — when there is none yet, rather than building it inside
+    a write — from the scope's logs."""
+    from memrepo.cache import cache_path, open_fresh
+    from memrepo.cache.db import open_trusted
+    from memrepo.cache.query import scope_keys, subject_spellings
+
+    existing = open_trusted(cache_path(root))
+    if existing is None:
+        return _from_logs(root, scope, subjects)
+    existing.close()
+    conn = open_fresh(root, hook=True)
+    try:
+        keys = ScopeKeys.from_folded(scope_keys(conn, scope))
+        spellings = {key_slug(s): subject_spellings(conn, scope, s) for s in set(subjects)
+                     if keys.shown_subject(s) is not None}  # a new subject has none
+    finally:
+        conn.close()
+    return RecordedKeys(keys, spellings)
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """Where a write of one key goes: `key` (subject, relation) in the form first recorded
+    (a new key: its subject as first recorded when known), its `events` (all spellings,
+    with their retracts) and the recorded keys a NEW key looks like (`similar`)."""
+
+    key: tuple[str, str]
+    events: list[Event]
+    similar: list[SimilarKey]
+
+
+def locate_key(root: Path, scope: str, subject: str, relation: str) -> Located:
+    """The key a write of (subject, relation) goes to. A key the logs hold in this very
+    spelling is found there (no cache: the common case of a key written before); any other
+    — another spelling, or a new key — is looked up in the cache's keys of the scope."""
+    events = read_key(root, scope, subject, relation)
+    first = first_recorded(events)
+    if first is not None:
+        return Located((first.subject, first.relation), events, [])
+    recorded = recorded_keys(root, scope, [subject])
+    where, similar = recorded.keys.resolve(subject, relation)
+    events = read_key(root, scope, *where, recorded.spellings_of(subject))
+    first = first_recorded(events)  # a spelling the cache has not seen yet
+    if first is not None:
+        where, similar = (first.subject, first.relation), []
+    return Located(where, events, similar)
+
+
+def _from_logs(root: Path, scope: str, subjects: Iterable[str]) -> RecordedKeys:
+    rows = sorted(scope_keys_in_logs(root, scope), key=_first_recorded_order)
+    keys = ScopeKeys((subject, relation) for _, _, subject, relation in rows)
+    wanted = {key_slug(s) for s in subjects}
+    spellings: dict[str, list[str]] = {}
+    for _, _, subject, _ in rows:
+        folded = key_slug(subject)
+        if folded in wanted and subject not in spellings.setdefault(folded, []):
+            spellings[folded].append(subject)
+    return RecordedKeys(keys, spellings)
+
+
+def _first_recorded_order(row: tuple[str, str, str, str]) -> tuple[int, str]:
+    try:
+        return parse_instant(row[0]), row[1]
+    except TimeFormatError:  # the checks refuse such a line; it names no key first
+        return FOREVER, row[1]
+
+
+NEW_KEY = "New-key"
+NOT_A_DUPLICATE = "Not-a-duplicate-of"
+
+
+def insisted(scope: str, key: tuple[str, str], similar: Sequence[SimilarKey],
+             ) -> list[tuple[str, str]]:
+    """The trailers of a write that insisted a key is new although it looks like
+    recorded ones: triage then knows a person or agent said they are different."""
+    if not similar:
+        return []
+    return [(NEW_KEY, f"{scope}: {key[0]}.{key[1]}"),
+            *((NOT_A_DUPLICATE, f"{scope}: {s.subject}.{s.relation}") for s in similar
+              if s.recorded)]
+
+
+def require_key(subject: str, relation: str) -> None:
+    """A key must keep something after folding ("!!!" is no subject)."""
+    for what, text in (("subject", subject), ("relation", relation)):
+        if not key_slug(text):
+            raise InputError(Problem(what, f"{what} {text!r} has no letters or digits",
+                                     f"name the {what} with words, e.g. 'electricity_bill "
+                                     "amount'"))
