@@ -26,8 +26,9 @@ def checks() -> tuple[CheckModule, ...]:
         indexes,
         links,
         local_state,
+        near_duplicates,
         secrets,
     )
 
     return (config_file, headers, links, indexes, secrets, fact_logs, local_state, approval,
-            counts, fact_times)
+            counts, fact_times, near_duplicates)

@@ -38,7 +38,7 @@ def verify_history(repo_path: str | Path | None, revision_range: str | None,
 
 
 def commit_problems(commit: HistoryCommit, require_signatures: bool) -> list[Problem]:
-    problems = run_checks(commit.change, "all")
+    problems = run_checks(commit.change, "all", history=True)
     if len(commit.parents) > 1:
         problems.extend(_merge_log_problems(commit))
     if require_signatures:

@@ -33,14 +33,18 @@ class CheckModule(Protocol):
     def check(self, change: Change) -> list[Problem]: ...
 
 
-def run_checks(change: Change, stage: Stage) -> list[Problem]:
-    """Every problem the checks of `stage` find in `change`."""
+def run_checks(change: Change, stage: Stage, history: bool = False) -> list[Problem]:
+    """Every problem the checks of `stage` find in `change`. `history`: re-checking a
+    commit already made (`memrepo verify`): the checks that judge only what is being
+    committed now (a module with `IN_HISTORY = False`) are left out."""
     try:
         modules = registered_checks()
     except Exception as err:  # a broken installation refuses, never crashes
         return [_crash_problem("memrepo.hooks", err)]
     problems: list[Problem] = []
     for module in modules:
+        if history and not getattr(module, "IN_HISTORY", True):
+            continue
         if _runs_at(module, stage, change):
             problems.extend(guarded(module.__name__, module.check, change))
     return problems
