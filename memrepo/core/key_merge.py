@@ -2,7 +2,7 @@
 
 The duplicate key is *ended* — under any knowledge from the merge on it holds nothing at
 any valid time — and what it held is *re-asserted* on the kept key with its provenance
-(the original assert's source, quote, confidence and trust; its id in the reason).
+(the original assert's source, quote, confidence and trust).
 
 Contract (T_m = the merge's recorded_at, later than every event of both keys; K, D = what
 the kept and the duplicate key hold under the knowledge before the merge):
@@ -197,15 +197,17 @@ def plan_events(plan: KeyMergePlan, kept_key: tuple[str, str], dup_key: tuple[st
                 recorded_at: Instant, new_id: Callable[[], str], scope: str,
                 session: str) -> list[Event]:
     """The plan's events, all recorded at `recorded_at` (after every event of both keys),
-    with increasing ids from `new_id`: re-asserts first, then the duplicate's ends."""
-    kept_text, dup_text = ".".join(kept_key), ".".join(dup_key)
+    with increasing ids from `new_id`: re-asserts first (the i-th carries
+    `plan.reasserts[i].source`: its object, source, quote, confidence and trust), then the
+    duplicate's ends. An assert has no `reason` field (the event schema of existing
+    memories refuses one), so which event a re-assert carries is said by the commit."""
+    kept_text = ".".join(kept_key)
     events = [Event(
         id=new_id(), op="assert", recorded_at=recorded_at, scope=scope,
         subject=kept_key[0], relation=kept_key[1], object=r.source.object,
         valid_from=r.valid_from, valid_to=r.valid_to, confidence=r.source.confidence,
         source=r.source.source, session=session, quote=r.source.quote,
-        trust=r.source.trust, reason=f"key merge: {dup_text} into {kept_text} "
-                                     f"(from {r.source.id})")
+        trust=r.source.trust)
         for r in plan.reasserts]
     events += [Event(
         id=new_id(), op="end", recorded_at=recorded_at, scope=scope, subject=dup_key[0],

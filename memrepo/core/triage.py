@@ -7,12 +7,11 @@ categories over their limits and quarantined facts awaiting review. It also plan
 merges `triage --apply` may perform.
 
 Near-duplicates compare labels — a note's name, its title (first `# ` heading) and its
-aliases — as *compact keys*: folded (case, accents, ł/đ/ø/ß) with everything but letters
-and digits removed, so "Site Roadmap" = "site-roadmap" and "Michał Novák" = "michal-novak".
-A spelling variant is one edit apart (substitution, insertion, deletion or an adjacent
-swap) on keys of at least MIN_FUZZY_LENGTH characters with the same digits: "jan-novak" /
-"jan-nowak" match; "anna" / "anne" (too short to tell a typo from another name) and
-"vat-q2-2026" / "vat-q3-2026" (different numbers are different things) do not.
+aliases — by the one rule of memrepo.core.near_duplicates (the same rule the commit check
+and the write gate use), over the whole memory by memrepo.core.variant_pairs: "Site
+Roadmap" = "site-roadmap", "jan-novak" / "jan-nowak" match; "anna" / "anne" (short words a
+letter apart are other names) and "vat-return-q2-2026" / "vat-return-q3-2026" (other
+numbers are other things) do not. Fact keys are compared alike (memrepo.core.key_triage).
 """
 
 from __future__ import annotations
@@ -23,24 +22,22 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rapidfuzz import fuzz
-from rapidfuzz.distance import OSA
-
 from memrepo.core.bitemporal import FOREVER, Holding, fold, live_events
 from memrepo.core.config import QUARANTINE_PREFIX, Config
 from memrepo.core.events import Event, Key, first_recorded
+from memrepo.core.key_triage import KeyMerge, key_merges, key_text
 from memrepo.core.text import fold as fold_text
+from memrepo.core.text import key_slug
 from memrepo.core.times import Instant, format_instant, format_valid_time
+from memrepo.core.variant_pairs import Label, note_judge, variant_pairs
 
-FindingKind = Literal["near-duplicate", "contradiction", "stale-fact", "dead-link", "orphan",
-                      "over-limit", "quarantine"]
-KINDS: tuple[FindingKind, ...] = ("near-duplicate", "contradiction", "stale-fact",
-                                  "dead-link", "orphan", "over-limit", "quarantine")
+FindingKind = Literal["near-duplicate", "near-duplicate-key", "contradiction", "stale-fact",
+                      "dead-link", "orphan", "over-limit", "quarantine"]
+KINDS: tuple[FindingKind, ...] = ("near-duplicate", "near-duplicate-key", "contradiction",
+                                  "stale-fact", "dead-link", "orphan", "over-limit",
+                                  "quarantine")
 PROMOTED_SOURCE = "promoted:"  # memrepo.agent.promote writes source "promoted:<quarantined id>"
-MIN_FUZZY_LENGTH = 6
 DAY: Instant = 86_400 * 1_000_000
-_NOT_KEY = re.compile(r"[^a-z0-9]+")
-_DIGITS = re.compile(r"\d+")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 
 
@@ -71,6 +68,9 @@ class TriageInput:
     now: Instant
     triggered: frozenset[str] = frozenset()  # note names listed in TRIGGERS.md
     archived: Mapping[str, str] = field(default_factory=dict)  # name → archived path
+    distinct: frozenset[frozenset[str]] = frozenset()
+    """Pairs someone said are different things (`Not-a-duplicate-of:` trailers): note
+    names, or keys as `key_triage.distinct_label` writes them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +104,10 @@ class Merge:
 
 def triage(given: TriageInput) -> list[Finding]:
     """Every finding, grouped by kind in KINDS order."""
-    findings = [cluster_finding(c) for c in clusters(near_duplicates(given.notes))]
+    duplicates = near_duplicates(given.notes, given.distinct)
+    findings = [cluster_finding(c) for c in clusters(duplicates)]
     findings += fact_findings(given.facts, given.config, given.now)
+    findings += key_findings(key_merges(given.facts, given.config, given.distinct))
     findings += dead_links(given.notes, given.archived)
     findings += orphans(given.notes, given.triggered)
     findings += over_limits(given.notes, given.config)
@@ -126,86 +128,27 @@ def title_of(body: str) -> str | None:
 
 # --- near-duplicates ----------------------------------------------------------------------
 
-def compact_key(text: str) -> str:
-    return _NOT_KEY.sub("", fold_text(text))
-
-
-def is_spelling_variant(a: str, b: str) -> bool:
-    """Compact keys one edit apart, long enough to be a typo, with the same numbers."""
-    if a == b or min(len(a), len(b)) < MIN_FUZZY_LENGTH:
-        return False
-    if _DIGITS.findall(a) != _DIGITS.findall(b):
-        return False
-    return OSA.distance(a, b, score_cutoff=1) <= 1
-
-
-def near_duplicates(notes: Sequence[NoteRecord]) -> list[Duplicate]:
-    """Edges between different notes sharing a label up to folding, a one-edit spelling
-    variant of a label, or an identical description. A group of k notes sharing a key
-    gives k-1 edges (a star), not k²; clusters are their connected components."""
-    labels = [(i, text, compact_key(text)) for i, note in enumerate(notes)
-              for text in _label_texts(note)]
-    by_key: dict[str, list[Label]] = {}
-    for label in labels:
-        by_key.setdefault(label[2], []).append(label)
-    found: dict[tuple[int, int], str] = {}
-    for group in by_key.values():
-        for a, b in _star(group):
-            found.setdefault(_pair(a[0], b[0]), f"{a[1]!r} and {b[1]!r} are the same "
-                             "after folding case, accents and separators")
-    for a, b in _candidate_pairs([group[0] for group in by_key.values()]):
-        if _pair(a[0], b[0]) not in found and is_spelling_variant(a[2], b[2]):
-            found[_pair(a[0], b[0])] = (f"{a[1]!r} and {b[1]!r} differ by one letter "
-                                        f"(similarity {fuzz.ratio(a[2], b[2]):.0f}%)")
+def near_duplicates(notes: Sequence[NoteRecord], distinct: frozenset[frozenset[str]] = frozenset(),
+                    ) -> list[Duplicate]:
+    """Edges between different notes sharing a label up to folding, a label that is a
+    variant of another's (`near_duplicates.label_variant`), or an identical description —
+    except pairs of names in `distinct`. A group of k notes sharing a label gives k-1
+    edges (a star), not k²; clusters are their connected components."""
+    labels = [Label(i, text) for i, note in enumerate(notes) for text in _label_texts(note)]
+    found = {(p.first, p.second): p.how for p in variant_pairs(labels, note_judge)}
     for i, j in _same_description_pairs(notes):
-        found.setdefault(_pair(i, j), "identical descriptions")
+        found.setdefault((i, j) if i <= j else (j, i), "identical descriptions")
     return [Duplicate(notes[i], notes[j], how) for (i, j), how in sorted(found.items())
-            if i != j]
+            if i != j and frozenset((notes[i].name, notes[j].name)) not in distinct]
 
 
 def _label_texts(note: NoteRecord) -> list[str]:
     texts = [note.name, *([note.title] if note.title else []), *note.aliases]
     unique: dict[str, str] = {}
     for text in texts:
-        unique.setdefault(compact_key(text), text)
+        unique.setdefault(key_slug(text).replace("_", ""), text)
     unique.pop("", None)
     return list(unique.values())
-
-
-Label = tuple[int, str, str]  # note index, text as written, compact key
-
-
-def _pair(i: int, j: int) -> tuple[int, int]:
-    return (i, j) if i <= j else (j, i)
-
-
-def _star(group: Sequence[Label]) -> Iterator[tuple[Label, Label]]:
-    """The first label of another note paired with every later one of other notes."""
-    for label in group[1:]:
-        if label[0] != group[0][0]:
-            yield group[0], label
-
-
-def _candidate_pairs(labels: Sequence[Label]) -> Iterator[tuple[Label, Label]]:
-    """Labels (one per distinct key) that may be one edit apart: keys of one length that
-    share a one-letter deletion (a substitution or an adjacent swap), and keys that are a
-    one-letter deletion of a key one letter longer (an insertion). One length class at a
-    time, so memory follows the largest class, not the whole memory."""
-    by_length: dict[int, list[Label]] = {}
-    for label in labels:
-        if len(label[2]) >= MIN_FUZZY_LENGTH:
-            by_length.setdefault(len(label[2]), []).append(label)
-    for length, longer in sorted(by_length.items()):
-        buckets: dict[str, list[Label]] = {}
-        for label in by_length.get(length - 1, []):
-            buckets.setdefault(label[2], []).append(label)
-        for label in longer:
-            key = label[2]
-            for variant in {key[:i] + key[i + 1:] for i in range(len(key))}:
-                buckets.setdefault(variant, []).append(label)
-        for bucket in (b for b in buckets.values() if len(b) > 1):
-            for x, a in enumerate(bucket):
-                yield from ((a, b) for b in bucket[x + 1:] if a[0] != b[0])
 
 
 def _same_description_pairs(notes: Sequence[NoteRecord]) -> Iterator[tuple[int, int]]:
@@ -335,6 +278,39 @@ def over_limits(notes: Sequence[NoteRecord], config: Config) -> list[Finding]:
 
 # --- facts -------------------------------------------------------------------------------
 
+def key_findings(merges: Sequence[KeyMerge]) -> list[Finding]:
+    """A near-duplicate-key finding per merge; a contradiction per conflict of its plan."""
+    findings = []
+    for merge in merges:
+        kept, duplicate = merge.shown
+        if merge.plan.conflicts:
+            action = (f"they disagree (see Contradictions): retract what is wrong, then "
+                      f"`memrepo triage --apply` merges {duplicate[1]}.{duplicate[2]} into "
+                      f"{kept[1]}.{kept[2]}")
+        else:
+            action = (f"`memrepo triage --apply` ends it and re-asserts its values on "
+                      f"{kept[1]}.{kept[2]} with their sources and quotes")
+        findings.append(Finding("near-duplicate-key", key_text(duplicate), f"looks like the "
+                                f"key {kept[1]}.{kept[2]} ({merge.how})", action,
+                                related=(key_text(kept),)))
+        findings += [Finding("contradiction", key_text(kept), f"the near-duplicate keys "
+                             f"{kept[1]}.{kept[2]} and {duplicate[1]}.{duplicate[2]} hold "
+                             f"different values {_span(c.start, c.end)}: "
+                             f"{', '.join(map(repr, c.kept))} and "
+                             f"{', '.join(map(repr, c.duplicate))}", "find out which is right "
+                             "and retract the other (`memrepo history` lists the ids)",
+                             related=(key_text(duplicate),))
+                     for c in merge.plan.conflicts]
+    return findings
+
+
+def _span(start: Instant, end: Instant) -> str:
+    if end >= FOREVER:
+        return f"from {format_valid_time(start)}"
+    return f"from {format_valid_time(start)} to {format_valid_time(end)}"
+
+
+
 def fact_findings(facts: Mapping[Key, Sequence[Event]], config: Config,
                   now: Instant) -> list[Finding]:
     """`facts`: events by folded key (SPEC §4), each key shown in the form first recorded."""
@@ -353,10 +329,6 @@ def fact_findings(facts: Mapping[Key, Sequence[Event]], config: Config,
         findings += _stale(key, events, many, now, config.stale_after_days)
     kinds = {kind: rank for rank, kind in enumerate(KINDS)}
     return sorted(findings, key=lambda f: kinds[f.kind])
-
-
-def key_text(key: Key) -> str:
-    return f"{key[0]}: {key[1]}.{key[2]}"
 
 
 def _live_asserts(events: Sequence[Event], now: Instant) -> list[Event]:
@@ -411,11 +383,11 @@ def _stale_finding(key: Key, holding: Holding, last: Instant, many: bool) -> Fin
 def _quarantine(key: Key, events: Sequence[Event], host_events: Sequence[Event],
                 promoted: set[str], many: bool, now: Instant) -> list[Finding]:
     host_scope = key[0][len(QUARANTINE_PREFIX):]
-    host = [] if many else fold(host_events, now, many)
+    host = fold(host_events, now, many)
     findings = []
     for event in _live_asserts(events, now):
-        if event.id in promoted:
-            continue
+        if event.id in promoted or _held_throughout(event, host):
+            continue  # promoted, or the host already holds it: nothing left to review
         promote = (f"`memrepo promote --scope {shlex.quote(host_scope)} {event.id} --by "
                    f"'Name <email>' --reason '...'` if it is right, else `memrepo retract "
                    f"--scope {shlex.quote(key[0])} {event.id} --reason '...'`")
@@ -426,8 +398,21 @@ def _quarantine(key: Key, events: Sequence[Event], host_events: Sequence[Event],
                              f" ({event.id}) contradicts {h.object!r} in {host_scope} "
                              f"({h.event.id}); the host fact stands", promote,
                              related=(event.id, h.event.id))
-                     for h in _overlapping(event, host) if h.object != event.object]
+                     for h in ([] if many else _overlapping(event, host))
+                     if h.object != event.object]
     return findings
+
+
+def _held_throughout(event: Event, holdings: Sequence[Holding]) -> bool:
+    """Whether holdings of `event`'s object cover its whole valid interval."""
+    reached = event.valid_from or 0
+    end = FOREVER if event.valid_to is None else event.valid_to
+    for holding in sorted((h for h in holdings if h.object == event.object),
+                          key=lambda h: h.start):
+        if holding.start > reached:
+            break
+        reached = max(reached, holding.end)
+    return reached >= end
 
 
 def _overlapping(event: Event, holdings: Sequence[Holding]) -> list[Holding]:

@@ -17,15 +17,18 @@ from memrepo.checks.config import worktree_config
 from memrepo.clock import now
 from memrepo.core.config import CATEGORIES
 from memrepo.core.display import shown
-from memrepo.core.headers import archive_path
+from memrepo.core.headers import archive_path, classify, stem
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.text import key_slug
 from memrepo.core.times import format_instant
 from memrepo.core.triage import KINDS, Finding, FindingKind, TriageInput
 from memrepo.core.triggers import TRIGGERS_PATH, parse_triggers
 from memrepo.files import read_bytes
+from memrepo.git.command import run_git
 
 TITLES: dict[FindingKind, str] = {
-    "near-duplicate": "Near-duplicate notes", "contradiction": "Contradictions",
+    "near-duplicate": "Near-duplicate notes", "near-duplicate-key": "Near-duplicate fact keys",
+    "contradiction": "Contradictions",
     "stale-fact": "Facts not re-confirmed", "dead-link": "Dead links",
     "orphan": "Orphan notes", "over-limit": "Categories over their limit",
     "quarantine": "Quarantined facts awaiting review",
@@ -56,7 +59,39 @@ def load_input(root: Path) -> TriageInput:
     finally:
         conn.close()
     return TriageInput(notes, facts, config, now(), triggered_names(root),
-                       archived_notes(root))
+                       archived_notes(root), said_distinct(root))
+
+
+def said_distinct(root: Path) -> frozenset[frozenset[str]]:
+    """Pairs the history says are different things: each commit with a
+    `Not-a-duplicate-of:` trailer pairs the notes it added (or its `New-key:` keys) with
+    the names (keys) the trailer gives. Found by one `git log --grep`."""
+    done = run_git(root, "log", "--grep=^Not-a-duplicate-of:", "--name-status",
+                   "--no-renames", "--format=%x00%(trailers:key=Not-a-duplicate-of,valueonly,"
+                   "separator=%x1f)%x1e%(trailers:key=New-key,valueonly,separator=%x1f)%x1e")
+    if done.returncode != 0:
+        return frozenset()  # no commits yet, or not a git repository: nothing was said
+    return distinct_pairs(done.stdout)
+
+
+def distinct_pairs(log: str) -> frozenset[frozenset[str]]:
+    """The pairs of `said_distinct`'s git log output."""
+    pairs: set[frozenset[str]] = set()
+    for record in log.split("\0")[1:]:
+        others, new_keys, files = [*record.split("\x1e"), "", ""][:3]
+        said = [v.strip() for v in others.split("\x1f") if v.strip()]
+        added = [stem(path) for status, _, path in (line.partition("\t") for line in
+                                                    files.splitlines())
+                 if status == "A" and classify(path)[0] == "note"]
+        keys = [_folded_label(v) for v in new_keys.split("\x1f") if v.strip()]
+        pairs.update(frozenset((new, _folded_label(old) if ": " in old else old))
+                     for new in [*added, *keys] for old in said)
+    return frozenset(pairs)
+
+
+def _folded_label(value: str) -> str:
+    scope, _, key = value.strip().partition(": ")
+    return f"{scope}: {key_slug(key)}"
 
 
 def triggered_names(root: Path) -> frozenset[str]:

@@ -1,12 +1,18 @@
 """`memrepo triage --apply` (SPEC §9): only safe, reversible actions, each its own commit.
 
-The one action is merging a near-duplicate note into the note it duplicates: the weaker note
-is moved to memory/archive/<category>/ (`git mv`), its title/name becomes an alias of the
-kept note (entities; other notes get a closing line naming it), links and TRIGGERS.md rows
-pointing to it are rewritten to the kept note, the indexes are regenerated, and a real
-`git commit` runs the hooks with the trailers `Merged-into:` and `Removed:`. A refused
-commit is undone completely (index and work tree) and reported. Rules are never merged:
-a rule change needs a person's `Approved-by:`.
+Merging a near-duplicate note into the note it duplicates: every line only the weaker note
+had is carried into the kept note (`merge_edits.carry_over`, under "## From <name>"), its
+title/name and aliases become aliases of the kept note (entities; a note that carried
+nothing and has no aliases gets a closing line naming it), links and TRIGGERS.md rows
+pointing to it are rewritten to the kept note, the weaker note is moved to
+memory/archive/<category>/ (`git mv`), the indexes are regenerated, and a real `git commit`
+runs the hooks with the trailers `Merged-into:` and `Removed:` — `git revert` of it
+restores every file. A refused commit is undone completely (index and work tree) and
+reported. Rules are never merged, nor notes a rule links to: a rule change needs a
+person's `Approved-by:`.
+
+Merging a near-duplicate fact key: memrepo.facts.key_merges, one commit each; keys that
+held different values at once are left for a person (a contradiction).
 """
 
 from __future__ import annotations
@@ -17,7 +23,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.core.headers import archive_path, index_path, parse_note
-from memrepo.core.merge_edits import add_aliases, mention_merged, retarget_links, retarget_triggers
+from memrepo.core.key_triage import key_merges
+from memrepo.core.merge_edits import (
+    add_aliases,
+    carry_over,
+    mention_merged,
+    retarget_links,
+    retarget_triggers,
+)
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.triage import (
     Duplicate,
@@ -40,13 +53,44 @@ class ActionFailed(Exception):
 
 
 def apply_merges(root: Path, given: TriageInput, day: str) -> list[ActionResult]:
-    """Merge every near-duplicate --apply may merge; one commit per merged note."""
+    """Merge every near-duplicate note and key --apply may merge; one commit each."""
     require_clean(root)
-    duplicates = [_with_updated(root, d) for d in near_duplicates(given.notes)]
+    duplicates = [_with_updated(root, d) for d in near_duplicates(given.notes,
+                                                                   given.distinct)]
     results = [_skipped(d) for d in duplicates if _not_mergeable(d)]
     for merge in plan_merges(duplicates, given.notes):
-        results.append(merge_note(root, merge, given.notes, day))
+        ruled = _linked_from_rules(merge, given.notes)
+        results.append(ActionResult("skipped", f"merge of {merge.old.path} into "
+                                    f"{merge.kept.path}", f"the rule {ruled} links to it; a "
+                                    "rule change needs Approved-by: merge by hand")
+                       if ruled else merge_note(root, merge, given.notes, day))
+    return results + apply_key_merges(root, given)
+
+
+def apply_key_merges(root: Path, given: TriageInput) -> list[ActionResult]:
+    """Merge every near-duplicate fact key without conflicts; one commit each."""
+    from memrepo.facts.key_merges import merge_key
+
+    results = []
+    for merge in key_merges(given.facts, given.config, given.distinct):
+        (scope, *kept), (_, *duplicate) = merge.shown
+        summary = f"merge of the key {'.'.join(duplicate)} into {'.'.join(kept)} ({scope})"
+        if merge.plan.conflicts:
+            results.append(ActionResult("skipped", summary, "they hold different values "
+                                        "at the same time (see Contradictions)"))
+            continue
+        done = merge_key(root, scope, (kept[0], kept[1]), (duplicate[0], duplicate[1]),
+                         merge.how)
+        results.append(ActionResult("committed" if done.status == "merged" else "skipped",
+                                    summary, f"commit {done.detail[:12]}"
+                                    if done.status == "merged" else done.detail))
     return results
+
+
+def _linked_from_rules(merge: Merge, notes: Sequence[NoteRecord]) -> str | None:
+    """A rule note linking the note to be archived (its link would be rewritten)."""
+    return next((n.path for n in notes if n.category == "rules" and n.path != merge.old.path
+                 and any(link.target == merge.old.name for link in n.links)), None)
 
 
 def require_clean(root: Path) -> None:
@@ -124,14 +168,23 @@ def _edit_notes(root: Path, merge: Merge, notes: Sequence[NoteRecord], day: str)
 
 
 def _edit_kept(root: Path, merge: Merge, day: str) -> str:
+    """The kept note with every line only the old one had, the old names as aliases
+    (entities), links to the old note pointed at itself."""
     old, kept = merge.old, merge.kept
     names = [old.title or old.name, *old.aliases]
+    old_text = (root / archive_path(old.category, old.name)).read_text(encoding="utf-8")
 
     def edit(text: str) -> str:
-        text = retarget_links(text, (old.category, old.name), (kept.category, kept.name))
-        aliased = add_aliases(text, names) if kept.category == "entities" else None
-        return aliased if aliased is not None else mention_merged(text, old.name, old.title,
-                                                                  day)
+        titled = old.name if old.title in (None, old.name) else f"{old.name}, {old.title}"
+        carried = carry_over(text, old_text, titled, day)
+        if carried is None:
+            raise ActionFailed(f"cannot read the header of {kept.path} or {old.path}, or "
+                               "a code block is not closed; merge them by hand")
+        aliased = add_aliases(carried, names) if kept.category == "entities" else None
+        if aliased is None and carried == text:
+            aliased = mention_merged(text, old.name, old.title, day)
+        return retarget_links(aliased or carried, (old.category, old.name),
+                              (kept.category, kept.name))
     _rewrite(root, kept.path, edit)
     return kept.path
 
