@@ -9,6 +9,7 @@ from memrepo.core.index_file import (
     IndexFile,
     NoteChange,
     _common_prefix,
+    _common_suffix,
     incremental_problems,
     index_problems,
     parse_index,
@@ -176,3 +177,14 @@ def test_common_prefix_is_exact_at_chunk_boundaries(size: int) -> None:
         if 0 <= position < size:
             changed = base[:position] + bytes([base[position] ^ 1]) + base[position + 1:]
             assert _common_prefix(base, changed) == position
+
+
+@pytest.mark.parametrize("size", [0, 1, 65_535, 65_536, 65_537, 300_000])
+def test_common_suffix_is_exact_at_chunk_boundaries(size: int) -> None:
+    base = (bytes(range(256)) * (size // 256 + 1))[:size]
+    assert _common_suffix(base, base) == size
+    assert _common_suffix(b"x" + base, base) == size
+    for position in {0, size // 3, size - 1, size - 65_536, size - 65_537}:
+        if 0 <= position < size:
+            changed = base[:position] + bytes([base[position] ^ 1]) + base[position + 1:]
+            assert _common_suffix(base, changed) == size - position - 1
