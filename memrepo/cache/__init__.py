@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5
 from memrepo.cache.edits import saved_in_place, take_scan
+from memrepo.cache.gitstate import ChangedQuery, head_commit
 from memrepo.cache.staleness import is_stale
 from memrepo.core.problems import InputError, Problem
 
@@ -50,10 +51,35 @@ def rebuild(root: Path, workers: int | None = None) -> BuildReport:
 
 def sync(root: Path, conn: sqlite3.Connection | None = None, *, force: bool = False,
          hook: bool = False, edited: Sequence[str] = ()) -> SyncReport:
-    """Re-index what changed (memrepo.cache.incremental, imported only when a sync runs)."""
+    """Re-index what changed (memrepo.cache.incremental, imported only when a sync runs).
+    `hook` (after a checkout, merge or rewrite): git starts comparing the commit the cache
+    was built from with HEAD before the indexing code is even imported. `edited`: files
+    saved in place (memrepo.cache.edits)."""
+    changed = None if force or not hook else _changes_since_build(root, conn)
     from memrepo.cache.incremental import sync as refresh
 
-    return refresh(root, conn, force=force, hook=hook, edited=edited)
+    try:
+        return refresh(root, conn, force=force, hook=hook, edited=edited, changed=changed)
+    finally:
+        if changed is not None:
+            changed.paths()  # reap git when the answer was not needed
+
+
+def _changes_since_build(root: Path, conn: sqlite3.Connection | None) -> ChangedQuery | None:
+    """What differs between the cache's commit and HEAD, asked in the background."""
+    own = conn is None
+    conn = conn or open_trusted(cache_path(root))
+    if conn is None:
+        return None
+    try:
+        built = read_meta(conn).get("commit")
+    finally:
+        if own:
+            conn.close()
+    head = head_commit(root)
+    if not built or head is None or built == head:
+        return None
+    return ChangedQuery(root, built, head)
 
 
 def open_fresh(root: Path, *, hook: bool = False) -> sqlite3.Connection:

@@ -79,10 +79,25 @@ def index_file(root: Path) -> Path | None:
 def changed_between(root: Path, old: str, new: str) -> list[str] | None:
     """Paths under memory/ that differ between two commits; None when git cannot tell
     (e.g. `old` was garbage-collected) — the caller then rebuilds."""
-    done = run_git(root, "diff", "--name-only", "--no-renames", "-z", old, new, "--", MEMORY)
-    if done.returncode != 0:
-        return None
-    return [p for p in done.stdout.split("\0") if p]
+    return ChangedQuery(root, old, new).paths()
+
+
+class ChangedQuery:
+    """`changed_between`, asked at construction and answered by `paths()`: git compares
+    the two trees while the caller imports and opens what it needs (the hooks' refresh)."""
+
+    def __init__(self, root: Path, old: str, new: str) -> None:
+        self.old, self.new = old, new
+        self._process = start_git(root, "diff", "--name-only", "--no-renames", "-z", old,
+                                  new, "--", MEMORY)
+        self._answer: list[str] | None = None
+
+    def paths(self) -> list[str] | None:
+        if self._process.returncode is None:
+            out = _output(self._process)
+            self._answer = [p for p in out.split("\0") if p] \
+                if self._process.returncode == 0 else None
+        return self._answer
 
 
 def dirty_paths(root: Path) -> list[str]:

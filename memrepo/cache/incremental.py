@@ -19,7 +19,7 @@ from pathlib import Path
 from memrepo.cache.build import WorkTreeState, capture_state, rebuild, state_meta
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, write_meta
-from memrepo.cache.gitstate import DirtyQuery, KnownDirty, changed_between
+from memrepo.cache.gitstate import ChangedQuery, DirtyQuery, KnownDirty, changed_between
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.logsync import NeedsRebuild, store_digest, sync_log
 from memrepo.cache.rows import blob_id, complete_lines, file_kind
@@ -52,7 +52,8 @@ class SyncReport:
 
 
 def sync(root: Path, conn: sqlite3.Connection | None = None, *,
-         force: bool = False, hook: bool = False, edited: Sequence[str] = ()) -> SyncReport:
+         force: bool = False, hook: bool = False, edited: Sequence[str] = (),
+         changed: ChangedQuery | None = None) -> SyncReport:
     """Bring the cache up to date with the work tree (builds it when there is none).
 
     Without `force` an unchanged fingerprint means "fresh"; with it (`memrepo cache sync`)
@@ -61,24 +62,26 @@ def sync(root: Path, conn: sqlite3.Connection | None = None, *,
     `hook` (after a checkout, merge or rewrite): what changed between commits, plus the
     files dirty at the last sync, without asking git what else is dirty. `edited`: files
     saved in place that the fingerprint cannot see (memrepo.cache.edits); they are
-    re-indexed and watched as dirty from then on."""
+    re-indexed and watched as dirty from then on. `changed`: git's comparison of two
+    commits, already under way (used when they are the cache's and HEAD)."""
     query = DirtyQuery(root) if force else None
     try:
-        return _sync_or_rebuild(root, conn, query, hook, edited)
+        return _sync_or_rebuild(root, conn, query, hook, edited, changed)
     finally:
         if query is not None:
             query.close()
 
 
 def _sync_or_rebuild(root: Path, conn: sqlite3.Connection | None,
-                     query: DirtyQuery | None, hook: bool, edited: Sequence[str]) -> SyncReport:
+                     query: DirtyQuery | None, hook: bool, edited: Sequence[str],
+                     changed: ChangedQuery | None) -> SyncReport:
     require_fts5()
     own = conn is None
     conn = conn or open_trusted(cache_path(root))
     if conn is None:
         return _rebuilt(root)
     try:
-        return _sync_locked(root, conn, query, hook, edited)
+        return _sync_locked(root, conn, query, hook, edited, changed)
     except NeedsRebuild:
         return _rebuilt(root)
     finally:
@@ -92,10 +95,11 @@ def _rebuilt(root: Path) -> SyncReport:
 
 
 def _sync_locked(root: Path, conn: sqlite3.Connection, query: DirtyQuery | None,
-                 hook: bool, edited: Sequence[str]) -> SyncReport:
+                 hook: bool, edited: Sequence[str],
+                 changed: ChangedQuery | None) -> SyncReport:
     conn.execute("BEGIN IMMEDIATE")  # one syncer at a time; the others then find it fresh
     try:
-        report = _sync_in_transaction(root, conn, query, hook, edited)
+        report = _sync_in_transaction(root, conn, query, hook, edited, changed)
     except BaseException:
         conn.execute("ROLLBACK")
         raise
@@ -104,7 +108,8 @@ def _sync_locked(root: Path, conn: sqlite3.Connection, query: DirtyQuery | None,
 
 
 def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery | None,
-                         hook: bool, edited: Sequence[str]) -> SyncReport:
+                         hook: bool, edited: Sequence[str],
+                         changed: ChangedQuery | None) -> SyncReport:
     """`query`: forced (git is asked what is dirty); None: only when the fingerprint moved
     or files were `edited` in place."""
     meta = read_meta(conn)
@@ -114,7 +119,7 @@ def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery
         return SyncReport("fresh")
     known = query is None and (hook or unmoved)  # git moved HEAD, or only in-place saves
     state = capture_state(root, KnownDirty([*dirty_before, *edited]) if known else query)
-    paths = _candidates(root, meta.get("commit") or None, state, dirty_before)
+    paths = _candidates(root, meta.get("commit") or None, state, dirty_before, changed)
     if paths is None or _too_many(conn, paths):
         raise NeedsRebuild
     report = _apply(root, conn, paths)
@@ -123,12 +128,15 @@ def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery
 
 
 def _candidates(root: Path, built: str | None, state: WorkTreeState,
-                dirty_before: list[str]) -> list[str] | None:
+                dirty_before: list[str], query: ChangedQuery | None) -> list[str] | None:
     paths = set(state.dirty) | set(dirty_before)
     if built != state.commit:
         if built is None or state.commit is None:
             return None
-        changed = changed_between(root, built, state.commit)
+        if query is not None and (query.old, query.new) == (built, state.commit):
+            changed = query.paths()
+        else:
+            changed = changed_between(root, built, state.commit)
         if changed is None:
             return None
         paths.update(changed)

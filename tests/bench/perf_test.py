@@ -14,7 +14,7 @@ ROWS = (
     "synth generate", "cache rebuild (whole process)", "peak RSS of the rebuild",
     "recall by key, in-process p50", "recall by key, in-process p99", "recall CLI",
     "search top-10, in-process p50", "search top-10, in-process p99",
-    "cache sync after a 10-file checkout", "memrepo check --stage pre-commit",
+    "cache sync after a 10-file checkout", "memrepo check --message-file F",
     "remember, one commit per fact", "remember, batched",
 )
 
