@@ -25,10 +25,10 @@ def checks() -> tuple[CheckModule, ...]:
         headers,
         indexes,
         links,
-        local_state,
         near_duplicates,
         secrets,
+        tracked_paths,
     )
 
-    return (config_file, headers, links, indexes, secrets, fact_logs, local_state, approval,
+    return (tracked_paths, config_file, headers, links, indexes, secrets, fact_logs, approval,
             counts, fact_times, near_duplicates)

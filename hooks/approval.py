@@ -1,10 +1,11 @@
-"""§6.4 rule approval (memrepo.core.approval): a change to memory/rules/, to
-memory/config.yaml or to the allowed-signers file needs a trailer `Approved-by: <approver>`
-naming an approver.
+"""§6.4 approval (memrepo.core.approval): a change to memory/rules/, to memory/config.yaml,
+to the allowed-signers file or to one of the config's `control_files` — and any commit that
+imports back-dated events (`Imported-from:`) — needs a trailer `Approved-by: <approver>`
+naming an approver of the PARENT commit's config (`Change.config`): nobody can add
+themselves and approve, or loosen the rules their own commit is checked by. The commit that
+makes a repository a memory (the first config) is approved by its own approvers.
 
-Approvers come from the config *before* the change when it changes the config (otherwise
-anyone could add themselves and approve); the first config uses its own list. Cost: the
-changed-file list plus one or two reads of the config.
+Cost: the changed-file list.
 """
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.config import load_config
 from memrepo.checks.entry import run_hook
-from memrepo.core.approval import TRAILER, approval_problems, needs_approval
+from memrepo.core.approval import TRAILER, approval_problems, governed_paths
 from memrepo.core.change import Change
 from memrepo.core.config import CONFIG_PATH
 from memrepo.core.problems import Problem
@@ -24,21 +24,18 @@ NEEDS_MESSAGE: bool = True
 
 
 def check(change: Change) -> list[Problem]:
-    governed = sorted((f.path for f in change.files if needs_approval(f.path)),
-                      key=lambda path: path.endswith("/INDEX.md"))  # name a note first
-    if not governed:
+    governed = governed_paths(change)
+    if not governed or not _is_memory(change):
         return []
     return approval_problems(governed, trailer_values(change.message or "", TRAILER),
-                             approvers_for(change))
+                             change.config.approvers)
 
 
-def approvers_for(change: Change) -> tuple[str, ...]:
-    """The approvers who may approve this change (old config when it is being changed)."""
-    if any(f.path == CONFIG_PATH for f in change.files) and change.old.exists(CONFIG_PATH):
-        old_config, problems = load_config(change.old, change.root)
-        if not problems:
-            return old_config.approvers
-    return change.config.approvers
+def _is_memory(change: Change) -> bool:
+    """A repository without a config (before or after) is not a memory yet: nothing to
+    approve against, nothing to protect."""
+    return any(snapshot is not None and snapshot.exists(CONFIG_PATH)
+               for snapshot in (change.rules, change.old, change.new))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

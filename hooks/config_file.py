@@ -1,7 +1,8 @@
-"""The memory's config (memory/config.yaml) is valid YAML and matches its schema.
+"""The memory's config (memory/config.yaml) is valid YAML and matches the config schema of
+the parent commit (a commit cannot loosen the schema its own config is checked by).
 
-Checked only when the config is part of the change; until it is fixed the other checks
-use the defaults. Cost: one file read, one schema validation.
+Checked only when the config is part of the change. Cost: one file read, one schema
+validation.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def check(change: Change) -> list[Problem]:
     if touched[0].status == "deleted":
         return [Problem(CONFIG_PATH, "the config file was deleted",
                         f"restore it: git checkout HEAD -- {CONFIG_PATH}")]
-    return load_config(change.new, change.root, validate=True)[1]
+    return load_config(change.new, change.rules, validate=True)[1]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

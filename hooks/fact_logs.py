@@ -1,5 +1,6 @@
 """§6.5 fact logs, the message-free part (memrepo.core.fact_logs): logs are append-only,
-valid, in the segment of each event's month, with unique ids and existing retract targets.
+valid (by the event schema of the parent commit), in the segment of each event's month,
+with unique ids and existing retract targets.
 """
 
 from __future__ import annotations
@@ -8,17 +9,21 @@ import sys
 from collections.abc import Sequence
 
 from memrepo.checks.entry import run_hook
-from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.core.change import Change
-from memrepo.core.fact_logs import appended_logs, event_problems
+from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.problems import Problem
 
 NEEDS_MESSAGE: bool = False
 
 
 def check(change: Change) -> list[Problem]:
+    if not change.under(FACTS_PREFIX):
+        return []  # a commit of notes only does not import the event code
+    from memrepo.checks.schemas import EVENT_SCHEMA, checker
+    from memrepo.core.fact_logs import appended_logs, event_problems
+
     logs, problems = appended_logs(change)
-    return problems + event_problems(change, logs, checker(EVENT_SCHEMA, change.root))
+    return problems + event_problems(change, logs, checker(EVENT_SCHEMA, change.rules))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

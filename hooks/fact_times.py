@@ -10,13 +10,17 @@ from collections.abc import Sequence
 
 from memrepo.checks.entry import run_hook
 from memrepo.core.change import Change
-from memrepo.core.fact_logs import time_problems
+from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.problems import Problem
 
 NEEDS_MESSAGE: bool = True
 
 
 def check(change: Change) -> list[Problem]:
+    if not change.under(FACTS_PREFIX):
+        return []
+    from memrepo.core.fact_logs import time_problems
+
     return time_problems(change)
 
 

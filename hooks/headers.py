@@ -1,4 +1,5 @@
-"""§6.1 headers: every added or modified note has a valid header (SPEC §3).
+"""§6.1 headers: every added or modified note has a valid header (SPEC §3), by the note
+schemas of the parent commit (`Change.rules`).
 
 Cost: one read per changed note plus three `exists` look-ups for name uniqueness.
 """
@@ -9,16 +10,15 @@ import sys
 from collections.abc import Sequence
 
 from memrepo.checks.entry import run_hook
+from memrepo.checks.notes import read_note
 from memrepo.core.change import Change
 from memrepo.core.config import TYPE_OF_CATEGORY
 from memrepo.core.headers import (
-    Note,
     SchemaCheck,
     classify,
     duplicate_name_problem,
     header_problems,
     other_category_paths,
-    parse_note,
     stray_problem,
 )
 from memrepo.core.problems import Problem
@@ -37,15 +37,10 @@ def check(change: Change) -> list[Problem]:
     return problems
 
 
-def read_note(change: Change, path: str) -> Note | Problem | None:
-    data = change.new.read(path)
-    return None if data is None else parse_note(path, data)
-
-
 def note_schema_check(change: Change, category: str) -> SchemaCheck:
     from memrepo.checks.schemas import checker, note_schema_name
 
-    return checker(note_schema_name(TYPE_OF_CATEGORY[category]), change.root)
+    return checker(note_schema_name(TYPE_OF_CATEGORY[category]), change.rules)
 
 
 def _note_problems(change: Change, path: str) -> list[Problem]:

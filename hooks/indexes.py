@@ -12,8 +12,9 @@ import sys
 from collections.abc import Sequence
 
 from memrepo.checks.entry import run_hook
+from memrepo.checks.notes import read_note
 from memrepo.core.change import Change
-from memrepo.core.headers import classify, index_path, note_path, parse_note, stem
+from memrepo.core.headers import classify, index_path, note_path, stem
 from memrepo.core.index_file import (
     NoteChange,
     drift_problems,
@@ -90,8 +91,7 @@ def _changed_descriptions(change: Change, category: str) -> dict[str, str | None
 
 
 def _description(change: Change, path: str) -> str | None:
-    data = change.new.read(path)
-    note = parse_note(path, data) if data is not None else None
+    note = read_note(change, path)
     return None if note is None or isinstance(note, Problem) else note.description
 
 

@@ -10,8 +10,9 @@ import sys
 from collections.abc import Sequence
 
 from memrepo.checks.entry import run_hook
+from memrepo.checks.notes import read_note
 from memrepo.core.change import Change
-from memrepo.core.headers import classify, decode_text, parse_note
+from memrepo.core.headers import classify, decode_text
 from memrepo.core.links import ephemeral_problems, link_problems
 from memrepo.core.problems import Problem
 
@@ -34,8 +35,8 @@ def _note_problems(change: Change, path: str) -> list[Problem]:
     if isinstance(text, Problem):
         return []  # the headers check reports unreadable notes
     problems = ephemeral_problems(path, text, change.config.ephemeral_paths)
-    note = parse_note(path, data)
-    if not isinstance(note, Problem):
+    note = read_note(change, path)
+    if note is not None and not isinstance(note, Problem):
         problems.extend(link_problems(note, change.new.exists))
     return problems
 

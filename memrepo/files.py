@@ -168,3 +168,25 @@ def is_link(root: Path, relative: str) -> bool:
         if path.is_symlink():
             return True
     return False
+
+
+class WorkTree:
+    """The work tree as a read-only snapshot (`memrepo.core.change.Snapshot`): for what is
+    read from the files as they are, e.g. the candidates schema of extraction. Symbolic
+    links count as missing, as in `read_bytes`."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def read(self, path: str) -> bytes | None:
+        return read_bytes(self.root, path)
+
+    def exists(self, path: str) -> bool:
+        return self.read(path) is not None
+
+    def list_dir(self, directory: str) -> list[str]:
+        try:
+            return sorted(entry.name for entry in os.scandir(self.root / directory)
+                          if entry.is_file(follow_symlinks=False))
+        except OSError:
+            return []

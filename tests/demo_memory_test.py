@@ -10,6 +10,7 @@ from memrepo.hooks import headers, indexes, links, secrets
 from memrepo.checks.config import load_config
 from memrepo.core.change import Change, DictSnapshot, diff_snapshots
 from memrepo.core.headers import classify
+from memrepo.files import WorkTree
 
 ROOT = Path(__file__).resolve().parent.parent
 CATEGORIES = ("rules", "entities", "references", "project")
@@ -24,10 +25,10 @@ def demo_files() -> dict[str, bytes]:
 def everything() -> Change:
     files = demo_files()
     snapshot = DictSnapshot(files)
-    config, problems = load_config(snapshot, ROOT, validate=True)
+    config, problems = load_config(snapshot, WorkTree(ROOT), validate=True)
     assert problems == []
     return Change(DictSnapshot({}), snapshot, diff_snapshots({}, files), config,
-                  commit_time=0, root=ROOT)
+                  commit_time=0, rules=WorkTree(ROOT))
 
 
 @pytest.mark.parametrize("check", [headers.check, links.check, indexes.check, secrets.check],

@@ -19,7 +19,7 @@ import pytest
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from memrepo.checks.config import load_config
+from memrepo.checks.config import rules_config
 from memrepo.core.change import Change, DictSnapshot, diff_snapshots
 from memrepo.core.config import Config
 from memrepo.core.index_file import render_index
@@ -323,13 +323,14 @@ def change(old: Mapping[str, bytes], new: Mapping[str, bytes],
 def dict_change(old: Mapping[str, bytes], new: Mapping[str, bytes], message: str | None = None,
                 commit_time: str = "2026-05-03T12:00:00Z",
                 parent_time: str | None = "2026-05-03T09:00:00Z") -> Change:
-    """A Change between two in-memory trees, config read from the new one."""
-    new_snapshot = DictSnapshot(dict(new))
-    config, _ = load_config(new_snapshot)
-    return Change(DictSnapshot(dict(old)), new_snapshot, diff_snapshots(old, new), config,
-                  commit_time=parse_instant(commit_time),
+    """A Change between two in-memory trees, checked by the old one's rules (config and
+    schema/; a first commit — `old` empty — by its own)."""
+    old_snapshot, new_snapshot = DictSnapshot(dict(old)), DictSnapshot(dict(new))
+    rules = old_snapshot if old else new_snapshot
+    return Change(old_snapshot, new_snapshot, diff_snapshots(old, new),
+                  rules_config(rules, new_snapshot), commit_time=parse_instant(commit_time),
                   parent_time=None if parent_time is None else parse_instant(parent_time),
-                  message=message)
+                  message=message, rules=rules)
 
 
 # --- the cache ----------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from memrepo.core.records import WriteResult
 from memrepo.core.text import words
 from memrepo.core.trust import write_scope
 from memrepo.facts.writes import UNTRUSTED_CONFIDENCE, remember, similar_problem
-from memrepo.files import read_text
+from memrepo.files import WorkTree, read_text
 
 CANDIDATES_SCHEMA = "candidates.schema.json"
 MAX_PROMPT_KEYS = 300
@@ -92,11 +92,11 @@ def read_conversation(path: str | None) -> str:
 
 
 def candidates_schema(root: Path | None) -> dict[str, Any]:
-    return load_schema(CANDIDATES_SCHEMA, root)
+    return load_schema(CANDIDATES_SCHEMA, None if root is None else WorkTree(root))
 
 
 def candidate_problems(document: Any, root: Path | None) -> list[str]:
-    return schema_errors(document, CANDIDATES_SCHEMA, root)
+    return schema_errors(document, CANDIDATES_SCHEMA, None if root is None else WorkTree(root))
 
 
 def load_candidates_file(path: str, root: Path | None) -> list[Candidate]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from memrepo.core.config import CONFIG_PATH, Config, config_from_mapping
 from memrepo.core.problems import InputError, Problem
-from memrepo.files import read_bytes
+from memrepo.files import WorkTree, read_bytes
 
 if TYPE_CHECKING:
     from memrepo.core.change import Snapshot
@@ -23,10 +23,10 @@ if TYPE_CHECKING:
 CONFIG_FIX = "correct memory/config.yaml (see schema/config.schema.json)"
 
 
-def config_from_bytes(data: bytes | None, root: Path | None = None, *,
+def config_from_bytes(data: bytes | None, schemas: Snapshot | None = None, *,
                       validate: bool = False) -> tuple[Config, list[Problem]]:
     """Config bytes (None: no file) → (Config, problems); the defaults when it is broken.
-    `root`: the work tree whose schema/ validates it (else memrepo's own)."""
+    `schemas`: the snapshot whose schema/ validates it (None: memrepo's own)."""
     if data is None:
         return Config(), [Problem(CONFIG_PATH, "the memory has no config file",
                                   "restore memory/config.yaml (`memrepo init` writes one)")]
@@ -34,7 +34,7 @@ def config_from_bytes(data: bytes | None, root: Path | None = None, *,
     if isinstance(raw, Problem):
         return Config(), [raw]
     if validate:
-        problems = _schema_problems(raw, root)
+        problems = _schema_problems(raw, schemas)
         if problems:
             return Config(), problems
     try:
@@ -44,10 +44,22 @@ def config_from_bytes(data: bytes | None, root: Path | None = None, *,
                                   CONFIG_FIX)]
 
 
-def load_config(snapshot: Snapshot, root: Path | None = None, *,
+def load_config(snapshot: Snapshot, schemas: Snapshot | None = None, *,
                 validate: bool = False) -> tuple[Config, list[Problem]]:
     """The config of a snapshot (a commit, the index being committed)."""
-    return config_from_bytes(snapshot.read(CONFIG_PATH), root, validate=validate)
+    return config_from_bytes(snapshot.read(CONFIG_PATH), schemas, validate=validate)
+
+
+def rules_config(rules: Snapshot | None, new: Snapshot) -> Config:
+    """The config a change is checked by: its parent's (`rules`); the change's own when the
+    parent has none or a broken one (the commit that makes a repository a memory, or
+    repairs its config, brings its own), else the defaults."""
+    for source in (rules, new):
+        if source is not None and source.exists(CONFIG_PATH):
+            config, problems = load_config(source)
+            if not problems:
+                return config
+    return Config()
 
 
 def worktree_config(root: Path, *, strict: bool = False) -> Config:
@@ -55,17 +67,17 @@ def worktree_config(root: Path, *, strict: bool = False) -> Config:
     working; the hooks report it), or with `strict` (a write is about to rely on it) an
     InputError naming the first problem."""
     data = read_bytes(root, CONFIG_PATH)
-    config, problems = config_from_bytes(data, root, validate=strict)
+    config, problems = config_from_bytes(data, WorkTree(root), validate=strict)
     if strict and data is not None and problems:
         raise InputError(problems[0])
     return config
 
 
 def _parse(data: bytes) -> dict[str, Any] | Problem:
-    from memrepo.core.strict_yaml import YamlError, load_strict
+    from memrepo.core.strict_yaml import YamlError, load_fast
 
     try:
-        raw = load_strict(data.decode("utf-8"))
+        raw = load_fast(data.decode("utf-8"))
     except UnicodeDecodeError:
         return Problem(CONFIG_PATH, "config is not UTF-8 text", "save it as UTF-8")
     except YamlError as err:
@@ -76,8 +88,8 @@ def _parse(data: bytes) -> dict[str, Any] | Problem:
     return raw
 
 
-def _schema_problems(raw: dict[str, Any], root: Path | None) -> list[Problem]:
+def _schema_problems(raw: dict[str, Any], schemas: Snapshot | None) -> list[Problem]:
     from memrepo.checks.schemas import CONFIG_SCHEMA, schema_errors
 
     return [Problem(CONFIG_PATH, f"config: {error}", CONFIG_FIX)
-            for error in schema_errors(raw, CONFIG_SCHEMA, root)]
+            for error in schema_errors(raw, CONFIG_SCHEMA, schemas)]

@@ -4,12 +4,13 @@ change, the commit message file git hands the commit-msg hook, and the report.""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from memrepo.checks.runner import Check, guarded, run_checks
+from memrepo.checks.runner import Check, Stage, guarded, run_checks
 from memrepo.core.problems import InputError, Problem
 
 if TYPE_CHECKING:
@@ -18,13 +19,60 @@ if TYPE_CHECKING:
 SCISSORS = "------------------------ >8 ------------------------"
 
 
+def repository(repo_path: str | Path | None) -> Path:
+    """Where to look for the repository: --repo, else $MEMREPO_REPO, else the working
+    directory (git finds the repository above it)."""
+    return Path(repo_path or os.environ.get("MEMREPO_REPO") or os.getcwd())
+
+
 def collect_change(repo_path: str | Path | None, message: str | None,
                    everything: bool = False) -> Change:
     """The staged change (or with `everything`, all that is staged) of the repository."""
-    from memrepo.git.read import full_change, open_repository, staged_change
+    from memrepo.git.staged import staged_change
 
-    repo = open_repository(repo_path)
-    return full_change(repo, message) if everything else staged_change(repo, message)
+    return staged_change(repository(repo_path), message, everything=everything)
+
+
+def staged_problems(repo_path: str | Path | None, message: str | None, stage: Stage,
+                    everything: bool = False) -> list[Problem]:
+    """What `memrepo check` reports: the checks of `stage` on the staged change; during a
+    merge (MERGE_HEAD exists) at a stage that reads the message, also every merged-in commit
+    and the merged logs (memrepo.checks.merges) — `git merge` runs no pre-commit hook, so
+    the merge's own change gets every check then too."""
+    change = collect_change(repo_path, message, everything)
+    if not change.merge or stage == "pre-commit":
+        return run_checks(change, stage)
+    from memrepo.checks.merges import merge_problems
+
+    return run_checks(change, "all") + merge_problems(repository(repo_path))
+
+
+def hook_checks(hook_type: str, argv: Sequence[str]) -> int:
+    """What memrepo's own git hooks check (`memrepo hooks run <type>`); the exit code.
+
+    Everything runs at commit-msg, the one stage git runs for every commit it makes with
+    hooks — `git merge` / `git pull` merge commits included, whose merged-in commits are
+    checked then too (MERGE_HEAD exists from prepare-commit-msg on; at pre-merge-commit it
+    does not yet, so nothing could tell there what is being merged). One Python process per
+    commit. A refusal after the editor keeps the message: git leaves it in
+    .git/COMMIT_EDITMSG."""
+    if hook_type != "commit-msg":
+        return 0
+    if not argv:
+        print("memrepo: the commit-msg hook was run without the message file",
+              file=sys.stderr)
+        return 1
+    try:
+        message = read_message_file(argv[0])
+        problems = staged_problems(None, message, "all")
+    except InputError as err:
+        print(err, file=sys.stderr)
+        return 1
+    refused = report(problems)
+    if refused:
+        print(f"memrepo: commit refused; your message is kept: after fixing, `git commit -e "
+              f"-F {argv[0]}` reuses it", file=sys.stderr)
+    return refused
 
 
 def read_message_file(path: str | Path) -> str:
@@ -51,24 +99,6 @@ def report(problems: Sequence[Problem], stream: TextIO | None = None,
     if problems:
         print(f"memrepo: {len(problems)} problem(s) found", file=out)
     return 1 if problems else 0
-
-
-def hook_checks(hook_type: str, argv: Sequence[str]) -> int:
-    """The checks memrepo's git hook of `hook_type` runs (memrepo/maintenance/git_hooks.py
-    calls this under the write lock); the exit code, problems printed. Every check runs at
-    commit-msg — git runs it for every commit and merge commit the other two stages run
-    for — so pre-commit and pre-merge-commit check nothing here."""
-    if hook_type != "commit-msg":
-        return 0
-    if not argv:
-        raise InputError(Problem("commit-msg", "no commit message file was given",
-                                 "git passes it to the commit-msg hook"))
-    change = collect_change(None, read_message_file(argv[0]))
-    code = report(run_checks(change, "all"))
-    if code:
-        print("memrepo: your message is kept; to retry with it: "
-              "git commit -e -F .git/COMMIT_EDITMSG", file=sys.stderr)
-    return code
 
 
 def run_hook(check: Check, argv: Sequence[str] | None = None) -> int:

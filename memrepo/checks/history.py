@@ -14,12 +14,14 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.checks.runner import run_checks
-from memrepo.core.approval import ALLOWED_SIGNERS_PATH, needs_approval
-from memrepo.core.fact_logs import FACTS_PREFIX, merge_problems
+from memrepo.core.approval import ALLOWED_SIGNERS_PATH, governed_paths
+from memrepo.core.config import FACTS_PREFIX
+from memrepo.core.fact_logs import merge_problems
 from memrepo.core.problems import Problem
 
 if TYPE_CHECKING:
@@ -35,6 +37,25 @@ def verify_history(repo_path: str | Path | None, revision_range: str | None,
     repo = open_repository(repo_path)
     for commit in history_commits(repo, revision_range):
         yield commit.short_id, commit_problems(commit, require_signatures)
+
+
+def range_problems(repo_path: str | Path | None, revision_range: str) -> list[Problem]:
+    """Every problem of every commit of `revision_range`, each naming its commit: what sync
+    checks before it merges and what a merge in progress brings in."""
+    problems: list[Problem] = []
+    for short_id, found in verify_history(repo_path, revision_range):
+        problems.extend(replace(problem, problem=f"{problem.problem} (commit {short_id})")
+                        for problem in found)
+    return problems
+
+
+def commit_problems_of(repo_path: str | Path | None, revision: str) -> list[Problem]:
+    """The problems of one commit (e.g. the merge `memrepo sync` just made), naming it."""
+    from memrepo.git.read import history_commit, open_repository
+
+    commit = history_commit(open_repository(repo_path), revision)
+    return [replace(problem, problem=f"{problem.problem} (commit {commit.short_id})")
+            for problem in commit_problems(commit, False)]
 
 
 def commit_problems(commit: HistoryCommit, require_signatures: bool) -> list[Problem]:
@@ -59,7 +80,7 @@ def _merge_log_problems(commit: HistoryCommit) -> list[Problem]:
 def _signature_problems(commit: HistoryCommit) -> list[Problem]:
     change = commit.change
     signers_path = ALLOWED_SIGNERS_PATH
-    governed = [f.path for f in change.files if needs_approval(f.path)]
+    governed = governed_paths(change)
     if not governed:
         return []
     trusted = commit.parents[0] if commit.parents else change.new
@@ -71,7 +92,7 @@ def _signature_problems(commit: HistoryCommit) -> list[Problem]:
                         "(lines: '<email> <key type> <public key>')")]
     if _signature_verified(commit.git_dir, commit.id, signers):
         return []
-    return [Problem(governed[0], "changes rules or the config without an SSH signature "
+    return [Problem(governed[0], "changes rules or control files without an SSH signature "
                     f"by a key in {signers_path}",
                     "sign such commits with an allowed key: git -c gpg.format=ssh -c "
                     "user.signingkey=<key> commit -S (amend or re-create the commit)")]

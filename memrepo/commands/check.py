@@ -1,5 +1,6 @@
 """`memrepo check [--all] [--message-file F] [--stage S]`: the §6 commit-time checks on
-what is staged — exactly what the pre-commit hooks run.
+what is staged — exactly what the commit hooks run. During a merge (MERGE_HEAD exists) it
+also checks every merged-in commit.
 
 Without `--message-file` the checks that need a commit message (approval, counts,
 recorded_at against the commit) are skipped: there is no message to read yet.
@@ -10,8 +11,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from memrepo.checks.entry import collect_change, read_message_file, report
-from memrepo.checks.runner import STAGES, run_checks
+from memrepo.checks.entry import read_message_file, report, staged_problems
+from memrepo.checks.runner import STAGES
 
 
 def add_parser(subparsers: Any) -> None:
@@ -31,5 +32,4 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     message = None if args.message_file is None else read_message_file(args.message_file)
-    change = collect_change(args.repo, message, everything=args.all)
-    return report(run_checks(change, args.stage))
+    return report(staged_problems(args.repo, message, args.stage, everything=args.all))

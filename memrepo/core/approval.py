@@ -1,8 +1,12 @@
-"""§6.4 rule approval: which paths need an `Approved-by: <approver>` trailer, and whether a
-trailer names an approver.
+"""§6.4 rule approval: which changes need an `Approved-by: <approver>` trailer, and whether
+a trailer names an approver.
 
-Governed: memory/rules/, memory/config.yaml and the allowed-signers file that `memrepo verify
---require-signatures` checks rule commits against.
+Governed paths: memory/rules/, memory/config.yaml and the allowed-signers file that `memrepo
+verify --require-signatures` checks rule commits against — always — plus the config's
+`control_files` (`memrepo init` lists schema/, .pre-commit-config.yaml,
+.pre-commit-hooks.yaml and .gitattributes; a memory made before that list existed governs
+them once its config names them). A commit carrying `Imported-from:` needs approval too: it
+may append events back-dated to any time, i.e. rewrite what the memory knew in the past.
 """
 
 from __future__ import annotations
@@ -10,19 +14,43 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from memrepo.core.change import Change
 from memrepo.core.config import CONFIG_PATH
 from memrepo.core.problems import Problem
+from memrepo.core.trailers import trailer_values
 
 RULES_PREFIX = "memory/rules/"
 ALLOWED_SIGNERS_PATH = ".memrepo-allowed-signers"
 """SSH allowed-signers file (`ssh-keygen -Y` format) that `memrepo verify
 --require-signatures` checks rule commits against."""
 TRAILER = "Approved-by"
+IMPORT_TRAILER = "Imported-from"
 _EMAIL = re.compile(r"<([^<>\s]+@[^<>\s]+)>|^([^<>\s]+@[^<>\s]+)$")
 
 
-def needs_approval(path: str) -> bool:
-    return path.startswith(RULES_PREFIX) or path in (CONFIG_PATH, ALLOWED_SIGNERS_PATH)
+ALWAYS_GOVERNED = (RULES_PREFIX, CONFIG_PATH, ALLOWED_SIGNERS_PATH)
+CONTROL_FILES = ("schema/", ".pre-commit-config.yaml", ".pre-commit-hooks.yaml",
+                 ".gitattributes")
+"""What `memrepo init` writes into the config's `control_files`."""
+
+
+def needs_approval(path: str, control_files: Sequence[str] = ()) -> bool:
+    """Does a change to `path` need approval? (A prefix ending in / is a folder.)"""
+    return any(path.startswith(prefix) if prefix.endswith("/") else path == prefix
+               for prefix in (*ALWAYS_GOVERNED, *control_files))
+
+
+def governed_paths(change: Change) -> list[str]:
+    """What in `change` needs approval (a note first, INDEX files last); for a commit that
+    imports events, its logs (or the trailer itself when it changes no log)."""
+    control = change.config.control_files
+    governed = sorted((f.path for f in change.files if needs_approval(f.path, control)),
+                      key=lambda path: path.endswith("/INDEX.md"))
+    if trailer_values(change.message or "", IMPORT_TRAILER):
+        logs = [f.path for f in change.files if f.path.endswith(".jsonl")]
+        governed += [path for path in logs if path not in governed] or [
+            f"{IMPORT_TRAILER}: trailer"]
+    return governed
 
 
 def is_approver(value: str, approvers: Sequence[str]) -> bool:
@@ -63,7 +91,8 @@ def _refusal(governed: Sequence[str], given: Sequence[str],
     what = (f"'{TRAILER}: {given[0]}' names no approver" if given
             else f"no '{TRAILER}:' trailer")
     return Problem(governed[0],
-                   f"changes to rules, the config or the allowed signers need approval; "
+                   f"changes to rules and control files, and imports ({IMPORT_TRAILER}:), need "
+                   f"approval; "
                    f"{what} (changed: {shown})",
                    f"end the commit message with a blank line and '{TRAILER}: <approver>', "
                    f"one of: {', '.join(approvers)}")

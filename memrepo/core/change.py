@@ -5,19 +5,20 @@ a historical commit under `memrepo verify` (parent tree → commit tree), a comm
 is about to make (HEAD tree → HEAD tree plus new blobs), or a full check (`--all`: nothing →
 everything). Checks look only at `files` and read what they need from the snapshots, so
 their cost follows the size of the change, not of the repository.
+
+The rules a change is checked by — `config` and the JSON Schemas under schema/ — come from
+`rules`, the parent commit (SPEC §6.4): no commit can loosen the rules it is checked by. A
+first commit has no parent and brings its own (bootstrap).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import Literal, Protocol
 
 from memrepo.core.config import Config
 from memrepo.core.times import Instant
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 Status = Literal["added", "modified", "deleted"]
 
@@ -35,12 +36,22 @@ class Snapshot(Protocol):
         """Names of the files directly inside `directory` (no sub-directories)."""
 
 
+REGULAR_MODE = 0o100644
+SYMLINK_MODE = 0o120000
+
+
 @dataclass(frozen=True, slots=True)
 class FileChange:
-    """One changed path; a rename is reported as `deleted` old path + `added` new path."""
+    """One changed path; a rename is reported as `deleted` old path + `added` new path.
+    `mode`: the git file mode of the new version (of the old one when deleted)."""
 
     status: Status
     path: str
+    mode: int = REGULAR_MODE
+
+    @property
+    def is_symlink(self) -> bool:
+        return self.mode == SYMLINK_MODE
 
 
 @dataclass(frozen=True)
@@ -48,11 +59,11 @@ class Change:
     old: Snapshot
     new: Snapshot
     files: tuple[FileChange, ...]
-    config: Config
+    config: Config  # read from `rules`
     commit_time: Instant
     parent_time: Instant | None = None
     message: str | None = None
-    root: Path | None = None  # the work tree, for the repository's own schema/
+    rules: Snapshot | None = None  # where schema/ is read from; None: memrepo's own copy
     merge: bool = False  # a merge commit: logs keep each parent's lines in order,
     # not necessarily as a byte prefix (fact_logs; `memrepo verify` checks every parent)
 

@@ -24,6 +24,8 @@ DEFAULT_LIMITS: dict[str, int] = {
 }
 
 CONFIG_PATH = "memory/config.yaml"
+FACTS_PREFIX = "memory/facts/"
+"""Where the fact logs live: memory/facts/<scope>/<YYYY-MM>.jsonl (SPEC §4)."""
 
 QUARANTINE_PREFIX = "quarantine-"
 """Untrusted writes of scope S go to scope `quarantine-S` (SPEC §8)."""
@@ -42,6 +44,7 @@ class Config:
     vague_descriptions: tuple[str, ...] = ()
     stale_after_days: int = 365
     clock_skew_seconds: int = 300
+    control_files: tuple[str, ...] = ()  # need approval besides rules (core.approval)
 
     def is_many(self, relation: str) -> bool:
         """Whether `relation` is declared many-valued, compared as a key (SPEC §4: folded,
@@ -68,4 +71,5 @@ def config_from_mapping(raw: Mapping[str, Any]) -> Config:
         vague_descriptions=tuple(raw.get("vague_descriptions", ())),
         stale_after_days=int(raw.get("stale_after_days", 365)),
         clock_skew_seconds=int(raw.get("clock_skew_seconds", 300)),
+        control_files=tuple(raw.get("control_files", ())),
     )

@@ -28,18 +28,18 @@ from typing import Any, ClassVar
 
 import orjson
 
+from memrepo.core.approval import IMPORT_TRAILER
 from memrepo.core.change import Change
+from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.events import Event, millis_of
 from memrepo.core.log_lines import LOG_PATH, LogLine, SchemaCheck, parse_log, split_lines
 from memrepo.core.problems import Problem
 from memrepo.core.times import Instant, format_instant, is_utc_timestamp, month_of, parse_instant
 from memrepo.core.trailers import trailer_values
 
-FACTS_PREFIX = "memory/facts/"
 APPEND_FIX = ("restore the committed lines (git checkout HEAD -- {path}) and append new "
               "events at the end; withdraw a wrong fact by appending a retract event")
 ID_FIX = "give every event a fresh id (memrepo remember makes ULIDs)"
-IMPORT_TRAILER = "Imported-from"
 _SECOND = 1_000_000
 
 

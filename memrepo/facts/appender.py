@@ -206,7 +206,7 @@ def append_many_and_commit(root: Path, appends: Mapping[str, bytes], message: st
         segments = [_segment(root, path, data, base) for path, data in sorted(appends.items())]
         blobs = gitw.write_blobs(repo, {s.path: s.new for s in segments})
         tree = gitw.tree_with(repo, base.tree, blobs)
-        change = gitw.change_to(base, tree, [s.path for s in segments], message, when, root,
+        change = gitw.change_to(base, tree, [s.path for s in segments], message, when,
                                 known={s.path: (s.committed, s.new) for s in segments})
         run_commit_checks(change, {s.path: s.leftover_lines for s in segments})
         entries = {**_behind_entries(root, base), **{p: o.raw for p, o in blobs.items()}}

@@ -251,7 +251,9 @@ def _line_error(root: Path, path: str, data: bytes, start: int, end: int) -> Inp
 
 
 def _schema_check(root: Path) -> Callable[[Any], list[str]]:
-    return checker(EVENT_SCHEMA, root)
+    from memrepo.git.write import head_rules
+
+    return checker(EVENT_SCHEMA, head_rules(root))
 
 
 _BAD_LINE_FIX = ("correct the line if it is not committed yet; a committed bad line is "

@@ -369,9 +369,11 @@ def _new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Inst
         raise InputError(Problem(segment_path(scope, recorded_at), "a value is not valid "
                                  "UTF-8 text", "give the text as UTF-8")) from None
     path = segment_path(scope, recorded_at)
+    from memrepo.git.write import head_rules  # pygit2 stays out of the query path
+
     try:
         event = parse_line(line[:-1], scope,
-                           checker(EVENT_SCHEMA, root) if schema else _no_schema)
+                           checker(EVENT_SCHEMA, head_rules(root)) if schema else _no_schema)
     except EventError as err:
         raise InputError(Problem(path, str(err), "correct the value named above")) from None
     secrets = jsonl_secret_problems(path, line[:-1])

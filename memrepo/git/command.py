@@ -34,15 +34,18 @@ def run_git_bytes(root: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
                           env=_without_hook_variables(None))
 
 
-def start_git(root: Path, *args: str, feed: bool = False,
-              capture: bool = True) -> subprocess.Popen[bytes]:
+def start_git(root: Path, *args: str, feed: bool = False, capture: bool = True,
+              index_file: str | None = None) -> subprocess.Popen[bytes]:
     """`git -C root ARGS` running in the background: its stdout to read (`capture`; stderr
-    dropped; else both go to this process's) and, with `feed`, its stdin to write."""
+    dropped; else both go to this process's) and, with `feed`, its stdin to write.
+    `index_file`: the index git should read (a hook's GIT_INDEX_FILE, made absolute)."""
     output = subprocess.PIPE if capture else None
+    env = _without_hook_variables(None)
+    if index_file is not None:
+        env["GIT_INDEX_FILE"] = index_file
     return subprocess.Popen(["git", "-C", str(root), *args], stdout=output,
                             stderr=subprocess.DEVNULL if capture else None,
-                            stdin=subprocess.PIPE if feed else None,
-                            env=_without_hook_variables(None))
+                            stdin=subprocess.PIPE if feed else None, env=env)
 
 
 def _without_hook_variables(env: Mapping[str, str] | None) -> dict[str, str]:

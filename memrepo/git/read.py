@@ -1,43 +1,35 @@
-"""What the checks read, through pygit2: snapshots of trees and of the index, and the
-`Change` of a commit being made (`staged_change`), of a historical commit (`commit_change`)
-or of everything staged (`full_change`).
+"""What `memrepo verify` reads, through pygit2: snapshots of commits' trees and the `Change`
+of a historical commit (`commit_change`), checked by the rules of its first parent. (The
+commit being made is read through git's plumbing: memrepo.git.staged.)
 
-Cost: a change is one tree-to-index diff (done in C by libgit2); reading a file is one
-path lookup; listing a directory of the index is the HEAD tree's directory adjusted by the
-diff. Nothing walks the whole tree except `full_change`, whose job that is.
+Cost: a change is one tree-to-tree diff (done in C by libgit2); reading a file is one path
+lookup.
 """
 
 from __future__ import annotations
 
 import os
-import re
-from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygit2
-from pygit2 import Blob, Commit, Diff, Index, IndexEntry, Repository, Tree
+from pygit2 import Blob, Commit, Diff, Repository, Tree
 from pygit2.enums import DeltaStatus, RepositoryOpenFlag
 
-from memrepo import clock
-from memrepo.checks.config import load_config
-from memrepo.core.change import Change, DictSnapshot, FileChange, Snapshot, Status
-from memrepo.core.config import CONFIG_PATH
+from memrepo.checks.config import rules_config
+from memrepo.core.change import Change, FileChange, Snapshot, Status
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.times import Instant, TimeFormatError, parse_instant
+from memrepo.core.times import Instant
 
 GITLINK_MODE = 0o160000
 _SECOND = 1_000_000
 _STATUS: dict[int, Status] = {DeltaStatus.ADDED: "added", DeltaStatus.DELETED: "deleted"}
-_GIT_EPOCH_DATE = re.compile(r"@?(\d{9,})(?:\s+[+-]\d{4})?")
 
 
 def open_repository(path: str | Path | None = None) -> Repository:
     """The repository at or above `path` (default: $MEMREPO_REPO, else the working
-    directory). Opened from the environment as git sets it for hooks: GIT_DIR, and
-    GIT_INDEX_FILE — the temporary index of `git commit -a` / `git commit <path>`."""
-    _absolute_index_file()
+    directory), or the one GIT_DIR names (a server's pre-receive hook)."""
     start = str(path or os.environ.get("MEMREPO_REPO") or os.getcwd())
     try:
         return pygit2.Repository(start, flags=RepositoryOpenFlag.FROM_ENV)
@@ -45,17 +37,6 @@ def open_repository(path: str | Path | None = None) -> Repository:
         raise InputError(Problem(start, "not inside a git repository",
                                  "run in a memory repository, pass --repo PATH or set "
                                  "MEMREPO_REPO (`memrepo init DIR` makes one)")) from None
-
-
-def _absolute_index_file() -> None:
-    """Resolve a relative GIT_INDEX_FILE now, against the directory git started us in."""
-    index_file = os.environ.get("GIT_INDEX_FILE")
-    if index_file and not os.path.isabs(index_file):
-        os.environ["GIT_INDEX_FILE"] = os.path.abspath(index_file)
-
-
-def work_root(repo: Repository) -> Path | None:
-    return Path(repo.workdir) if repo.workdir else None
 
 
 class TreeSnapshot:
@@ -73,6 +54,10 @@ class TreeSnapshot:
     def know(self, path: str, data: bytes | None) -> None:
         """What `path` holds, when the caller has its bytes already (a library write)."""
         self._read[path] = data
+
+    @property
+    def has_tree(self) -> bool:
+        return self._tree is not None
 
     def read(self, path: str) -> bytes | None:
         if path not in self._read:  # several checks read the same (possibly 8 MB) INDEX
@@ -114,65 +99,6 @@ class TreeSnapshot:
         return self._dirs[directory]
 
 
-class IndexSnapshot:
-    """The index git is committing: HEAD's tree with the staged changes on top."""
-
-    def __init__(self, repo: Repository, index: Index, base: TreeSnapshot,
-                 files: Iterable[FileChange]) -> None:
-        self._repo = repo
-        self._index = index
-        self._base = base
-        self._read: dict[str, bytes | None] = {}
-        self._added: dict[str, set[str]] = defaultdict(set)
-        self._deleted: dict[str, set[str]] = defaultdict(set)
-        for change in files:
-            directory, _, name = change.path.rpartition("/")
-            if change.status == "added":
-                self._added[directory].add(name)
-            elif change.status == "deleted":
-                self._deleted[directory].add(name)
-
-    def read(self, path: str) -> bytes | None:
-        if path not in self._read:
-            entry = self._entry(path)
-            self._read[path] = None if entry is None else _blob_bytes(self._repo, entry)
-        return self._read[path]
-
-    def exists(self, path: str) -> bool:
-        return self._entry(path) is not None
-
-    def list_dir(self, directory: str) -> list[str]:
-        key = directory.strip("/")
-        names = set(self._base.list_dir(key)) | self._added.get(key, set())
-        return sorted(names - self._deleted.get(key, set()))
-
-    def _entry(self, path: str) -> IndexEntry | None:
-        try:
-            entry = self._index[path]
-        except (KeyError, ValueError):
-            return None
-        return None if entry.mode == GITLINK_MODE else entry
-
-
-def staged_change(repo: Repository, message: str | None = None,
-                  commit_time: Instant | None = None) -> Change:
-    """HEAD's tree → the index being committed (root commit: nothing → the index).
-
-    During a merge only what differs from every parent is the merge's own change (each
-    side was checked when it was committed); renames are a delete plus an add."""
-    index = repo.index
-    head = None if repo.head_is_unborn else repo.head.peel(Commit)
-    base = TreeSnapshot(repo, head.tree if head is not None else None)
-    files = _index_files(head, index)
-    new = IndexSnapshot(repo, index, base, files)
-    others = [TreeSnapshot(repo, repo[oid].tree) for oid in repo.listall_mergeheads()]
-    if others:
-        files = _own_merge_files(files, new, others)
-    parent_time = _instant(head.commit_time) if head is not None and not others else None
-    when = committer_time() if commit_time is None else commit_time
-    return _change(repo, base, new, files, message, when, parent_time, bool(others))
-
-
 def commit_change(repo: Repository, commit: Commit) -> Change:
     """What a historical commit changed: its first parent's tree → its tree.
 
@@ -185,7 +111,7 @@ def commit_change(repo: Repository, commit: Commit) -> Change:
     if len(parents) > 1:
         files = _own_merge_files(files, new, [TreeSnapshot(repo, p.tree) for p in parents[1:]])
     parent_time = _instant(parents[0].commit_time) if len(parents) == 1 else None
-    return _change(repo, old, new, files, commit.message, _instant(commit.commit_time),
+    return _change(old, new, files, commit.message, _instant(commit.commit_time),
                    parent_time, len(parents) > 1)
 
 
@@ -194,33 +120,14 @@ def changed_paths(old: Commit, new: Commit) -> list[str]:
     return [f.path for f in _tree_files(old.tree, new.tree)]
 
 
-def full_change(repo: Repository, message: str | None = None,
-                commit_time: Instant | None = None) -> Change:
-    """Nothing → everything in the index: `memrepo check --all`."""
-    index = repo.index
-    files = tuple(FileChange("added", entry.path) for entry in index
-                  if entry.mode != GITLINK_MODE)
-    new = IndexSnapshot(repo, index, TreeSnapshot(repo, None), files)
-    when = committer_time() if commit_time is None else commit_time
-    return _change(repo, DictSnapshot(), new, files, message, when, None)
-
-
-def _change(repo: Repository, old: Snapshot, new: Snapshot, files: Sequence[FileChange],
-            message: str | None, commit_time: Instant, parent_time: Instant | None,
-            merge: bool = False) -> Change:
-    root = work_root(repo)
-    config_changed = any(f.path == CONFIG_PATH for f in files)
-    config, _ = load_config(new, root, validate=config_changed)
-    return Change(old=old, new=new, files=tuple(files), config=config,
+def _change(old: TreeSnapshot, new: TreeSnapshot,
+            files: Sequence[FileChange], message: str | None, commit_time: Instant,
+            parent_time: Instant | None, merge: bool = False) -> Change:
+    """The rules come from the first parent (`old`); a first commit brings its own."""
+    rules = old if old.has_tree else new
+    return Change(old=old, new=new, files=tuple(files), config=rules_config(rules, new),
                   commit_time=commit_time, parent_time=parent_time, message=message,
-                  root=root, merge=merge)
-
-
-def _index_files(head: Commit | None, index: Index) -> tuple[FileChange, ...]:
-    if head is None:
-        return tuple(FileChange("added", entry.path) for entry in index
-                     if entry.mode != GITLINK_MODE)
-    return _delta_files(head.tree.diff_to_index(index))
+                  rules=rules, merge=merge)
 
 
 def _tree_files(old_tree: Tree | None, new_tree: Tree) -> tuple[FileChange, ...]:
@@ -233,8 +140,9 @@ def _delta_files(diff: Diff) -> tuple[FileChange, ...]:
     files = []
     for delta in diff.deltas:
         status = _STATUS.get(delta.status, "modified")
-        path = delta.old_file.path if status == "deleted" else delta.new_file.path
-        files.append(FileChange(status, path))
+        side = delta.old_file if status == "deleted" else delta.new_file
+        if side.mode != GITLINK_MODE:
+            files.append(FileChange(status, side.path, side.mode))
     return tuple(files)
 
 
@@ -243,21 +151,6 @@ def _own_merge_files(files: Iterable[FileChange], new: Snapshot,
     """The files whose merged version differs from every other parent's version too."""
     return tuple(f for f in files
                  if all(other.read(f.path) != new.read(f.path) for other in others))
-
-
-def committer_time() -> Instant:
-    """The time of the commit being made: GIT_COMMITTER_DATE when git was given one,
-    else the memrepo clock (MEMREPO_NOW or now)."""
-    pinned = os.environ.get("GIT_COMMITTER_DATE", "").strip()
-    epoch = _GIT_EPOCH_DATE.fullmatch(pinned)
-    if epoch:
-        return int(epoch.group(1)) * _SECOND
-    if pinned:
-        try:
-            return parse_instant(pinned)
-        except TimeFormatError:
-            pass  # a format only git understands: the clock is close enough
-    return clock.now()
 
 
 def _instant(seconds: int) -> Instant:
@@ -288,11 +181,6 @@ def _resolve(repo: Repository, revision: str) -> Commit:
                                  "give a commit, a branch or a range A..B")) from None
 
 
-def _blob_bytes(repo: Repository, entry: IndexEntry) -> bytes:
-    blob = repo[entry.id]
-    return bytes(blob.data) if isinstance(blob, Blob) else b""
-
-
 @dataclass(frozen=True)
 class HistoryCommit:
     """One commit of a range, as `memrepo verify` checks it: its change from the first
@@ -309,10 +197,16 @@ class HistoryCommit:
 def history_commits(repo: Repository, revision_range: str | None) -> Iterator[HistoryCommit]:
     """`commits_in` as HistoryCommits, oldest first, each read when it is reached."""
     for commit in commits_in(repo, revision_range):
-        parents = commit.parents
-        merge_paths = (sorted({path for parent in parents
-                               for path in changed_paths(parent, commit)})
-                       if len(parents) > 1 else [])
-        yield HistoryCommit(str(commit.id), commit.short_id, commit_change(repo, commit),
-                            tuple(TreeSnapshot(repo, parent.tree) for parent in parents),
-                            tuple(merge_paths), Path(repo.path or "."))
+        yield history_commit(repo, commit)
+
+
+def history_commit(repo: Repository, commit: Commit | str) -> HistoryCommit:
+    """One commit (or revision) as `memrepo verify` checks it."""
+    if isinstance(commit, str):
+        commit = _resolve(repo, commit)
+    parents = commit.parents
+    merge_paths = (sorted({path for parent in parents for path in changed_paths(parent, commit)})
+                   if len(parents) > 1 else [])
+    return HistoryCommit(str(commit.id), commit.short_id, commit_change(repo, commit),
+                         tuple(TreeSnapshot(repo, parent.tree) for parent in parents),
+                         tuple(merge_paths), Path(repo.path or "."))

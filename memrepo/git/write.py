@@ -19,7 +19,7 @@ from isal import isal_zlib
 from pygit2 import Blob, Commit, Oid, Repository, Signature, Tree
 from pygit2.enums import FileMode
 
-from memrepo.core.change import Change, FileChange
+from memrepo.core.change import Change, FileChange, Snapshot
 from memrepo.core.config import Config
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant
@@ -124,6 +124,27 @@ _KNOWN: dict[bytes, bytes] = {}
 from here."""
 
 
+def head_rules(root: Path) -> Snapshot | None:
+    """HEAD's tree: the rules (config, schema/) a library commit is checked by; None on an
+    unborn branch or outside a repository (memrepo's own schemas)."""
+    from memrepo.git.read import TreeSnapshot
+
+    try:
+        base = head_base(open_repo(root))
+    except InputError:
+        return None
+    if base.commit is None:
+        return None
+    key = (str(root), str(base.commit.id))
+    if key not in _RULES:
+        _RULES.clear()
+        _RULES[key] = TreeSnapshot(base.repo, base.tree)
+    return _RULES[key]
+
+
+_RULES: dict[tuple[str, str], Snapshot] = {}
+
+
 def blob_at(base: Base, path: str) -> bytes | None:
     """The bytes of `path` in HEAD's tree, or None when HEAD has no such file."""
     blob = _blob_in(base, path)
@@ -215,11 +236,12 @@ def _subtree(tree: Tree | None, name: str) -> Tree | None:
 
 
 def change_to(base: Base, tree_oid: Oid, paths: Sequence[str], message: str, when: Instant,
-              root: Path, known: Mapping[str, tuple[bytes, bytes]] | None = None) -> Change:
+              known: Mapping[str, tuple[bytes, bytes]] | None = None) -> Change:
     """The `Change` HEAD → `tree_oid` (not committed yet) for the §6 checks, with the
-    commit time the commit will carry. `known`: path → (old, new) bytes the writer holds
-    already, so the checks do not inflate those blobs again."""
-    from memrepo.checks.config import load_config
+    commit time the commit will carry; checked by HEAD's rules (config, schemas). `known`:
+    path → (old, new) bytes the writer holds already, so the checks do not inflate those
+    blobs again."""
+    from memrepo.checks.config import rules_config
     from memrepo.core.config import CONFIG_PATH
     from memrepo.git.read import TreeSnapshot
 
@@ -229,17 +251,18 @@ def change_to(base: Base, tree_oid: Oid, paths: Sequence[str], message: str, whe
         old.know(path, before if old.exists(path) else None)
         new.know(path, after)
     files = tuple(FileChange("modified" if old.exists(p) else "added", p) for p in paths)
-    config = _CONFIGS.get(new.blob_id(CONFIG_PATH))
+    rules = old if old.has_tree else new
+    key = (rules.blob_id(CONFIG_PATH), new.blob_id(CONFIG_PATH))
+    config = _CONFIGS.get(key)
     if config is None:  # a broken config is the config check's to report
-        config, _ = load_config(new, root)
-        _CONFIGS[new.blob_id(CONFIG_PATH)] = config
+        config = _CONFIGS[key] = rules_config(rules, new)
     return Change(old=old, new=new, files=files, config=config,
                   commit_time=commit_seconds(when) * 1_000_000,
-                  parent_time=base.commit_time, message=message, root=root)
+                  parent_time=base.commit_time, message=message, rules=rules)
 
 
-_CONFIGS: dict[bytes | None, Config] = {}
-"""Configs parsed by this process, by blob id: a library commit never changes the config."""
+_CONFIGS: dict[tuple[bytes | None, bytes | None], Config] = {}
+"""Rules configs parsed by this process, by the blob ids of HEAD's and the new config."""
 
 
 def commit_seconds(when: Instant) -> int:

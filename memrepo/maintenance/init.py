@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.core.approval import CONTROL_FILES
 from memrepo.core.config import CATEGORIES, CONFIG_PATH
 from memrepo.core.index_file import render_index
 from memrepo.core.problems import InputError, Problem
@@ -89,7 +90,10 @@ def config_text(approver: str) -> str:
         "# When notes or facts of different categories contradict, the earlier wins.\n"
         "precedence: [rules, references, entities, project]\n\n"
         "stale_after_days: 365\n"
-        "clock_skew_seconds: 300\n"
+        "clock_skew_seconds: 300\n\n"
+        "# Besides memory/rules/, this file and the allowed-signers file, changing these\n"
+        "# needs an `Approved-by:` trailer too (a folder ends with /).\n"
+        f"control_files: {json.dumps(list(CONTROL_FILES))}\n"
     )
 
 

@@ -1,17 +1,23 @@
-"""`memrepo sync` (SPEC §10): fetch, merge, check the result, push — between clones.
+"""`memrepo sync` (SPEC §10): fetch, check, merge, push — between clones.
 
 Clones exchange memory through an ordinary git remote. Fact logs merge with git's `union`
 driver (.gitattributes), so two clones appending at once keep both sides' lines; notes
 merge like any text, and two different edits of the same note are a conflict a person
-resolves. The merge is made by real `git merge` so the hooks run; afterwards every new
-commit is re-checked like `memrepo verify ORIG_HEAD..HEAD` (merged-in commits may have
-been made with `--no-verify`). Anything refused is rolled back to the pre-merge commit:
-nothing is lost, both sides stay reachable as commits. A push rejected because another
-clone pushed meanwhile is retried (fetch, merge, push) a few times.
+resolves.
+
+Nothing from the remote is trusted before it is checked:
+- every incoming commit is checked like `memrepo verify` checks it (merged-in commits may
+  have been made with `--no-verify`) BEFORE the merge: a merge runs hooks and checks out
+  files, so an unapproved hook configuration must never get that far;
+- the merge itself (`git merge --no-verify`: its checks run here, in-process) is checked
+  like any commit, and anything refused is rolled back to the pre-merge commit: nothing is
+  lost, both sides stay reachable as commits.
+A push rejected because another clone pushed meanwhile is retried (fetch, check, merge,
+push) a few times.
 
 All of it runs under the clone's write lock (`memrepo.facts.writes.write_lock`), so a local
-`remember` never interleaves with a merge. Git is driven through its command line here on
-purpose: merges must run the hooks, which pygit2 never does.
+`remember` never interleaves with a merge. Git is driven through its command line here:
+union merges and index conflicts are git's own machinery.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memrepo.checks.history import commit_problems_of, range_problems
 from memrepo.core.problems import InputError, Problem
 from memrepo.facts.writes import write_lock
 from memrepo.git.command import run_git
@@ -163,24 +170,30 @@ def fetch(root: Path, target: Target) -> str | None:
 
 
 def merge_remote(root: Path, target: Target, incoming: str | None) -> int:
-    """Merge `incoming` into HEAD and check every new commit; the number brought in.
-
-    On a conflict or a refused check HEAD goes back to where it was."""
+    """Check every incoming commit, merge `incoming` into HEAD, check the merge; the number
+    of commits brought in. On a conflict or a refused check HEAD stays (or goes back) where
+    it was."""
     if incoming is None or _is_ancestor(root, incoming, "HEAD"):
         return 0
-    before = _head(root)
     label = f"{target.remote}/{target.branch}"
-    merged = _git(root, "merge", "--no-edit", "-m", f"memrepo sync: merge {label}", incoming,
-                  check=False)
+    problems = range_problems(root, f"HEAD..{incoming}")
+    if problems:
+        raise SyncRefused(f"memrepo sync: what {label} brings in fails the checks; nothing "
+                          "was merged", problems)
+    count = int(_git(root, "rev-list", "--count", f"HEAD..{incoming}").stdout.strip())
+    before = _head(root)
+    merged = _git(root, "merge", "--no-verify", "--no-edit", "-m",
+                  f"memrepo sync: merge {label}", incoming, check=False)
     if merged.returncode != 0:
         _finish_or_abort(root, label, incoming, merged)
-    problems = check_new_commits(root, before)
+    head = _head(root)
+    problems = [] if head == incoming else commit_problems_of(root, head)
     if problems:
         _git(root, "reset", "--hard", "--quiet", before)
         refresh_cache(root)
-        raise SyncRefused(f"memrepo sync: what {label} brings in fails the checks; "
-                          f"the merge was undone (HEAD is back at {before[:12]})", problems)
-    return int(_git(root, "rev-list", "--count", f"{before}..{incoming}").stdout.strip())
+        raise SyncRefused(f"memrepo sync: merging {label} fails the checks; the merge was "
+                          f"undone (HEAD is back at {before[:12]})", problems)
+    return count
 
 
 def _finish_or_abort(root: Path, label: str, incoming: str,
@@ -222,25 +235,13 @@ def _commit_regenerated_indexes(root: Path, paths: Sequence[str]) -> str | None:
                             for path, entries in regenerated.written),
                           *(problem.render() for problem in regenerated.problems)])
     _git(root, "add", "--", *paths)
-    done = _git(root, "commit", "--no-edit", "--quiet", check=False)
+    done = _git(root, "commit", "--no-verify", "--no-edit", "--quiet", check=False)
     return None if done.returncode == 0 else (done.stdout + done.stderr).strip()
 
 
 def _abort_merge(root: Path) -> None:
     if _git(root, "rev-parse", "-q", "--verify", "MERGE_HEAD", check=False).returncode == 0:
         _git(root, "merge", "--abort")
-
-
-def check_new_commits(root: Path, before: str) -> list[Problem]:
-    """`memrepo verify BEFORE..HEAD`: every check, on every commit the merge added."""
-    from memrepo.checks.history import verify_history
-
-    problems: list[Problem] = []
-    for short_id, found in verify_history(root, f"{before}..HEAD"):
-        for problem in found:
-            problems.append(Problem(problem.path, f"{problem.problem} (commit "
-                                    f"{short_id})", problem.fix, problem.line))
-    return problems
 
 
 # --- push ------------------------------------------------------------------------------

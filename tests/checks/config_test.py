@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from memrepo.checks.config import load_config
+from memrepo.checks.config import load_config, rules_config
 from memrepo.core.change import DictSnapshot
+from memrepo.core.config import Config
 from tests.support import CONFIG
 
 BASE = {"memory/config.yaml": CONFIG}
@@ -25,3 +26,23 @@ def test_schema_validation_when_asked() -> None:
     assert load_config(broken)[1] == []
     config, problems = load_config(broken, validate=True)
     assert config.approvers == () and "colour" in problems[0].problem
+
+
+def test_the_rules_config_is_the_parents_and_a_first_config_brings_its_own() -> None:
+    parent = DictSnapshot(BASE)
+    loosened = DictSnapshot({"memory/config.yaml": b'approvers: ["Eve <eve@example.com>"]\n'})
+    assert rules_config(parent, loosened).approvers == ("Ann Example <ann@example.com>",)
+    assert rules_config(DictSnapshot(), loosened).approvers == ("Eve <eve@example.com>",)
+    broken = DictSnapshot({"memory/config.yaml": b"approvers: [unclosed\n"})
+    assert rules_config(broken, loosened).approvers == ("Eve <eve@example.com>",)
+    assert rules_config(None, DictSnapshot()) == Config()
+
+
+def test_a_config_is_validated_by_the_schema_of_the_snapshot_given() -> None:
+    governed = DictSnapshot({"memory/config.yaml": CONFIG + b'control_files: ["schema/"]\n'})
+    assert load_config(governed, validate=True)[1] == []  # memrepo's own schema knows it
+    old_schema = DictSnapshot({"schema/config.schema.json": b'{"type": "object", '
+                               b'"properties": {"approvers": {}}, '
+                               b'"additionalProperties": false}'})
+    problems = load_config(governed, old_schema, validate=True)[1]
+    assert "control_files" in problems[0].problem

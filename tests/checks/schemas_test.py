@@ -1,11 +1,11 @@
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from memrepo.checks.schemas import EVENT_SCHEMA, schema_errors
+from memrepo.core.change import DictSnapshot
 
 ASSERT = {"id": "e1", "op": "assert", "recorded_at": "2026-01-01T00:00:00Z", "session": "s",
           "source": "manual", "scope": "x", "subject": "a", "relation": "b", "object": "c",
@@ -39,13 +39,14 @@ def test_yaml_values_that_are_not_json_are_reasons_not_crashes(header: dict[Any,
     assert schema_errors(header, "notes/entity.schema.json") == [expected]
 
 
-def test_a_repository_schema_is_used_per_file_and_a_broken_one_is_a_refusal(
-        tmp_path: Path) -> None:
+def test_a_snapshot_schema_is_used_per_file_and_a_broken_one_is_a_refusal() -> None:
     from memrepo.core.problems import InputError
 
-    (tmp_path / "schema" / "notes").mkdir(parents=True)
-    assert schema_errors({"name": "x"}, "notes/entity.schema.json", tmp_path)  # packaged
-    (tmp_path / "schema" / "notes" / "entity.schema.json").write_text("{not json")
+    name = "notes/entity.schema.json"
+    assert schema_errors({"name": "x"}, name, DictSnapshot({}))  # the packaged copy
+    loose = DictSnapshot({f"schema/{name}": b'{"type": "object"}'})
+    assert schema_errors({"name": "x"}, name, loose) == []  # the snapshot's own copy
+    broken = DictSnapshot({f"schema/{name}": b"{not json"})
     with pytest.raises(InputError) as caught:
-        schema_errors({"name": "x"}, "notes/entity.schema.json", tmp_path)
-    assert "is not a usable JSON Schema" in str(caught.value)
+        schema_errors({"name": "x"}, name, broken)
+    assert f"schema/{name}: is not a usable JSON Schema" in str(caught.value)

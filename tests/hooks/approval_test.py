@@ -4,7 +4,7 @@ import pytest
 from memrepo.hooks import approval
 
 from memrepo.core.approval import ALLOWED_SIGNERS_PATH
-from tests.support import CONFIG, dict_change
+from tests.support import CONFIG, dict_change, event, lines
 
 RULE = "memory/rules/be-kind.md"
 BASE = {"memory/config.yaml": CONFIG, "memory/entities/x.md": b"x"}
@@ -70,3 +70,43 @@ def test_no_configured_approvers_is_explained() -> None:
     old = {"memory/config.yaml": b"approvers: []\n"}
     [refusal] = problems("r\n\nApproved-by: ann@example.com", {**old, RULE: b"r"}, old)
     assert "no approvers are configured" in refusal
+
+
+# --- control files and imports (issue 10 #4, B3) --------------------------------------------
+
+GOVERNED = {"memory/config.yaml": CONFIG + b'control_files: ["schema/", ".gitattributes"]\n'}
+APPROVED = "x\n\nApproved-by: ann@example.com\n"
+
+
+def test_control_files_named_by_the_parents_config_need_approval() -> None:
+    for path in ("schema/notes/entity.schema.json", ".gitattributes"):
+        [refusal] = problems("loosen", {**GOVERNED, path: b"{}"}, GOVERNED)
+        assert refusal.startswith(f"{path}: ") and "Approved-by" in refusal
+        assert problems(APPROVED, {**GOVERNED, path: b"{}"}, GOVERNED) == []
+    assert problems("x", {**GOVERNED, ".pre-commit-config.yaml": b"repos: []\n"},
+                    GOVERNED) == []
+
+
+def test_a_memory_without_control_files_keeps_the_old_approval_set() -> None:
+    assert problems("schema", {**BASE, "schema/x.json": b"{}"}) == []
+    assert problems("rule", {**BASE, RULE: b"r"})
+
+
+def test_naming_control_files_is_approved_by_the_old_config() -> None:
+    assert problems("govern", GOVERNED, BASE)
+    assert problems(APPROVED, GOVERNED, BASE) == []
+
+
+def test_an_import_of_back_dated_events_needs_approval() -> None:
+    log = {"memory/facts/michal/2020-01.jsonl": lines(event("e0", "2020-01-01T00:00:00Z"))}
+    [refusal] = problems("old\n\nImported-from: notebook\n", {**BASE, **log})
+    assert refusal.startswith("memory/facts/michal/2020-01.jsonl: ")
+    assert "Imported-from" in refusal
+    assert problems("old\n\nImported-from: notebook\nApproved-by: ann@example.com\n",
+                    {**BASE, **log}) == []
+    [alone] = problems("nothing\n\nImported-from: notebook\n", BASE)
+    assert alone.startswith("Imported-from: trailer")
+
+
+def test_a_repository_that_is_not_a_memory_has_nothing_to_approve() -> None:
+    assert problems("rule", {RULE: b"r"}, {"README": b"x"}) == []

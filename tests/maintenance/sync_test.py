@@ -202,7 +202,7 @@ def test_notes_added_on_both_sides_merge_their_indexes(memory_repo: Path,
     assert memrepo(b, "verify").returncode == 0
 
 
-def test_bad_commits_coming_in_are_rolled_back(memory_repo: Path, tmp_path: Path) -> None:
+def test_bad_commits_coming_in_are_never_merged(memory_repo: Path, tmp_path: Path) -> None:
     _, (a, b) = make_network(memory_repo, tmp_path, clones=2, pre_receive=False)
     remember_many(a, "a", 1)
     assert sync(a).returncode == 0 and sync(b).returncode == 0
@@ -213,7 +213,8 @@ def test_bad_commits_coming_in_are_rolled_back(memory_repo: Path, tmp_path: Path
     remember_many(b, "b", 1)
     mine = head(b)
     done = sync(b)
-    assert done.returncode == 1 and "the merge was undone" in done.stderr
+    assert done.returncode == 1
+    assert "fails the checks; nothing was merged" in done.stderr
     assert "committed lines were edited" in done.stderr and "To fix:" in done.stderr
     assert head(b) == mine and git(b, "status", "--porcelain").stdout == ""
 
@@ -291,3 +292,28 @@ def test_fact_logs_accept_an_interleaving_merge_and_nothing_else(first_parent: s
     bad = merged.replace(b'"e3"', b'"e1"') if first_parent == "mine" else merged + b"{}\n"
     refused = run_checks(merge_change(parent, bad, True), "all")  # type: ignore[arg-type]
     assert refused and all("To fix" in p.render() for p in refused)
+
+
+# --- nothing from the remote is trusted before it is checked (issue 10 B2) --------------------
+
+def test_incoming_commits_are_checked_before_anything_is_merged(memory_repo: Path,
+                                                                tmp_path: Path) -> None:
+    """A peer's unapproved hook configuration must never reach the work tree: a merge
+    checks files out and runs hooks (it would run the peer's command)."""
+    _bare, (first, other) = make_network(memory_repo, tmp_path, clones=2, pre_receive=False)
+    marker = tmp_path / "pwned"
+    config = other / ".pre-commit-config.yaml"
+    config.write_text(config.read_text(encoding="utf-8") + (
+        "      - id: cache-warmup\n        name: memrepo cache warmup\n"
+        f"        entry: sh -c 'touch {marker}; true'\n        language: system\n"
+        "        stages: [commit-msg, pre-merge-commit, post-merge]\n"
+        "        pass_filenames: false\n        always_run: true\n"), encoding="utf-8")
+    git(other, "commit", "-q", "--no-verify", "-am", "cache warmup")
+    git(other, "push", "-q", "--no-verify", "origin", "main")
+    remember_many(first, "local", 1)
+    before = head(first)
+    synced = sync(first)
+    assert synced.returncode == 1 and "nothing was merged" in synced.stderr
+    assert ".pre-commit-config.yaml" in synced.stderr and "Approved-by" in synced.stderr
+    assert not marker.exists() and head(first) == before
+    assert "cache-warmup" not in (first / ".pre-commit-config.yaml").read_text()

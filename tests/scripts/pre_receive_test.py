@@ -4,12 +4,23 @@ bare repository; good pushes land, history rewritten with --no-verify is refused
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
 from memrepo.scripts.pre_receive import ZERO, Update, install, main, parse_updates
 
-from tests.support import event, git, lines, now_stamp, segment, write
+from tests.support import (
+    commit,
+    event,
+    git,
+    lines,
+    memrepo,
+    note,
+    now_stamp,
+    segment,
+    write,
+)
 
 
 def test_updates_are_read_from_git_stdin_lines() -> None:
@@ -74,3 +85,47 @@ def test_main_reads_stdin_and_skips_tags(memory_repo: Path, monkeypatch: pytest.
     assert main([], io.StringIO(f"{head} {ZERO} refs/tags/v0\n")) == 0
     assert main([], io.StringIO(f"{head} {ZERO} refs/heads/main\n")) == 1
     assert "deleting a memory branch" in capsys.readouterr().err
+
+
+# --- what may be pushed at all (issue 10 B1, B7) ------------------------------------------
+
+APPROVED = "\n\nApproved-by: Ann Example <ann@example.com>\n"
+
+
+def push(repo: Path, *args: str) -> str:
+    done = git(repo, "push", *args, "origin", "main", check=False)
+    return "" if done.returncode == 0 else done.stderr
+
+
+def test_local_state_pushed_as_a_symlink_is_refused(memory_repo: Path, server: Path,
+                                                    tmp_path: Path) -> None:
+    """A tracked .memrepo/journal/<session>.jsonl symlink would make a fresh clone's
+    journal append to a file outside it (e.g. ~/.bashrc)."""
+    assert push(memory_repo) == ""
+    journal = memory_repo / ".memrepo" / "journal"
+    journal.mkdir(parents=True)
+    (journal / "mail-agent.jsonl").symlink_to("../../../bashrc")
+    git(memory_repo, "add", "-f", ".memrepo/journal/mail-agent.jsonl")
+    git(memory_repo, "commit", "-q", "--no-verify", "-m", "harmless looking")
+    refused = push(memory_repo)
+    assert ".memrepo/journal/mail-agent.jsonl: files under .memrepo/" in refused
+    fresh = tmp_path / "fresh"
+    git(tmp_path, "clone", "-q", str(server), str(fresh))
+    assert not (fresh / ".memrepo").exists()
+
+
+def test_the_server_checks_with_the_repositorys_own_approved_schemas(
+        memory_repo: Path, server: Path) -> None:
+    """A bare repository has no work tree: the rules come from each commit's parent."""
+    schema = memory_repo / "schema" / "notes" / "entity.schema.json"
+    document = json.loads(schema.read_text(encoding="utf-8"))
+    document["properties"]["phone"] = {"type": "string", "maxLength": 40}
+    schema.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    git(memory_repo, "commit", "-q", "-am", "entity notes may carry a phone" + APPROVED)
+    write(memory_repo, "memory/entities/jan-novak.md", note(
+        "entities", "jan-novak", "Accountant at Acme; invoices, VAT questions, prefers email",
+        phone='"+48 600 100 200"'))
+    assert memrepo(memory_repo, "index").returncode == 0
+    git(memory_repo, "add", "-A")
+    assert commit(memory_repo, "jan").returncode == 0
+    assert push(memory_repo) == ""

@@ -1,5 +1,5 @@
-"""Nothing under .memrepo/ is committed (memrepo.hooks.local_state): a pulled file or
-symbolic link there would redirect the clone's journal or lock."""
+"""What a memory repository may track at all (issue 10 B1): nothing under .memrepo/, no
+symbolic links where memrepo reads or writes."""
 
 from __future__ import annotations
 
@@ -10,19 +10,37 @@ from pathlib import Path
 import anyio
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
-from memrepo.hooks import local_state
+from memrepo.hooks import tracked_paths
 
-from tests.support import CONFIG, dict_change, git
+from memrepo.checks.runner import run_checks
+from memrepo.core.change import SYMLINK_MODE, Change, DictSnapshot, FileChange
+from memrepo.core.config import Config
+from tests.support import git
 
-BASE = {"memory/config.yaml": CONFIG}
+
+def change(*files: FileChange) -> Change:
+    snapshot = DictSnapshot({f.path: b"x" for f in files})
+    return Change(DictSnapshot(), snapshot, files, Config(), commit_time=0)
 
 
-def test_a_path_under_memrepo_is_refused_and_removing_one_is_not() -> None:
-    journal = ".memrepo/journal/mail-agent.jsonl"
-    [refusal] = local_state.check(dict_change(BASE, {**BASE, journal: b"../../bashrc"}))
-    assert refusal.path == journal and "git rm -r --cached" in refusal.fix
-    assert local_state.check(dict_change({**BASE, journal: b"x"}, BASE)) == []
-    assert local_state.check(dict_change(BASE, {**BASE, "memrepo.txt": b"x"})) == []
+def test_nothing_under_memrepo_is_ever_committed() -> None:
+    [problem] = tracked_paths.check(change(FileChange("added", ".memrepo/journal/a.jsonl")))
+    assert problem.path == ".memrepo/journal/a.jsonl" and "git rm --cached" in problem.fix
+    assert tracked_paths.check(change(FileChange("deleted", ".memrepo/cache.sqlite"))) == []
+
+
+def test_symbolic_links_are_refused_where_memrepo_reads_and_writes() -> None:
+    for path in ("memory/facts/ext", "memory/entities/x.md", "schema/notes",
+                 ".gitattributes", "memory/config.yaml", ".memrepo-allowed-signers"):
+        [problem] = tracked_paths.check(change(FileChange("added", path, SYMLINK_MODE)))
+        assert "symbolic link" in problem.problem, path
+    for path in ("docs/link.md", "tools/bin"):
+        assert tracked_paths.check(change(FileChange("added", path, SYMLINK_MODE))) == []
+
+
+def test_it_runs_with_the_other_message_free_checks() -> None:
+    local = change(FileChange("added", ".memrepo/cache.sqlite"))
+    assert any(p.path == ".memrepo/cache.sqlite" for p in run_checks(local, "pre-commit"))
 
 
 def test_a_planted_journal_link_never_redirects_the_journal(
