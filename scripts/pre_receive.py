@@ -1,16 +1,20 @@
 """A pre-receive hook for a shared bare memory repository: `memrepo verify` on every push.
 
 Hooks on clones can be skipped (`git commit --no-verify`); this cannot. For each updated
-branch git hands the hook `<old> <new> <ref>` on stdin; the hook runs
+branch git hands the hook `<old> <new> <ref>` on stdin. History is the audit trail, so an
+update that does not keep the old commit (`git push --force` after a reset or a rebase: a
+non-fast-forward) is refused, and so is deleting a branch. Otherwise the hook runs
 `memrepo verify <old>..<new>` (a new branch: `memrepo verify <new>`, its whole history)
-and refuses the whole push when any commit fails a check. Deleting a branch is refused:
-memory is never deleted by normal operation. Tags and other refs pass unchecked.
+with the rules each commit's parent carries, and refuses the whole push when any commit
+fails a check. Tags and other refs pass unchecked.
 
 Install into a bare repository (see docs/shared-server.md):
 
     python -m memrepo.scripts.pre_receive --install /srv/memory.git [--require-signatures]
 
-which writes `hooks/pre-receive` calling this module with the current Python.
+which writes `hooks/pre-receive` calling this module with the current Python, and sets
+`receive.denyNonFastForwards` and `receive.denyDeletes` in the repository (a second guard:
+the hook refuses both itself, whatever the configuration says).
 """
 
 from __future__ import annotations
@@ -65,6 +69,11 @@ def check_update(update: Update, require_signatures: bool) -> tuple[bool, str]:
         return False, (f"{update.ref}: deleting a memory branch is refused (memory is never "
                        "deleted)\n  To fix: keep the branch; archive notes or end facts "
                        "instead, or ask the server's admin to delete it there")
+    if not update.is_creation and not _is_ancestor(update.old, update.new):
+        return False, (f"{update.ref}: non-fast-forward update refused: the push drops "
+                       f"commits the server has (up to {update.old[:12]}); history is the "
+                       "audit trail\n  To fix: fetch and merge instead of rewriting "
+                       "(`memrepo sync`), then push without --force")
     command = [sys.executable, "-m", "memrepo", "verify", update.verify_range()]
     if require_signatures:
         command.append("--require-signatures")
@@ -74,6 +83,14 @@ def check_update(update: Update, require_signatures: bool) -> tuple[bool, str]:
         return True, ""
     return False, (f"{update.ref}: memrepo verify refused the push:\n"
                    f"{(done.stdout + done.stderr).strip()}")
+
+
+def _is_ancestor(old: str, new: str) -> bool:
+    """Run where git runs the hook (the bare repository), with the pushed objects still in
+    git's quarantine (its GIT_OBJECT_DIRECTORY is kept)."""
+    from memrepo.git.command import run_git
+
+    return run_git(Path.cwd(), "merge-base", "--is-ancestor", old, new).returncode == 0
 
 
 def _hook_env() -> dict[str, str]:
@@ -107,18 +124,24 @@ def install(bare: Path, require_signatures: bool = False) -> Path:
         raise SystemExit(f"{bare}: not a bare git repository (no objects/ folder)")
     flags = " --require-signatures" if require_signatures else ""
     hook.parent.mkdir(exist_ok=True)
-    hook.write_text("#!/bin/sh\n# memrepo: refuse pushes that fail `memrepo verify`\n"
+    hook.write_text("#!/bin/sh\n# memrepo: refuse pushes that rewrite history or fail "
+                    "`memrepo verify`\n"
                     f"exec {shlex.quote(sys.executable)} -m memrepo.scripts.pre_receive"
                     f"{flags}\n", encoding="utf-8")
     hook.chmod(0o755)
+    from memrepo.git.command import run_git
+
+    for key in ("receive.denyNonFastForwards", "receive.denyDeletes"):
+        run_git(bare, "config", key, "true")
     return hook
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="memrepo-pre-receive",
-        description="git pre-receive hook: run `memrepo verify` on every pushed branch "
-                    "update (reads `<old> <new> <ref>` lines on stdin)")
+        description="git pre-receive hook: refuse history rewrites and branch deletion, "
+                    "run `memrepo verify` on every pushed branch update (reads "
+                    "`<old> <new> <ref>` lines on stdin)")
     parser.add_argument("--install", metavar="BARE_REPO",
                         help="write hooks/pre-receive into this bare repository and exit")
     parser.add_argument("--require-signatures", action="store_true",

@@ -6,6 +6,9 @@ merge like any text, and two different edits of the same note are a conflict a p
 resolves.
 
 Nothing from the remote is trusted before it is checked:
+- the remote must still contain every commit fetched from it before (the remote-tracking
+  branch remembers them): a server whose history was rewound or rewritten is refused, with
+  the dropped commits named, and nothing is merged or pushed;
 - every incoming commit is checked like `memrepo verify` checks it (merged-in commits may
   have been made with `--no-verify`) BEFORE the merge: a merge runs hooks and checks out
   files, so an unapproved hook configuration must never get that far;
@@ -156,17 +159,38 @@ def ensure_hooks(root: Path) -> str:
 
 
 def fetch(root: Path, target: Target) -> str | None:
-    """The remote branch's commit, fetched; None when the remote has no such branch yet."""
+    """The remote branch's commit, fetched; None when the remote has no such branch yet.
+    Refused when the remote no longer contains what was fetched from it before."""
     ref = f"refs/heads/{target.branch}"
     listed = _git(root, "ls-remote", "--exit-code", target.remote, ref, check=False)
     if listed.returncode == 2:
         return None
     if listed.returncode != 0:
         raise _git_failure(target.remote, "reading the remote", listed)
-    fetched = _git(root, "fetch", "--quiet", "--no-tags", target.remote, ref, check=False)
+    tracking = f"refs/remotes/{target.remote}/{target.branch}"
+    known = _rev(root, tracking)
+    # --refmap= : git must not move the tracking branch itself (it would force it).
+    fetched = _git(root, "fetch", "--quiet", "--no-tags", "--refmap=", target.remote, ref,
+                   check=False)
     if fetched.returncode != 0:
         raise _git_failure(target.remote, "fetching", fetched)
-    return _git(root, "rev-parse", "FETCH_HEAD^{commit}").stdout.strip()
+    incoming = _git(root, "rev-parse", "FETCH_HEAD^{commit}").stdout.strip()
+    if known is not None and not _is_ancestor(root, known, incoming):
+        raise _rewound(root, target, known, incoming)
+    _git(root, "update-ref", "-m", "memrepo sync: fetch", tracking, incoming)
+    return incoming
+
+
+def _rewound(root: Path, target: Target, known: str, incoming: str) -> SyncRefused:
+    dropped = _git(root, "rev-list", "--count", f"{incoming}..{known}").stdout.strip()
+    label = f"{target.remote}/{target.branch}"
+    return SyncRefused(
+        f"memrepo sync: {label} no longer contains {dropped} commit(s) fetched from it "
+        f"before (up to {known[:12]}); its history was rewound or rewritten, so nothing was "
+        "merged or pushed", [Problem(
+            label, f"the remote branch is at {incoming[:12]}, which lacks {known[:12]}",
+            f"ask the server's admin why; to restore it after checking the commits: "
+            f"git push {target.remote} {known}:refs/heads/{target.branch}")])
 
 
 def merge_remote(root: Path, target: Target, incoming: str | None) -> int:
@@ -301,6 +325,11 @@ def _head(root: Path) -> str:
         raise InputError(Problem(str(root), "the branch has no commit yet",
                                  "make the first commit (memrepo init does) and sync again"))
     return done.stdout.strip()
+
+
+def _rev(root: Path, revision: str) -> str | None:
+    done = _git(root, "rev-parse", "--verify", "-q", f"{revision}^{{commit}}", check=False)
+    return done.stdout.strip() or None
 
 
 def _is_ancestor(root: Path, ancestor: str, descendant: str) -> bool:

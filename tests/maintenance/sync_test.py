@@ -294,7 +294,25 @@ def test_fact_logs_accept_an_interleaving_merge_and_nothing_else(first_parent: s
     assert refused and all("To fix" in p.render() for p in refused)
 
 
-# --- nothing from the remote is trusted before it is checked (issue 10 B2) --------------------
+# --- nothing from the remote is trusted before it is checked (issue 10 #3, B2) ---------------
+
+def test_sync_refuses_to_follow_a_remote_that_dropped_fetched_commits(
+        memory_repo: Path, tmp_path: Path) -> None:
+    bare, (first, other) = make_network(memory_repo, tmp_path, clones=2)
+    rewound = head(first)
+    remember_many(first, "a", 3)
+    assert sync(first).returncode == 0 and sync(other).returncode == 0
+    full = head(other)
+    git(bare, "update-ref", "refs/heads/main", rewound)  # what no hook can stop
+    followed = sync(other)
+    assert followed.returncode == 1
+    assert "no longer contains" in followed.stderr and "fetched from it before" in followed.stderr
+    assert "To fix:" in followed.stderr
+    assert head(other) == full == git(other, "rev-parse", "origin/main").stdout.strip()
+    assert sync(other).returncode == 1  # it keeps refusing: nothing was forgotten
+    git(bare, "update-ref", "refs/heads/main", full)  # restored by the admin
+    assert sync(other).returncode == 0
+
 
 def test_incoming_commits_are_checked_before_anything_is_merged(memory_repo: Path,
                                                                 tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ import pytest
 from memrepo.scripts.pre_receive import ZERO, Update, install, main, parse_updates
 
 from tests.support import (
+    add_note,
     commit,
     event,
     git,
@@ -87,7 +88,7 @@ def test_main_reads_stdin_and_skips_tags(memory_repo: Path, monkeypatch: pytest.
     assert "deleting a memory branch" in capsys.readouterr().err
 
 
-# --- what may be pushed at all (issue 10 B1, B7) ------------------------------------------
+# --- history is the audit trail (issue 10 #3); what may be pushed at all (B1, B7) ----------
 
 APPROVED = "\n\nApproved-by: Ann Example <ann@example.com>\n"
 
@@ -95,6 +96,24 @@ APPROVED = "\n\nApproved-by: Ann Example <ann@example.com>\n"
 def push(repo: Path, *args: str) -> str:
     done = git(repo, "push", *args, "origin", "main", check=False)
     return "" if done.returncode == 0 else done.stderr
+
+
+def test_install_sets_the_second_guard_in_the_servers_config(server: Path) -> None:
+    for key in ("receive.denyNonFastForwards", "receive.denyDeletes"):
+        assert git(server, "config", "--get", key).stdout.strip() == "true"
+
+
+def test_a_forced_push_that_drops_commits_is_refused(memory_repo: Path, server: Path) -> None:
+    for name in ("aaa-boxes", "bbb-boxes"):
+        add_note(memory_repo, "entities", name, f"Supplier {name}: boxes, pallets, net 30")
+        git(memory_repo, "commit", "-q", "-m", name)
+    assert push(memory_repo) == ""
+    full = git(server, "rev-parse", "main").stdout
+    git(server, "config", "receive.denyNonFastForwards", "false")  # the hook alone decides
+    git(memory_repo, "reset", "-q", "--hard", "HEAD~2")
+    refused = push(memory_repo, "--force")
+    assert "non-fast-forward update refused" in refused and "To fix:" in refused
+    assert git(server, "rev-parse", "main").stdout == full
 
 
 def test_local_state_pushed_as_a_symlink_is_refused(memory_repo: Path, server: Path,
