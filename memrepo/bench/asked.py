@@ -28,6 +28,7 @@ from memrepo.core.scoring import NOT_RECORDED
 from memrepo.core.text import fold
 from memrepo.core.times import Instant, parse_instant
 from memrepo.git.command import run_git
+from memrepo.maintenance.demo import DEMO_APPROVER
 
 FACT_LINE = "- [fact] "
 
@@ -111,7 +112,8 @@ class ContextVariant:
 # --- the varied set -------------------------------------------------------------------------
 
 def import_histories(root: Path) -> None:
-    """The Polish and Slovak histories, imported in one commit through the hooks."""
+    """The Polish and Slovak histories, imported in one commit through the hooks (an import
+    needs approval: the demo memory's config names its approver)."""
     for scope, told in (("kasia", varied.KASIA), ("zuzana", varied.ZUZANA)):
         for n, (day, key, value, valid, quote) in enumerate(told):
             subject, relation = key.split(".")
@@ -126,7 +128,7 @@ def import_histories(root: Path) -> None:
                 handle.write(json.dumps(event, ensure_ascii=False) + "\n")
     run_git(root, "add", "memory/facts")
     done = run_git(root, "commit", "-q", "-m", "Histories told in Polish and Slovak\n\n"
-                   "Imported-from: memrepo bench")
+                   f"Imported-from: memrepo bench\nApproved-by: {DEMO_APPROVER}")
     if done.returncode != 0:
         raise RuntimeError(f"git commit failed: {done.stdout}{done.stderr}")
 
