@@ -22,6 +22,7 @@ from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memrepo.agent.api import Memory
+from memrepo.maintenance.demo import DEMO_APPROVER
 from tests.support import append_events, assert_event, isolated_env
 
 NOW = "2026-08-31T18:00:00Z"
@@ -47,7 +48,8 @@ TOLD = [  # recorded, scope, key, value, valid from, quote
 def repo(demo_template: Path, tmp_path_factory: pytest.TempPathFactory,
          git_home: Path) -> Path:
     """The histories are imported (recorded in the past): one commit through the hooks
-    with an `Imported-from:` trailer."""
+    with an `Imported-from:` trailer, approved (imports need approval) by the demo
+    memory's approver."""
     root = tmp_path_factory.mktemp("retrieval") / "repo"
     shutil.copytree(demo_template, root, symlinks=True)
     for n, (recorded, scope, key, value, valid, quote) in enumerate(sorted(TOLD)):
@@ -58,8 +60,8 @@ def repo(demo_template: Path, tmp_path_factory: pytest.TempPathFactory,
     env = isolated_env(git_home)
     subprocess.run(["git", "add", "memory"], cwd=root, env=env, check=True)
     subprocess.run(["git", "commit", "-q", "-m", "Histories in three languages\n\n"
-                    "Imported-from: retrieval test"], cwd=root, env=env, check=True,
-                   capture_output=True)
+                    f"Imported-from: retrieval test\nApproved-by: {DEMO_APPROVER}"],
+                   cwd=root, env=env, check=True, capture_output=True)
     return root
 
 
