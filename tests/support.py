@@ -199,6 +199,17 @@ def init_repo(root: Path) -> Path:
     return root
 
 
+def two_note_repo(root: Path) -> Path:
+    """`git init` + memory/config.yaml (CONFIG) + two one-letter notes, nothing staged: for
+    the tests that read changes through git (git_env in the environment)."""
+    root.mkdir(parents=True)
+    git(root, "init", "-q", "-b", "main")
+    write(root, "memory/config.yaml", CONFIG)
+    write(root, "memory/entities/a.md", "a")
+    write(root, "memory/entities/b.md", "b")
+    return root
+
+
 def make_repo(root: Path, monkeypatch: pytest.MonkeyPatch, commit: bool = True) -> Path:
     """git init + memory/config.yaml + .gitignore, committed on 2025-12-01 (unless not):
     a small real memory for the write-path tests (WRITER_IDENTITY in the environment)."""

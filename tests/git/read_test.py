@@ -7,18 +7,12 @@ import pytest
 from memrepo.core.change import FileChange
 from memrepo.core.problems import InputError
 from memrepo.git.read import commit_change, commits_in, open_repository
-from tests.support import CONFIG, git, write
+from tests.support import git, two_note_repo, write
 
 
 @pytest.fixture()
 def repo(tmp_path: Path, git_env: dict[str, str]) -> Path:
-    root = tmp_path / "repo"
-    root.mkdir()
-    git(root, "init", "-q", "-b", "main")
-    write(root, "memory/config.yaml", CONFIG)
-    write(root, "memory/entities/a.md", "a")
-    write(root, "memory/entities/b.md", "b")
-    return root
+    return two_note_repo(tmp_path / "repo")
 
 
 def test_a_historical_commit_and_ranges(repo: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 from memrepo.core.change import Change, FileChange
 from memrepo.core.problems import InputError
 from memrepo.git.staged import staged_change as staged
-from tests.support import CONFIG, git, write
+from tests.support import git, two_note_repo, write
 
 
 def staged_change(path: Path | None = None, message: str | None = None) -> Change:
@@ -26,13 +26,7 @@ def full_change(path: Path) -> Change:
 
 @pytest.fixture()
 def repo(tmp_path: Path, git_env: dict[str, str]) -> Path:
-    root = tmp_path / "repo"
-    root.mkdir()
-    git(root, "init", "-q", "-b", "main")
-    write(root, "memory/config.yaml", CONFIG)
-    write(root, "memory/entities/a.md", "a")
-    write(root, "memory/entities/b.md", "b")
-    return root
+    return two_note_repo(tmp_path / "repo")
 
 
 def test_a_root_commit_changes_everything_from_nothing(repo: Path) -> None:
