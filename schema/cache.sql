@@ -126,6 +126,14 @@ CREATE VIRTUAL TABLE notes_fts USING fts5(
     tokenize = 'unicode61 remove_diacritics 2'
 );
 
+-- passages of a long note (memrepo.core.text.passages), each with the note's name and
+-- description as its head: rowid = notes.rowid * 4096 + the passage's number
+-- (memrepo.cache.rows.PASSAGE_SPAN), so a note's passages are one rowid range
+CREATE VIRTUAL TABLE passages_fts USING fts5(
+    head, text, head_s, text_s,
+    tokenize = 'unicode61 remove_diacritics 2'
+);
+
 -- one search document per key: rowid = keys.rowid; object and quote hold every asserted
 -- value and quote of the key, in any spelling of it
 CREATE VIRTUAL TABLE keys_fts USING fts5(

@@ -361,6 +361,9 @@ DUMPS: dict[str, str] = {
     "notes_fts": "SELECT n.path, f.* FROM notes_fts f JOIN notes n ON n.rowid = f.rowid",
     "keys_fts": "SELECT k.scope, k.subject_key, k.relation_key, f.* FROM keys_fts f "
                 "JOIN keys k ON k.rowid = f.rowid",
+    "passages_fts": "SELECT n.path, f.rowid % 4096, f.* FROM passages_fts f "
+                    "JOIN notes n ON n.rowid = f.rowid / 4096",
+    "passages": "SELECT count(*) FROM passages_fts",
     "notes_terms": "SELECT * FROM notes_terms",
     "keys_terms": "SELECT * FROM keys_terms",
     "skipped": "SELECT * FROM skipped",
@@ -374,7 +377,7 @@ def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
 
     conn = sqlite3.connect(path)
     try:
-        for table in ("notes_fts", "keys_fts"):
+        for table in ("notes_fts", "keys_fts", "passages_fts"):
             conn.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
         return {name: sorted(conn.execute(sql).fetchall(), key=repr)
                 for name, sql in DUMPS.items()}

@@ -14,9 +14,8 @@ from memrepo.resources import data_dir
 CACHE_FILE = Path(".memrepo") / "cache.sqlite"
 INDEX_MARKER = "-- @indexes"
 REQUIRED_TABLES = frozenset({"meta", "files", "notes", "aliases", "links", "events",
-                             "holdings", "keys", "notes_fts", "keys_fts",
-                             "notes_terms", "keys_terms", "skipped",
-                             "log_digests"})
+                             "holdings", "keys", "notes_fts", "keys_fts", "passages_fts",
+                             "notes_terms", "keys_terms", "skipped", "log_digests"})
 BUSY_TIMEOUT_MS = 30_000
 
 

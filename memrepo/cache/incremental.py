@@ -27,6 +27,7 @@ from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
 from memrepo.cache.terms import TermDeltas
 from memrepo.checks.config import worktree_config
 from memrepo.core.events import Key
+from memrepo.core.text import PASSAGE_SPAN
 from memrepo.files import read_bytes
 
 REBUILD_SHARE = 0.25
@@ -197,6 +198,8 @@ def _sync_note(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas, pa
     rowids = [rowid for (rowid,) in conn.execute("SELECT rowid FROM notes WHERE path = ?",
                                                  (path,))]
     terms.remove_rows(conn, "notes_fts", rowids)
+    conn.executemany("DELETE FROM passages_fts WHERE rowid >= ? AND rowid < ?",
+                     [(rowid * PASSAGE_SPAN, (rowid + 1) * PASSAGE_SPAN) for rowid in rowids])
     for table, column in (("notes", "path"), ("aliases", "path"), ("links", "source"),
                           ("files", "path")):
         conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (path,))

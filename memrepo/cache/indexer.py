@@ -21,6 +21,7 @@ from memrepo.cache.terms import TermDeltas
 from memrepo.cache.writer import Batch, next_rowid
 from memrepo.core.config import Config
 from memrepo.core.events import Event, Key
+from memrepo.core.text import PASSAGE_SPAN
 
 
 class Indexer:
@@ -50,6 +51,9 @@ class Indexer:
         self._note_rowid += 1
         self.batch.add("notes", (rowid, *rows.note))
         self.batch.add("notes_fts", (rowid, *rows.fts))
+        first = rowid * PASSAGE_SPAN
+        self.batch.extend("passages_fts", [(first + i, *passage)
+                                           for i, passage in enumerate(rows.passages)])
         self.batch.extend("aliases", rows.aliases)
         self.batch.extend("links", rows.links)
         if self.terms is not None:

@@ -5,6 +5,11 @@ a word the index lacks is replaced by a close spelling from the same table; the 
 searched rarest first within a postings budget as an OR (any word may match), ranked by
 BM25 with field weights; the best hits are judged by IDF coverage (memrepo.core.relevance),
 which decides whether anything answers at all.
+
+A note's rank also weighs its best passage (a long note's body in blocks of a few lines):
+half the note's BM25, half its best passage's, each relative to the best of its list; a
+note holding every name the question writes with a capital letter gains NAMED. Both were
+measured on LoCoMo's dev and held-out questions (notes/retrieval-locomo.md and the README).
 """
 
 from __future__ import annotations
@@ -22,16 +27,27 @@ from memrepo.core.relevance import (
     asks_amount_alone,
     budgeted_forms,
     close_spelling,
+    fuse_scores,
     judge,
     plan,
     spelling_reach,
     word_weights,
 )
+from memrepo.core.text import PASSAGE_SPAN
 
 NOTE_WEIGHTS = (20.0, 10.0, 16.0, 2.0, 10.0, 5.0, 8.0, 1.0)
 """name, description, aliases, body, then their base forms (half the folded weight)."""
 KEY_WEIGHTS = (12.0, 10.0, 6.0, 3.0, 6.0, 5.0, 3.0, 1.5)
 """subject, relation, values, quotes, then their base forms."""
+PASSAGE_WEIGHTS = (1.0, 1.0, 0.5, 0.5)
+"""head (name and description), text, then their base forms."""
+POOL = 50
+"""Notes (and passages) ranked by BM25 before the fusion picks the best of them."""
+PASSAGE_SHARE = 0.5
+"""Weight of the best passage in a note's score (the note-level BM25 has the rest)."""
+NAMED = 0.3
+"""Added to the (0–1) score of a note that holds every capitalised name of the question:
+a soft preference, never a filter (a note in scope `ola` may not say "Ola")."""
 LONGER_BY = 4
 """A word the index lacks is first tried as the beginning of a longer indexed word, at
 most this many letters longer."""
@@ -75,15 +91,7 @@ def rank_notes(conn: sqlite3.Connection, question: Question, *, category: str | 
     forms = budgeted_forms([*p.searched, *dated.searched], {**p.df, **dated.df})
     if not forms:
         return Ranked([], p)
-    where, params = "", [_match(forms)]
-    join = ""
-    if category is not None:
-        join, where = "JOIN notes n ON n.rowid = f.rowid", "AND n.category = ?"
-        params.append(category)
-    rows = conn.execute(
-        f"SELECT f.rowid, bm25(notes_fts, {_weights(NOTES)}) AS score, 0 FROM notes_fts f "
-        f"{join} WHERE notes_fts MATCH ? {where} ORDER BY score LIMIT ?",
-        (*params, max(limit, JUDGED))).fetchall()
+    rows = _fused_notes(conn, _match(forms), category, p, question.names)
     return Ranked(_judged(conn, NOTES, rows, p, None)[:limit], p)
 
 
@@ -165,6 +173,70 @@ def _plan(conn: sqlite3.Connection, table: _Table, terms: Sequence[Term],
         return close_spelling(word, vocabulary)
 
     return plan(terms, n, lookup, spell if respell else None)
+
+
+def _fused_notes(conn: sqlite3.Connection, match: str, category: str | None, p: Plan,
+                 names: Sequence[str]) -> list[tuple[int, float, int]]:
+    """(rowid, score, 0) of the best notes, lower is better: the fused 0–1 score times the
+    best note-level BM25, so scores stay on the scale of the other tables' BM25."""
+    where, params = ("", []) if category is None else ("AND n.category = ?", [category])
+    notes = dict(conn.execute(
+        f"SELECT f.rowid, bm25(notes_fts, {_weights(NOTES)}) AS score FROM notes_fts f "
+        f"JOIN notes n ON n.rowid = f.rowid WHERE notes_fts MATCH ? {where} "
+        "ORDER BY score LIMIT ?", (match, *params, POOL)).fetchall())
+    if not notes:
+        return []
+    best_passage: dict[int, float] = {}
+    weights = ", ".join(map(str, PASSAGE_WEIGHTS))
+    for rowid, score in conn.execute(
+            f"SELECT f.rowid, bm25(passages_fts, {weights}) AS score FROM passages_fts f "
+            f"JOIN notes n ON n.rowid = f.rowid / {PASSAGE_SPAN} "
+            f"WHERE passages_fts MATCH ? {where} ORDER BY score LIMIT ?",
+            (match, *params, 2 * POOL)):
+        best_passage.setdefault(rowid // PASSAGE_SPAN, -score)
+    missing = [rowid for rowid in best_passage if rowid not in notes]
+    if missing:
+        notes.update(_scores_of(conn, match, missing))
+    long_notes = _with_passages(conn, list(notes))
+    note_part = {rowid: -score for rowid, score in notes.items()}
+    top = max(note_part.values())
+    passage_part = dict(best_passage)
+    if top > 0:  # a short note is its own passage: its note-level share stands for it
+        best = max(passage_part.values(), default=top)
+        passage_part.update({rowid: score / top * best for rowid, score in note_part.items()
+                             if rowid not in long_notes})
+    fused = fuse_scores([(1 - PASSAGE_SHARE, note_part), (PASSAGE_SHARE, passage_part)])
+    for rowid in _holding_all(conn, names, list(fused)):
+        fused[rowid] += NAMED
+    ranked = sorted(fused, key=lambda rowid: (-fused[rowid], rowid))[:JUDGED]
+    return [(rowid, -top * fused[rowid], 0) for rowid in ranked]
+
+
+def _scores_of(conn: sqlite3.Connection, match: str, rowids: list[int]) -> dict[int, float]:
+    marks = ", ".join("?" * len(rowids))
+    return dict(conn.execute(
+        f"SELECT rowid, bm25(notes_fts, {_weights(NOTES)}) FROM notes_fts "
+        f"WHERE notes_fts MATCH ? AND rowid IN ({marks})", (match, *rowids)).fetchall())
+
+
+def _with_passages(conn: sqlite3.Connection, rowids: list[int]) -> set[int]:
+    """The notes among `rowids` that have passages (their first one is numbered 0)."""
+    marks = ", ".join("?" * len(rowids))
+    return {rowid // PASSAGE_SPAN for (rowid,) in conn.execute(
+        f"SELECT rowid FROM passages_fts WHERE rowid IN ({marks})",
+        [rowid * PASSAGE_SPAN for rowid in rowids])}
+
+
+def _holding_all(conn: sqlite3.Connection, names: Sequence[str], rowids: list[int],
+                 ) -> list[int]:
+    """The notes among `rowids` whose text holds every one of the folded `names`."""
+    if not names or not rowids:
+        return []
+    marks = ", ".join("?" * len(rowids))
+    every = " AND ".join('"' + name.replace('"', '""') + '"' for name in names)
+    return [rowid for (rowid,) in conn.execute(
+        f"SELECT rowid FROM notes_fts WHERE notes_fts MATCH ? AND rowid IN ({marks})",
+        (every, *rowids))]
 
 
 def _lookup(conn: sqlite3.Connection, table: _Table, forms: Iterable[str]) -> dict[str, int]:

@@ -24,7 +24,7 @@ from memrepo.core.headers import Note, classify, parse_note
 from memrepo.core.links import find_links
 from memrepo.core.log_lines import LOG_PATH, MAX_LINE_BYTES, split_lines
 from memrepo.core.question import stem_column
-from memrepo.core.text import fold, key_slug
+from memrepo.core.text import fold, key_slug, passages
 
 IsMany = Callable[[str], bool]
 Row = tuple[Any, ...]
@@ -56,6 +56,7 @@ class NoteRows:
     fts: Row  # without rowid: name, description, aliases, body folded, then their stems
     aliases: list[Row]
     links: list[Row]
+    passages: list[Row]  # without rowid: head, text folded, then their stems
 
 
 def note_rows(path: str, data: bytes) -> NoteRows | None:
@@ -72,7 +73,16 @@ def note_rows(path: str, data: bytes) -> NoteRows | None:
         fts=search_columns((note.name, description, " ; ".join(aliases), note.body)),
         aliases=[(fold(alias), alias, note.name, path) for alias in aliases],
         links=[(path, note.name, target, line) for target, line in _link_targets(note)],
+        passages=_passage_rows(f"{note.name} {description}", note.body),
     )
+
+
+def _passage_rows(head: str, body: str) -> list[Row]:
+    texts = passages(body)
+    if not texts:
+        return []
+    folded, stems = fold(head), stem_column(head)
+    return [(folded, fold(text), stems, stem_column(text)) for text in texts]
 
 
 def search_columns(texts: Sequence[str]) -> Row:

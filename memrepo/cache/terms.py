@@ -26,7 +26,9 @@ def row_tokens(texts: Iterable[str]) -> set[str]:
 
 
 def fill_terms(conn: sqlite3.Connection) -> None:
-    """After a full build: every table's document frequencies, and merged FTS segments."""
+    """After a full build: every table's document frequencies, and merged FTS segments
+    (passages_fts has none: retrieval reads the notes' frequencies for both)."""
+    conn.execute("INSERT INTO passages_fts(passages_fts) VALUES ('optimize')")
     for fts, terms in TERM_TABLES.items():
         vocab = fts.replace("_fts", "_vocab")
         conn.execute(f"INSERT INTO {fts}({fts}) VALUES ('optimize')")

@@ -12,6 +12,8 @@ INSERT: dict[str, str] = {
              "VALUES (?, ?, ?, ?, ?, ?, ?)",
     "notes_fts": "INSERT INTO notes_fts(rowid, name, description, aliases, body, name_s, "
                  "description_s, aliases_s, body_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "passages_fts": "INSERT INTO passages_fts(rowid, head, text, head_s, text_s) "
+                    "VALUES (?, ?, ?, ?, ?)",
     "aliases": "INSERT INTO aliases(folded, alias, name, path) VALUES (?, ?, ?, ?)",
     "links": "INSERT INTO links(source, source_name, target, line) VALUES (?, ?, ?, ?)",
     "events": "INSERT INTO events(rowid, id, op, scope, subject, relation, subject_key, "

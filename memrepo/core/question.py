@@ -71,6 +71,8 @@ class Question:
     asks_amount: bool  # "how much/many", "ile", "koľko": the answer is a number
     date_terms: tuple[Term, ...] = ()  # the salient words of the date phrases ("april",
     # "2026"): notes are also searched by them — a note's text carries its dates
+    names: tuple[str, ...] = ()  # folded salient words written with a capital letter
+    # after the first word ("What did Caroline paint?"): notes holding them rank higher
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -114,7 +116,13 @@ def analyse(text: str, now: Instant) -> Question:
     dated = {folded[i]: Term(raw[i], folded[i], base_forms(raw[i]))
              for i in sorted(times.used) if folded[i] not in STOP_WORDS}
     return Question(text, tuple(terms.values()), times.valid, times.known, asks_change,
-                    asks_amount, tuple(dated.values()))
+                    asks_amount, tuple(dated.values()), _capitalised(text, terms))
+
+
+def _capitalised(text: str, terms: Mapping[str, Term]) -> tuple[str, ...]:
+    written = _WORD.findall(unicodedata.normalize("NFC", text))[1:]
+    names = (fold(word) for word in written if word[:1].isupper())
+    return tuple(dict.fromkeys(name for name in names if name in terms))
 
 
 @lru_cache(maxsize=1 << 16)

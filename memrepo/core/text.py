@@ -62,3 +62,23 @@ def key_slug(text: str) -> str:
     anything but letters and digits one `_` ("Electricity Bill" = "electricity-bill" =
     "electricity_bill"); "" when nothing is left."""
     return _NOT_ALNUM_RUN.sub("_", fold(text)).strip("_")
+
+
+PASSAGE_LINES = 6
+"""Non-empty lines of a note's body per passage. Measured on LoCoMo (notes/
+retrieval-locomo.md): passages of 3–8 lines, overlapping or not, were equal within noise;
+non-overlapping ones index each line once more instead of three times."""
+PASSAGE_SPAN = 4096
+"""The most passages of one note (the last holds whatever lies beyond): the cache numbers
+a note's passages notes.rowid * PASSAGE_SPAN + n, one rowid range per note."""
+
+
+def passages(body: str, lines: int = PASSAGE_LINES) -> list[str]:
+    """A long body cut into passages of `lines` non-empty lines; none for a body of one
+    passage or less (the note itself is its passage)."""
+    kept = [line.strip() for line in body.split("\n") if line.strip()]
+    if len(kept) <= lines:
+        return []
+    starts = range(0, len(kept), lines)[:PASSAGE_SPAN]
+    return ["\n".join(kept[start:start + lines] if n < PASSAGE_SPAN - 1 else kept[start:])
+            for n, start in enumerate(starts)]

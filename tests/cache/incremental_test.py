@@ -48,7 +48,9 @@ class Scenario:
     def edit_note(self) -> None:
         category, name = self.rng.choice(CATEGORIES), self.rng.choice(NAMES)
         words = " ".join(self.rng.choices(WORDS, k=5))
-        body = f"# {name}\n\n{words} [[{self.rng.choice(NAMES)}]]\n"
+        lines = "".join(f"{word} line\n" for word in self.rng.choices(WORDS, k=self.rng.choice(
+            (0, 9))))  # a long body is also indexed as passages
+        body = f"# {name}\n\n{words} [[{self.rng.choice(NAMES)}]]\n{lines}"
         text = note(category, name, f"Profile of {name}: {words}", body,
                     aliases=[self.rng.choice(WORDS)] if category == "entities" else ())
         self._replace(f"memory/{category}/{name}.md", text)

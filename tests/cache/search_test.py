@@ -150,3 +150,34 @@ def test_scopes_never_leak(memory: Memory) -> None:
 def test_search_path_exists(memory: Memory) -> None:
     for hit in memory.search("cartons").results:
         assert (Path(memory.root) / hit.path).is_file()
+
+
+def _log(lines: list[str]) -> str:
+    return "".join(f"{line}\n" for line in lines)
+
+
+FILLER = [f"Caroline: we talked about the weekend plans, part {n}." for n in range(30)]
+
+
+def test_a_long_note_is_ranked_by_its_best_passage_too(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two meeting logs share the question's words; in one they sit together in one
+    exchange, in the other they are scattered over the whole log."""
+    monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
+    root = init_repo(tmp_path / "repo")
+    together = [*FILLER[:12], "Melanie: did the pottery class go well?",
+                "Caroline: yes, I made a bowl with a blue glaze.", *FILLER[12:]]
+    scattered = list(FILLER)  # the same words, one every eight lines
+    for line, word in zip((0, 8, 16, 24), ("pottery", "glaze", "class", "glaze"), strict=True):
+        scattered[line] = scattered[line].replace("weekend plans", word)
+    write(root, "memory/project/session-1.md", note(
+        "project", "session-1", "Caroline and Melanie, 1 May 2023", _log(together)))
+    write(root, "memory/project/session-2.md", note(
+        "project", "session-2", "Caroline and Melanie, 8 May 2023", _log(scattered)))
+    for n, topic in enumerate(("rent", "car service", "gym", "garden")):
+        write(root, f"memory/project/other-{n}.md", note(
+            "project", f"other-{n}", f"Notes on the {topic}", f"About the {topic}.\n"))
+    commit_everything(root, "two meeting logs")
+    memory = Memory(root)
+    assert _names(memory, "Which glaze did Caroline pick in the pottery class?"
+                  )[0] == "session-1"

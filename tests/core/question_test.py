@@ -93,3 +93,10 @@ def test_any_text_is_analysed(text: str) -> None:
     question = analyse(text, NOW)
     assert all(term.word and term.bases and term.bases[0] == term.word
                for term in question.terms)
+
+
+def test_names_are_the_salient_words_written_with_a_capital_after_the_first() -> None:
+    assert analyse("What did Caroline and Melanie paint in May?", NOW).names == (
+        "caroline", "melanie")
+    assert analyse("Caroline paints what?", NOW).names == ()
+    assert analyse("Co kupiła Ola w Łodzi?", NOW).names == ("ola", "lodzi")

@@ -13,7 +13,7 @@ from memrepo.core.relevance import (
     Plan,
     budgeted_forms,
     close_spelling,
-    fuse,
+    fuse_scores,
     idf,
     judge,
     plan,
@@ -88,12 +88,16 @@ def test_idf_falls_with_document_frequency() -> None:
     assert idf(0, 100) > idf(1, 100) > idf(50, 100) > idf(100, 100) >= 0
 
 
-def test_fusion_rewards_documents_ranked_high_in_several_lists() -> None:
-    assert fuse([[1, 2, 3], [2, 3, 4]]) == [2, 3, 1, 4]
-    assert fuse([[5, 6]]) == [5, 6]
+def test_fusion_sums_scores_relative_to_each_lists_best() -> None:
+    fused = fuse_scores([(0.5, {1: 10.0, 2: 5.0}), (0.5, {2: 4.0, 3: 2.0})])
+    assert fused == {1: 0.5, 2: 0.75, 3: 0.25}
+    assert fuse_scores([(1.0, {})]) == {}
 
 
-@given(st.lists(st.lists(st.integers(0, 20), unique=True), max_size=4))
-def test_fusion_keeps_every_document_once(rankings: list[list[int]]) -> None:
-    fused = fuse(rankings)
-    assert sorted(fused) == sorted({doc for r in rankings for doc in r})
+@given(st.lists(st.tuples(st.floats(0, 1), st.dictionaries(st.integers(0, 20),
+                                                          st.floats(0, 100))), max_size=4))
+def test_fusion_keeps_documents_and_stays_within_the_weights(
+        lists: list[tuple[float, dict[int, float]]]) -> None:
+    fused = fuse_scores(lists)
+    assert set(fused) <= {doc for _, scores in lists for doc in scores}
+    assert all(0 <= score <= sum(w for w, _ in lists) + 1e-9 for score in fused.values())

@@ -5,7 +5,7 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memrepo.core.text import fold, fts_query, words
+from memrepo.core.text import PASSAGE_SPAN, fold, fts_query, passages, words
 
 
 def test_letters_without_a_decomposition_are_folded() -> None:
@@ -30,3 +30,17 @@ def test_a_folded_query_is_always_safe_fts_syntax(text: str) -> None:
     query = fts_query(text)
     assert all(term.startswith('"') and term.endswith('"') for term in query.split())
     assert '"' not in "".join(term[1:-1] for term in query.split())
+
+
+def test_a_long_body_is_cut_into_passages_of_six_non_empty_lines() -> None:
+    assert passages("one\n\ntwo\n") == []
+    body = "\n".join(f"line {n}" for n in range(14))
+    cut = passages("\n\n" + body.replace("line 3", "line 3\n\n"))
+    assert [len(p.split("\n")) for p in cut] == [6, 6, 2]
+    assert cut[0].startswith("line 0") and cut[2] == "line 12\nline 13"
+
+
+def test_a_note_has_at_most_passage_span_passages() -> None:
+    body = "\n".join(f"line {n}" for n in range(6 * PASSAGE_SPAN + 7))
+    cut = passages(body)
+    assert len(cut) == PASSAGE_SPAN and cut[-1].endswith(f"line {6 * PASSAGE_SPAN + 6}")
