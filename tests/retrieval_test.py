@@ -22,6 +22,7 @@ from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memrepo.agent.api import Memory
+from memrepo.agent.context import build_context
 from memrepo.maintenance.demo import DEMO_APPROVER
 from tests.support import append_events, assert_event, isolated_env
 
@@ -133,6 +134,15 @@ def test_knowledge_only_in_a_reference_or_project_note(memory: Memory) -> None:
     assert "car-service-2026" in [n.name for n in booked.notes]
 
 
+def test_the_context_block_cuts_honestly_at_its_budget(repo: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMREPO_NOW", NOW)
+    block = build_context(repo, "michal", "What is the minimum order at Lodz Packaging?", 100)
+    assert block.left_out > 0 and block.tokens <= 100
+    assert "did not fit the budget" in block.text
+    assert "nothing in memory matches" not in block.text
+
+
 def test_search_asks_the_question_not_an_and_of_its_words(memory: Memory) -> None:
     found = memory.search("What is the minimum order at Lodz Packaging?")
     assert found.results[0].name == "lodz-packaging"
@@ -145,6 +155,29 @@ def cli(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "MEMREPO_NOW": NOW}
     return subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(repo), *args],
                           capture_output=True, text=True, check=False, env=env)
+
+
+ASKED = [  # scope, question, the values answered: one question of each kind
+    ("ola", "How much rent do I pay?", ["3 100 zł"]),  # current
+    ("ola", "How much rent did I pay this year?", ["2 400 zł", "3 100 zł"]),  # period
+    ("ola", "When did my rent change?", ["2 400 zł", "3 100 zł"]),  # change
+    ("michal", "How much is my electrcity bill?", ["250 zł"]),  # misspelled
+    ("kasia", "Ile wynosił czynsz w 2025 roku?", ["1 900 zł"]),  # Polish, inflected, dated
+    ("zuzana", "Koľko platím za nájom?", ["700 €"]),  # Slovak, inflected
+]
+
+
+@pytest.mark.parametrize(("scope", "question", "expected"), ASKED)
+def test_cli_recall_answers_each_kind_of_question(repo: Path, git_env: Any, scope: str,
+                                                  question: str, expected: list[str]) -> None:
+    done = cli(repo, "recall", "--scope", scope, "--json", question)
+    assert done.returncode == 0, done.stderr
+    assert [f["object"] for f in json.loads(done.stdout)["facts"]] == expected
+
+
+def test_cli_recall_says_which_spelling_it_used(repo: Path, git_env: Any) -> None:
+    done = cli(repo, "recall", "--scope", "michal", "How much is my electrcity bill?")
+    assert "250 zł" in done.stdout and "'electricity' for 'electrcity'" in done.stdout
 
 
 def test_cli_recall_reads_the_date_in_the_question(repo: Path, git_env: Any) -> None:
@@ -184,10 +217,10 @@ def test_cli_context_budget_cut_is_honest(repo: Path, git_env: Any) -> None:
 # --- the real MCP client ------------------------------------------------------------------
 
 async def _mcp(repo: Path, env: dict[str, str], calls: list[dict[str, Any]],
-               ) -> tuple[list[dict[str, Any]], str]:
+               scope: str = "ola") -> tuple[list[dict[str, Any]], str]:
     params = StdioServerParameters(
         command=sys.executable, args=["-m", "memrepo", "--repo", str(repo), "serve",
-                                      "--scope", "ola", "--session", "s-retrieval"],
+                                      "--scope", scope, "--session", "s-retrieval"],
         env={**env, "MEMREPO_NOW": NOW}, cwd=str(repo))
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
@@ -214,3 +247,16 @@ def test_mcp_recall_answers_questions_and_notes_are_resources(
     assert note_only["notes"][0]["uri"] == "memrepo://note/vat-cash-method"
     assert note_only["notes"][0]["description"]
     assert note.startswith("---\nname: vat-cash-method")
+
+
+def test_mcp_recall_answers_each_kind_of_question(repo: Path, git_env: dict[str, str],
+                                                  ) -> None:
+    by_scope: dict[str, list[tuple[str, list[str]]]] = {}
+    for scope, question, expected in ASKED:
+        by_scope.setdefault(scope, []).append((question, expected))
+    for scope, asked in by_scope.items():
+        answers, _ = anyio.run(_mcp, repo, git_env, [{"query": q} for q, _ in asked], scope)
+        for (question, expected), answer in zip(asked, answers, strict=True):
+            assert [f["object"] for f in answer["facts"]] == expected, question
+            if scope == "michal":
+                assert answer["respelled"] == {"electrcity": "electricity"}
