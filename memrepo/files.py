@@ -3,6 +3,7 @@ reading them back."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from contextlib import suppress
@@ -190,3 +191,13 @@ class WorkTree:
                           if entry.is_file(follow_symlinks=False))
         except OSError:
             return []
+
+
+def blob_id(data: bytes) -> str:
+    """The id git gives these bytes as a blob (so a clean file's id matches git's)."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def complete_lines(data: bytes) -> bytes:
+    """The bytes up to the last `\\n`: a partial last line is not indexed (yet)."""
+    return data[:data.rfind(b"\n") + 1]

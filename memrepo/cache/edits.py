@@ -85,8 +85,8 @@ def saved_in_place(conn: sqlite3.Connection | None, root: Path, scan: EditScan,
     reported = scan.paths()
     if not reported or conn is None:
         return []
-    from memrepo.cache.rows import blob_id, complete_lines, file_kind
-    from memrepo.files import read_bytes
+    from memrepo.cache.rows import file_kind
+    from memrepo.files import blob_id, complete_lines, read_bytes
 
     watched = set(dirty_at_last_sync(read_meta(conn)))
     edited, unchanged = [], 0

@@ -22,13 +22,13 @@ from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, 
 from memrepo.cache.gitstate import ChangedQuery, DirtyQuery, KnownDirty, changed_between
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.logsync import NeedsRebuild, store_digest, sync_log
-from memrepo.cache.rows import blob_id, complete_lines, file_kind
+from memrepo.cache.rows import file_kind
 from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
 from memrepo.cache.terms import TermDeltas
 from memrepo.checks.config import worktree_config
 from memrepo.core.events import Key
 from memrepo.core.text import PASSAGE_SPAN
-from memrepo.files import read_bytes
+from memrepo.files import blob_id, complete_lines, read_bytes
 
 REBUILD_SHARE = 0.25
 """A change touching more than this share of the indexed files is rebuilt from scratch."""

@@ -10,7 +10,6 @@ from memrepo.cache.rows import (
     KeyRows,
     NoteRows,
     Skipped,
-    blob_id,
     event_row,
     key_of,
     key_rows,
@@ -22,6 +21,7 @@ from memrepo.cache.writer import Batch, next_rowid
 from memrepo.core.config import Config
 from memrepo.core.events import Event, Key
 from memrepo.core.text import PASSAGE_SPAN
+from memrepo.files import blob_id
 
 
 class Indexer:

@@ -16,7 +16,6 @@ from memrepo.cache.rows import (
     SIGNATURE_COLUMNS,
     ParsedLog,
     Row,
-    blob_id,
     event_signature,
     parse_events,
     repeated,
@@ -24,6 +23,7 @@ from memrepo.cache.rows import (
 )
 from memrepo.core.events import Event, Key
 from memrepo.core.log_lines import scope_of
+from memrepo.files import blob_id
 
 Stored = tuple[str, int]
 """(blob id, size) of the content the cache indexed."""

@@ -16,8 +16,6 @@ from memrepo.cache.rows import (
     KeyRows,
     NoteRows,
     Row,
-    blob_id,
-    complete_lines,
     event_row,
     event_signature,
     group_by_key,
@@ -31,7 +29,7 @@ from memrepo.cache.rows import (
 )
 from memrepo.cache.worktree import log_paths_by_scope, note_paths
 from memrepo.core.text import key_slug
-from memrepo.files import read_bytes
+from memrepo.files import blob_id, complete_lines, read_bytes
 
 NOTES_PER_PART = 500
 PARALLEL_MIN_FILES = 2_000

@@ -25,17 +25,13 @@ from memrepo.core.links import find_links
 from memrepo.core.log_lines import LOG_PATH, MAX_LINE_BYTES, split_lines
 from memrepo.core.question import stem_column
 from memrepo.core.text import fold, key_slug, passages
+from memrepo.files import complete_lines
 
 IsMany = Callable[[str], bool]
 Row = tuple[Any, ...]
 
 _NOTE_LINK = re.compile(r"/memory/[a-z]+/(?P<name>[^/#?]+)\.md(?:[#?].*)?")
 
-
-
-def blob_id(data: bytes) -> str:
-    """The id git gives these bytes as a blob (so a clean file's id matches git's)."""
-    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
 
 
 def file_kind(path: str) -> str | None:
@@ -114,11 +110,6 @@ def _link_targets(note: Note) -> Iterator[tuple[str, int]]:
 
 
 # --- fact events ------------------------------------------------------------------------
-
-def complete_lines(data: bytes) -> bytes:
-    """The bytes up to the last `\\n`: a partial last line is not indexed (yet)."""
-    return data[:data.rfind(b"\n") + 1]
-
 
 Skipped = tuple[int, str, str | None]
 """(line, reason, the repeated id or None) of a line the cache leaves out."""
