@@ -85,20 +85,19 @@ def saved_in_place(conn: sqlite3.Connection | None, root: Path, scan: EditScan,
     reported = scan.paths()
     if not reported or conn is None:
         return []
-    from memrepo.cache.rows import file_kind
     from memrepo.files import blob_id, complete_lines, read_bytes
 
     watched = set(dirty_at_last_sync(read_meta(conn)))
     edited, unchanged = [], 0
     for path in reported:
-        kind = file_kind(path)
+        row = conn.execute("SELECT kind, blob FROM files WHERE path = ?", (path,)).fetchone()
+        kind = row[0] if row is not None else _kind_of(path)
         if kind is None or path in watched:
             continue
         data = read_bytes(root, path)
         if data is not None and kind == "log":
             data = complete_lines(data)
-        row = conn.execute("SELECT blob FROM files WHERE path = ?", (path,)).fetchone()
-        if (None if data is None else blob_id(data)) != (None if row is None else row[0]):
+        if (None if data is None else blob_id(data)) != (None if row is None else row[1]):
             edited.append(path)
         else:
             unchanged += 1
@@ -107,3 +106,11 @@ def saved_in_place(conn: sqlite3.Connection | None, root: Path, scan: EditScan,
               "under memory/ (copied or touched?), so every query re-reads them. To fix: "
               f"git -C {root} update-index -q --refresh", file=sys.stderr)
     return sorted(edited)
+
+
+def _kind_of(path: str) -> str | None:
+    """What a file the cache does not hold yet would be (the cache's parsers are imported
+    only then: a racily clean log reported after every library write needs none)."""
+    from memrepo.cache.rows import file_kind
+
+    return file_kind(path)
