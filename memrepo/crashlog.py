@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
-import traceback
 from pathlib import Path
 
 
 def write_crash_log(label: str) -> Path | None:
     """Append the current exception's traceback to the log; its path, or None when no log
-    can be written (the caller's one-line message must still get out)."""
+    can be written (the caller's one-line message must still get out). tempfile and
+    traceback are imported here: every CLI process imports this module, few crash."""
+    import tempfile
+    import traceback
+
     text = f"--- {label}\n{traceback.format_exc()}\n".encode("utf-8", "backslashreplace")
     directory = Path(os.environ.get("MEMREPO_LOG_DIR") or tempfile.gettempdir())
     log = directory / f"memrepo-error-{os.getuid()}.log"

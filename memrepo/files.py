@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from contextlib import suppress
 from pathlib import Path
 
@@ -15,6 +14,8 @@ def write_atomically(target: Path, data: bytes) -> None:
 
     The file keeps its permissions (a new one gets the usual 0666 minus umask: mkstemp's
     0600 would make notes and indexes unreadable to the rest of a shared checkout)."""
+    import tempfile  # here: a query process imports this module and writes nothing
+
     target.parent.mkdir(parents=True, exist_ok=True)
     mode = _mode_for(target)
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)

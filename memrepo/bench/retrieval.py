@@ -8,6 +8,10 @@ memory repository (e.g. one `memrepo bench perf --dir` generated at 100k notes).
   `python -c pass`;
 - what question analysis adds to a process that already folds text (import of PyStemmer,
   the stop words and the date grammar, and the first question).
+
+A whole process is measured as installed: when memrepo's modules have no bytecode (an
+editable install run with PYTHONDONTWRITEBYTECODE=1), every process compiles them from
+source (≈3× the import time), and the table says so.
 """
 
 from __future__ import annotations
@@ -117,7 +121,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             *process_rows(args.dir, args.scope, args.repeat)]
     print(f"memrepo bench retrieval: {args.dir}\n")
     print(render_table(rows))
+    if not has_bytecode():
+        print("\nmemrepo's modules have no bytecode here (PYTHONDONTWRITEBYTECODE=1 with an "
+              "editable install?): each process above compiled them from source. "
+              "`python -m compileall -q <the memrepo package>` does what pip does at install.")
     return 0
+
+
+def has_bytecode() -> bool:
+    import importlib.util
+
+    import memrepo.core.text
+
+    return Path(importlib.util.cache_from_source(memrepo.core.text.__file__)).is_file()
 
 
 if __name__ == "__main__":
