@@ -320,26 +320,32 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
     """Move the branch to a new commit of `tree` — checking just before that no person's
     git command has started meanwhile (if one has: release the lock until it ends and
     return None, so the caller rebuilds on what it committed). None too when HEAD moved.
-    The new index is prepared before, so that it is swapped in right after."""
+    Everything else (the commit object, the new index, the marker) is made before that
+    check, so that the branch moves microseconds after it."""
     from memrepo.git import staging
     from memrepo.git import write as gitw
     from memrepo.git.activity import git_at_work
 
     git_dir = Path(base.repo.path)
+    commit = gitw.new_commit(base, tree, message, when)
     prepared = staging.prepare(git_dir, entries)
-    found = git_at_work(root, git_dir)
-    if found is not None:
-        staging.discard(prepared)
-        _pause(root)
-        return None
     earlier = behind_paths(root)
     _mark_behind(root, entries)
-    commit = gitw.commit_if_head_is(base, tree, message, when)
-    if commit is None:
-        staging.discard(prepared)
-        _mark_behind(root, dict.fromkeys(earlier, b""))
+    if git_at_work(root, git_dir) is not None:
+        _undo_attempt(root, prepared, earlier)
+        _pause(root)
         return None
-    return commit, prepared
+    if not gitw.move_branch(base, commit, message):
+        _undo_attempt(root, prepared, earlier)
+        return None
+    return str(commit), prepared
+
+
+def _undo_attempt(root: Path, prepared: Prepared | None, earlier: list[str]) -> None:
+    from memrepo.git import staging
+
+    staging.discard(prepared)
+    _mark_behind(root, dict.fromkeys(earlier, b""))
 
 
 def _pause(root: Path) -> None:

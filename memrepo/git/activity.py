@@ -109,8 +109,8 @@ def _proc_scan(root: Path, mine: set[int]) -> Iterator[GitAtWork]:
     if not _PROC.is_dir():
         return
     here = str(root.resolve())
-    for name in os.listdir(_PROC):
-        if not name.isdigit() or int(name) in mine or _comm(name) != b"git\n":
+    for name in _pids():
+        if int(name) in mine or _comm(name) != b"git\n":
             continue
         pid = int(name)
         argv = _argv(pid)
@@ -120,6 +120,15 @@ def _proc_scan(root: Path, mine: set[int]) -> Iterator[GitAtWork]:
         if _descends_from_this_process(pid):
             continue
         yield GitAtWork(pid, " ".join(argv)[:120])
+
+
+def _pids() -> Iterator[str]:
+    """Every process, then a second look at those that started during the first: the
+    window a git command could start in unseen ends microseconds before the caller moves
+    the branch, not when the scan began."""
+    first = [name for name in os.listdir(_PROC) if name.isdigit()]
+    yield from first
+    yield from sorted(set(n for n in os.listdir(_PROC) if n.isdigit()) - set(first), key=int)
 
 
 def _subcommand(argv: list[str], cwd: str | None) -> tuple[str | None, str | None]:

@@ -270,21 +270,35 @@ def commit_seconds(when: Instant) -> int:
     return -(-when // 1_000_000)
 
 
-def commit_if_head_is(base: Base, tree_oid: Oid, message: str, when: Instant) -> str | None:
-    """Commit `tree_oid` on HEAD's branch (creating it when unborn); the new commit's hex,
-    or None when the branch moved since `base` was read: libgit2 compares and swaps, so
-    nothing committed by someone else is ever overwritten."""
-    repo = base.repo
-    author, committer = signatures(repo, when)
+def new_commit(base: Base, tree_oid: Oid, message: str, when: Instant) -> Oid:
+    """The commit object of `tree_oid` on top of `base` — no ref moves yet (`move_branch`)."""
+    author, committer = signatures(base.repo, when)
     parents = [] if base.commit is None else [base.commit.id]
+    return base.repo.create_commit(None, author, committer, message, tree_oid, parents)
+
+
+def move_branch(base: Base, commit: Oid, message: str) -> bool:
+    """Point HEAD's branch at `commit` if it still points where `base` was read (creating
+    it on an unborn branch): a compare-and-swap under git's ref lock, so nothing committed
+    by someone else is ever overwritten. False when the branch moved meanwhile."""
+    repo = base.repo
+    name = str(repo.references["HEAD"].target)
+    summary = message.split("\n", 1)[0]
     try:
-        oid = repo.create_commit("HEAD", author, committer, message, tree_oid, parents)
-    except pygit2.GitError as err:
+        if base.commit is None:
+            repo.create_reference_direct(name, commit, False,
+                                         message=f"commit (initial): {summary}")
+            return True
+        ref = repo.references[name]
+        if ref.target != base.commit.id:
+            return False
+        ref.set_target(commit, f"commit: {summary}")  # libgit2 compares with what it read
+    except (pygit2.AlreadyExistsError, pygit2.GitError, KeyError):
         if _head_id(repo) != (None if base.commit is None else base.commit.id):
-            return None
-        raise InputError(Problem("HEAD", f"could not commit: {err}",
+            return False
+        raise InputError(Problem("HEAD", "could not move the branch (its lock is held?)",
                                  "run `memrepo doctor` and the command again")) from None
-    return str(oid)
+    return True
 
 
 def _head_id(repo: Repository) -> Oid | None:
