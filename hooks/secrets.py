@@ -54,7 +54,10 @@ def _log_problems(change: Change, path: str) -> list[Problem]:
     if not new.startswith(old):
         old = b""  # not append-only: the fact-log check refuses it; scan everything
     start = old.rfind(b"\n") + 1 if old else 0
-    return jsonl_secret_problems(path, new[start:], old[:start].count(b"\n") + 1)
+    found = jsonl_secret_problems(path, new[start:])
+    if found:  # lines are counted only to report a problem (a log holds megabytes)
+        found = jsonl_secret_problems(path, new[start:], old.count(b"\n", 0, start) + 1)
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -156,10 +156,15 @@ def read_beneath(root: Path, relative: str) -> bytes | None:
 
 
 def _read_fd(fd: int) -> bytes:
-    chunks = []
+    """The whole file: one read of the size it has (a log of megabytes is not copied again
+    by joining chunks), then whatever it grew by meanwhile."""
+    data = os.read(fd, max(os.fstat(fd).st_size, 1))
+    if not data:
+        return data
+    chunks = [data]
     while chunk := os.read(fd, 1 << 20):
         chunks.append(chunk)
-    return b"".join(chunks)
+    return data if len(chunks) == 1 else b"".join(chunks)
 
 
 def is_link(root: Path, relative: str) -> bool:

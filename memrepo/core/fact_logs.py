@@ -58,6 +58,18 @@ class Appended:
 def appended_logs(change: Change) -> tuple[list[Appended], list[Problem]]:
     """The appended tail of every changed log, and the problems with the change's shape
     (deleted logs, stray files, rewritten lines)."""
+    kept = _APPENDED.get(id(change))
+    if kept is None or kept[0] is not change:  # fact_logs and fact_times ask for the same
+        _APPENDED.clear()  # it holds whole segments: keep one change's only
+        logs, problems = _appended_logs(change)
+        kept = _APPENDED[id(change)] = (change, logs, problems)
+    return list(kept[1]), list(kept[2])
+
+
+_APPENDED: dict[int, tuple[Change, list[Appended], list[Problem]]] = {}
+
+
+def _appended_logs(change: Change) -> tuple[list[Appended], list[Problem]]:
     logs: list[Appended] = []
     problems: list[Problem] = []
     for file in change.under(FACTS_PREFIX):

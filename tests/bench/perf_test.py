@@ -15,7 +15,7 @@ ROWS = (
     "recall by key, in-process p50", "recall by key, in-process p99", "recall CLI",
     "search top-10, in-process p50", "search top-10, in-process p99",
     "cache sync after a 10-file checkout", "memrepo check --message-file F",
-    "remember, one commit per fact", "remember, batched",
+    "remember, one commit per fact", "CPU per write at", "remember, batched",
 )
 
 
