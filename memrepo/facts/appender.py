@@ -320,14 +320,15 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
     """Move the branch to a new commit of `tree` — checking just before that no person's
     git command has started meanwhile (if one has: release the lock until it ends and
     return None, so the caller rebuilds on what it committed). None too when HEAD moved.
-    Everything else (the commit object, the new index, the marker) is made before that
-    check, so that the branch moves microseconds after it."""
+    Everything else (the commit object, the ref looked up, the new index, the marker) is
+    made before that check, so that the branch moves microseconds after it."""
     from memrepo.git import staging
     from memrepo.git import write as gitw
     from memrepo.git.activity import git_at_work
 
     git_dir = Path(base.repo.path)
     commit = gitw.new_commit(base, tree, message, when)
+    move = gitw.branch_mover(base, commit, message)
     prepared = staging.prepare(git_dir, entries)
     earlier = behind_paths(root)
     _mark_behind(root, entries)
@@ -335,7 +336,7 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
         _undo_attempt(root, prepared, earlier)
         _pause(root)
         return None
-    if not gitw.move_branch(base, commit, message):
+    if not move():
         _undo_attempt(root, prepared, earlier)
         return None
     return str(commit), prepared

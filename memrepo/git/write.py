@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -277,28 +277,36 @@ def new_commit(base: Base, tree_oid: Oid, message: str, when: Instant) -> Oid:
     return base.repo.create_commit(None, author, committer, message, tree_oid, parents)
 
 
-def move_branch(base: Base, commit: Oid, message: str) -> bool:
-    """Point HEAD's branch at `commit` if it still points where `base` was read (creating
-    it on an unborn branch): a compare-and-swap under git's ref lock, so nothing committed
-    by someone else is ever overwritten. False when the branch moved meanwhile."""
+def branch_mover(base: Base, commit: Oid, message: str) -> Callable[[], bool]:
+    """The update of HEAD's branch to `commit`, looked up in advance so that calling the
+    result does only the compare-and-swap under git's ref lock (creating the branch when it
+    is unborn): nothing committed by someone else is ever overwritten. The call answers
+    False when the branch no longer points where `base` was read."""
     repo = base.repo
     name = str(repo.references["HEAD"].target)
     summary = message.split("\n", 1)[0]
-    try:
-        if base.commit is None:
-            repo.create_reference_direct(name, commit, False,
-                                         message=f"commit (initial): {summary}")
-            return True
-        ref = repo.references[name]
-        if ref.target != base.commit.id:
-            return False
-        ref.set_target(commit, f"commit: {summary}")  # libgit2 compares with what it read
-    except (pygit2.AlreadyExistsError, pygit2.GitError, KeyError):
-        if _head_id(repo) != (None if base.commit is None else base.commit.id):
-            return False
-        raise InputError(Problem("HEAD", "could not move the branch (its lock is held?)",
-                                 "run `memrepo doctor` and the command again")) from None
-    return True
+    expected = None if base.commit is None else base.commit.id
+    ref = None if expected is None else repo.references.get(name)
+
+    def move() -> bool:
+        try:
+            if ref is None:
+                if expected is not None:
+                    return False
+                repo.create_reference_direct(name, commit, False,
+                                             message=f"commit (initial): {summary}")
+                return True
+            if ref.target != expected:
+                return False
+            ref.set_target(commit, f"commit: {summary}")  # libgit2 compares under the lock
+        except (pygit2.AlreadyExistsError, pygit2.GitError, KeyError):
+            if _head_id(repo) != expected:
+                return False
+            raise InputError(Problem("HEAD", "could not move the branch (its lock is held?)",
+                                     "run `memrepo doctor` and the command again")) from None
+        return True
+
+    return move
 
 
 def _head_id(repo: Repository) -> Oid | None:
