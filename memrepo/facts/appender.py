@@ -324,7 +324,7 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
     made before that check, so that the branch moves microseconds after it."""
     from memrepo.git import staging
     from memrepo.git import write as gitw
-    from memrepo.git.activity import git_at_work
+    from memrepo.git.activity import HeadOpens, git_at_work
 
     git_dir = Path(base.repo.path)
     commit = gitw.new_commit(base, tree, message, when)
@@ -332,13 +332,18 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
     prepared = staging.prepare(git_dir, entries)
     earlier = behind_paths(root)
     _mark_behind(root, entries)
-    if git_at_work(root, git_dir) is not None:
-        _undo_attempt(root, prepared, earlier)
-        _pause(root)
-        return None
-    if not move():
-        _undo_attempt(root, prepared, earlier)
-        return None
+    with HeadOpens(git_dir) as head_opens:  # nothing below opens .git/HEAD but git
+        if git_at_work(root, git_dir) is not None:
+            _undo_attempt(root, prepared, earlier)
+            _pause(root)
+            return None
+        if head_opens.seen():  # a git command started during the scan: look again
+            _undo_attempt(root, prepared, earlier)
+            time.sleep(0.005)
+            return None
+        if not move():
+            _undo_attempt(root, prepared, earlier)
+            return None
     return str(commit), prepared
 
 

@@ -14,11 +14,19 @@ runs. It is seen three ways:
   registration is ignored and removed.
 This process itself, its ancestors (a library write run from inside a git hook) and its
 descendants (git commands memrepo runs, e.g. sync's merge) never count.
+
+A scan reads each process once, so a process that becomes `git` (a fork that execs) right
+after it was read goes unseen until the next scan. `HeadOpens` closes that gap on Linux:
+every git command opens `.git/HEAD` as it starts, before it reads the branch, so an
+inotify watch set up before the scan and read just before the branch update sees any git
+command that started meanwhile.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
+import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -215,3 +223,54 @@ def _read(path: Path) -> str:
             return handle.read().decode("utf-8", errors="replace")
     except OSError:
         return ""
+
+
+_IN_OPEN = 0x20
+_IN_NONBLOCK_CLOEXEC = 0o4000 | 0o2000000
+_EVENT = struct.Struct("iIII")  # wd, mask, cookie, len — then `len` bytes of name
+
+
+class HeadOpens:
+    """Whether any process opened `<git_dir>/HEAD` since this was made (`seen()`); a
+    context manager. Without inotify (not Linux, or its limits reached) it sees nothing."""
+
+    def __init__(self, git_dir: Path) -> None:
+        self._fd = _inotify_watch(git_dir)
+
+    def __enter__(self) -> HeadOpens:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def seen(self) -> bool:
+        if self._fd is None:
+            return False
+        try:
+            data = os.read(self._fd, 65536)
+        except BlockingIOError:
+            return False
+        at = 0
+        while at + _EVENT.size <= len(data):
+            _, mask, _, length = _EVENT.unpack_from(data, at)
+            name = data[at + _EVENT.size:at + _EVENT.size + length].rstrip(b"\0")
+            at += _EVENT.size + length
+            if mask & _IN_OPEN and name == b"HEAD":
+                return True
+        return False
+
+
+def _inotify_watch(git_dir: Path) -> int | None:
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        fd = int(libc.inotify_init1(_IN_NONBLOCK_CLOEXEC))
+    except (OSError, AttributeError):
+        return None
+    if fd < 0:
+        return None
+    if int(libc.inotify_add_watch(fd, os.fsencode(git_dir), _IN_OPEN)) < 0:
+        os.close(fd)
+        return None
+    return fd

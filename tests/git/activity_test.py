@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from memrepo.git.activity import REGISTRY, git_at_work, register
+from memrepo.git.activity import REGISTRY, HeadOpens, git_at_work, register
 from tests.support import git, write
 
 EDITOR = """
@@ -84,3 +84,13 @@ def test_a_dead_registration_is_removed(memory_repo: Path) -> None:
     assert (memory_repo / REGISTRY / "999999999").exists()
     assert git_at_work(memory_repo, memory_repo / ".git") is None
     assert not (memory_repo / REGISTRY / "999999999").exists()
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="inotify: Linux only")
+def test_a_git_command_that_started_since_the_watch_is_seen(memory_repo: Path) -> None:
+    with HeadOpens(memory_repo / ".git") as head_opens:
+        write(memory_repo, "memory/notes.txt", "memrepo's own files are not git\n")
+        assert not head_opens.seen()
+        git(memory_repo, "status", "--porcelain")  # every git command opens HEAD first
+        assert head_opens.seen()
+        assert not head_opens.seen()  # each open is reported once
