@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from memrepo.core.display import shown
 from memrepo.core.problems import RENDER_LIMIT, InputError, require_utf8
 from memrepo.crashlog import write_crash_log
+from memrepo.progress import show_on_terminal
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -29,6 +30,10 @@ COMMANDS: tuple[str, ...] = (
     "context", "extract", "promote", "triage", "serve", "sync", "doctor", "hooks",
     "bench", "demo",
 )
+
+NO_PROGRESS = frozenset({"serve", "hooks"})
+"""Commands that never draw a progress bar: the MCP server, and what git hooks run (like
+`cache sync --hook`)."""
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_UNEXPECTED = 0, 1, 2, 3
 
@@ -79,6 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen = chosen_command(words)
     parser = build_parser([chosen] if chosen else COMMANDS)
     args = parser.parse_args(words)
+    if args.command not in NO_PROGRESS and not getattr(args, "hook", False):
+        show_on_terminal()
     module = importlib.import_module(f"memrepo.commands.{args.command}")
     return guarded(f"memrepo {args.command}", lambda: _run(module, args))
 

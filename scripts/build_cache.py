@@ -11,6 +11,7 @@ import time
 from collections.abc import Sequence
 
 from memrepo.cli import guarded
+from memrepo.progress import show_on_terminal
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -21,6 +22,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="memory repository (default: $MEMREPO_REPO, else the git "
                              "repository containing the working directory)")
     args = parser.parse_args(argv)
+    show_on_terminal()
     return guarded("memrepo-build-cache", lambda: build(args.repo))
 
 

@@ -15,6 +15,7 @@ import time
 from collections.abc import Sequence
 
 from memrepo.cli import guarded
+from memrepo.progress import show_on_terminal
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -29,6 +30,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="after a checkout, merge or rewrite: re-index what changed "
                              "between commits without scanning the work tree")
     args = parser.parse_args(argv)
+    if not args.hook:
+        show_on_terminal()  # a rebuild can take a minute; never inside a git hook
     return guarded("memrepo-refresh-cache", lambda: refresh(args.repo, args.hook, args.quiet))
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from memrepo.core.config import CATEGORIES
 from memrepo.core.text import fold
+from memrepo.progress import task
 
 from .measure import (
     ProcessRun,
@@ -500,20 +501,32 @@ def prepare(directory: Path | None, notes: int, events: int, seed: int) -> tuple
         return root.resolve(), missing("synth generate", "reused existing repository")
     from .synth import generate
 
-    info = generate(root, notes, events, seed)
+    with task(f"memrepo bench perf: generating {notes:,} notes / {events:,} events"):
+        info = generate(root, notes, events, seed)
     label = f"synth generate {notes:,} notes / {info.events:,} events"
     return info.root, Row(label, info.seconds["total"], "s", note=f"{info.commit_method}")
 
 
 def run_benchmark(root: Path, settings: Settings, seed: int = 0) -> list[Row]:
     rng = random.Random(seed)
-    with tempfile.TemporaryDirectory(prefix="memrepo-bench-work-") as work:
-        rows, corpus = rebuild_rows(root, Path(work))
-    rows += recall_rows(root, corpus, settings, rng)
-    rows += search_rows(root, corpus, settings, rng)
-    rows += sync_rows(root, corpus, settings, rng)
-    rows += hook_rows(root, corpus, settings, rng)
-    rows += remember_rows(root, settings)
+    with task("memrepo bench perf: cache rebuild", total=6) as steps:
+
+        def next_section(name: str) -> None:
+            steps.advance()
+            steps.describe(f"memrepo bench perf: {name}")
+
+        with tempfile.TemporaryDirectory(prefix="memrepo-bench-work-") as work:
+            rows, corpus = rebuild_rows(root, Path(work))
+        next_section("recall")
+        rows += recall_rows(root, corpus, settings, rng)
+        next_section("search")
+        rows += search_rows(root, corpus, settings, rng)
+        next_section("checkout and cache sync")
+        rows += sync_rows(root, corpus, settings, rng)
+        next_section("commit hooks")
+        rows += hook_rows(root, corpus, settings, rng)
+        next_section("remember")
+        rows += remember_rows(root, settings)
     return rows
 
 

@@ -30,6 +30,7 @@ from memrepo.cache.terms import fill_terms
 from memrepo.checks.config import config_from_bytes
 from memrepo.core.config import CONFIG_PATH
 from memrepo.files import read_bytes
+from memrepo.progress import task
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +107,9 @@ def build_into(root: Path, path: Path, workers: int | None = None) -> BuildRepor
         conn.executescript(tables)
         conn.execute("BEGIN")
         report = _load(root, conn, workers)
-        fill_terms(conn)
-        conn.executescript(indexes)  # executescript commits first, then indexes
+        with task("Building the cache: terms and indexes"):
+            fill_terms(conn)
+            conn.executescript(indexes)  # executescript commits first, then indexes
         conn.execute("BEGIN")
         write_meta(conn, {**state_meta(state), "schema": schema_version(), "complete": "1"})
         conn.execute("COMMIT")
@@ -125,9 +127,11 @@ def _load(root: Path, conn: sqlite3.Connection, workers: int | None) -> BuildRep
     jobs = build_jobs(root)
     if workers is None:
         workers = default_workers(job_files(jobs))
-    for part in parsed_parts(root, jobs, config.many_valued_relations, workers):
-        indexer.add_part(part)
-    indexer.flush()
+    with task("Building the cache: notes and logs", total=len(jobs)) as steps:
+        for part in parsed_parts(root, jobs, config.many_valued_relations, workers):
+            indexer.add_part(part)
+            steps.advance()
+        indexer.flush()
     counts = indexer.batch.counts
     return BuildReport(counts["notes"], counts["events"], counts["holdings"])
 

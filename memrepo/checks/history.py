@@ -23,6 +23,7 @@ from memrepo.core.approval import ALLOWED_SIGNERS_PATH, governed_paths
 from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.fact_logs import merge_problems
 from memrepo.core.problems import Problem
+from memrepo.progress import task
 
 if TYPE_CHECKING:
     from memrepo.git.read import HistoryCommit
@@ -32,11 +33,15 @@ def verify_history(repo_path: str | Path | None, revision_range: str | None,
                    require_signatures: bool = False) -> Iterator[tuple[str, list[Problem]]]:
     """(short commit id, its problems) for every commit of `revision_range` (`A..B`, or a
     revision and its whole history; default HEAD), oldest first."""
-    from memrepo.git.read import history_commits, open_repository
+    from memrepo.git.read import commits_in, history_commit, open_repository
 
     repo = open_repository(repo_path)
-    for commit in history_commits(repo, revision_range):
-        yield commit.short_id, commit_problems(commit, require_signatures)
+    commits = commits_in(repo, revision_range)
+    with task("Verifying commits", total=len(commits)) as steps:
+        for commit in commits:  # each read when it is reached
+            checked = history_commit(repo, commit)
+            yield checked.short_id, commit_problems(checked, require_signatures)
+            steps.advance()
 
 
 def range_problems(repo_path: str | Path | None, revision_range: str) -> list[Problem]:

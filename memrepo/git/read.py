@@ -9,7 +9,7 @@ lookup.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -192,12 +192,6 @@ class HistoryCommit:
     parents: tuple[TreeSnapshot, ...]
     merge_paths: tuple[str, ...]
     git_dir: Path
-
-
-def history_commits(repo: Repository, revision_range: str | None) -> Iterator[HistoryCommit]:
-    """`commits_in` as HistoryCommits, oldest first, each read when it is reached."""
-    for commit in commits_in(repo, revision_range):
-        yield history_commit(repo, commit)
 
 
 def history_commit(repo: Repository, commit: Commit | str) -> HistoryCommit:

@@ -35,6 +35,7 @@ from memrepo.checks.history import commit_problems_of, range_problems
 from memrepo.core.problems import InputError, Problem
 from memrepo.facts.writes import write_lock
 from memrepo.git.command import run_git
+from memrepo.progress import Steps, task
 
 if TYPE_CHECKING:
     import subprocess
@@ -90,20 +91,27 @@ def sync(root: Path, remote: str | None = None, *,
     """Fetch, merge, check, push; then refresh the cache. Raises SyncRefused/InputError."""
     target = sync_target(root, remote)
     hooks = ensure_hooks(root)
-    with write_lock(root):
-        _require_clean(root)
-        before = _head(root)
-        incoming, attempts = _exchange(root, target, max_attempts)
-    refresh_cache(root)
+    with task(f"memrepo sync with {target.remote}") as steps:
+        with write_lock(root):
+            _require_clean(root)
+            before = _head(root)
+            incoming, attempts = _exchange(root, target, max_attempts, steps)
+        steps.describe("memrepo sync: refreshing the cache")
+        refresh_cache(root)
     return SyncResult(target.remote, target.branch, before, _head(root), incoming, True,
                       attempts, hooks)
 
 
-def _exchange(root: Path, target: Target, max_attempts: int) -> tuple[int, int]:
+def _exchange(root: Path, target: Target, max_attempts: int, steps: Steps,
+              ) -> tuple[int, int]:
     """Fetch, merge, push until the push lands: (commits brought in, attempts)."""
     incoming = 0
     for attempt in range(1, max_attempts + 1):
-        incoming += merge_remote(root, target, fetch(root, target))
+        steps.describe(f"memrepo sync: fetching from {target.remote}")
+        fetched = fetch(root, target)
+        steps.describe("memrepo sync: merging and checking what came in")
+        incoming += merge_remote(root, target, fetched)
+        steps.describe(f"memrepo sync: pushing to {target.remote}")
         if push(root, target):
             return incoming, attempt
     raise SyncRefused(f"memrepo sync: the push to {target.remote} was rejected "

@@ -43,6 +43,7 @@ from memrepo.core.triage import (
 from memrepo.core.triggers import TRIGGERS_PATH
 from memrepo.git.command import run_git
 from memrepo.maintenance.triage import ActionResult
+from memrepo.progress import task
 
 if TYPE_CHECKING:
     import subprocess
@@ -58,12 +59,15 @@ def apply_merges(root: Path, given: TriageInput, day: str) -> list[ActionResult]
     duplicates = [_with_updated(root, d) for d in near_duplicates(given.notes,
                                                                    given.distinct)]
     results = [_skipped(d) for d in duplicates if _not_mergeable(d)]
-    for merge in plan_merges(duplicates, given.notes):
-        ruled = _linked_from_rules(merge, given.notes)
-        results.append(ActionResult("skipped", f"merge of {merge.old.path} into "
-                                    f"{merge.kept.path}", f"the rule {ruled} links to it; a "
-                                    "rule change needs Approved-by: merge by hand")
-                       if ruled else merge_note(root, merge, given.notes, day))
+    merges = plan_merges(duplicates, given.notes)
+    with task("memrepo triage --apply: merging notes", total=len(merges)) as steps:
+        for merge in merges:
+            ruled = _linked_from_rules(merge, given.notes)
+            results.append(ActionResult("skipped", f"merge of {merge.old.path} into "
+                                        f"{merge.kept.path}", f"the rule {ruled} links to "
+                                        "it; a rule change needs Approved-by: merge by hand")
+                           if ruled else merge_note(root, merge, given.notes, day))
+            steps.advance()
     return results + apply_key_merges(root, given)
 
 
@@ -72,18 +76,22 @@ def apply_key_merges(root: Path, given: TriageInput) -> list[ActionResult]:
     from memrepo.facts.key_merges import merge_key
 
     results = []
-    for merge in key_merges(given.facts, given.config, given.distinct):
-        (scope, *kept), (_, *duplicate) = merge.shown
-        summary = f"merge of the key {'.'.join(duplicate)} into {'.'.join(kept)} ({scope})"
-        if merge.plan.conflicts:
-            results.append(ActionResult("skipped", summary, "they hold different values "
-                                        "at the same time (see Contradictions)"))
-            continue
-        done = merge_key(root, scope, (kept[0], kept[1]), (duplicate[0], duplicate[1]),
-                         merge.how)
-        results.append(ActionResult("committed" if done.status == "merged" else "skipped",
-                                    summary, f"commit {done.detail[:12]}"
-                                    if done.status == "merged" else done.detail))
+    merges = key_merges(given.facts, given.config, given.distinct)
+    with task("memrepo triage --apply: merging keys", total=len(merges)) as steps:
+        for merge in merges:
+            steps.advance()
+            (scope, *kept), (_, *duplicate) = merge.shown
+            summary = (f"merge of the key {'.'.join(duplicate)} into {'.'.join(kept)} "
+                       f"({scope})")
+            if merge.plan.conflicts:
+                results.append(ActionResult("skipped", summary, "they hold different "
+                                            "values at the same time (see Contradictions)"))
+                continue
+            done = merge_key(root, scope, (kept[0], kept[1]), (duplicate[0], duplicate[1]),
+                             merge.how)
+            results.append(ActionResult("committed" if done.status == "merged" else
+                                        "skipped", summary, f"commit {done.detail[:12]}"
+                                        if done.status == "merged" else done.detail))
     return results
 
 
