@@ -73,6 +73,12 @@ def run_process(command: Sequence[str], cwd: Path | None = None,
                           err.read().decode("utf-8", "replace"))
 
 
+def start_process(command: Sequence[str]) -> subprocess.Popen[str]:
+    """Start a command with its stdout and stderr on pipes (text); `communicate()` it."""
+    return subprocess.Popen(list(command), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL, text=True)
+
+
 def process_times(command: Sequence[str], repeat: int, cwd: Path | None = None,
                   env: dict[str, str] | None = None) -> list[float] | ProcessRun:
     """Wall times of `repeat` runs, or the first failed run."""

@@ -1,4 +1,4 @@
-"""`memrepo bench perf | memory`: the benchmarks (memrepo.bench.perf, memrepo.bench.memory).
+"""`memrepo bench perf | memory | locomo | retrieval | fleet`: the benchmarks (memrepo.bench.*).
 
 Each benchmark parses its own options (`memrepo bench perf --help`); its module is imported
 only when it runs, so every other command starts as fast as before.
@@ -12,7 +12,8 @@ from typing import Any
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "bench", help="measure speed (perf) or retrieval quality (memory, locomo)",
+        "bench", help="measure speed (perf, retrieval, fleet) or retrieval quality "
+                      "(memory, locomo)",
         description="Benchmarks. `perf` generates (or reuses) a large synthetic memory "
                     "repository and prints each figure beside a floor measured in the same "
                     "run, with the ratio and the target.")
@@ -21,7 +22,8 @@ def add_parser(subparsers: Any) -> None:
             ("perf", "timings: cache rebuild and sync, hooks, recall, search, remember"),
             ("memory", "recall-quality benchmark: questions asked as people ask them"),
             ("locomo", "session recall on LoCoMo conversations (--data DIR)"),
-            ("retrieval", "speed of retrieval from the question on a repository (--dir)")):
+            ("retrieval", "speed of retrieval from the question on a repository (--dir)"),
+            ("fleet", "many clones writing and syncing through one bare repository")):
         bench = kinds.add_parser(kind, prefix_chars="+", add_help=False,
                                  help=f"{about} (its own options: memrepo bench {kind} --help)")
         bench.add_argument("arguments", nargs="*", help=f"passed to the {kind} benchmark")
@@ -34,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
         from memrepo.bench.locomo import main
     elif args.kind == "retrieval":
         from memrepo.bench.retrieval import main
+    elif args.kind == "fleet":
+        from memrepo.bench.fleet import main
     else:
         from memrepo.bench.memory import main
     return int(main(args.arguments))

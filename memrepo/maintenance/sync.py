@@ -16,16 +16,23 @@ Nothing from the remote is trusted before it is checked:
   like any commit, and anything refused is rolled back to the pre-merge commit: nothing is
   lost, both sides stay reachable as commits.
 A push rejected because another clone pushed meanwhile is retried (fetch, check, merge,
-push) a few times.
+push) after a random pause ("full jitter") whose range is the lost attempt's own duration,
+doubled with each lost race, until PATIENCE seconds have passed: many clones syncing
+through one remote at once spread out over as many attempt-lengths as there are
+contenders instead of colliding again at once (and burning the CPU that a loaded server
+or laptop needs to finish the attempt that wins).
 
-All of it runs under the clone's write lock (`memrepo.facts.writes.write_lock`), so a local
-`remember` never interleaves with a merge. Git is driven through its command line here:
+Each attempt runs under the clone's write lock (`memrepo.facts.writes.write_lock`), so a
+local `remember` never interleaves with a merge; the pauses between attempts do not hold
+it. Git is driven through its command line here:
 union merges and index conflicts are git's own machinery.
 """
 
 from __future__ import annotations
 
+import random
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -40,7 +47,11 @@ from memrepo.progress import Steps, task
 if TYPE_CHECKING:
     import subprocess
 
-MAX_ATTEMPTS = 5
+PATIENCE = 300.0
+"""Seconds a sync keeps retrying a push that lost the race to other clones."""
+SHORTEST_SLOT, LONGEST_PAUSE = 0.2, 60.0
+"""The pause before retry n is uniform(0, min(LONGEST, slot · 2^(n-1))), slot = how long
+the lost attempt took (at least SHORTEST_SLOT)."""
 RACE_SIGNS = ("[rejected]", "(failed to update ref)", "cannot lock ref")
 """A push refused because the remote branch moved meanwhile (before git sent the push, or
 while the server's hook ran): fetch, merge and push again."""
@@ -86,39 +97,51 @@ class Target:
     tracked: bool  # the local branch already has an upstream
 
 
-def sync(root: Path, remote: str | None = None, *,
-         max_attempts: int = MAX_ATTEMPTS) -> SyncResult:
+def sync(root: Path, remote: str | None = None, *, patience: float = PATIENCE,
+         ) -> SyncResult:
     """Fetch, merge, check, push; then refresh the cache. Raises SyncRefused/InputError."""
     target = sync_target(root, remote)
     hooks = ensure_hooks(root)
     with task(f"memrepo sync with {target.remote}") as steps:
-        with write_lock(root):
-            _require_clean(root)
-            before = _head(root)
-            incoming, attempts = _exchange(root, target, max_attempts, steps)
+        before, incoming, attempts = _exchange(root, target, patience, steps)
         steps.describe("memrepo sync: refreshing the cache")
         refresh_cache(root)
     return SyncResult(target.remote, target.branch, before, _head(root), incoming, True,
                       attempts, hooks)
 
 
-def _exchange(root: Path, target: Target, max_attempts: int, steps: Steps,
-              ) -> tuple[int, int]:
-    """Fetch, merge, push until the push lands: (commits brought in, attempts)."""
-    incoming = 0
-    for attempt in range(1, max_attempts + 1):
-        steps.describe(f"memrepo sync: fetching from {target.remote}")
-        fetched = fetch(root, target)
-        steps.describe("memrepo sync: merging and checking what came in")
-        incoming += merge_remote(root, target, fetched)
-        steps.describe(f"memrepo sync: pushing to {target.remote}")
-        if push(root, target):
-            return incoming, attempt
-    raise SyncRefused(f"memrepo sync: the push to {target.remote} was rejected "
-                      f"{max_attempts} times", [Problem(
-                          target.remote, "other clones keep pushing in between; "
+def _exchange(root: Path, target: Target, patience: float, steps: Steps,
+              ) -> tuple[str, int, int]:
+    """Fetch, merge, push until the push lands: (HEAD before, commits brought in,
+    attempts)."""
+    deadline = time.monotonic() + patience
+    incoming, attempt, before = 0, 0, ""
+    while True:
+        attempt += 1
+        with write_lock(root):
+            started = time.monotonic()
+            _require_clean(root)
+            before = before or _head(root)
+            steps.describe(f"memrepo sync: fetching from {target.remote}")
+            fetched = fetch(root, target)
+            steps.describe("memrepo sync: merging and checking what came in")
+            incoming += merge_remote(root, target, fetched)
+            steps.describe(f"memrepo sync: pushing to {target.remote}")
+            if push(root, target):
+                return before, incoming, attempt
+        slot = max(SHORTEST_SLOT, time.monotonic() - started)
+        pause = random.uniform(0, min(LONGEST_PAUSE, slot * 2 ** (attempt - 1)))
+        if time.monotonic() + pause > deadline:
+            break
+        steps.describe(f"memrepo sync: {target.remote} moved meanwhile; retrying "
+                       f"(attempt {attempt + 1})")
+        time.sleep(pause)
+    raise SyncRefused(f"memrepo sync: the push to {target.remote} was rejected {attempt} "
+                      f"times in {patience:.0f} s", [Problem(
+                          target.remote, "other clones kept pushing in between; "
                           "everything is merged and committed locally",
-                          "run `memrepo sync` again")])
+                          "run `memrepo sync` again (or sync less often from many "
+                          "clones at once: see the README, Sync between machines)")])
 
 
 # --- where to sync with ----------------------------------------------------------------
