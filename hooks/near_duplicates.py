@@ -10,24 +10,29 @@ renamed note is not a duplicate of its old name. The rule is memrepo.core.near_d
 refused, "anna-kowalska", "jana-novakova", "vat-return-q3-2026" beside "…-q2-2026" are not.
 
 Not judged: merge commits (`git merge`, `memrepo sync`: each side was checked when it was
-committed) and history (`memrepo verify`). Cost: per new note, a bisection of each old
-INDEX to the lines sharing the name's first two letters (memrepo.core.note_duplicates)
-and one byte search for its description — 25–45 ms at 100k notes.
+committed) and history (`memrepo verify`). Cost: none for a commit that adds no note (the
+comparison code, rapidfuzz included, is imported only then); per new note, a bisection of
+each old INDEX to the lines sharing the name's first two letters
+(memrepo.core.note_duplicates) and one byte search for its description — 25–45 ms at 100k
+notes.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from memrepo.checks.entry import run_hook
 from memrepo.core.change import Change
 from memrepo.core.config import CATEGORIES
 from memrepo.core.headers import Note, classify, index_path, parse_note, stem
-from memrepo.core.near_duplicates import SimilarNote
-from memrepo.core.note_duplicates import NewNote, similar_existing, similar_new
 from memrepo.core.problems import Problem
 from memrepo.core.trailers import trailer_values
+
+if TYPE_CHECKING:  # the comparison code is imported only when a note is added
+    from memrepo.core.near_duplicates import SimilarNote
+    from memrepo.core.note_duplicates import NewNote
 
 NEEDS_MESSAGE: bool = True
 IN_HISTORY: bool = False
@@ -41,11 +46,15 @@ def check(change: Change) -> list[Problem]:
         return []  # notes each clone already committed: triage's business, not a refusal
     gone = {stem(f.path) for f in change.files if f.status == "deleted"
             and classify(f.path)[0] in ("note", "archived")}
-    added = [(f.path, note) for f in change.files if f.status == "added"
-             and stem(f.path) not in gone  # moved or restored from the archive: not new
-             for note in [_new_note(change, f.path)] if note is not None]
+    paths = [f.path for f in change.files if f.status == "added"
+             and classify(f.path)[0] == "note"
+             and stem(f.path) not in gone]  # moved or restored from the archive: not new
+    added = [(path, note) for path in paths
+             for note in [_new_note(change, path)] if note is not None]
     if not added:
         return []
+    from memrepo.core.note_duplicates import similar_existing, similar_new
+
     insisted = {v.strip() for v in trailer_values(change.message or "", TRAILER)}
     indexes = {c: change.old.read(index_path(c)) or b"" for c in CATEGORIES}
     among = similar_new([note for _, note in added])
@@ -66,6 +75,8 @@ def _new_note(change: Change, path: str) -> NewNote | None:
         return None  # not a note of a category, or one the headers check refuses
     description = note.header.get("description")
     aliases = note.header.get("aliases")
+    from memrepo.core.note_duplicates import NewNote
+
     return NewNote(note.name, description if isinstance(description, str) else "",
                    tuple(a for a in (aliases if isinstance(aliases, list) else [aliases])
                          if isinstance(a, str)))

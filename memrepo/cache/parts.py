@@ -4,13 +4,12 @@ a serial build gives. At most a few parts are in flight: memory stays bounded.""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memrepo.cache.rows import (
     KeyRows,
@@ -30,6 +29,9 @@ from memrepo.cache.rows import (
 from memrepo.cache.worktree import log_paths_by_scope, note_paths
 from memrepo.core.text import key_slug
 from memrepo.files import blob_id, complete_lines, read_bytes
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 NOTES_PER_PART = 500
 PARALLEL_MIN_FILES = 2_000
@@ -77,11 +79,15 @@ def job_files(jobs: Iterable[Job]) -> int:
 
 def parsed_parts(root: Path, jobs: list[Job], many: frozenset[str], workers: int,
                  ) -> Iterator[Part]:
-    """Every job's part, in job order; on `workers` processes when more than one."""
+    """Every job's part, in job order; on `workers` processes when more than one (the pool's
+    modules are imported only then: an incremental sync never needs them)."""
     if workers <= 1:
         for job in jobs:
             yield parse_part(root, job, many)
         return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
         pending: deque[Future[Part]] = deque()

@@ -42,7 +42,6 @@ from typing import TYPE_CHECKING
 from memrepo.clock import now
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant
-from memrepo.facts.segments import REPAIR_HINT
 
 if TYPE_CHECKING:
     from pygit2 import Oid, Repository
@@ -266,6 +265,8 @@ def _segment(root: Path, path: str, data: bytes, base: Base) -> _Segment:
     work = read_beneath(root, path) or b""
     committed = gitw.committed_bytes(base, path, work) or b""
     if work and not work.endswith(b"\n"):
+        from memrepo.facts.segments import REPAIR_HINT
+
         raise InputError(Problem(path, "the last line is incomplete (a write was cut off)",
                                  REPAIR_HINT, work.count(b"\n") + 1))
     if len(work) == len(committed) and work == committed:
@@ -424,12 +425,13 @@ def _behind_entries(root: Path, base: Base) -> dict[str, bytes]:
 def refresh_behind(root: Path, index_file: Path | None = None) -> None:
     """Point index entries a killed write left behind at HEAD (the pre-commit hook and
     doctor call this under the write lock). `index_file`: the index a running `git commit`
-    holds locked and commits (its GIT_INDEX_FILE), rewritten in place."""
+    holds locked and commits (its GIT_INDEX_FILE), rewritten in place. Nothing is imported
+    when no write was left behind (every commit's pre-commit hook asks)."""
+    if not (root / BEHIND_PATH).exists():
+        return
     from memrepo.git import staging
     from memrepo.git import write as gitw
 
-    if not (root / BEHIND_PATH).exists():
-        return
     repo = gitw.open_repo(root)
     entries = _behind_entries(root, gitw.head_base(repo))
     git_dir = Path(repo.path)
