@@ -388,7 +388,8 @@ def _measure_sync(root: Path, settings: Settings, branch: str, commits: tuple[st
 def hook_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Random) -> list[Row]:
     target = Target("max", 0.3, "≤ 0.3 s")
     base = head(root)
-    times: dict[str, list[float]] = {"hooked": [], "plain": [], "check": [], "floor": []}
+    times: dict[str, list[float]] = {"hooked": [], "plain": [], "check": [], "floor": [],
+                                     "python": []}
     failure: Row | None = None
     message = root / ".git" / "bench-message"
     message.write_text("bench: edit 10 notes\n", encoding="utf-8")
@@ -397,6 +398,7 @@ def hook_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Random
                            describe_first=True)
         git(root, "add", "--", *paths)
         times["floor"].append(git(root, "diff", "--cached", "--name-status").seconds)
+        times["python"].append(run_process([sys.executable, "-c", "pass"]).seconds)
         check = run_process(cli(root, "check", "--message-file", str(message)))
         times["check"].append(check.seconds)
         failure = failure or (None if check.ok else _failed("check", check, target))
@@ -424,6 +426,8 @@ def _hook_table(root: Path, times: dict[str, list[float]], failure: Row | None,
     rows.append(Row("memrepo check --message-file F (what commit-msg runs; whole process)",
                     median(times["check"]), "s", floor, "git diff --cached --name-status",
                     Target("max", 0.2, "≤ 0.2 s")))
+    rows.append(Row("python -c pass (a process start on this machine, same rounds)",
+                    median(times["python"]), "s"))
     return rows
 
 
@@ -507,8 +511,15 @@ def prepare(directory: Path | None, notes: int, events: int, seed: int) -> tuple
     return info.root, Row(label, info.seconds["total"], "s", note=f"{info.commit_method}")
 
 
-def run_benchmark(root: Path, settings: Settings, seed: int = 0) -> list[Row]:
+GIT_SCENARIOS = ("sync", "hooks", "remember")
+"""What `--only` may pick: the scenarios that need no cache build of their own."""
+
+
+def run_benchmark(root: Path, settings: Settings, seed: int = 0,
+                  only: Sequence[str] = ()) -> list[Row]:
     rng = random.Random(seed)
+    if only:
+        return git_scenario_rows(root, settings, rng, only)
     with task("memrepo bench perf: cache rebuild", total=6) as steps:
 
         def next_section(name: str) -> None:
@@ -530,10 +541,27 @@ def run_benchmark(root: Path, settings: Settings, seed: int = 0) -> list[Row]:
     return rows
 
 
+def git_scenario_rows(root: Path, settings: Settings, rng: random.Random,
+                      only: Sequence[str]) -> list[Row]:
+    """The scenarios named in `only` (GIT_SCENARIOS), on the entity notes git lists."""
+    listed = git(root, "ls-files", "-z", "--", "memory/entities/").stdout.split("\0")
+    corpus = Corpus(notes=[path for path in listed
+                           if path.endswith(".md") and not path.endswith("/INDEX.md")])
+    rows: list[Row] = []
+    if "sync" in only:
+        rows += sync_rows(root, corpus, settings, rng)
+    if "hooks" in only:
+        rows += hook_rows(root, corpus, settings, rng)
+    if "remember" in only:
+        rows += remember_rows(root, settings)
+    return rows
+
+
 def run(args: argparse.Namespace) -> int:
     root, generated = prepare(args.dir, args.notes, args.events, args.seed)
     try:
-        rows = [generated, *run_benchmark(root, QUICK if args.quick else Settings(), args.seed)]
+        settings = QUICK if args.quick else Settings()
+        rows = [generated, *run_benchmark(root, settings, args.seed, args.only or ())]
         print(f"memrepo bench perf on {root}\n")
         print(render_table(rows))
         if args.json:
@@ -570,6 +598,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="generator seed (default 0)")
     parser.add_argument("--quick", action="store_true",
                         help="fewer repetitions: a smoke run, not a measurement")
+    parser.add_argument("--only", nargs="+", choices=GIT_SCENARIOS, metavar="SCENARIO",
+                        help="run only these git scenarios (sync: checkout + cache refresh; "
+                             "hooks: a 10-note commit through the hooks and `memrepo check`; "
+                             "remember): no rebuild, recall or search")
     parser.add_argument("--json", type=Path, metavar="FILE",
                         help="also write the rows as one JSON document")
     return parser.parse_args(argv)

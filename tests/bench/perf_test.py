@@ -74,3 +74,17 @@ def test_run_process_reports_exit_code_and_peak_rss() -> None:
                        "print('hi'); sys.exit(3)"])
     assert run.returncode == 3 and run.stdout == "hi\n"
     assert run.peak_rss > 50 * 2**20
+
+
+def test_only_the_git_scenarios(tmp_path: Path, git_env: dict[str, str]) -> None:
+    from memrepo.bench.perf import prepare
+
+    root, _ = prepare(tmp_path / "repo", 60, 300, seed=2)
+    done = subprocess.run(
+        [sys.executable, "-m", "memrepo", "bench", "perf", "--quick", "--dir", str(root),
+         "--only", "hooks"], capture_output=True, text=True, check=False, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    table = [line.split(" | ")[0] for line in done.stdout.splitlines() if line.startswith("| ")]
+    assert "| memrepo check --message-file F (what commit-msg runs; whole process)" in table
+    assert "| python -c pass (a process start on this machine, same rounds)" in table
+    assert not any("rebuild" in label or "recall" in label for label in table)
