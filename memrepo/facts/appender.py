@@ -3,7 +3,7 @@ path (SPEC §4, §10).
 
 Commit first, then show. Inside the write lock a write builds the new segment from HEAD's
 blob plus its own line(s), runs the §6 checks in-process on HEAD's tree plus those blobs,
-and moves the branch with a compare-and-swap (libgit2 refuses when HEAD moved). Only then
+and moves the branch with a compare-and-swap (under git's `<ref>.lock`). Only then
 does it append exactly the missing bytes to the working file and point git's index at the
 new blob (`memrepo.git.staging`). So:
 - the work tree and the index never hold an agent's line that is not committed, and a
@@ -321,30 +321,41 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
     """Move the branch to a new commit of `tree` — checking just before that no person's
     git command has started meanwhile (if one has: release the lock until it ends and
     return None, so the caller rebuilds on what it committed). None too when HEAD moved.
-    Everything else (the commit object, the ref looked up, the new index, the marker) is
-    made before that check, so that the branch moves microseconds after it."""
+    Everything else (the commit object, the new index, the marker, the branch's lock
+    taken as git takes it) is done before the last look (an inotify watch on .git/HEAD),
+    so that one rename moves the branch microseconds after it."""
     from memrepo.git import staging
     from memrepo.git import write as gitw
     from memrepo.git.activity import HeadOpens, git_at_work
 
     git_dir = Path(base.repo.path)
     commit = gitw.new_commit(base, tree, message, when)
-    move = gitw.branch_mover(base, commit, message)
+    update = gitw.branch_update(base, commit, message)
+    move = gitw.branch_mover(base, commit, message) if update is None else update.finish
     prepared = staging.prepare(git_dir, entries)
     earlier = behind_paths(root)
     _mark_behind(root, entries)
     with HeadOpens(git_dir) as head_opens:  # nothing below opens .git/HEAD but git
-        if git_at_work(root, git_dir) is not None:
-            _undo_attempt(root, prepared, earlier)
-            _pause(root)
-            return None
-        if head_opens.seen():  # a git command started during the scan: look again
-            _undo_attempt(root, prepared, earlier)
-            time.sleep(0.005)
-            return None
-        if not move():
-            _undo_attempt(root, prepared, earlier)
-            return None
+        try:
+            if git_at_work(root, git_dir) is not None:
+                _undo_attempt(root, prepared, earlier)
+                _pause(root)
+                return None
+            if update is not None and not update.lock():
+                _undo_attempt(root, prepared, earlier)
+                return None
+            if head_opens.seen():  # a git command started during the scan: look again
+                if update is not None:
+                    update.release()
+                _undo_attempt(root, prepared, earlier)
+                time.sleep(0.005)
+                return None
+            if not move():  # the branch's own update: one rename after that last look
+                _undo_attempt(root, prepared, earlier)
+                return None
+        finally:
+            if update is not None:
+                update.release()  # unless renamed into place
     return str(commit), prepared
 
 

@@ -11,6 +11,7 @@ import hashlib
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -307,6 +308,129 @@ def branch_mover(base: Base, commit: Oid, message: str) -> Callable[[], bool]:
         return True
 
     return move
+
+
+@dataclass
+class BranchUpdate:
+    """HEAD's branch moved to a new commit the way git moves it (`<ref>.lock`, rename,
+    reflog lines), in two steps so that the caller can look around once more between them:
+    `lock()` takes the lock and compares the branch with what `base` read (a compare-and-
+    swap: nothing committed by someone else is ever overwritten); `finish()` renames the
+    lock into place — one system call after the caller's last look — and appends the
+    reflog; `release()` gives the lock up instead."""
+
+    common: Path
+    name: str
+    expected: str | None
+    new: str
+    reflog: str
+    logs: tuple[Path, ...]
+    locked: bool = False
+
+    @property
+    def ref(self) -> Path:
+        return self.common / self.name
+
+    @property
+    def lock_path(self) -> Path:
+        return self.common / f"{self.name}.lock"
+
+    def lock(self) -> bool:
+        """True when the lock is held and the branch is still where `base` read it."""
+        self.lock_path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(self.lock_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            if _branch_value(self.common, self.name) != self.expected:
+                return False
+            raise InputError(Problem(str(self.lock_path), "the branch's lock file exists "
+                                     "(a git command at work, or one that was killed)",
+                                     "let it finish, or remove the stale lock, and run the "
+                                     "command again")) from None
+        self.locked = True
+        try:
+            os.write(fd, f"{self.new}\n".encode())
+        finally:
+            os.close(fd)
+        if _branch_value(self.common, self.name) != self.expected:
+            self.release()
+            return False
+        return True
+
+    def finish(self) -> bool:
+        """Rename the lock into place (after `lock()` answered True), then the reflog."""
+        os.rename(self.lock_path, self.ref)
+        self.locked = False
+        for log in self.logs:
+            with suppress(OSError):  # the commit stands without its reflog line
+                log.parent.mkdir(parents=True, exist_ok=True)
+                with open(log, "a", encoding="utf-8") as out:
+                    out.write(self.reflog)
+        return True
+
+    def release(self) -> None:
+        if self.locked:
+            self.lock_path.unlink(missing_ok=True)
+            self.locked = False
+
+
+def branch_update(base: Base, commit: Oid, message: str) -> BranchUpdate | None:
+    """The update of HEAD's branch to `commit` (BranchUpdate); None when HEAD is detached
+    or the refs are not plain files (then `branch_mover` does it through libgit2)."""
+    repo = base.repo
+    git_dir = Path(repo.path)
+    try:
+        head = (git_dir / "HEAD").read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not head.startswith("ref: refs/heads/") or "extensions.refstorage" in repo.config:
+        return None
+    name = head[len("ref: "):]
+    common = _common_dir(git_dir)
+    expected = None if base.commit is None else str(base.commit.id)
+    who = repo[commit].committer
+    minutes = who.offset
+    zone = f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
+    kind = "commit" if expected is not None else "commit (initial)"
+    reflog = (f"{expected or '0' * 40} {commit} {who.name} <{who.email}> {who.time} {zone}"
+              f"\t{kind}: {message.split(chr(10), 1)[0]}\n")
+    logs = tuple(log for log in (common / "logs" / name, git_dir / "logs" / "HEAD")
+                 if log.exists() or _log_all_ref_updates(repo))
+    return BranchUpdate(common, name, expected, str(commit), reflog, logs)
+
+
+def _common_dir(git_dir: Path) -> Path:
+    try:
+        pointer = (git_dir / "commondir").read_text(encoding="utf-8").strip()
+    except OSError:
+        return git_dir
+    return (git_dir / pointer).resolve()
+
+
+def _branch_value(common: Path, name: str) -> str | None:
+    """The commit `name` points at, read as git reads it: the loose file, else packed-refs."""
+    try:
+        return (common / name).read_text(encoding="ascii").strip() or None
+    except FileNotFoundError:
+        pass
+    except (OSError, UnicodeDecodeError):
+        return "?"  # unreadable: never equal to what was expected
+    try:
+        packed = (common / "packed-refs").read_bytes()
+    except FileNotFoundError:
+        return None
+    for line in packed.splitlines():
+        if line.endswith(b" " + name.encode()) and not line.startswith((b"#", b"^")):
+            return line.split(b" ", 1)[0].decode("ascii", "replace")
+    return None
+
+
+def _log_all_ref_updates(repo: Repository) -> bool:
+    try:
+        value = str(repo.config["core.logAllRefUpdates"]).lower()
+    except KeyError:
+        return not repo.is_bare
+    return value in ("true", "always", "yes", "on", "1")
 
 
 def _head_id(repo: Repository) -> Oid | None:

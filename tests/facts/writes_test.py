@@ -419,3 +419,17 @@ def test_the_index_follows_every_write_and_a_persons_staged_work_stays(repo: Pat
     assert git(repo, "diff", "--cached", "--name-only").stdout.split() == ["mine.txt"]
     assert git(repo, "diff", "--name-only").stdout == ""
     assert not (repo / ".memrepo" / "index-behind").exists()
+
+
+def test_the_branch_moves_as_git_moves_it_loose_or_packed(repo: Path) -> None:
+    first = remember(repo)
+    git(repo, "pack-refs", "--all")  # the branch now only in packed-refs
+    second = remember(repo, "230 zł")
+    assert git(repo, "rev-parse", "HEAD").stdout.strip() == second.commit
+    assert git(repo, "rev-parse", "HEAD~1").stdout.strip() == first.commit
+    for log in ("HEAD", git(repo, "symbolic-ref", "HEAD").stdout.strip()):
+        moves = git(repo, "reflog", "-2", "--format=%H %gs", log).stdout.splitlines()
+        assert [m.split(" ", 1)[0] for m in moves] == [second.commit, first.commit]
+        assert moves[0].split(" ", 1)[1].startswith("commit: remember: michal")
+    assert git(repo, "fsck", "--no-dangling", check=False).returncode == 0
+    assert not list((repo / ".git" / "refs" / "heads").glob("*.lock"))
