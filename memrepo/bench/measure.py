@@ -50,6 +50,7 @@ class ProcessRun:
     returncode: int
     stdout: str
     stderr: str
+    cpu: float = 0.0  # user + system seconds of the process and the children it waited for
 
     @property
     def ok(self) -> bool:
@@ -70,7 +71,8 @@ def run_process(command: Sequence[str], cwd: Path | None = None,
         err.seek(0)
         return ProcessRun(seconds, usage.ru_maxrss * 1024, process.returncode,
                           out.read().decode("utf-8", "replace"),
-                          err.read().decode("utf-8", "replace"))
+                          err.read().decode("utf-8", "replace"),
+                          usage.ru_utime + usage.ru_stime)
 
 
 def start_process(command: Sequence[str]) -> subprocess.Popen[str]:
@@ -180,3 +182,19 @@ def _ratio_text(row: Row) -> str:
     if row.target.kind == "speedup_min":
         return f"{1 / row.ratio:.1f}× faster"
     return f"{row.ratio:.2f}"
+
+
+def has_bytecode() -> bool:
+    """Whether memrepo's modules have compiled bytecode (not so for an editable install run
+    with PYTHONDONTWRITEBYTECODE=1: every process then compiles them from source, ≈3× the
+    import time of an installed package)."""
+    import importlib.util
+
+    import memrepo.core.text
+
+    return Path(importlib.util.cache_from_source(memrepo.core.text.__file__)).is_file()
+
+
+NO_BYTECODE = ("memrepo's modules have no bytecode here (PYTHONDONTWRITEBYTECODE=1 with an "
+               "editable install?): each process above compiled them from source. "
+               "`python -m compileall -q <the memrepo package>` does what pip does at install.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import sqlite3
@@ -26,9 +27,11 @@ from memrepo.core.text import fold
 from memrepo.progress import task
 
 from .measure import (
+    NO_BYTECODE,
     ProcessRun,
     Row,
     Target,
+    has_bytecode,
     median,
     missing,
     percentile,
@@ -159,6 +162,8 @@ def rebuild_rows(root: Path, work: Path) -> tuple[list[Row], Corpus]:
         return [_failed("cache rebuild (whole process)", run, ratio)], corpus
     return [Row("cache rebuild (whole process)", run.seconds, "s", floor.seconds,
                 "raw parse + insert, whole process", ratio),
+            Row("cache rebuild, CPU seconds (process + its workers)", run.cpu, "s",
+                floor.cpu, "floor process CPU"),
             Row("peak RSS of the rebuild", run.peak_rss, "MiB", floor.peak_rss,
                 "floor process", memory)], corpus
 
@@ -561,11 +566,19 @@ def run(args: argparse.Namespace) -> int:
     root, generated = prepare(args.dir, args.notes, args.events, args.seed)
     try:
         settings = QUICK if args.quick else Settings()
+        load_before = os.getloadavg()
         rows = [generated, *run_benchmark(root, settings, args.seed, args.only or ())]
+        load_after, bytecode = os.getloadavg(), has_bytecode()
         print(f"memrepo bench perf on {root}\n")
         print(render_table(rows))
+        print(f"\nload average (1, 5, 15 min) before {_loads(load_before)}, after "
+              f"{_loads(load_after)}; {os.cpu_count()} CPUs")
+        if not bytecode:
+            print(NO_BYTECODE)
         if args.json:
-            document = {"repo": str(root), "rows": [row.to_json() for row in rows]}
+            document = {"repo": str(root), "rows": [row.to_json() for row in rows],
+                        "load_before": load_before, "load_after": load_after,
+                        "bytecode": bytecode}
             args.json.write_text(json.dumps(document, indent=2, ensure_ascii=False),
                                  encoding="utf-8")
     finally:
@@ -574,6 +587,10 @@ def run(args: argparse.Namespace) -> int:
         elif args.dir is None:
             print(f"\nkept the repository in {root}")
     return 0
+
+
+def _loads(loads: tuple[float, float, float]) -> str:
+    return " / ".join(f"{load:.1f}" for load in loads)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -23,7 +23,16 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from memrepo.bench.measure import Row, Target, median, percentile, process_times, render_table
+from memrepo.bench.measure import (
+    NO_BYTECODE,
+    Row,
+    Target,
+    has_bytecode,
+    median,
+    percentile,
+    process_times,
+    render_table,
+)
 from memrepo.core.text import words
 
 FRAME = ("what", "is", "the")
@@ -122,18 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"memrepo bench retrieval: {args.dir}\n")
     print(render_table(rows))
     if not has_bytecode():
-        print("\nmemrepo's modules have no bytecode here (PYTHONDONTWRITEBYTECODE=1 with an "
-              "editable install?): each process above compiled them from source. "
-              "`python -m compileall -q <the memrepo package>` does what pip does at install.")
+        print(f"\n{NO_BYTECODE}")
     return 0
-
-
-def has_bytecode() -> bool:
-    import importlib.util
-
-    import memrepo.core.text
-
-    return Path(importlib.util.cache_from_source(memrepo.core.text.__file__)).is_file()
 
 
 if __name__ == "__main__":
