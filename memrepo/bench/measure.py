@@ -185,14 +185,22 @@ def _ratio_text(row: Row) -> str:
 
 
 def has_bytecode() -> bool:
-    """Whether memrepo's modules have compiled bytecode (not so for an editable install run
-    with PYTHONDONTWRITEBYTECODE=1: every process then compiles them from source, ≈3× the
-    import time of an installed package)."""
+    """Whether memrepo's modules have up-to-date compiled bytecode (not so for an editable
+    install run with PYTHONDONTWRITEBYTECODE=1: every process then compiles them from
+    source, ≈3× the import time of an installed package)."""
     import importlib.util
 
     import memrepo.core.text
 
-    return Path(importlib.util.cache_from_source(memrepo.core.text.__file__)).is_file()
+    source = Path(memrepo.core.text.__file__)
+    try:
+        header = Path(importlib.util.cache_from_source(str(source))).read_bytes()[:16]
+    except OSError:
+        return False
+    flags = int.from_bytes(header[4:8], "little")
+    if flags:  # hash-based bytecode: checked against the source by hash, or not at all
+        return True
+    return int.from_bytes(header[8:12], "little") == int(source.stat().st_mtime) & 0xFFFFFFFF
 
 
 NO_BYTECODE = ("memrepo's modules have no bytecode here (PYTHONDONTWRITEBYTECODE=1 with an "

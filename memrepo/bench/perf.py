@@ -504,14 +504,18 @@ def _git_append_commit(root: Path, scope: str, number: int) -> float:
 # --- the whole run ------------------------------------------------------------------------
 
 def prepare(directory: Path | None, notes: int, events: int, seed: int) -> tuple[Path, Row]:
-    """The repository to measure: reused when it already holds a memory, else generated."""
+    """The repository to measure: reused when it already holds a memory (as it is: its
+    hooks, if any), else generated with memrepo's git hooks installed."""
     root = directory or Path(tempfile.mkdtemp(prefix="memrepo-bench-")) / "repo"
     if (root / "memory").is_dir():
         return root.resolve(), missing("synth generate", "reused existing repository")
+    from memrepo.git.hook_scripts import install
+
     from .synth import generate
 
     with task(f"memrepo bench perf: generating {notes:,} notes / {events:,} events"):
         info = generate(root, notes, events, seed)
+    install(info.root)  # memrepo's git hooks, as `memrepo init` installs them
     label = f"synth generate {notes:,} notes / {info.events:,} events"
     return info.root, Row(label, info.seconds["total"], "s", note=f"{info.commit_method}")
 
