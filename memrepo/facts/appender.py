@@ -77,21 +77,18 @@ def lock_timeout() -> float:
 def write_lock(root: Path) -> Iterator[None]:
     """Serialise the writers of one clone (§10): wait while a person's git command works in
     the clone, then take an exclusive flock on .memrepo/write.lock."""
+    from memrepo.git.command import passed_to_git
+
     deadline = time.monotonic() + lock_timeout()
     wait_for_git(root, deadline)
     fd = _lock_file(root)
-    previous = os.environ.get(HOLDER_VARIABLE)
     try:
         _acquire(fd, deadline, root / LOCK_PATH, "another memrepo write")
         _HELD[str(root)] = fd
-        os.environ[HOLDER_VARIABLE] = str(os.getpid())
-        yield
+        with passed_to_git(root, **{HOLDER_VARIABLE: str(os.getpid())}):
+            yield
     finally:
         _HELD.pop(str(root), None)
-        if previous is None:
-            os.environ.pop(HOLDER_VARIABLE, None)
-        else:
-            os.environ[HOLDER_VARIABLE] = previous
         os.close(fd)  # closing releases the lock
 
 

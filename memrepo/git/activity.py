@@ -91,19 +91,25 @@ def _registered(root: Path, mine: set[int]) -> Iterator[GitAtWork]:
     registry = root / REGISTRY
     if registry.is_symlink() or not registry.is_dir():
         return
+    here = str(root.resolve())
     for entry in os.scandir(registry):
         if not entry.name.isdigit() or int(entry.name) in mine:
             continue
         pid = int(entry.name)
-        if _alive_git(pid):
+        if _alive_git(pid, here):
             yield GitAtWork(pid, _command_of(pid))
         else:
             Path(entry.path).unlink(missing_ok=True)
 
 
-def _alive_git(pid: int) -> bool:
+def _alive_git(pid: int, here: str) -> bool:
+    """Whether `pid` is still a git process working in this clone: a registered pid may
+    have ended and been reused by a git command of another repository."""
     if _PROC.is_dir():
-        return _read(_PROC / str(pid) / "comm").strip() == "git"
+        if _read(_PROC / str(pid) / "comm").strip() != "git":
+            return False
+        cwd = _subcommand(_argv(pid), _cwd(pid))[1]
+        return cwd is not None and _inside(cwd, here)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

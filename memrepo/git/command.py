@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import os
 import subprocess
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 _HOOK_VARIABLES = ("GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE")
 """Set when memrepo runs inside a git hook; they would point git at the hook's repository
 or temporary index instead of the work tree named by `root`."""
+
+_PASSED_ON: dict[str, dict[str, str]] = {}
+"""Resolved root → variables every git process this process starts there gets (see
+`passed_to_git`)."""
 
 
 def run_git(root: Path, *args: str, stdin: str | None = None,
@@ -25,13 +30,13 @@ def run_git(root: Path, *args: str, stdin: str | None = None,
     to run in (default: this process's)."""
     return subprocess.run(["git", "-C", str(root), *args], input=stdin, capture_output=True,
                           text=True, errors="surrogateescape", check=False,
-                          env=_without_hook_variables(env))
+                          env=_environment(root, env))
 
 
 def run_git_bytes(root: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
     """`run_git` with the output as bytes (a blob, a listing of any encoding)."""
     return subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=False,
-                          env=_without_hook_variables(None))
+                          env=_environment(root, None))
 
 
 def start_git(root: Path, *args: str, feed: bool = False, capture: bool = True,
@@ -40,7 +45,7 @@ def start_git(root: Path, *args: str, feed: bool = False, capture: bool = True,
     dropped; else both go to this process's) and, with `feed`, its stdin to write.
     `index_file`: the index git should read (a hook's GIT_INDEX_FILE, made absolute)."""
     output = subprocess.PIPE if capture else None
-    env = _without_hook_variables(None)
+    env = _environment(root, None)
     if index_file is not None:
         env["GIT_INDEX_FILE"] = index_file
     return subprocess.Popen(["git", "-C", str(root), *args], stdout=output,
@@ -48,6 +53,26 @@ def start_git(root: Path, *args: str, feed: bool = False, capture: bool = True,
                             stdin=subprocess.PIPE if feed else None, env=env)
 
 
-def _without_hook_variables(env: Mapping[str, str] | None) -> dict[str, str]:
+@contextmanager
+def passed_to_git(root: Path, **variables: str) -> Iterator[None]:
+    """While the block runs, every git process started on `root` through this module gets
+    `variables` (the write lock's holder, for the hooks of sync's own merge). Not through
+    os.environ: a git command of another thread or another clone would inherit it too."""
+    key = str(root.resolve())
+    previous = _PASSED_ON.get(key)
+    _PASSED_ON[key] = {**(previous or {}), **variables}
+    try:
+        yield
+    finally:
+        if previous is None:
+            _PASSED_ON.pop(key, None)
+        else:
+            _PASSED_ON[key] = previous
+
+
+def _environment(root: Path, env: Mapping[str, str] | None) -> dict[str, str]:
     source = os.environ if env is None else env
-    return {k: v for k, v in source.items() if k not in _HOOK_VARIABLES}
+    result = {k: v for k, v in source.items() if k not in _HOOK_VARIABLES}
+    if _PASSED_ON:
+        result.update(_PASSED_ON.get(str(root.resolve()), {}))
+    return result
