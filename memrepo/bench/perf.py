@@ -218,7 +218,31 @@ def recall_cli_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.
         for q in (50, 99):
             rows.append(Row(f"recall CLI ({label}) p{q}", percentile(samples, q), "s",
                             percentile(floor, q), "python -c pass", target))
-    return rows
+    return rows + suggestion_rows(root, (scope, subject, relation), settings, rng)
+
+
+def suggestion_rows(root: Path, key: tuple[str, str, str], settings: Settings,
+                    rng: random.Random) -> list[Row]:
+    """"Did you mean": recall of a misspelt subject (answered `not_recorded` with the
+    closest recorded subjects) beside recall of the same key spelt right, both whole
+    `python -m memrepo` processes, interleaved; their difference is what the suggestions
+    cost a fresh process."""
+    scope, subject, relation = key
+    asked = {name: cli(root, "recall", "--scope", scope, "--subject", spelt, "--relation",
+                       relation, "--json")
+             for name, spelt in (("right", subject), ("misspelt", _misspelt(subject, rng)))}
+    samples: dict[str, list[float]] = {"right": [], "misspelt": []}
+    for _ in range(settings.cli_runs):
+        for name, command in asked.items():
+            run = run_process(command)
+            if not run.ok:
+                return [_failed(f"recall CLI, {name} subject", run, Target("none"))]
+            samples[name].append(run.seconds)
+    right, misspelt = median(samples["right"]), median(samples["misspelt"])
+    return [Row("recall CLI of a misspelt subject (\"did you mean\"), p50", misspelt, "s",
+                right, "the same key spelt right"),
+            Row("\"did you mean\" in a fresh process (difference)", misspelt - right, "s",
+                target=Target("max", 0.02, "≤ 20 ms"))]
 
 
 def search_queries(corpus: Corpus, count: int, rng: random.Random) -> list[str]:
@@ -245,6 +269,12 @@ def _misspell(text: str, rng: random.Random) -> str:
     if rng.random() < 0.5:
         return text[:position] + text[position + 1:]  # a dropped letter
     return text[:position - 1] + text[position] + text[position - 1] + text[position + 1:]
+
+
+def _misspelt(text: str, rng: random.Random) -> str:
+    """`_misspell`, but never the text itself (two equal letters swapped)."""
+    spelt = _misspell(text, rng)
+    return spelt if spelt != text else text[:1] + text[2:]
 
 
 def search_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Random) -> list[Row]:
@@ -320,7 +350,7 @@ def append_event(root: Path, rng: random.Random) -> str:
     scope = rng.choice(sorted(p for p in (root / "memory" / "facts").iterdir()))
     segment = sorted(scope.glob("*.jsonl"))[-1]
     last = orjson.loads(segment.read_bytes().splitlines()[-1])
-    at = calendar.timegm(time.strptime(last["recorded_at"], "%Y-%m-%dT%H:%M:%SZ")) + 1
+    at = calendar.timegm(time.strptime(last["recorded_at"][:19], "%Y-%m-%dT%H:%M:%S")) + 1
     event = {"id": event_id(rng, at), "op": "assert",
              "recorded_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(at)),
              "scope": scope.name, "subject": "bench-subject", "relation": "status",
