@@ -547,22 +547,20 @@ def _differs(root: Path, what: str, repair: bool, fresh: Path | None) -> Finding
 
 
 def _index_files(root: Path, repair: bool) -> list[Finding]:
+    from memrepo.core.headers import index_path
     from memrepo.maintenance.indexes import build_indexes
 
     if not (root / "memory").is_dir():
         return []
-    texts, _ = build_indexes(root)  # unreadable notes are `memrepo check`'s to report
-    findings = []
-    for category, text in texts.items():
-        path = f"memory/{category}/INDEX.md"
-        file = root / path
-        if not file.parent.is_dir():
-            continue
-        current = file.read_text(encoding="utf-8") if file.is_file() else None
-        if current != text:
-            findings.append(Finding(path, "INDEX.md does not match the notes of its folder",
-                                    "run `memrepo index`"))
-    return findings
+    try:
+        texts, _ = build_indexes(root)  # unreadable notes are `memrepo check`'s to report
+        current = {category: read_beneath(root, index_path(category)) for category in texts
+                   if (root / index_path(category)).parent.is_dir()}
+    except InputError:  # a symbolic link, which `_links` reports
+        return []
+    return [Finding(index_path(category), "INDEX.md does not match the notes of its folder",
+                    "run `memrepo index`")
+            for category, data in current.items() if data != texts[category].encode("utf-8")]
 
 
 def _rel(root: Path, path: Path) -> str:

@@ -7,10 +7,15 @@ rename). Incremental by default: the committed INDEX.md describes the committed 
 commit hook refused anything else), so only the notes git reports as changed since HEAD are
 read — at 100k notes that is the difference between seconds and half a minute. `full` (and
 a repository without commits, or a committed INDEX that does not parse) reads every note.
+
+Nothing is read through a symbolic link (it could lead outside the repository): a note,
+INDEX.md or category folder that is one refuses the whole run (InputError naming it) before
+anything is written.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +24,7 @@ from memrepo.core.config import CATEGORIES, SLUG
 from memrepo.core.headers import classify, index_path, note_path, parse_note, stem
 from memrepo.core.index_file import index_fix, index_problems, parse_index, render_index
 from memrepo.core.problems import Problem
-from memrepo.files import write_atomically
+from memrepo.files import read_beneath, write_atomically
 from memrepo.git.command import run_git_bytes
 
 
@@ -63,13 +68,13 @@ def build_indexes(root: Path, changed: set[str] | None = None,
 
 
 def write_indexes(root: Path, texts: dict[str, str]) -> list[tuple[str, int]]:
-    """Write each category's INDEX.md whose text differs; (path, entries) of each written."""
+    """Write each category's INDEX.md whose text differs; (path, entries) of each written.
+    Every index is read before any is written (a link refuses the run, writing nothing)."""
+    changed = {category: text for category, text in texts.items()
+               if _current(root, category) != text.encode("utf-8")}
     written = []
-    for category, text in texts.items():
-        data = text.encode("utf-8")
-        if _current(root, category) == data:
-            continue
-        write_atomically(root / index_path(category), data)
+    for category, text in changed.items():
+        write_atomically(root / index_path(category), text.encode("utf-8"))
         written.append((index_path(category), text.count("\n- [")))
     return written
 
@@ -88,24 +93,35 @@ def index_drift(root: Path, texts: dict[str, str]) -> list[Problem]:
 
 
 def category_descriptions(root: Path, category: str) -> tuple[dict[str, str], list[Problem]]:
-    folder = root / "memory" / category
-    files = sorted(f for f in folder.glob("*.md") if f.is_file()) if folder.is_dir() else []
     descriptions: dict[str, str] = {}
     problems: list[Problem] = []
-    for file in files:
-        if file.name != "INDEX.md":
-            described, problem = _describe(category, file)
-            descriptions.update(described)
-            problems.extend(problem)
+    for name in _note_files(root, category):
+        described, problem = _describe(root, note_path(category, name[:-3]))
+        descriptions.update(described)
+        problems.extend(problem)
     return descriptions, problems
 
 
-def _describe(category: str, file: Path) -> tuple[dict[str, str], list[Problem]]:
-    path = note_path(category, file.stem)
+def _note_files(root: Path, category: str) -> list[str]:
+    """The *.md names of a category's folder but INDEX.md, symbolic links included: reading
+    one (or through a linked folder) refuses."""
     try:
-        data = file.read_bytes()
+        with os.scandir(root / "memory" / category) as entries:
+            return sorted(entry.name for entry in entries if entry.name.endswith(".md")
+                          and entry.name != "INDEX.md"
+                          and not entry.is_dir(follow_symlinks=False))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+
+def _describe(root: Path, path: str) -> tuple[dict[str, str], list[Problem]]:
+    """name → description of the note at `path`; nothing for a missing note."""
+    try:
+        data = read_beneath(root, path)
     except OSError as err:
         return {}, [Problem(path, f"cannot be read: {err.strerror}", "make it a readable file")]
+    if data is None:
+        return {}, []
     note = parse_note(path, data)
     if isinstance(note, Problem):
         return {}, [note]
@@ -147,17 +163,17 @@ def _updated(root: Path, category: str, committed: dict[str, str], changed: set[
         if kind != "note" or where != category:
             continue
         descriptions.pop(stem(path), None)
-        file = root / path
-        if file.is_file():
-            described, problem = _describe(category, file)
-            descriptions.update(described)
-            problems.extend(problem)
+        described, problem = _describe(root, path)
+        descriptions.update(described)
+        problems.extend(problem)
     return descriptions, problems
 
 
 def _current(root: Path, category: str) -> bytes | None:
-    file = root / index_path(category)
-    return file.read_bytes() if file.is_file() else None
+    try:
+        return read_beneath(root, index_path(category))
+    except IsADirectoryError:
+        return None
 
 
 def _explain(root: Path, category: str, current: bytes | None) -> list[Problem]:

@@ -41,6 +41,7 @@ from memrepo.core.triage import (
     plan_merges,
 )
 from memrepo.core.triggers import TRIGGERS_PATH
+from memrepo.files import read_beneath
 from memrepo.git.command import run_git
 from memrepo.maintenance.triage import ActionResult
 from memrepo.progress import task
@@ -131,8 +132,8 @@ def _with_updated(root: Path, duplicate: Duplicate) -> Duplicate:
 
 
 def _read_updated(root: Path, note: NoteRecord) -> NoteRecord:
-    file = root / note.path
-    parsed = parse_note(note.path, file.read_bytes()) if file.is_file() else None
+    data = read_beneath(root, note.path)
+    parsed = None if data is None else parse_note(note.path, data)
     updated = getattr(parsed, "header", {}).get("updated")
     return dataclasses.replace(note, updated=updated if isinstance(updated, str) else None)
 
@@ -154,7 +155,7 @@ def merge_note(root: Path, merge: Merge, notes: Sequence[NoteRecord], day: str,
         edited += _regenerate_indexes(root, {old.category, kept.category})
         _git(root, "add", "--", *edited, check=True)  # git mv staged the move itself
         _git(root, "commit", "-q", "-F", "-", stdin=_message(merge), check=True)
-    except (ActionFailed, OSError, UnicodeError) as failure:
+    except (ActionFailed, InputError, OSError, UnicodeError) as failure:
         _undo(root)
         return ActionResult("refused", summary, str(failure))
     head = _git(root, "rev-parse", "--short", "HEAD").stdout.strip()
@@ -180,7 +181,7 @@ def _edit_kept(root: Path, merge: Merge, day: str) -> str:
     (entities), links to the old note pointed at itself."""
     old, kept = merge.old, merge.kept
     names = [old.title or old.name, *old.aliases]
-    old_text = (root / archive_path(old.category, old.name)).read_text(encoding="utf-8")
+    old_text = (read_beneath(root, archive_path(old.category, old.name)) or b"").decode()
 
     def edit(text: str) -> str:
         titled = old.name if old.title in (None, old.name) else f"{old.name}, {old.title}"
@@ -201,14 +202,14 @@ def _rewrite(root: Path, path: str, edit: Callable[[str], str]) -> bool:
     """Apply `edit` (text → text) to a work-tree file; True when it changed."""
     from memrepo.files import write_atomically
 
-    file = root / path
-    if not file.is_file():
+    data = read_beneath(root, path)  # refuses a symbolic link: never written through one
+    if data is None:
         return False
-    text = file.read_text(encoding="utf-8")
+    text = data.decode("utf-8")
     new = edit(text)
     if new == text:
         return False
-    write_atomically(file, new.encode("utf-8"))
+    write_atomically(root / path, new.encode("utf-8"))
     return True
 
 

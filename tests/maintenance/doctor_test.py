@@ -235,6 +235,17 @@ def test_a_log_linked_outside_is_reported_and_never_repaired(
     assert precious.read_bytes() == b"precious line one\nprecious line two without newline"
 
 
+
+def test_a_note_linked_outside_is_reported_and_never_read(
+        memory_repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    outside = tmp_path / "outside.md"
+    outside.write_bytes(b"---\nname: secretnote\ndescription: outside zebrafish\n---\n")
+    (memory_repo / "memory/references/secretnote.md").symlink_to(outside)
+    code, report = doctor(memory_repo, capsys)  # the INDEX.md check reads no note through it
+    assert code == 1 and report["findings"] == [{
+        "path": "memory/references/secretnote.md", "problem": "is a symbolic link",
+        "fix": report["findings"][0]["fix"], "repaired": None}]
+
 # --- the cache against the files (issue 10 #9) ----------------------------------------------
 
 

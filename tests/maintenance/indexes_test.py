@@ -109,3 +109,36 @@ def test_rewritten_indexes_keep_their_permissions(repo: Path) -> None:
         note("entities", "new-co", "New Co: parcel lockers, weekly invoice"))
     assert main(["--repo", str(repo), "index", "--full"]) == 0
     assert index.stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.parametrize("full", [False, True])
+@pytest.mark.parametrize("linked", ["note", "folder", "index"])
+def test_nothing_is_read_or_written_through_a_symbolic_link(
+        demo_repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        full: bool, linked: str) -> None:
+    """A link could lead outside the repository: `memrepo index` refuses, naming it."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secretnote.md").write_bytes(
+        note("references", "secretnote", "Outside secret zebrafish: never to be indexed"))
+    (outside / "INDEX.md").write_bytes(b"outside index\n")
+    references = demo_repo / "memory" / "references"
+    (demo_repo / "memory/entities/acme.md").write_bytes(
+        note("entities", "acme", "Acme Boxes: minimum 200 boxes, two-week lead time"))
+    entities_index = index_of(demo_repo)
+    shown = {"note": "memory/references/secretnote.md", "folder": "memory/references",
+             "index": "memory/references/INDEX.md"}[linked]
+    if linked == "folder":
+        subprocess.run(["git", "-C", str(demo_repo), "rm", "-rq", "memory/references"],
+                       check=True)
+        references.symlink_to(outside)
+    else:
+        (demo_repo / shown).unlink(missing_ok=True)
+        (demo_repo / shown).symlink_to(outside / Path(shown).name)
+    capsys.readouterr()
+    assert main(["--repo", str(demo_repo), "index", *(["--full"] if full else [])]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.splitlines()[0].endswith(f"{shown}: is a symbolic link")
+    assert "To fix: replace the link with a real file" in err and "zebrafish" not in err
+    assert index_of(demo_repo) == entities_index  # acme's line not written either
+    assert (outside / "INDEX.md").read_bytes() == b"outside index\n"
