@@ -8,6 +8,10 @@ Found per line, by kind; a finding names the kind, never the text. Three familie
   followed by up to three words and `:`/`=`, when the value after it looks like a secret
   ("hasło do banku: Kot123zielony", "card PIN: 4821"); prose such as "always ask for the
   password" or "password: see the password manager" passes;
+- the same words stated in a sentence — up to three words, then is/was/to/jest/je/ist/…
+  and a value with a digit ("my pin is 4821", "password is Zaq12wsx", "hasło to Kot123",
+  "heslo je Pes456"): a PIN of 4–8 digits, a password of 6+ digits, or 6+ characters
+  mixing letters and digits; "the PIN is on the card" passes;
 - a long random-looking string (32+ hex digits, or 32+ characters mixing letters and digits)
   shortly after a key/secret/token word ("API token 9f86d0…"); a commit hash in prose
   ("fixed in commit 0d1b08c…") has no such word and passes.
@@ -58,6 +62,9 @@ _PASSWORD_WORDS = (rf"{_PASSWORDS.pattern}|pin|secret|client[_ -]?secret|api[_ -
 _ASSIGNMENT = re.compile(
     rf"(?i)(?<![^\W_])(?P<key>{_PASSWORD_WORDS})(?P<gap>(?:[ \t]+[^\s:=]{{1,20}}){{0,3}}?)"
     r"[\"']?\s*(?:[:=]|=>)\s*(?P<value>\S+)(?P<rest>.*)$")
+_STATEMENT = re.compile(  # "my pin is 4821": the value must hold a digit (prose seldom does)
+    rf"(?i)(?<![^\W_])(?P<key>{_PASSWORD_WORDS})(?:[ \t]+[^\s:=]{{1,20}}){{0,3}}?[ \t]+"
+    r"(?:is|was|are|to|jest|je|ist|lautet|brzmi|znie)[ \t]+[\"'`*]?(?P<value>(?=\S*\d)\S+)")
 _NEAR_KEY_WORD = re.compile(
     r"(?i)(?<![a-z0-9])(?:token|api[ _-]?key|apikey|secret|key|credential|auth)"
     r"[^\n]{0,30}?(?<![A-Za-z0-9_+/=-])(?P<value>[A-Za-z0-9_+/=-]{32,})")
@@ -100,6 +107,9 @@ def line_secret(line: str) -> str | None:
     match = _ASSIGNMENT.search(line)
     if match and _looks_secret(match["key"], match["gap"], match["value"], match["rest"]):
         return _assignment_kind(match["key"])
+    for stated in _STATEMENT.finditer(line):
+        if _stated_secret(stated["key"], stated["value"].strip("\"'`*,;.()")):
+            return _assignment_kind(stated["key"])
     near = _NEAR_KEY_WORD.search(line)
     if near and _looks_random(near["value"]):
         return "a long token next to a key word"
@@ -130,6 +140,18 @@ def _looks_secret(key: str, gap: str, raw_value: str, rest: str) -> bool:
     if not gap and not rest.strip(" \"'`*,;.)#"):
         return True
     return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+
+
+def _stated_secret(key: str, value: str) -> bool:
+    """The value of "<key> is <value>" (it holds a digit) is a PIN, an all-digit password
+    or a token mixing letters and digits; "30 days", "2026-01-01" or "v2" are not."""
+    if key.lower() == "pin" and _PIN_VALUE.fullmatch(value):
+        return True
+    if len(value) < MIN_SECRET_LENGTH:
+        return False
+    if value.isdigit():
+        return bool(_PASSWORDS.fullmatch(key.lower()))
+    return any(c.isalpha() for c in value)
 
 
 def _looks_random(value: str) -> bool:

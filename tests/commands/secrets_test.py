@@ -21,10 +21,12 @@ SECRETS = {  # kind: (text, the part that must never be stored or echoed); made-
     "40-hex API token": ("API token 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b",
                          "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b"),
     "card PIN": ("card PIN: 4821", "PIN: 4821"),
+    "stated in a sentence": ("my pin is 4821 and password is Zaq12wsx", "Zaq12wsx"),
 }
 NOT_SECRETS = (
     "always ask for the password before reading the statement",
     "the PIN is kept in the office safe",
+    "the PIN is on the card",
     "fixed in commit 0d1b08c34858921bc7c662b228acb7ba708a8dd2",
 )
 

@@ -30,6 +30,12 @@ FAKE = {
     "heslo": "heslo: Pes456modry",
     "passwort": "Passwort: Geheim99",
     "pin": "card PIN: 4821",
+    "pin stated": "my pin is 4821",
+    "password stated": "and password is Zaq12wsx",
+    "password stated with symbols": "the password to the server is Zaq1@wsx!",
+    "hasło stated": "hasło do poczty to Kot123zielony",
+    "heslo stated": "heslo je Pes456modry",
+    "passwort stated": "Das Passwort ist Geheim99",
     "hex token": "API token 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b",
     "gitlab": "glpat" + "-" + "Ab12Cd34Ef56Gh78Ij90",
     "gcp": "client secret " + "GOCSPX" + "-" + "abcdefghijklmnopqrstuvwx12",
@@ -49,6 +55,11 @@ PROSE = [
     "Secret Santa list: Annabelle",
     "postgres://user:****@db.example.com/crm",
     "token economy notes: see the wiki",
+    "the PIN is on the card", "The PIN is 4 digits long",
+    "the password is in the team password manager", "the password is required",
+    "the token is valid for 30 days", "password is valid until 2026-01-01",
+    "the PIN was changed in 2024", "the secret to success is 10x work", "API key is v2",
+    "hasło to podstawa", "heslo je v trezore",
 ]
 
 
