@@ -50,10 +50,10 @@ class Memory:
     Reads go through a `CacheSession`: one open connection per thread, the cache's
     staleness checked before every query."""
 
-    def __init__(self, root: Path, reader: Reader | None = None) -> None:
-        self.root = root
+    def __init__(self, root: str | Path, reader: Reader | None = None) -> None:
+        self.root = Path(root)
         self.reader = reader or Reader()
-        self._cache = CacheSession(root)
+        self._cache = CacheSession(self.root)
 
     @classmethod
     def open(cls, path: str | Path | None = None, reader: Reader | None = None) -> Memory:

@@ -29,7 +29,9 @@ from memrepo.files import read_bytes
 MAX_RETRIEVED_NOTES = 8
 
 
-def build_context(root: Path, scope: str, question: str, budget: int) -> Block:
+def build_context(root: str | Path, scope: str, question: str, budget: int) -> Block:
+    """The context block for `question` from the memory at the work tree `root`."""
+    root = Path(root)
     check_scope(scope)
     if scope.startswith(QUARANTINE_PREFIX):
         raise InputError(Problem("--scope", "a context block is never built from quarantine",

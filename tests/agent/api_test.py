@@ -18,6 +18,22 @@ def test_open_finds_the_repository_from_a_sub_directory(memory_repo: Path,
     assert Memory.open(memory_repo).root == memory_repo.resolve()
 
 
+@pytest.mark.parametrize("make", [Memory, Memory.open], ids=["Memory", "Memory.open"])
+def test_a_str_path_works_like_a_path(memory_repo: Path, make: type[Memory]) -> None:
+    """The public API takes the repository as str or Path: the note-reading paths too."""
+    from memrepo import Memory as Exported
+    from memrepo.agent.context import build_context
+
+    assert Exported is Memory
+    memory = make(str(memory_repo))
+    assert memory.root == Path(memory_repo)
+    memory.remember(scope="michal", subject="shoe", relation="size", object="44")
+    assert memory.recall("michal", "What is my shoe size?").facts[0].object == "44"
+    assert memory.search("shoe").status == "found" and memory.config().approvers
+    block = build_context(str(memory_repo), "michal", "What is my shoe size?", 800)
+    assert "shoe.size = 44" in block.text
+
+
 def test_open_outside_a_repository_is_an_input_error(tmp_path: Path) -> None:
     with pytest.raises(InputError):
         Memory.open(tmp_path)
