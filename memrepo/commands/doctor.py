@@ -17,8 +17,9 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "doctor", help="diagnose this clone after a crash; --repair puts it right",
         description="Find partial or uncommitted fact-log lines, index entries behind "
-                    "HEAD, stale git lock files, a corrupt or stale cache and INDEX.md "
-                    "drift. --repair moves partial lines aside to .memrepo/partial/ (never "
+                    "HEAD, stale git lock files, a corrupt cache and INDEX.md drift (a "
+                    "cache merely behind the files is synced, as any query would). "
+                    "--repair moves partial lines aside to .memrepo/partial/ (never "
                     "dropped), commits complete uncommitted lines through the checks, "
                     "resets lagging index entries, removes stale locks and rebuilds the "
                     "cache. Exit 0 when healthy or repaired, 1 when problems remain.")

@@ -24,7 +24,8 @@ meanwhile):
 - stale lock files under .git (`index.lock`, `<ref>.lock`, …) that no process holds:
   removed; a lock some process holds is reported only;
 - a cache file that is corrupt or of an older schema: rebuilt; leftovers of a killed
-  rebuild: removed; a stale (but sound) cache: synced;
+  rebuild: removed; a stale (but sound) cache — ordinary after any write — is synced even
+  without --repair, as the next query would, and reported as information, not a problem;
 - a cache that does not say what the files say (memrepo.cache.audit): rows edited behind
   memrepo's back (a digest per log, cheap) or, with `deep`, any difference from a fresh
   build: rebuilt (the fresh build is swapped in);
@@ -458,13 +459,17 @@ def _cache(root: Path, repair: bool) -> list[Finding]:
     status = cache.status(root)
     path = Path(status.path)
     if path.exists() and not status.exists:
-        findings.append(_cache_repair(root, Finding(
-            _rel(root, path), "the cache file is corrupt or of an older schema",
-            "run `memrepo cache rebuild`"), repair, lambda: cache.rebuild(root)))
-    elif status.exists and not status.current:
-        findings.append(_cache_repair(root, Finding(
-            _rel(root, path), "the cache is behind the files (the next query syncs it)",
-            "run `memrepo cache sync`"), repair, lambda: cache.sync(root)))
+        finding = Finding(_rel(root, path), "the cache file is corrupt or of an older schema",
+                          "run `memrepo cache rebuild`")
+        if repair:
+            cache.rebuild(root)
+            finding = _done(finding, "rebuilt it")
+        findings.append(finding)
+    elif status.exists and not status.current:  # ordinary after a write: not a problem
+        cache.sync(root)  # what the next query would do; the contents are then audited
+        findings.append(Finding(_rel(root, path), "the cache was behind the files (as after "
+                                "any write; the next query would have synced it)",
+                                "nothing to do", "synced it"))
     return findings
 
 
@@ -484,14 +489,6 @@ def _cache_leftovers(root: Path, repair: bool) -> list[Finding]:
             finding = _done(finding, "removed it")
         findings.append(finding)
     return findings
-
-
-def _cache_repair(root: Path, finding: Finding, repair: bool,
-                  action: Callable[[], object]) -> Finding:
-    if not repair:
-        return finding
-    action()
-    return _done(finding, "rebuilt it" if "rebuild" in finding.fix else "synced it")
 
 
 def _cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:

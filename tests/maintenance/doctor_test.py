@@ -138,6 +138,20 @@ def test_a_corrupt_cache_is_rebuilt_and_a_killed_rebuild_cleaned_up(
     assert cache.status(memory_repo).current and cache.status(memory_repo).events == 1
 
 
+def test_a_cache_behind_the_files_after_ordinary_use_is_not_a_problem(
+        memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--repo", str(memory_repo), "recall", "--scope", "michal", "a b"]) == 0
+    assert main(["--repo", str(memory_repo), "remember", "--scope", "michal", "a", "b",
+                 "c"]) == 0
+    assert not cache.status(memory_repo).current  # a write leaves it to the next query
+    capsys.readouterr()
+    assert main(["--repo", str(memory_repo), "doctor"]) == 0
+    out = capsys.readouterr().out
+    assert "the cache was behind the files" in out and "problem(s) remain" not in out
+    assert cache.status(memory_repo).current and cache.status(memory_repo).events == 1
+    assert doctor(memory_repo, capsys) == (0, {"healthy": True, "findings": []})
+
+
 def test_index_drift_is_reported_not_repaired(memory_repo: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     (memory_repo / "memory/entities/INDEX.md").write_text("drifted\n", encoding="utf-8")
