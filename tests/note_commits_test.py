@@ -67,6 +67,13 @@ def test_a_good_note_is_accepted(demo_repo: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_a_control_character_in_the_header_is_refused_at_its_line(demo_repo: Path) -> None:
+    write(demo_repo, "memory/entities/acme.md",
+          GOOD.format(name="acme").replace("Ordering profile", "Ordering \x1b[31mprofile"))
+    git(demo_repo, "add", "-A")
+    assert "memory/entities/acme.md:3: header: invalid YAML" in refusal(demo_repo)
+
+
 @pytest.mark.parametrize("case", sorted(BAD))
 def test_a_bad_note_is_refused(demo_repo: Path, case: str) -> None:
     data, expected = BAD[case]

@@ -84,14 +84,24 @@ def load_strict(text: str) -> Any:
     except YamlError:
         raise
     except (yaml.YAMLError, ConstructorError) as err:
-        mark = getattr(err, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
+        line = _error_line(text, err)
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
         raise YamlError(f"invalid YAML: {problem}", line) from None
     except RecursionError:
         raise YamlError("YAML is nested too deeply") from None
     except ValueError as err:  # PyYAML's int/float constructors on scalars like `0x_`
         raise YamlError(f"invalid YAML value: {err}") from None
+
+
+def _error_line(text: str, err: Exception) -> int | None:
+    """The 1-based line of a PyYAML error: its mark, or for a refused character (a
+    ReaderError, which has no mark) the line of the character's position."""
+    mark = getattr(err, "problem_mark", None)
+    if mark is not None:
+        return int(mark.line) + 1
+    if isinstance(err, yaml.reader.ReaderError):
+        return text.count("\n", 0, err.position) + 1
+    return None
 
 
 _STRICT_ONLY = re.compile(f"[*|>!\r\t\ufeff\x85\u2028\u2029]|{Reader.NON_PRINTABLE.pattern}")

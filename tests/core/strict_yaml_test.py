@@ -12,8 +12,9 @@ def test_dates_stay_strings() -> None:
 @pytest.mark.parametrize(("text", "line"), [
     ("a: 1\nb: 2\na: 3\n", 3),
     ("a: &x [1, 2]\nb: *x\n", 2),
+    ("name: x\ntype: y\ndescription: a\x1bb\n", 3),  # a refused character: its own line
 ])
-def test_duplicates_and_aliases_are_refused_with_a_line(text: str, line: int) -> None:
+def test_refusals_name_their_line(text: str, line: int) -> None:
     with pytest.raises(YamlError) as caught:
         load_strict(text)
     assert caught.value.line == line
