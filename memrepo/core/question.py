@@ -28,7 +28,7 @@ from memrepo.core.bitemporal import FOREVER
 from memrepo.core.stopwords import STOP_WORDS, words_of
 from memrepo.core.text import fold
 from memrepo.core.times import Instant, format_instant, format_valid_time
-from memrepo.core.when import When, find_times
+from memrepo.core.when import When, find_times, numeric_dates_as_iso
 
 _WORD = re.compile(r"[^\W_]+")
 """A word: a run of letters and digits (FTS5's unicode61 tokenizer also splits at "_")."""
@@ -97,7 +97,7 @@ def tokens(text: str) -> list[tuple[str, str]]:
 def analyse(text: str, now: Instant) -> Question:
     """Salient words with base forms, the times asked about, and whether the question
     asks how something changed."""
-    pairs = tokens(text)
+    pairs = tokens(numeric_dates_as_iso(text, now))
     raw = [word for word, _ in pairs]
     folded = [word for _, word in pairs]
     times = find_times(folded, now)

@@ -11,6 +11,10 @@ A day, month, quarter or year becomes an interval [start, end); "now", "N years 
 "at the start of May" become an instant. "since X" runs from X to now; "between X and Y"
 and "from X to Y" from the start of X to the end of Y. A month or day without a year is
 the latest one that has begun by `now`.
+
+Dates written with numbers ("15.02.2026", "15.02.", "02/15/2026") lose their separators
+when a text becomes words, and without them "15.02.2026" cannot be told from an amount
+("2.400 zł", "1.5 GB", "v1.2.3"): `numeric_dates_as_iso` rewrites them in the text first.
 """
 
 from __future__ import annotations
@@ -98,6 +102,48 @@ _ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _QUARTER = re.compile(r"q([1-4])")
 _YEAR = re.compile(r"(19|20)\d\d")
 _DAY_NUMBER = re.compile(r"([1-9]|[12]\d|3[01])(st|nd|rd|th)?")
+
+
+_DOTTED_DAY = re.compile(
+    r"(?<![\w.,/-])(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d)(?![\w/-]|[.,]\d)")
+"""D.M.YYYY, DD.MM.YYYY (Polish, Slovak, German: day first)."""
+_DOTTED_DAY_NO_YEAR = re.compile(r"(?<![\w.,/-])(\d{1,2})\.(\d\d)\.(?![\w/-]|[.,]\d)")
+"""DD.MM. without a year: the month in two digits and the closing dot ("15.02."), so that
+an amount ("2.40", "1.5.") never reads as a day."""
+_SLASHED_DAY = re.compile(
+    r"(?<![\w.,/-])(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)(?![\w/-]|[.,]\d)")
+"""D/M/YYYY or M/D/YYYY: the reading that is a date; both are ("03/04/2026"): day first."""
+
+
+def numeric_dates_as_iso(text: str, now: Instant) -> str:
+    """`text` with its numeric dates written as ISO days ("15.02.2026" → "2026-02-15"),
+    which the word grammar reads; a day without a year is the latest one begun by `now`.
+    Anything that is not a valid date (an amount, a version) is left as written."""
+    today = _date_of(now)
+
+    def dotted(match: re.Match[str]) -> str:
+        day, month, year = (int(part) for part in match.groups())
+        return _iso_or(match, _safe_date(year, month, day))
+
+    def dotted_no_year(match: re.Match[str]) -> str:
+        day, month = int(match.group(1)), int(match.group(2))
+        found = _safe_date(today.year, month, day)
+        if found is not None and found > today:
+            found = _safe_date(today.year - 1, month, day)
+        return _iso_or(match, found)
+
+    def slashed(match: re.Match[str]) -> str:
+        first, second, year = (int(part) for part in match.groups())
+        found = _safe_date(year, second, first) or _safe_date(year, first, second)
+        return _iso_or(match, found)
+
+    text = _DOTTED_DAY.sub(dotted, text)
+    text = _SLASHED_DAY.sub(slashed, text)
+    return _DOTTED_DAY_NO_YEAR.sub(dotted_no_year, text)
+
+
+def _iso_or(match: re.Match[str], day: date | None) -> str:
+    return match.group(0) if day is None else day.isoformat()
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,6 +67,13 @@ def test_recall_json_shape(repo: Path) -> None:
     assert fact["quote"] == "Lead time is 3 weeks"
 
 
+@pytest.mark.parametrize("day", ["15.02.2026", "15.2.2026", "02/15/2026", "15/02/2026"])
+def test_recall_reads_a_day_written_with_numbers(repo: Path, day: str) -> None:
+    result = memrepo_json(repo, "recall", "--scope", "michal",
+                          f"Lead time at Łódź Packaging on {day}?")
+    assert result["asked"]["valid_from"] == "2026-02-15", result["asked"]
+
+
 def test_history_json_and_plain(repo: Path) -> None:
     events = memrepo_json(repo, "history", "--scope", "michal", "lodz-packaging",
                           "lead_time")["events"]

@@ -7,13 +7,13 @@ from hypothesis import strategies as st
 
 from memrepo.core.text import words
 from memrepo.core.times import format_valid_time, parse_instant
-from memrepo.core.when import Times, dates_in, find_times
+from memrepo.core.when import Times, dates_in, find_times, numeric_dates_as_iso
 
 NOW = parse_instant("2026-08-31T18:00:00Z")
 
 
 def times(text: str) -> Times:
-    return find_times(words(text), NOW)
+    return find_times(words(numeric_dates_as_iso(text, NOW)), NOW)
 
 
 def valid(text: str) -> tuple[str, str | None] | None:
@@ -69,6 +69,24 @@ def test_days() -> None:
     assert valid("What was booked on 2026-05-20?") == ("2026-05-20", "2026-05-21")
     assert valid("What did Caroline do on 7 May 2023?") == ("2023-05-07", "2023-05-08")
     assert valid("May 7, 2023") == ("2023-05-07", "2023-05-08")
+
+
+def test_days_written_with_numbers() -> None:
+    day = ("2026-02-15", "2026-02-16")
+    assert valid("How much was electricity on 15.02.2026?") == day
+    assert valid("Ile kosztował prąd 15.2.2026?") == day
+    assert valid("Wie viel kostete Strom am 15.02.?") == day
+    assert valid("What did I pay on 02/15/2026?") == day  # month first: 15 is no month
+    assert valid("What did I pay on 15/02/2026?") == day
+    assert valid("What did I pay on 03/04/2026?") == ("2026-04-03", "2026-04-04")  # day first
+    assert valid("Co platilo 20.12.?") == ("2025-12-20", "2025-12-21")  # latest one begun
+
+
+def test_amounts_and_versions_are_not_days() -> None:
+    for text in ("Did I pay 2.400 zł for the laptop?", "Is the quota 1.5 GB?",
+                 "Which bug did v1.2.3 fix?", "Was 1.2.3 released?", "Is it 12.50 zł?",
+                 "Was the rate 2.40.?", "What broke on 31.02.2026?", "1.10.2026x"):
+        assert valid(text) is None, text
 
 
 def test_ordinary_questions_name_no_time() -> None:
