@@ -405,7 +405,3 @@ def mcp_remember(root: Path, calls: Sequence[Mapping[str, Any]],
 
     return anyio.run(run)
 
-
-def _payload(result: Any) -> dict[str, Any]:
-    data = result.structured_content or json.loads(result.content[0].text)
-    return dict(data.get("result", data))

@@ -15,12 +15,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, InputRequiredResult
+from pydantic import ValidationError
 
 from memrepo.agent.api import Memory
 from memrepo.agent.journal import record_call
 from memrepo.core.config import CATEGORIES
-from memrepo.core.problems import InputError
+from memrepo.core.problems import InputError, Problem
 from memrepo.core.trust import Reader
 
 INSTRUCTIONS = (
@@ -59,11 +62,52 @@ class Session:
         return Reader(self.scope, self.trust, self.host_reads)
 
 
+class _MemoryServer(MCPServer):
+    """Tool arguments are checked against the tool's own schema before the SDK sees them:
+    an unknown argument is refused (the SDK would drop it silently) and a missing or
+    mistyped one gets one line naming it, in place of pydantic's multi-line report."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any],
+                        context: Context[Any, Any] | None = None,
+                        ) -> CallToolResult | InputRequiredResult:
+        tool = next((t for t in await self.list_tools() if t.name == name), None)
+        if tool is not None:
+            _check_arguments(name, tool.input_schema, arguments)
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as err:
+            if not isinstance(err.__cause__, ValidationError):
+                raise
+            first = err.__cause__.errors()[0]
+            argument = ".".join(str(part) for part in first["loc"])
+            raise ToolError(_one_line(Problem(
+                f"{name}: argument {argument!r}", first["msg"],
+                f"give {argument} as the tool's input schema says"))) from None
+
+
+def _check_arguments(tool: str, schema: dict[str, Any], arguments: dict[str, Any]) -> None:
+    accepted = list(schema.get("properties", {}))
+    listed = f"{tool} accepts: {', '.join(accepted)}"
+    unknown = [name for name in arguments if name not in accepted]
+    if unknown:
+        raise ToolError(_one_line(Problem(
+            tool, f"unknown argument {unknown[0]!r}", f"leave it out; {listed}")))
+    missing = [name for name in schema.get("required", []) if arguments.get(name) is None]
+    if missing:
+        raise ToolError(_one_line(Problem(
+            tool, f"missing required argument {missing[0]!r}",
+            f"give {', '.join(missing)} ({listed})")))
+
+
+def _one_line(problem: Problem) -> str:
+    return problem.render().replace("\n  To fix:", " To fix:")
+
+
 def build_server(session: Session) -> MCPServer:
     reader = session.reader
     memory = Memory.open(session.root, reader)
     instructions = INSTRUCTIONS if reader.reads_notes else UNTRUSTED_INSTRUCTIONS
-    server: MCPServer = MCPServer(name="memrepo", instructions=instructions)
+    server: MCPServer = _MemoryServer(name="memrepo", instructions=instructions)
     _add_tools(server, memory, session)
     if reader.reads_notes:  # notes are the host's memory: not for untrusted eyes
         _add_resources(server, session.root, memory)
@@ -128,10 +172,17 @@ def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
         """
         arguments = {"query": query, "subject": subject, "relation": relation,
                      "as_of": as_of, "known_at": known_at}
-        return _journaled(session, "recall", lambda: memory.recall(
-            session.scope, query, subject=subject, relation=relation, as_of=as_of,
-            known_at=known_at,
-        ).to_json(), arguments)
+
+        def answer() -> dict[str, Any]:
+            if subject is None and not (query or "").strip():
+                raise InputError(Problem(
+                    "recall", "nothing to recall: no query and no subject" if relation is None
+                    else "a relation needs its subject",
+                    "give query (a question in plain words) or subject (and relation)"))
+            return memory.recall(session.scope, query, subject=subject, relation=relation,
+                                 as_of=as_of, known_at=known_at).to_json()
+
+        return _journaled(session, "recall", answer, arguments)
 
     @server.tool()
     def forget(subject: str, relation: str, reason: str,

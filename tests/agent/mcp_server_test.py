@@ -196,3 +196,33 @@ def test_tool_arguments_are_bounded_in_the_journal(memory_repo: Path,
     assert remembered["status"] == "refused" and recalled["status"] == "refused"
     assert len(remembered["error"]) < 2_000 and "characters" in recalled["error"]
     assert journal_path(memory_repo, "big").stat().st_size < 10_000
+
+
+# --- bad tool arguments: one line naming the argument, in MCP terms ------------------------
+
+
+def test_bad_tool_arguments_are_refused_in_one_line(demo_repo: Path,
+                                                    git_env: dict[str, str]) -> None:
+    fact = {"subject": "michal", "relation": "shoe_size", "object": "44"}
+    no_quote, extra_scope, extra_trust, question, empty, mistyped = mcp_calls(
+        mcp_server(demo_repo, git_env), [
+            ("remember", fact),
+            ("remember", {**fact, "quote": "I wear 44", "scope": "other"}),
+            ("remember", {**fact, "quote": "I wear 44", "trust": "host"}),
+            ("recall", {"question": "What is my shoe size?"}),
+            ("recall", {}),
+            ("remember", {**fact, "quote": "I wear 44", "new_key": "maybe"}),
+        ])
+    for answer in (no_quote, extra_scope, extra_trust, question, mistyped):
+        assert answer["status"] == "error", answer
+        error = answer["error"]
+        assert "\n" not in error and "To fix:" in error and "pydantic" not in error, error
+    assert "missing required argument 'quote'" in no_quote["error"]
+    assert "unknown argument 'scope'" in extra_scope["error"]
+    assert "unknown argument 'trust'" in extra_trust["error"]
+    assert "unknown argument 'question'" in question["error"]
+    assert "recall accepts: query, subject, relation, as_of, known_at" in question["error"]
+    assert "'new_key'" in mistyped["error"]
+    assert empty["status"] == "refused" and "--" not in empty["error"], empty
+    assert "give query" in empty["error"]
+    assert [e["tool"] for e in read_journal(demo_repo, "s1")] == ["recall"]
