@@ -169,11 +169,13 @@ def mcp_calls(params: StdioServerParameters,
 
 
 def mcp_resources(params: StdioServerParameters) -> list[str]:
-    """The URIs of the resources a session is offered."""
+    """The URIs of the resources and the URI templates a session is offered."""
     async def listed() -> list[str]:
         async with stdio_client(params) as (read, send), ClientSession(read, send) as session:
             await session.initialize()
-            return sorted(str(r.uri) for r in (await session.list_resources()).resources)
+            templates = (await session.list_resource_templates()).resource_templates
+            return sorted([*(str(r.uri) for r in (await session.list_resources()).resources),
+                           *(t.uri_template for t in templates)])
 
     return anyio.run(listed)
 

@@ -4,8 +4,10 @@ Exactly three tools — remember, recall, forget — bound at start to one scope
 and one trust level, none of which a tool argument can change. Reads go through the
 session's `Reader` (memrepo.core.trust): an untrusted session reads only its quarantine —
 no host facts and no notes — unless the server was started with `--grant-host-reads`.
-The category indexes, TRIGGERS.md and every note are offered as resources, to readers of
-notes only. Every call is journaled (secrets redacted, long values cut: agent/journal.py).
+The category indexes and TRIGGERS.md are listed as resources and every note is offered
+through the template `memrepo://note/{name}` (not listed one by one: there may be 100k), to
+readers of notes only. Every call is journaled (secrets redacted, long values cut:
+agent/journal.py).
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ from memrepo.core.trust import Reader
 
 INSTRUCTIONS = (
     "Long-term memory. Read the index resources first (memrepo://index/<category>); every "
-    "note is readable as memrepo://note/<name>. "
+    "note is readable as memrepo://note/<name> (a resource template), by the names the "
+    "indexes list and the uri recall answers give. "
     "Use recall before answering questions about the user, people, companies or past "
     "events: ask it the question in plain words (dates in it are understood). Its facts "
     "answer at the time asked about; its notes (name, description, snippet, uri) may "
@@ -223,8 +226,11 @@ def _add_resources(server: MCPServer, root: Path, memory: Memory) -> None:
 
 def _add_note_resources(server: MCPServer, memory: Memory) -> None:
     @server.resource("memrepo://note/{name}", name="note", mime_type="text/markdown",
-                     description="A note of any category by its name (as listed in the "
-                                 "indexes and in recall answers).")
+                     title="A note by its name",
+                     description="A note of any category by its name. Notes are not listed "
+                                 "one by one: their names are in the index resources "
+                                 "(memrepo://index/<category>), and recall answers carry "
+                                 "each matching note's uri.")
     def read_note(name: str) -> str:
         return memory.note_text(name)
 

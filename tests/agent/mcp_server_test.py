@@ -14,6 +14,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from memrepo.agent.api import Memory
 from memrepo.agent.context import build_context
 from memrepo.agent.journal import journal_path, read_journal
+from memrepo.core.config import CATEGORIES
 from tests.support import cli, git, mcp_calls, mcp_resources, mcp_server, output
 
 
@@ -167,6 +168,19 @@ def test_an_explicit_grant_lets_an_untrusted_session_read_the_host(
                                          relation="amount", as_of="2026-04-15")
     assert _objects(host.to_json()) == ["280 zł"]
     assert "memrepo://index/entities" in mcp_resources(granted)
+
+
+def test_notes_are_found_through_a_resource_template(demo_repo: Path,
+                                                     git_env: dict[str, str]) -> None:
+    """The indexes and TRIGGERS.md are listed; notes are not (there may be 100k), but
+    `memrepo://note/{name}` is offered as a template and every note reads through it."""
+    host = mcp_server(demo_repo, git_env)
+    assert mcp_resources(host) == [
+        *(f"memrepo://index/{category}" for category in sorted(CATEGORIES)),
+        "memrepo://note/{name}", "memrepo://triggers"]
+    out = run_session(host, [])
+    assert out["resources"] == sorted([*(f"memrepo://index/{c}" for c in CATEGORIES),
+                                       "memrepo://triggers"])
 
 
 def test_a_refused_secret_never_reaches_the_journal(memory_repo: Path,
