@@ -9,17 +9,21 @@ approved, not a proof: `memrepo verify --require-signatures` binds it to a key.
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 from memrepo.checks.config import config_from_bytes
 from memrepo.core.approval import TRAILER, approver_named
-from memrepo.core.config import CONFIG_PATH
+from memrepo.core.bitemporal import FOREVER, standing
+from memrepo.core.config import CONFIG_PATH, Config
 from memrepo.core.display import shown
+from memrepo.core.events import Event
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import WriteResult
 from memrepo.core.times import format_valid_time
 from memrepo.core.trust import HOST, UNTRUSTED, write_scope
 from memrepo.facts import writes
+from memrepo.facts.keys import locate_key
 from memrepo.facts.segments import read_event
 
 
@@ -42,7 +46,9 @@ def promote(root: Path, *, scope: str, event_id: str, by: str, reason: str,
     if not by.strip() or not reason.strip():
         raise InputError(Problem("--by/--reason", "a promotion needs who and why",
                                  "pass --by 'Name <email>' and --reason '...'"))
-    approver = _head_approver(root, by)
+    config = _head_config(root)
+    approver = _approver(config, by)
+    _require_standing(root, quarantine, event, config.is_many(event.relation))
     valid_to = None if event.valid_to is None else format_valid_time(event.valid_to)
     return writes.remember(
         root, scope=scope, subject=event.subject, relation=event.relation,
@@ -55,12 +61,30 @@ def promote(root: Path, *, scope: str, event_id: str, by: str, reason: str,
     )
 
 
-def _head_approver(root: Path, by: str) -> str:
-    """The approver of HEAD's config that `by` names; InputError when it names none."""
+def _require_standing(root: Path, quarantine: str, event: Event, many: bool) -> None:
+    """InputError unless `event`'s value still holds in the quarantine as it said: one its
+    session ended or replaced is not what the quarantine claims any more."""
+    events = locate_key(root, quarantine, event.subject, event.relation).events
+    if not any(h.event.id == event.id for h in standing(events, FOREVER, many)):
+        raise InputError(Problem(
+            f"memory/facts/{quarantine}", f"{event.id} no longer holds in {quarantine}: a "
+            "later event ended or replaced it", "promote what the quarantine holds now "
+            f"(`memrepo triage` lists it; `memrepo history --scope {quarantine} "
+            f"{shlex.join([event.subject, event.relation])}` shows why), or remember the "
+            "value in the host scope yourself"))
+
+
+def _head_config(root: Path) -> Config:
+    """HEAD's memory/config.yaml: the config the promotion's commit is checked by."""
     from memrepo.git import write as gitw
 
     config, _ = config_from_bytes(gitw.blob_at(gitw.head_base(gitw.open_repo(root)),
                                                CONFIG_PATH))
+    return config
+
+
+def _approver(config: Config, by: str) -> str:
+    """The approver of `config` that `by` names; InputError when it names none."""
     approver = approver_named(by, config.approvers)
     if approver is None:
         listed = ", ".join(config.approvers) or f"none: list them in {CONFIG_PATH}"

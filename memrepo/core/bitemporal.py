@@ -61,6 +61,18 @@ def fold(events: Iterable[Event], known_at: Instant, many: bool) -> list[Holding
     return _fold_many(live) if many else _fold_single(live)
 
 
+def standing(events: Iterable[Event], known_at: Instant, many: bool) -> list[Holding]:
+    """The holdings whose value still runs to the end its assert gave it (its valid_to,
+    else forever) under the knowledge of `known_at`: no later end or other value cut it
+    short (a re-assert of the same value continues it); a retracted assert has none."""
+    return [h for h in fold(events, known_at, many) if h.value_end == own_end(h.event)]
+
+
+def own_end(event: Event) -> Instant:
+    """The end an assert gives itself: its valid_to, else forever."""
+    return FOREVER if event.valid_to is None else event.valid_to
+
+
 def recall(events: Iterable[Event], t: Instant, known_at: Instant, many: bool) -> list[Holding]:
     """What holds at valid time t under knowledge T — empty means "not recorded"."""
     return [h for h in fold(events, known_at, many) if h.holds_at(t)]

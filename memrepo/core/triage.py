@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from memrepo.core.bitemporal import FOREVER, Holding, fold, live_events
+from memrepo.core.bitemporal import FOREVER, Holding, fold, live_events, standing
 from memrepo.core.config import QUARANTINE_PREFIX, Config
 from memrepo.core.events import Event, Key, first_recorded
 from memrepo.core.key_triage import KeyMerge, key_merges, key_text
@@ -382,12 +382,16 @@ def _stale_finding(key: Key, holding: Holding, last: Instant, many: bool) -> Fin
 
 def _quarantine(key: Key, events: Sequence[Event], host_events: Sequence[Event],
                 promoted: set[str], many: bool, now: Instant) -> list[Finding]:
+    """A finding per quarantined value that still holds there (not ended, superseded or
+    retracted in the quarantine), not promoted, and not already held by the host; a
+    contradiction per host value held over the same valid time."""
     host_scope = key[0][len(QUARANTINE_PREFIX):]
     host = fold(host_events, now, many)
     findings = []
-    for event in _live_asserts(events, now):
-        if event.id in promoted or _held_throughout(event, host):
-            continue  # promoted, or the host already holds it: nothing left to review
+    for held in standing(events, now, many):
+        event = held.event
+        if held.end != held.value_end or event.id in promoted or _held_throughout(held, host):
+            continue  # continued by a re-assert, promoted, or the host holds it
         promote = (f"`memrepo promote --scope {shlex.quote(host_scope)} {event.id} --by "
                    f"'Name <email>' --reason '...'` if it is right, else `memrepo retract "
                    f"--scope {shlex.quote(key[0])} {event.id} --reason '...'`")
@@ -396,26 +400,23 @@ def _quarantine(key: Key, events: Sequence[Event], host_events: Sequence[Event],
                                 promote, related=(event.id,)))
         findings += [Finding("contradiction", key_text(key), f"quarantined {event.object!r}"
                              f" ({event.id}) contradicts {h.object!r} in {host_scope} "
-                             f"({h.event.id}); the host fact stands", promote,
-                             related=(event.id, h.event.id))
-                     for h in ([] if many else _overlapping(event, host))
+                             f"({h.event.id}, {_span(h.start, h.end)}); the host fact "
+                             "stands", promote, related=(event.id, h.event.id))
+                     for h in ([] if many else _overlapping(held, host))
                      if h.object != event.object]
     return findings
 
 
-def _held_throughout(event: Event, holdings: Sequence[Holding]) -> bool:
-    """Whether holdings of `event`'s object cover its whole valid interval."""
-    reached = event.valid_from or 0
-    end = FOREVER if event.valid_to is None else event.valid_to
-    for holding in sorted((h for h in holdings if h.object == event.object),
+def _held_throughout(held: Holding, holdings: Sequence[Holding]) -> bool:
+    """Whether holdings of `held`'s object cover its whole valid interval."""
+    reached = held.start
+    for holding in sorted((h for h in holdings if h.object == held.object),
                           key=lambda h: h.start):
         if holding.start > reached:
             break
         reached = max(reached, holding.end)
-    return reached >= end
+    return reached >= held.end
 
 
-def _overlapping(event: Event, holdings: Sequence[Holding]) -> list[Holding]:
-    start = event.valid_from or 0
-    end = FOREVER if event.valid_to is None else event.valid_to
-    return [h for h in holdings if h.start < end and start < h.end]
+def _overlapping(held: Holding, holdings: Sequence[Holding]) -> list[Holding]:
+    return [h for h in holdings if h.start < held.end and held.start < h.end]

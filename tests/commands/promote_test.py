@@ -53,3 +53,45 @@ def test_the_approvers_are_the_committed_ones(memory_repo: Path,
     refused = cli(memory_repo, "promote", "--scope", "michal", planted, "--by",
                   "mallory@evil.example", "--reason", "trust me")
     assert refused.returncode == 1 and "not an approver" in output(refused), output(refused)
+
+
+def _cat(repo: Path, *args: str) -> dict[str, object]:
+    done = cli(repo, *args, "--json")
+    assert done.returncode == 0, output(done)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def _untrusted_cat(repo: Path, name: str) -> str:
+    return str(_cat(repo, "remember", "--scope", "michal", "cat", "name", name, "--trust",
+                    "untrusted", "--source", "mcp", "--quote", f"the cat is {name}")["id"])
+
+
+def _triage(repo: Path, kind: str) -> list[dict[str, object]]:
+    done = cli(repo, "triage", "--json")
+    assert done.returncode == 0, output(done)
+    return [f for f in json.loads(done.stdout)["findings"] if f["kind"] == kind]
+
+
+def test_triage_reviews_only_quarantined_facts_that_still_hold(
+        memory_repo: Path, git_env: dict[str, str]) -> None:
+    """Quarantined facts its session had forgotten were listed "awaiting review" and as
+    contradicting a host value that no longer held."""
+    _cat(memory_repo, "remember", "--scope", "michal", "cat", "name", "Mruczek")
+    ended = _untrusted_cat(memory_repo, "Burek")
+    _cat(memory_repo, "forget", "--scope", "michal", "cat", "name", "--reason", "x",
+         "--trust", "untrusted")
+    promoted = _untrusted_cat(memory_repo, "Burek")
+    assert cli(memory_repo, "promote", "--scope", "michal", promoted, "--by", APPROVER,
+               "--reason", "checked").returncode == 0
+    assert [f["related"] for f in _triage(memory_repo, "quarantine")] == []
+    assert _triage(memory_repo, "contradiction") == []
+    refused = cli(memory_repo, "promote", "--scope", "michal", ended, "--by", APPROVER,
+                  "--reason", "checked")
+    assert refused.returncode == 1 and "no longer holds" in output(refused), output(refused)
+    no_traceback(refused)
+    waiting = _untrusted_cat(memory_repo, "Rex")
+    assert [f["related"] for f in _triage(memory_repo, "quarantine")] == [[waiting]]
+    [contradiction] = _triage(memory_repo, "contradiction")
+    assert "'Burek'" in str(contradiction["problem"]), contradiction
+    assert "Mruczek" not in str(contradiction["problem"]), contradiction
