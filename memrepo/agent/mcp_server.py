@@ -143,7 +143,8 @@ def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
         new_key: true only after a "similar_key" answer, when the key is really new.
         confirm: true when the user confirms a value memory already holds (it is then
         no longer reported as unconfirmed); refused if another value holds.
-        Returns status "added" (with the new fact id), "unchanged" when it already holds,
+        Returns the key as first recorded (subject, relation) and status "added" (with the
+        new fact id), "unchanged" when it already holds,
         or "similar_key" (nothing stored) when the key is new but looks like recorded keys
         ("similar"): call again with the recorded subject and relation if it is the same
         thing, or with new_key: true if it is a different thing.

@@ -32,18 +32,19 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--session", default="cli", metavar="ID", help=argparse.SUPPRESS)
     parser.add_argument("--source", default="manual", metavar="SRC", help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true",
-                        help='print {"status", "id", "commit"}')
+                        help='print {"status", "id", "commit", "subject", "relation"} '
+                             '(the key as first recorded)')
 
 
 def run(args: argparse.Namespace) -> int:
-    from memrepo.commands.remember import print_result
+    from memrepo.commands.remember import key_text, print_result
     from memrepo.facts import writes
 
     result = writes.forget(
         find_root(args.repo), scope=args.scope, subject=args.subject,
         relation=args.relation, reason=args.reason, valid_to=args.valid_to,
         object=args.object, session=args.session, source=args.source, trust=args.trust)
-    what = f"end of {args.subject}.{args.relation}"
+    what = f"end of {key_text(result, args.subject, args.relation)}"
     if args.object is not None:
         what += f" = {args.object}"
     print_result(result, args.json, what)

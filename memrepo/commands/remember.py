@@ -47,8 +47,9 @@ def add_parser(subparsers: Any) -> None:
                         help="the key is new even though it looks like a recorded one "
                              "(without it such a write is refused: 'similar_key')")
     parser.add_argument("--json", action="store_true",
-                        help='print {"status", "id", "commit"} ("similar" too when the '
-                             'key looks like recorded keys)')
+                        help='print {"status", "id", "commit", "subject", "relation"} '
+                             '(the key as first recorded; "similar" too when the key '
+                             'looks like recorded keys)')
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,11 +67,19 @@ def run(args: argparse.Namespace) -> int:
         valid_to=args.valid_to, quote=args.quote, source=args.source, session=args.session,
         confidence=args.confidence, trust=args.trust, new_key=args.new_key,
         confirm=args.confirm)
-    what = f"{args.subject}.{args.relation} = {args.object}"
+    key = result.key or (args.subject, args.relation)  # shown as first recorded
+    what = f"{key[0]}.{key[1]} = {args.object}"
     if args.confirm and result.status == "added" and not args.json:
         print(f"confirmed {shown(what)} ({result.id}, commit {(result.commit or '')[:12]})")
         return 0
-    return print_result(result, args.json, what, (args.subject, args.relation))
+    return print_result(result, args.json, what, key)
+
+
+def key_text(result: WriteResult, subject: str, relation: str) -> str:
+    """`subject.relation` as the write recorded it (the form first recorded), else as
+    typed."""
+    subject, relation = result.key or (subject, relation)
+    return f"{subject}.{relation}"
 
 
 def print_result(result: WriteResult, as_json: bool, what: str,

@@ -164,15 +164,20 @@ class SimilarKey:
 @dataclass(frozen=True, slots=True)
 class WriteResult:
     """What remember / forget / retract did: `added`, `unchanged` (nothing written), or
-    `similar_key` (nothing written: the key looks like the recorded keys in `similar`)."""
+    `similar_key` (nothing written: the key looks like the recorded keys in `similar`).
+    `key`: the (subject, relation) written to, in the form first recorded (SPEC §4), not
+    as typed; None for a retract."""
 
     status: Literal["added", "unchanged", "similar_key"]
     id: str | None
     commit: str | None
     similar: tuple[SimilarKey, ...] = ()
+    key: tuple[str, str] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"status": self.status, "id": self.id, "commit": self.commit}
+        if self.key is not None:
+            data["subject"], data["relation"] = self.key
         if self.status == "similar_key":
             data["similar"] = [key.to_json() for key in self.similar]
         return data

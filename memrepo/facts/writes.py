@@ -99,7 +99,8 @@ def remember(root: Path, *, scope: str, subject: str, relation: str, object: str
         _require_quote(source, quote)
         located = locate_key(root, scope, subject, relation)
         if located.similar and not new_key:
-            return WriteResult("similar_key", None, None, tuple(located.similar))
+            return WriteResult("similar_key", None, None, tuple(located.similar),
+                               located.key)
         trailers = [*trailers, *insisted(scope, located.key, located.similar)]
         fact = FactInput(scope, *located.key, object, valid_from, valid_to, quote,
                          confidence)
@@ -114,10 +115,12 @@ def remember(root: Path, *, scope: str, subject: str, relation: str, object: str
         if confirm and not unchanged:  # (a confirmation spans exactly the held value)
             raise _cannot_confirm(scope, fact, "it would change what the key holds")
         if unchanged and not confirm:
-            return _unchanged(root, scope, _holder_at(key, event, many), recorded_at)
+            result = _unchanged(root, scope, _holder_at(key, event, many), recorded_at)
+            return replace(result, key=located.key)
         verb = "confirm" if confirm else "remember"
         subject_line = f"{verb}: {scope} {fact.subject}.{fact.relation} = {object}"
-        return _write(root, event, line, subject_line, source, session, trust, trailers)
+        return replace(_write(root, event, line, subject_line, source, session, trust,
+                              trailers), key=located.key)
 
 
 def _confirmation(fields: dict[str, Any], key: Sequence[Event], many: bool,
@@ -241,11 +244,12 @@ def _batch_one(root: Path, fact: FactInput, number: int, known: Keys,
     line, event = _numbered(number, build)
     key = known[scope][(fact.subject, fact.relation)]
     many = config.is_many(fact.relation)
+    written = (fact.subject, fact.relation)
     if _no_change(key, event, many):
-        return WriteResult("unchanged", _holder_at(key, event, many), None)
+        return WriteResult("unchanged", _holder_at(key, event, many), None, key=written)
     key.append(event)
     lines.setdefault(path, []).append(line)
-    return WriteResult("added", event.id, None)
+    return WriteResult("added", event.id, None, key=written)
 
 
 def _batch_subject(facts: Sequence[FactInput], results: Sequence[WriteResult],
@@ -283,9 +287,10 @@ def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
         key = located.events
         _require_recorded(key, scope, subject, relation, object)
         if _no_change(key, event, many):
-            return _unchanged(root, scope, None, recorded_at)
+            return replace(_unchanged(root, scope, None, recorded_at), key=located.key)
         subject_line = f"forget: {scope} {subject}.{relation} ({reason})"
-        return _write(root, event, line, subject_line, source, session, trust)
+        return replace(_write(root, event, line, subject_line, source, session, trust),
+                       key=located.key)
 
 
 def retract(root: Path, *, scope: str, target: str, reason: str, session: str = "cli",

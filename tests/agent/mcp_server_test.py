@@ -240,3 +240,30 @@ def test_bad_tool_arguments_are_refused_in_one_line(demo_repo: Path,
     assert empty["status"] == "refused" and "--" not in empty["error"], empty
     assert "give query" in empty["error"]
     assert [e["tool"] for e in read_journal(demo_repo, "s1")] == ["recall"]
+
+
+def test_every_write_answer_names_the_key_as_first_recorded(memory_repo: Path,
+                                                            git_env: dict[str, str]) -> None:
+    """`remember "Electricity Bill" amount` answered "unchanged: Electricity Bill.amount":
+    the spelling typed, not the key's recorded form `electricity_bill`."""
+    _remember(memory_repo, "electricity_bill", "amount", "280 zł")
+    again = cli(memory_repo, "remember", "--scope", "michal", "Electricity Bill", "amount",
+                "280 zł")
+    assert again.stdout.startswith("unchanged: electricity_bill.amount = 280 zł"), output(again)
+    added = cli(memory_repo, "remember", "--scope", "michal", "Electricity Bill", "Amount",
+                "290 zł", "--json")
+    assert json.loads(added.stdout)["subject"] == "electricity_bill", output(added)
+    assert json.loads(added.stdout)["relation"] == "amount", output(added)
+    gate = cli(memory_repo, "remember", "--scope", "michal", "Electricity Bill", "amout",
+               "1 zł", "--json")
+    assert json.loads(gate.stdout)["subject"] == "electricity_bill", output(gate)
+    answers = mcp_calls(_server(memory_repo, git_env), [
+        ("remember", {"subject": "ELECTRICITY-BILL", "relation": "amount",
+                      "object": "290 zł", "quote": "290 zł"}),
+        ("forget", {"subject": "Electricity Bill", "relation": "amount", "reason": "moved"}),
+    ])
+    assert [(a["status"], a["subject"], a["relation"]) for a in answers] == [
+        ("unchanged", "electricity_bill", "amount"), ("added", "electricity_bill", "amount")]
+    ended = cli(memory_repo, "forget", "--scope", "michal", "Electricity Bill", "amount",
+                "--reason", "moved")
+    assert ended.stdout.startswith("unchanged: end of electricity_bill.amount"), output(ended)

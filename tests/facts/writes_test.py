@@ -75,8 +75,8 @@ def test_the_value_that_already_holds_writes_nothing(repo: Path) -> None:
     commits, content = commit_count(repo), lines(repo)
     again = remember(repo, valid_from="2026-01-10")
     later = remember(repo, valid_from="2026-02-01")  # still the same continuous value
-    assert again == store.WriteResult("unchanged", first.id, None)
-    assert later == store.WriteResult("unchanged", first.id, None)
+    held = store.WriteResult("unchanged", first.id, None, key=("electricity_bill", "amount"))
+    assert again == held and later == held
     assert commit_count(repo) == commits and lines(repo) == content
     assert remember(repo, "280 zł", valid_from="2026-03-01").status == "added"
 
@@ -97,7 +97,7 @@ def test_forget_appends_an_end(repo: Path) -> None:
     assert git(repo, "log", "-1", "--format=%s").stdout.startswith("forget: michal")
     again = store.forget(repo, scope="michal", subject="electricity_bill",
                          relation="amount", reason="moved out", valid_to="2026-10-01")
-    assert again == store.WriteResult("unchanged", None, None)
+    assert again == store.WriteResult("unchanged", None, None, key=("electricity_bill", "amount"))
 
 
 def test_forget_of_a_key_never_recorded_is_refused(repo: Path) -> None:
