@@ -34,4 +34,7 @@ def run(args: argparse.Namespace) -> int:
 
     result = promote(find_root(args.repo), scope=args.scope, event_id=args.id, by=args.by,
                      reason=args.reason, confidence=args.confidence, new_key=args.new_key)
-    return print_result(result, args.json, f"promotion of {args.id}")
+    what = f"promotion of {args.id}"
+    if result.key is not None and result.object is not None:
+        what += f": {result.key[0]}.{result.key[1]} = {result.object}"
+    return print_result(result, args.json, what)

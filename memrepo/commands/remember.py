@@ -93,7 +93,8 @@ def print_result(result: WriteResult, as_json: bool, what: str,
     elif result.status == "similar_key":
         print(f"memrepo: {similar_key_refusal(result, key)}", file=sys.stderr)
     elif result.status == "added":
-        print(f"added {what} ({result.id}, commit {(result.commit or '')[:12]})")
+        replaces = "".join(f" ({shown(r.text())})" for r in result.replaces)
+        print(f"added {what}{replaces} ({result.id}, commit {(result.commit or '')[:12]})")
     else:
         held = f" (already recorded as {result.id})" if result.id else ""
         print(f"unchanged: {what}{held}; nothing written")

@@ -68,6 +68,15 @@ def standing(events: Iterable[Event], known_at: Instant, many: bool) -> list[Hol
     return [h for h in fold(events, known_at, many) if h.value_end == own_end(h.event)]
 
 
+def replaced_by(events: Iterable[Event], new: Event, many: bool) -> list[Holding]:
+    """The different values that an assert `new` of a single-valued key takes over from
+    at its valid_from, under current knowledge (a many-valued key replaces nothing)."""
+    at = new.valid_from
+    if many or new.op != "assert" or at is None:
+        return []
+    return [h for h in fold(events, FOREVER, many) if h.holds_at(at) and h.object != new.object]
+
+
 def own_end(event: Event) -> Instant:
     """The end an assert gives itself: its valid_to, else forever."""
     return FOREVER if event.valid_to is None else event.valid_to

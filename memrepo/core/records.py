@@ -162,22 +162,44 @@ class SimilarKey:
 
 
 @dataclass(frozen=True, slots=True)
+class Replaced:
+    """A different value a new assert takes over from (SPEC §5): nothing is replaced
+    silently, so the answer and the commit name it."""
+
+    object: str
+    id: str  # the assert that held it
+    valid_from: str  # since when the value held (§4 format)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"object": self.object, "id": self.id, "valid_from": self.valid_from}
+
+    def text(self) -> str:
+        return f"replaces {self.object!r}, valid since {self.valid_from}"
+
+
+@dataclass(frozen=True, slots=True)
 class WriteResult:
     """What remember / forget / retract did: `added`, `unchanged` (nothing written), or
     `similar_key` (nothing written: the key looks like the recorded keys in `similar`).
     `key`: the (subject, relation) written to, in the form first recorded (SPEC §4), not
-    as typed; None for a retract."""
+    as typed; None for a retract. `object`: the value an assert holds (for the CLI's line:
+    not in the JSON, which echoes no input); `replaces`: the different values it takes over
+    from at its valid_from."""
 
     status: Literal["added", "unchanged", "similar_key"]
     id: str | None
     commit: str | None
     similar: tuple[SimilarKey, ...] = ()
     key: tuple[str, str] | None = None
+    object: str | None = None
+    replaces: tuple[Replaced, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"status": self.status, "id": self.id, "commit": self.commit}
         if self.key is not None:
             data["subject"], data["relation"] = self.key
+        if self.replaces:
+            data["replaces"] = [r.to_json() for r in self.replaces]
         if self.status == "similar_key":
             data["similar"] = [key.to_json() for key in self.similar]
         return data

@@ -28,12 +28,12 @@ from typing import Any, TypeVar
 
 from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.clock import parse_user_time
-from memrepo.core.bitemporal import FOREVER, fold
+from memrepo.core.bitemporal import FOREVER, fold, replaced_by
 from memrepo.core.config import Config
 from memrepo.core.events import Event, EventError
 from memrepo.core.log_lines import event_to_json, parse_line
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.records import SimilarKey, WriteResult
+from memrepo.core.records import Replaced, SimilarKey, WriteResult
 from memrepo.core.secrets import jsonl_secret_problems
 from memrepo.core.times import Instant, format_instant, format_valid_time, parse_instant
 from memrepo.core.trailers import with_trailers
@@ -116,11 +116,15 @@ def remember(root: Path, *, scope: str, subject: str, relation: str, object: str
             raise _cannot_confirm(scope, fact, "it would change what the key holds")
         if unchanged and not confirm:
             result = _unchanged(root, scope, _holder_at(key, event, many), recorded_at)
-            return replace(result, key=located.key)
+            return replace(result, key=located.key, object=object)
         verb = "confirm" if confirm else "remember"
         subject_line = f"{verb}: {scope} {fact.subject}.{fact.relation} = {object}"
+        replaces = tuple(Replaced(h.object, h.event.id, format_valid_time(h.value_start))
+                         for h in replaced_by(key, event, many))
+        body = "\n".join(f"This {r.text()} ({r.id})." for r in replaces)
         return replace(_write(root, event, line, subject_line, source, session, trust,
-                              trailers), key=located.key)
+                              trailers, body), key=located.key, object=object,
+                       replaces=replaces)
 
 
 def _confirmation(fields: dict[str, Any], key: Sequence[Event], many: bool,
@@ -488,18 +492,19 @@ def _unchanged(root: Path, scope: str, holder: str | None, recorded_at: Instant,
 
 
 def _write(root: Path, event: Event, line: bytes, subject_line: str, source: str,
-           session: str, trust: str, extra: Sequence[tuple[str, str]] = ()) -> WriteResult:
+           session: str, trust: str, extra: Sequence[tuple[str, str]] = (),
+           body: str = "") -> WriteResult:
     path = segment_path(event.scope, event.recorded_at)
-    message = _message(subject_line, source, session, trust, extra)
+    message = _message(subject_line, source, session, trust, extra, body)
     commit = append_and_commit(root, path, line, message, event.recorded_at)
     return WriteResult("added", event.id, commit)
 
 
 def _message(subject_line: str, source: str, session: str, trust: str,
-             extra: Sequence[tuple[str, str]] = ()) -> str:
+             extra: Sequence[tuple[str, str]] = (), body: str = "") -> str:
     trailers = [("Session", _one_line(session)), ("Source", _one_line(source)),
                 ("Trust", trust), *((key, _one_line(value)) for key, value in extra)]
-    return with_trailers(_one_line(subject_line)[:200], trailers)
+    return with_trailers(_one_line(subject_line)[:200], trailers, body)
 
 
 def _one_line(text: str) -> str:

@@ -95,3 +95,22 @@ def test_triage_reviews_only_quarantined_facts_that_still_hold(
     [contradiction] = _triage(memory_repo, "contradiction")
     assert "'Burek'" in str(contradiction["problem"]), contradiction
     assert "Mruczek" not in str(contradiction["problem"]), contradiction
+
+
+def test_promote_names_the_host_value_it_replaces(memory_repo: Path,
+                                                  git_env: dict[str, str]) -> None:
+    """Promoting "Burek" over the host's "Mruczek" said only "added promotion"."""
+    held = _cat(memory_repo, "remember", "--scope", "michal", "cat", "name", "Mruczek")
+    planted = _untrusted_cat(memory_repo, "Burek")
+    done = cli(memory_repo, "promote", "--scope", "michal", planted, "--by", APPROVER,
+               "--reason", "checked")
+    assert done.returncode == 0, output(done)
+    assert f"added promotion of {planted}: cat.name = Burek (replaces 'Mruczek', valid " \
+           "since " in done.stdout, output(done)
+    message = git(memory_repo, "log", "-1", "--format=%B").stdout
+    assert "replaces 'Mruczek', valid since " in message and str(held["id"]) in message
+    again = _untrusted_cat(memory_repo, "Rex")
+    answer = _cat(memory_repo, "promote", "--scope", "michal", again, "--by", APPROVER,
+                  "--reason", "checked")
+    [replaced] = answer["replaces"]  # type: ignore[misc]
+    assert replaced["object"] == "Burek" and answer["subject"] == "cat", answer

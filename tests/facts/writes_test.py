@@ -75,7 +75,8 @@ def test_the_value_that_already_holds_writes_nothing(repo: Path) -> None:
     commits, content = commit_count(repo), lines(repo)
     again = remember(repo, valid_from="2026-01-10")
     later = remember(repo, valid_from="2026-02-01")  # still the same continuous value
-    held = store.WriteResult("unchanged", first.id, None, key=("electricity_bill", "amount"))
+    held = store.WriteResult("unchanged", first.id, None, key=("electricity_bill", "amount"),
+                             object="210 zł")
     assert again == held and later == held
     assert commit_count(repo) == commits and lines(repo) == content
     assert remember(repo, "280 zł", valid_from="2026-03-01").status == "added"
