@@ -228,6 +228,8 @@ def _log_paths(root: Path) -> Iterator[str]:
 
 
 def _committed_logs(root: Path) -> list[str]:
+    if run_git(root, "rev-parse", "--verify", "-q", "HEAD").returncode != 0:
+        return []  # no commit yet: nothing is committed
     out = _git(root, "ls-tree", "-r", "-z", "--name-only", "HEAD", "--", FACTS_DIR)
     return [p for p in out.split("\0") if p.endswith(".jsonl")]
 
