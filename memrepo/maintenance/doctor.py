@@ -497,13 +497,16 @@ def _cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
     """Whether a sound, current cache says what the files say, and the lines it skips."""
     from memrepo import cache
     from memrepo.cache import audit
+    from memrepo.cache.staleness import is_stale
 
-    if not cache.cache_path(root).is_file() or not cache.status(root).current:
-        return []  # missing, corrupt or behind: reported (and repaired) by _cache
+    if not cache.cache_path(root).is_file():
+        return []
     conn = audit.open_existing(root)
     if conn is None:
-        return []
+        return []  # missing, corrupt or behind: reported (and repaired) by _cache
     try:
+        if is_stale(conn, root):
+            return []
         findings = _skipped(audit.skipped_lines(conn))
         if deep:
             with audit.fresh_build(root) as fresh:
