@@ -16,10 +16,7 @@ data, and no query may serve what the files do not hold.)
 
 from __future__ import annotations
 
-import os
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,22 +75,6 @@ _COMPARED = {
                 "FROM {db}.holdings",
     "skipped": "SELECT path, line, reason FROM {db}.skipped",
 }
-
-
-@contextmanager
-def fresh_build(root: Path) -> Iterator[Path]:
-    """A cache built from the files now, in a temporary file beside the live one (removed
-    on exit unless the caller moved it)."""
-    from memrepo.cache.build import build_into
-
-    target = cache_path(root)
-    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-    temporary.unlink(missing_ok=True)
-    try:
-        build_into(root, temporary)
-        yield temporary
-    finally:
-        temporary.unlink(missing_ok=True)
 
 
 def deep_differences(conn: sqlite3.Connection, fresh: Path) -> list[str]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,14 +77,23 @@ def rebuild(root: Path, workers: int | None = None) -> BuildReport:
     target = cache_path(root)
     require_cache_file(target)
     target.parent.mkdir(parents=True, exist_ok=True)
+    with built_aside(root, workers) as (built, report):
+        swap_in(root, built)
+    return report
+
+
+@contextmanager
+def built_aside(root: Path, workers: int | None = None,
+                ) -> Iterator[tuple[Path, BuildReport]]:
+    """A complete cache of the files built now into a temporary file beside the live one
+    (removed on exit unless `swap_in` made it the live one)."""
+    target = cache_path(root)
     temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
     temporary.unlink(missing_ok=True)
     try:
-        report = build_into(root, temporary, workers)
-        swap_in(root, temporary)
+        yield temporary, build_into(root, temporary, workers)
     finally:
         temporary.unlink(missing_ok=True)
-    return report
 
 
 def swap_in(root: Path, built: Path) -> None:

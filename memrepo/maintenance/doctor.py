@@ -497,6 +497,7 @@ def _cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
     """Whether a sound, current cache says what the files say, and the lines it skips."""
     from memrepo import cache
     from memrepo.cache import audit
+    from memrepo.cache.build import built_aside
     from memrepo.cache.staleness import is_stale
 
     if not cache.cache_path(root).is_file():
@@ -509,7 +510,7 @@ def _cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
             return []
         findings = _skipped(audit.skipped_lines(conn))
         if deep:
-            with audit.fresh_build(root) as fresh:
+            with built_aside(root) as (fresh, _):
                 differences = audit.deep_differences(conn, fresh)
                 if differences:
                     findings.append(_differs(root, "; ".join(differences), repair, fresh))
