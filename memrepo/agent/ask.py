@@ -23,6 +23,7 @@ from memrepo.core.events import Key
 from memrepo.core.question import Question, Window, analyse, find_names, tokens, window
 from memrepo.core.records import Fact, NoteMatch
 from memrepo.core.times import Instant
+from memrepo.core.when import numeric_dates_as_iso
 
 MAX_KEYS = 5
 MAX_NOTES = 5
@@ -44,10 +45,12 @@ class Answer:
 def ask(conn: Connection, scope: str, text: str, now: Instant, *,
         as_of: Instant | None = None, known_at: Instant | None = None,
         notes: int = MAX_NOTES, with_notes: bool = True) -> Answer:
+    text = numeric_dates_as_iso(text, now)  # the words the names and both readings see
     question = analyse(text, now)
     asked = window(question, now, as_of, known_at)
     named = named_entities(conn, text, question)
-    keys_ranked = rank_keys(conn, analyse(_as_names(text, named), now), scope)
+    keys_ranked = rank_keys(conn, analyse(_as_names(text, named), now) if named else question,
+                            scope)
     keys = [key_of_row(conn, hit.rowid) for hit in best(keys_ranked)]
     # a change question also needs the value held just before its period begins
     start = asked.start - 1 if asked.history else asked.start

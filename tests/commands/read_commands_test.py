@@ -72,6 +72,14 @@ def test_recall_reads_a_day_written_with_numbers(repo: Path, day: str) -> None:
     result = memrepo_json(repo, "recall", "--scope", "michal",
                           f"Lead time at Łódź Packaging on {day}?")
     assert result["asked"]["valid_from"] == "2026-02-15", result["asked"]
+    assert [f["object"] for f in result["facts"]] == ["3 weeks"], result
+
+
+@pytest.mark.parametrize("day", ["15.02.2026", "15.2.2026", "02/15/2026", "15/02/2026"])
+def test_recall_finds_the_key_of_a_question_with_a_day_written_with_numbers(
+        repo: Path, day: str) -> None:
+    result = memrepo_json(repo, "recall", "--scope", "michal", f"What was the lead time on {day}?")
+    assert [f["object"] for f in result["facts"]] == ["3 weeks"], result
 
 
 def test_history_json_and_plain(repo: Path) -> None:
