@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.cache import Connection
 from memrepo.cache.query import has_subject, history, note_location, recall_facts
 from memrepo.cache.retrieval import rank_keys, rank_notes
 from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, respellings, search, suggest
@@ -76,7 +77,7 @@ class Memory:
         known = None if known_at is None else parse_user_time(known_at, "--known-at")
         conn = self._cache.connection()
         if subject is None:
-            return self._recall_question(scopes, text, t, known)
+            return self._recall_question(conn, scopes, text, t, known)
         moment = now()
         facts = [fact for readable in scopes for fact in recall_facts(
             conn, readable, subject, relation, moment if t is None else t,
@@ -87,12 +88,12 @@ class Memory:
             return RecallResult("not_recorded")  # nothing holds then: no misspelling to fix
         return RecallResult("not_recorded", [], self._suggest(text, scopes))
 
-    def _recall_question(self, scopes: Sequence[str], text: str, t: Instant | None,
-                         known: Instant | None) -> RecallResult:
+    def _recall_question(self, conn: Connection, scopes: Sequence[str], text: str,
+                         t: Instant | None, known: Instant | None) -> RecallResult:
         from memrepo.agent.ask import MAX_NOTES, ask
 
         notes = MAX_NOTES if self.reader.reads_notes else 0
-        answers = [ask(self._cache.connection(), readable, text, now(), as_of=t,
+        answers = [ask(conn, readable, text, now(), as_of=t,
                        known_at=known, notes=notes if number == 0 else 0,
                        with_notes=notes > 0)  # the notes once, with the first scope
                    for number, readable in enumerate(scopes)]
