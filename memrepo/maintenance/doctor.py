@@ -458,6 +458,12 @@ def _cache(root: Path, repair: bool) -> list[Finding]:
     from memrepo import cache
 
     findings = _cache_leftovers(root, repair)
+    try:
+        cache.require_cache_file(cache.cache_path(root))
+    except InputError as refused:  # reported only: memrepo never deletes what it did not make
+        refusal = refused.detail
+        return [*findings, Finding(_rel(root, Path(refusal.path)), refusal.problem,
+                                   refusal.fix)]
     status = cache.status(root)
     path = Path(status.path)
     if path.exists() and not status.exists:

@@ -138,6 +138,17 @@ def test_a_corrupt_cache_is_rebuilt_and_a_killed_rebuild_cleaned_up(
     assert cache.status(memory_repo).current and cache.status(memory_repo).events == 1
 
 
+def test_a_folder_in_the_cache_s_place_is_reported_never_removed(
+        memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = cache.cache_path(memory_repo)
+    path.unlink(missing_ok=True)
+    path.mkdir(parents=True)
+    for flags in ((), ("--repair",)):
+        code, report = doctor(memory_repo, capsys, *flags)
+        assert code == 1 and path.is_dir()
+        assert ["not a regular file" in f["problem"] for f in report["findings"]] == [True]
+
+
 def test_a_cache_behind_the_files_after_ordinary_use_is_not_a_problem(
         memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--repo", str(memory_repo), "recall", "--scope", "michal", "a b"]) == 0
