@@ -557,13 +557,13 @@ def _differs(root: Path, what: str, repair: bool, fresh: Path | None) -> Finding
 
 def _index_files(root: Path, repair: bool) -> list[Finding]:
     from memrepo.core.headers import index_path
-    from memrepo.maintenance.indexes import build_indexes
+    from memrepo.maintenance.indexes import build_indexes, current_index
 
     if not (root / "memory").is_dir():
         return []
     try:
         texts, _ = build_indexes(root)  # unreadable notes are `memrepo check`'s to report
-        current = {category: read_beneath(root, index_path(category)) for category in texts
+        current = {category: current_index(root, category) for category in texts
                    if (root / index_path(category)).parent.is_dir()}
     except InputError:  # a symbolic link, which `_links` reports
         return []

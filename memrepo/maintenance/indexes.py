@@ -23,7 +23,7 @@ from pathlib import Path
 from memrepo.core.config import CATEGORIES, SLUG
 from memrepo.core.headers import classify, index_path, note_path, parse_note, stem
 from memrepo.core.index_file import index_fix, index_problems, parse_index, render_index
-from memrepo.core.problems import Problem
+from memrepo.core.problems import InputError, Problem
 from memrepo.files import read_beneath, write_atomically
 from memrepo.git.command import run_git_bytes
 
@@ -71,7 +71,12 @@ def write_indexes(root: Path, texts: dict[str, str]) -> list[tuple[str, int]]:
     """Write each category's INDEX.md whose text differs; (path, entries) of each written.
     Every index is read before any is written (a link refuses the run, writing nothing)."""
     changed = {category: text for category, text in texts.items()
-               if _current(root, category) != text.encode("utf-8")}
+               if current_index(root, category) != text.encode("utf-8")}
+    for category in changed:
+        if (root / index_path(category)).is_dir():
+            raise InputError(Problem(index_path(category), "a folder is in the index's place",
+                                     "move the folder out of memory/ and run `memrepo index` "
+                                     "again"))
     written = []
     for category, text in changed.items():
         write_atomically(root / index_path(category), text.encode("utf-8"))
@@ -83,7 +88,7 @@ def index_drift(root: Path, texts: dict[str, str]) -> list[Problem]:
     """Why each category's INDEX.md differs from `texts` (`memrepo index --check`)."""
     problems: list[Problem] = []
     for category, text in texts.items():
-        current = _current(root, category)
+        current = current_index(root, category)
         if current == text.encode("utf-8"):
             continue
         found = _explain(root, category, current)
@@ -169,7 +174,9 @@ def _updated(root: Path, category: str, committed: dict[str, str], changed: set[
     return descriptions, problems
 
 
-def _current(root: Path, category: str) -> bytes | None:
+def current_index(root: Path, category: str) -> bytes | None:
+    """The category's INDEX.md as it is; None when there is none (or a folder is in its
+    place: `write_indexes` refuses that). InputError for a symbolic link."""
     try:
         return read_beneath(root, index_path(category))
     except IsADirectoryError:

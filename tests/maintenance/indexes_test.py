@@ -142,3 +142,16 @@ def test_nothing_is_read_or_written_through_a_symbolic_link(
     assert "To fix: replace the link with a real file" in err and "zebrafish" not in err
     assert index_of(demo_repo) == entities_index  # acme's line not written either
     assert (outside / "INDEX.md").read_bytes() == b"outside index\n"
+
+
+def test_a_folder_in_an_index_s_place_is_refused_by_index_and_reported_by_doctor(
+        repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    index = repo / "memory" / "entities" / "INDEX.md"
+    index.unlink(missing_ok=True)
+    index.mkdir()
+    capsys.readouterr()
+    assert main(["--repo", str(repo), "index"]) == 1
+    assert "memory/entities/INDEX.md: a folder is in the index's place" in capsys.readouterr().err
+    assert main(["--repo", str(repo), "doctor"]) == 1
+    assert "memory/entities/INDEX.md: INDEX.md does not match" in capsys.readouterr().out
+    assert index.is_dir()
