@@ -240,4 +240,4 @@ def _check_search_args(category: str | None, limit: int) -> None:
                                  f"use one of: {', '.join(SEARCH_CATEGORIES)}"))
     if not 1 <= limit <= MAX_LIMIT:
         raise InputError(Problem("--limit", f"limit must be between 1 and {MAX_LIMIT}, "
-                                 f"not {limit}", "give a smaller number of results"))
+                                 f"not {limit}", f"give --limit between 1 and {MAX_LIMIT}"))
