@@ -26,7 +26,9 @@ from memrepo.agent.api import Memory
 from memrepo.agent.journal import record_call
 from memrepo.core.config import CATEGORIES
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.triggers import TRIGGERS_PATH
 from memrepo.core.trust import Reader
+from memrepo.files import read_bytes
 
 INSTRUCTIONS = (
     "Long-term memory. Read the index resources first (memrepo://index/<category>); every "
@@ -217,10 +219,10 @@ def _with_hint(answer: dict[str, Any]) -> dict[str, Any]:
 
 def _add_resources(server: MCPServer, root: Path, memory: Memory) -> None:
     for category in CATEGORIES:
-        _add_file_resource(server, root / "memory" / category / "INDEX.md",
+        _add_file_resource(server, root, f"memory/{category}/INDEX.md",
                            f"memrepo://index/{category}", f"index-{category}",
                            f"The {category} index: one line per note. Read it first.")
-    _add_file_resource(server, root / "memory" / "TRIGGERS.md", "memrepo://triggers",
+    _add_file_resource(server, root, TRIGGERS_PATH, "memrepo://triggers",
                        "triggers", "Which notes to read for which kind of question.")
     _add_note_resources(server, memory)
 
@@ -236,9 +238,10 @@ def _add_note_resources(server: MCPServer, memory: Memory) -> None:
         return memory.note_text(name)
 
 
-def _add_file_resource(server: MCPServer, path: Path, uri: str, name: str,
+def _add_file_resource(server: MCPServer, root: Path, path: str, uri: str, name: str,
                        description: str) -> None:
-    def read() -> str:
-        return path.read_text(encoding="utf-8") if path.exists() else ""
+    def read() -> str:  # never through a symbolic link (a pulled commit could plant one)
+        data = read_bytes(root, path)
+        return "" if data is None else data.decode("utf-8", "replace")
 
     server.resource(uri, name=name, description=description, mime_type="text/markdown")(read)

@@ -183,6 +183,18 @@ def test_notes_are_found_through_a_resource_template(demo_repo: Path,
                                        "memrepo://triggers"])
 
 
+def test_an_index_that_is_a_link_is_never_served(memory_repo: Path,
+                                                git_env: dict[str, str]) -> None:
+    """A symbolic link in place of an index (a pulled commit could plant one) may lead
+    outside the repository: the resource reads as empty, never the link's target."""
+    secret = memory_repo.parent / "secret.txt"
+    secret.write_text("outside the repository\n")
+    index = memory_repo / "memory" / "entities" / "INDEX.md"
+    index.unlink()
+    index.symlink_to(secret)
+    assert run_session(_server(memory_repo, git_env), [])["index"] == ""
+
+
 def test_a_refused_secret_never_reaches_the_journal(memory_repo: Path,
                                                     git_env: dict[str, str]) -> None:
     secret = "Hunter2Secret"
