@@ -117,7 +117,12 @@ UNWRITABLE = (sqlite3.OperationalError, PermissionError, OSError)
 
 
 def require_cache_file(path: Path) -> None:
-    """Refuse a cache path that exists but is not a regular file (never removed by us)."""
+    """Refuse a cache path that exists but is not a regular file, or whose folder is not
+    a folder (never removed by us)."""
+    if path.parent.exists() and not path.parent.is_dir():
+        raise InputError(Problem(str(path.parent), "is not a folder (memrepo keeps its "
+                                 "cache in it)", f"move it away (`mv {path.parent} "
+                                 f"{path.parent}.old`); memrepo builds the cache anew"))
     if path.is_symlink() or (path.exists() and not path.is_file()):
         raise InputError(Problem(str(path), "the cache path is not a regular file (a folder "
                                  "or a link is in its place)",
