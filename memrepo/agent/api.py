@@ -162,10 +162,10 @@ class Memory:
         conn = self._cache.connection()
         question = analyse(text, now())
         notes = self.reader.reads_notes
+        by_notes = [rank_notes(conn, question)] if notes else []  # the same for every scope
         found: list[str] = []
         for scope in scopes:
-            ranked = [*([rank_notes(conn, question)] if notes else []),
-                      rank_keys(conn, question, scope)]
+            ranked = [*by_notes, rank_keys(conn, question, scope)]
             found += suggest(conn, respellings(question, ranked).values(), scope,
                              notes=notes)
         return list(dict.fromkeys(found))
