@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -147,6 +148,18 @@ def test_a_folder_in_the_cache_s_place_is_reported_never_removed(
         code, report = doctor(memory_repo, capsys, *flags)
         assert code == 1 and path.is_dir()
         assert ["not a regular file" in f["problem"] for f in report["findings"]] == [True]
+
+
+def test_a_file_in_place_of_memrepo_s_folder_is_reported_and_refused(
+        memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = cache.cache_path(memory_repo).parent
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.write_bytes(b"x")
+    code, report = doctor(memory_repo, capsys)
+    assert code == 1 and ["is not a folder" in f["problem"] for f in report["findings"]] \
+        == [True]
+    assert main(["--repo", str(memory_repo), "recall", "--scope", "michal", "a b"]) == 1
+    assert "is not a folder" in capsys.readouterr().err and folder.is_file()
 
 
 def test_a_cache_behind_the_files_after_ordinary_use_is_not_a_problem(
