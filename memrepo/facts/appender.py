@@ -237,6 +237,15 @@ def commit_leftovers(root: Path, scopes: list[str], when: Instant) -> str | None
 
 
 def _has_leftovers(root: Path, path: str, base: Base) -> bool:
+    from memrepo.git import write as gitw
+
+    try:  # only a file longer than HEAD's blob can hold lines beyond it: no read, no hash
+        if os.lstat(root / path).st_size <= (gitw.blob_size_at(base, path) or 0):
+            return False
+    except FileNotFoundError:
+        return False
+    except OSError:
+        pass
     try:
         return bool(_segment(root, path, b"", base).leftover_lines)
     except InputError:

@@ -105,6 +105,12 @@ def blob_id_at(base: Base, path: str) -> bytes | None:
     return None if blob is None else blob.id.raw
 
 
+def blob_size_at(base: Base, path: str) -> int | None:
+    """The size of `path`'s blob in HEAD's tree, read from its header (not inflated)."""
+    oid = blob_id_at(base, path)
+    return None if oid is None else int(base.repo.odb.read_header(Oid(raw=oid))[1])
+
+
 def committed_bytes(base: Base, path: str, work: bytes) -> bytes | None:
     """`blob_at`, taken from the working file's bytes `work` when they begin with exactly
     HEAD's blob (checked by its id: hashing is several times cheaper than inflating)."""
