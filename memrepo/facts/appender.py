@@ -268,7 +268,11 @@ def _segment(root: Path, path: str, data: bytes, base: Base) -> _Segment:
     from memrepo.files import read_beneath
     from memrepo.git import write as gitw
 
-    work = read_beneath(root, path) or b""
+    try:
+        work = read_beneath(root, path) or b""
+    except IsADirectoryError:
+        raise InputError(Problem(path, "a folder is in the fact log's place",
+                                 "move the folder out of memory/facts/")) from None
     committed = gitw.committed_bytes(base, path, work) or b""
     if work and not work.endswith(b"\n"):
         from memrepo.facts.segments import REPAIR_HINT

@@ -45,7 +45,8 @@ def segment_paths(root: Path, scope: str) -> list[str]:
     directory = root / FACTS_DIR / check_scope(scope)
     if not directory.is_dir():
         return []
-    names = sorted(p.name for p in directory.iterdir() if _SEGMENT.fullmatch(p.name))
+    names = sorted(p.name for p in directory.iterdir()
+                   if _SEGMENT.fullmatch(p.name) and p.is_file())
     return [f"{FACTS_DIR}/{scope}/{name}" for name in names]
 
 
