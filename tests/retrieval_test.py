@@ -32,6 +32,10 @@ TOLD = [  # recorded, scope, key, value, valid from, quote
      "The rent is 2 400 zł a month."),
     ("2026-01-25T12:00:00Z", "ola", "cat.name", "Mruczek", "2019-05-01",
      "My cat is called Mruczek."),
+    ("2026-01-26T12:00:00Z", "ola", "ola.plays", "the cello", "2015-09-01",
+     "I have played the cello since 2015."),
+    ("2026-01-26T12:10:00Z", "ola", "car.model", "Toyota Yaris", "2022-03-01",
+     "I drive a Toyota Yaris."),
     ("2026-05-16T18:05:00Z", "ola", "rent.amount", "3 100 zł", "2026-05-15",
      "Rent in Kraków is 3 100 zł."),
     ("2026-01-05T12:00:00Z", "kasia", "czynsz.kwota", "1 900 zł", "2025-01-01",
@@ -109,6 +113,17 @@ def test_refusal_never_answers_with_a_look_alike(memory: Memory) -> None:
                      "How much do I pay for water?", "Who is my dentist?"):
         result = memory.recall("ola", question)
         assert result.status == "not_recorded" and result.facts == [], question
+
+
+def test_the_kind_of_answer_a_value_never_names_is_not_held_against_a_key(
+        memory: Memory) -> None:
+    """"Which instrument…": the value is "the cello", no fact says "instrument"; the kind
+    word is forgiven only where it cannot be the property asked about."""
+    assert values(memory, "ola", "Which instrument do I play?") == ["the cello"]
+    assert values(memory, "ola", "What instruments did I play in 2020?") == ["the cello"]
+    for question in ("What colour is my car?", "What colour does my car have?",
+                     "Which dog do I walk?", "Which insurer is my car with?"):
+        assert memory.recall("ola", question).status == "not_recorded", question
 
 
 def test_misspelled(memory: Memory) -> None:

@@ -272,6 +272,6 @@ def _judged(conn: sqlite3.Connection, table: _Table, rows: list[tuple[int, float
               for rowid, *texts in conn.execute(
                   f"SELECT rowid, * FROM {table.fts} WHERE rowid IN ({marks})",
                   [rowid for rowid, _, _ in judged])}
-    weights = word_weights(p, amount)
+    weights = word_weights(p, amount, values=table is KEYS)
     return [Hit(rowid, score, judge(tokens.get(rowid, set()), p, weights, bool(numeric)))
             for rowid, score, numeric in judged]

@@ -49,6 +49,21 @@ _AMOUNT_STEMS = ("cost", "koszt", "wynos", "price", "cena", "cen", "stoj", "stal
 "ile wynosił", "koľko stojí", "koľko platím"): a key whose value is a number answers them
 even when its text lacks them."""
 
+_WHICH_WORDS = frozenset(words_of("""
+what which whichever jaki jaka jakie jakich jakim jakimi jakiego jakiej ktory ktora ktore
+ktorych ktorym ktorymi ktorego ktorej aky aka ake aki akych akymi akym akeho akej aku ktori
+ktoru ktorou ktorom ktoreho"""))
+"""Words that ask which one of a kind ("which languages do I speak", "jakie języki znam"):
+the word right after one names the kind of the answer, which a stored value seldom names —
+"English" is recorded, "language" is not (`_kind_positions`)."""
+_COPULAS = frozenset(words_of("""
+is are was were s jest sa byl byla bylo byli je su bol bola bolo boli"""))
+_POSSESSIVES = frozenset(words_of("""
+my our moj moja moje moi mojego mojej moim nasz nasza nasze naszego mojho mojom nas nase"""))
+"""A kind word followed by a copula ("what colour IS my car") or in a question that says
+whose ("which language does MY wife…") asks for a property of something: the key's
+relation ("colour"), which must then be in memory."""
+
 
 @dataclass(frozen=True, slots=True)
 class Term:
@@ -59,6 +74,8 @@ class Term:
     word: str
     bases: tuple[str, ...]
     amount: bool = False  # asks for an amount: numeric values match it
+    kind: bool = False  # names the kind of the answer ("which languages"): a word the
+    # memory lacks is then not held against a hit (relevance.word_weights)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,14 +126,23 @@ def analyse(text: str, now: Instant) -> Question:
     salient = [i for i in kept if folded[i] not in STOP_WORDS]
     if not salient:  # a question of stop words only still searches for something
         salient = kept
+    kinds = _kind_positions(folded)
     terms: dict[str, Term] = {}
     for i in salient:
         terms.setdefault(folded[i], Term(raw[i], folded[i], base_forms(raw[i]),
-                                         folded[i].startswith(_AMOUNT_STEMS)))
+                                         folded[i].startswith(_AMOUNT_STEMS), i in kinds))
     dated = {folded[i]: Term(raw[i], folded[i], base_forms(raw[i]))
              for i in sorted(times.used) if folded[i] not in STOP_WORDS}
     return Question(text, tuple(terms.values()), times.valid, times.known, asks_change,
                     asks_amount, tuple(dated.values()), _capitalised(text, terms))
+
+
+def _kind_positions(folded: Sequence[str]) -> set[int]:
+    """Positions of words naming the kind of the answer: right after a which-word, in a
+    question with no copula right after it and no possessive anywhere after it."""
+    return {i + 1 for i, word in enumerate(folded[:-1])
+            if word in _WHICH_WORDS and not _COPULAS.intersection(folded[i + 2:i + 3])
+            and not _POSSESSIVES.intersection(folded[i + 2:])}
 
 
 def _capitalised(text: str, terms: Mapping[str, Term]) -> tuple[str, ...]:

@@ -75,6 +75,7 @@ class Searched:
     exact: tuple[str, ...]  # the spelling itself, when indexed
     forms: tuple[str, ...]  # every indexed form (exact first)
     amount: bool
+    kind: bool = False  # names the kind of the answer (question.Term.kind)
 
     @property
     def respelled(self) -> bool:
@@ -115,7 +116,7 @@ def plan(terms: Sequence[Term], n: int, lookup: Lookup, respell: Respell | None)
                 df.update(lookup(forms))
         present = tuple(dict.fromkeys(f for f in forms if df.get(f)))
         exact = tuple(f for f in present[:1] if f == used)
-        searched.append(Searched(term.word, used, exact, present, term.amount))
+        searched.append(Searched(term.word, used, exact, present, term.amount, term.kind))
     return Plan(tuple(searched), df, n)
 
 
@@ -146,12 +147,18 @@ class Judgement:
         return self.coverage >= COVERAGE and not (rarest_rule and self.rarest_missed)
 
 
-def word_weights(p: Plan, amount: int | None = None) -> dict[str, float]:
+def word_weights(p: Plan, amount: int | None = None, *, values: bool = False,
+                 ) -> dict[str, float]:
     """Each salient word's IDF (a word the index lacks: the largest, as if seen nowhere);
     `amount`: the number of documents with a numeric value, when the question asks "how
-    much" without a word for it."""
+    much" without a word for it. `values`: the hits are fact keys, whose values name
+    things, not their kinds ("English", not "language"): a word naming the kind of the
+    answer ("which languages") that the index lacks then weighs nothing, and a hit needs
+    the question's other words. Notes are prose that would use the word."""
     weights: dict[str, float] = {}
     for s in p.searched:
+        if values and s.kind and not s.forms:
+            continue
         counted = s.exact or s.forms
         weights[s.word] = idf(max((p.df[f] for f in counted), default=0), p.n)
     if amount is not None:

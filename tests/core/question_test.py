@@ -100,3 +100,15 @@ def test_names_are_the_salient_words_written_with_a_capital_after_the_first() ->
         "caroline", "melanie")
     assert analyse("Caroline paints what?", NOW).names == ()
     assert analyse("Co kupiła Ola w Łodzi?", NOW).names == ("ola", "lodzi")
+
+
+def test_the_word_after_which_names_the_kind_of_the_answer() -> None:
+    def kinds(text: str) -> list[str]:
+        return [t.word for t in analyse(text, NOW).terms if t.kind]
+
+    assert kinds("Which languages do I speak?") == ["languages"]
+    assert kinds("Jakie języki znam?") == ["jezyki"]
+    assert kinds("Aké jazyky ovládam?") == ["jazyky"]
+    assert kinds("What colour is my car?") == []  # a property: the key's relation
+    assert kinds("Which language does my wife speak?") == []  # says whose
+    assert kinds("What is my dog's name?") == []
