@@ -121,6 +121,7 @@ def test_the_kind_of_answer_a_value_never_names_is_not_held_against_a_key(
     word is forgiven only where it cannot be the property asked about."""
     assert values(memory, "ola", "Which instrument do I play?") == ["the cello"]
     assert values(memory, "ola", "What instruments did I play in 2020?") == ["the cello"]
+    assert values(memory, "ola", "Did the instrument I play change?") == ["the cello"]
     for question in ("What colour is my car?", "What colour does my car have?",
                      "Which dog do I walk?", "Which insurer is my car with?"):
         assert memory.recall("ola", question).status == "not_recorded", question

@@ -60,6 +60,8 @@ _COPULAS = frozenset(words_of("""
 is are was were s jest sa byl byla bylo byli je su bol bola bolo boli"""))
 _POSSESSIVES = frozenset(words_of("""
 my our moj moja moje moi mojego mojej moim nasz nasza nasze naszego mojho mojom nas nase"""))
+_ARTICLES = frozenset(words_of("the a an"))
+_PRONOUNS = frozenset(words_of("i you we he she they"))
 """A kind word followed by a copula ("what colour IS my car") or in a question that says
 whose ("which language does MY wife…") asks for a property of something: the key's
 relation ("colour"), which must then be in memory."""
@@ -138,11 +140,15 @@ def analyse(text: str, now: Instant) -> Question:
 
 
 def _kind_positions(folded: Sequence[str]) -> set[int]:
-    """Positions of words naming the kind of the answer: right after a which-word, in a
-    question with no copula right after it and no possessive anywhere after it."""
-    return {i + 1 for i, word in enumerate(folded[:-1])
-            if word in _WHICH_WORDS and not _COPULAS.intersection(folded[i + 2:i + 3])
-            and not _POSSESSIVES.intersection(folded[i + 2:])}
+    """Positions of words naming the kind of the answer: right after a which-word, or
+    between an article and a pronoun ("did THE LANGUAGES I speak change"), in a question
+    with no copula right after it and no possessive anywhere after it."""
+    after_which = {i + 1 for i, word in enumerate(folded[:-1]) if word in _WHICH_WORDS}
+    before_pronoun = {i for i in range(1, len(folded) - 1)
+                      if folded[i - 1] in _ARTICLES and folded[i + 1] in _PRONOUNS}
+    return {i for i in after_which | before_pronoun
+            if not _COPULAS.intersection(folded[i + 1:i + 2])
+            and not _POSSESSIVES.intersection(folded[i + 1:])}
 
 
 def _capitalised(text: str, terms: Mapping[str, Term]) -> tuple[str, ...]:

@@ -112,3 +112,5 @@ def test_the_word_after_which_names_the_kind_of_the_answer() -> None:
     assert kinds("What colour is my car?") == []  # a property: the key's relation
     assert kinds("Which language does my wife speak?") == []  # says whose
     assert kinds("What is my dog's name?") == []
+    assert kinds("Did the languages I speak change this year?") == ["languages"]
+    assert kinds("Did the language of my wife change?") == []
