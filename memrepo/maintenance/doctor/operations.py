@@ -1,0 +1,85 @@
+"""Doctor: a merge, rebase, cherry-pick or revert left unfinished; missing git hooks;
+symbolic links."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .findings import Finding, done, git_checked, relative
+
+SYNC_MERGE_PREFIX = "memrepo sync: merge"
+
+
+def unfinished_operation(root: Path, repair: bool) -> list[Finding]:
+    from memrepo.git import write as gitw
+
+    found = gitw.unfinished_operation(gitw.open_repo(root))
+    if found is None:
+        return []
+    name, what = found
+    path = f".git/{name}"
+    if name == "MERGE_HEAD" and _merge_message(root).startswith(SYNC_MERGE_PREFIX):
+        finding = Finding(path, "a merge an interrupted `memrepo sync` began is unfinished; "
+                          "memrepo does not commit on top of it",
+                          "run `memrepo doctor --repair` (it aborts the merge; `memrepo "
+                          "sync` then does it again)")
+        if not repair:
+            return [finding]
+        git_checked(root, "merge", "--abort")
+        return [done(finding, "aborted the merge (run `memrepo sync` again)")]
+    return [Finding(path, f"{what} is in progress in this clone; memrepo does not commit on "
+                    "top of it", f"finish it (`git commit`, `git {_verb(name)} --continue`) "
+                    f"or abort it (`git {_verb(name)} --abort`)")]
+
+
+def _verb(name: str) -> str:
+    return {"MERGE_HEAD": "merge", "CHERRY_PICK_HEAD": "cherry-pick",
+            "REVERT_HEAD": "revert"}.get(name, "rebase" if "rebase" in name else "cherry-pick")
+
+
+def _merge_message(root: Path) -> str:
+    from memrepo.git import write as gitw
+
+    try:
+        return (Path(gitw.open_repo(root).path) / "MERGE_MSG").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def hooks(root: Path, repair: bool) -> list[Finding]:
+    from memrepo.git.hook_scripts import install, states
+
+    wrong = [state for state in states(root) if not state.runs_memrepo]
+    if not wrong:
+        return []
+    names = ", ".join(f"{s.hook_type} ({s.state})" for s in wrong)
+    finding = Finding(relative(root, wrong[0].path.parent), f"git hooks are missing in this "
+                      f"clone, so bad commits are not refused: {names}",
+                      "run `memrepo hooks install` (or `memrepo doctor --repair`)")
+    if not repair:
+        return [finding]
+    install(root)
+    return [done(finding, "installed memrepo's git hooks")]
+
+
+def links(root: Path, repair: bool) -> list[Finding]:
+    from memrepo.files import LINK_FIX
+
+    return [Finding(path, "is a symbolic link", LINK_FIX) for path in symlinks(root)]
+
+
+def symlinks(root: Path) -> list[str]:
+    """Symbolic links under memory/ and .memrepo/ (not followed), repo-relative."""
+    found = []
+    for top in ("memory", ".memrepo"):
+        start = root / top
+        if start.is_symlink():
+            found.append(top)
+            continue
+        for folder, dirs, files in os.walk(start):
+            for name in sorted(dirs + files):
+                path = Path(folder) / name
+                if path.is_symlink():
+                    found.append(path.relative_to(root).as_posix())
+    return sorted(found)
