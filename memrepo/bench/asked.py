@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memrepo.bench import questions as varied
-from memrepo.bench.memory import Answer, change_answer, value_changes
 from memrepo.bench.memory_history import SCOPE, Question
+from memrepo.bench.memory_variants import Answer, change_answer, value_changes
 from memrepo.core.bitemporal import FOREVER
 from memrepo.core.records import Fact, RecallResult
 from memrepo.core.scoring import NOT_RECORDED

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from memrepo.bench import memory as bench
+from memrepo.bench import memory_variants as variants
 from memrepo.bench.memory_history import HISTORY, MEMORY_MD, QUESTIONS, Question
 from memrepo.core.scoring import NOT_RECORDED, is_correct
 from memrepo.core.times import parse_instant
@@ -170,8 +171,8 @@ class Fixed:
     def __init__(self, reply: dict[str, str]) -> None:
         self.reply = reply
 
-    def answer(self, question: Question) -> bench.Answer:
-        return bench.Answer(self.reply.get(question.qid, ""), "")
+    def answer(self, question: Question) -> variants.Answer:
+        return variants.Answer(self.reply.get(question.qid, ""), "")
 
 
 def test_wrong_or_missing_answers_are_marked_wrong() -> None:
@@ -198,7 +199,7 @@ def test_the_flat_store_keeps_only_the_last_write() -> None:
 
 
 def test_memory_md_knows_change_only_from_a_since_note() -> None:
-    md = bench.MemoryFileVariant(MEMORY_MD)
+    md = variants.MemoryFileVariant(MEMORY_MD)
     by_id = {q.qid: q for q in QUESTIONS}
     assert md.answer(by_id["C08"]).text == "no"  # since May, asked June to August
     assert md.answer(by_id["C02"]).text == "yes, in May 2026, to ul. Długa 5, Kraków"
@@ -213,10 +214,10 @@ def test_value_changes_include_ends_and_ignore_unchanged_neighbours() -> None:
     intervals = [("a", day("2026-01-01"), day("2026-03-01")),
                  ("a", day("2026-03-01"), day("2026-04-01")),
                  ("b", day("2026-04-01"), day("2026-05-01"))]
-    changes = bench.value_changes(intervals, day("2026-01-01"), day("2026-12-31"))
-    assert bench.change_answer(changes) == ("yes, on 2026-04-01 from a to b; "
+    changes = variants.value_changes(intervals, day("2026-01-01"), day("2026-12-31"))
+    assert variants.change_answer(changes) == ("yes, on 2026-04-01 from a to b; "
                                             "on 2026-05-01 from b to nothing")
-    assert bench.change_answer(bench.value_changes(intervals, day("2026-01-01"),
+    assert variants.change_answer(variants.value_changes(intervals, day("2026-01-01"),
                                                    day("2026-03-31"))) == "no"
 
 
