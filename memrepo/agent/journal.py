@@ -48,17 +48,18 @@ def record_call(root: Path, session: str, scope: str, trust: str, tool: str,
         "time": format_instant(now()), "session": session, "scope": scope, "trust": trust,
         "tool": tool, "arguments": journaled(arguments), "outcome": journaled(outcome),
     }) + b"\n"
-    _rotate_when_full(root, path)
-    try:  # never through a symbolic link (a pulled commit could plant one)
+    try:  # the call itself is done (a write is committed): a journal failure only warns
+        _rotate_when_full(root, path)
+        # never through a symbolic link (a pulled commit could plant one)
         fd = open_beneath(root, path.relative_to(root).as_posix(),
                           os.O_WRONLY | os.O_CREAT | os.O_APPEND, make_dirs=True)
-    except InputError as err:
-        print(f"memrepo: warning: the session journal is not kept: {err}", file=sys.stderr)
-        return
-    try:
-        os.write(fd, line)
-    finally:
-        os.close(fd)
+        try:
+            os.write(fd, line)
+        finally:
+            os.close(fd)
+    except (InputError, OSError) as err:
+        reason = err if isinstance(err, InputError) else f"{path}: {err.strerror or err}"
+        print(f"memrepo: warning: the session journal is not kept: {reason}", file=sys.stderr)
 
 
 def journaled(value: Any) -> Any:

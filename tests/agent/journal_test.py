@@ -37,3 +37,22 @@ def test_the_journal_is_never_written_through_a_link(tmp_path: Path) -> None:
     record_call(tmp_path, "mail-agent", "michal", "untrusted", "recall",
                 {"query": "$(touch pwned)"}, {})  # warns: the journal is not kept
     assert victim.read_text(encoding="utf-8") == "# settings\n"
+
+
+def test_a_journal_that_cannot_be_written_or_rotated_only_warns(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        ) -> None:
+    """The call it records is done (a write is already committed): the journal never turns
+    it into an error."""
+    path = journal.journal_path(tmp_path, "s")
+    path.mkdir(parents=True)  # a folder where the journal goes
+    record_call(tmp_path, "s", "michal", "host", "recall", {"query": "q"}, {})
+    assert "the session journal is not kept" in capsys.readouterr().err
+    path.rmdir()
+    monkeypatch.setattr(journal, "JOURNAL_MAX_BYTES", 10)
+    path.write_text("x" * 20, encoding="utf-8")
+    (path.parent / "s.jsonl.1").mkdir()  # rotation cannot replace a folder
+    record_call(tmp_path, "s", "michal", "host", "recall", {"query": "q"}, {})
+    warning = capsys.readouterr().err
+    assert "the session journal is not kept" in warning and "Traceback" not in warning
+    assert path.read_text(encoding="utf-8") == "x" * 20  # nothing half-written
