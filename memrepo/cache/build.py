@@ -2,13 +2,16 @@
 it in atomically (os.replace), so a reader never sees a half-built cache.
 
 Fast path: no journal and no fsync while building (the file is private until the swap),
-rows streamed per scope into batched `executemany`, indexes created after the load.
+rows streamed per scope into batched `executemany`, indexes created after the load; on 2
+processes for a large memory (the notes on one, the logs on the other, each into its own
+file, joined by copying whole tables).
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,13 +29,21 @@ from memrepo.cache.db import (
 )
 from memrepo.cache.gitstate import DirtyQuery, KnownDirty, head_commit
 from memrepo.cache.indexer import Indexer
-from memrepo.cache.parts import PARALLEL_MIN_FILES, build_jobs, job_files, parsed_parts
+from memrepo.cache.parts import (
+    PARALLEL_MIN_FILES,
+    Job,
+    build_jobs,
+    by_kind,
+    job_files,
+    parse_part,
+)
 from memrepo.cache.staleness import fingerprint
 from memrepo.cache.terms import fill_terms
+from memrepo.cache.writer import INSERT
 from memrepo.checks.config import config_from_bytes
-from memrepo.core.config import CONFIG_PATH
-from memrepo.files import read_bytes
-from memrepo.progress import task
+from memrepo.core.config import CONFIG_PATH, Config
+from memrepo.files import blob_id, read_bytes
+from memrepo.progress import Steps, task
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +117,60 @@ def swap_in(root: Path, built: Path) -> None:
 
 
 def build_into(root: Path, path: Path, workers: int | None = None) -> BuildReport:
-    """Build a complete cache of `root` into the (new, empty) file `path`; files are parsed
-    on `workers` processes (default: one per CPU, up to 2, for a large memory)."""
+    """Build a complete cache of `root` into the (new, empty) file `path`. With 2 `workers`
+    (default: for a large memory on 2 CPUs or more) the notes are loaded on another process
+    into a file of their own, while this one loads the logs into `path`; the notes' tables
+    are then copied in."""
     state = capture_state(root)
+    config_bytes = read_bytes(root, CONFIG_PATH)
+    config, _ = config_from_bytes(config_bytes)  # broken: the defaults; hooks report it
+    jobs = build_jobs(root)
+    if workers is None:
+        workers = default_workers(job_files(jobs))
+    notes_file = path.with_name(f"{path.name}.notes")
+    notes_file.unlink(missing_ok=True)
+    try:
+        with task("Building the cache: notes and logs", total=len(jobs)) as steps:
+            counts = _load_sides(root, path, notes_file, jobs, config, workers, steps)
+        conn = connect(path)
+        try:
+            if notes_file.exists():
+                join_into(conn, notes_file)
+            conn.execute("BEGIN")
+            if config_bytes is not None:
+                conn.execute(INSERT["files"], (CONFIG_PATH, "config", blob_id(config_bytes),
+                                               len(config_bytes)))
+            write_meta(conn, {**state_meta(state), "schema": schema_version(),
+                              "complete": "1"})
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+    finally:
+        notes_file.unlink(missing_ok=True)
+    return BuildReport(counts["notes"], counts["events"], counts["holdings"])
+
+
+def _load_sides(root: Path, path: Path, notes_file: Path, jobs: list[Job], config: Config,
+                workers: int, steps: Steps) -> Counter[str]:
+    if workers <= 1:
+        return load_side(root, path, jobs, config, steps)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    notes_jobs, log_jobs = by_kind(jobs)
+    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        notes = pool.submit(load_side, root, notes_file, notes_jobs, config)
+        counts = load_side(root, path, log_jobs, config, steps)
+        counts.update(notes.result())
+    steps.advance(len(notes_jobs))
+    return counts
+
+
+def load_side(root: Path, path: Path, jobs: list[Job], config: Config,
+              steps: Steps | None = None) -> Counter[str]:
+    """A cache file with the rows of `jobs` only (every table, its full-text segments
+    merged, its term counts and its indexes; no meta): the row counts per table."""
     conn = connect(path)
     try:
         conn.execute("PRAGMA journal_mode = OFF")
@@ -117,34 +179,51 @@ def build_into(root: Path, path: Path, workers: int | None = None) -> BuildRepor
         tables, indexes = schema_sql()
         conn.executescript(tables)
         conn.execute("BEGIN")
-        report = _load(root, conn, workers)
-        with task("Building the cache: terms and indexes"):
-            fill_terms(conn)
-            conn.executescript(indexes)  # executescript commits first, then indexes
-        conn.execute("BEGIN")
-        write_meta(conn, {**state_meta(state), "schema": schema_version(), "complete": "1"})
-        conn.execute("COMMIT")
-        return report
+        indexer = Indexer(conn, config)
+        for job in jobs:
+            indexer.add_part(parse_part(root, job, config.many_valued_relations))
+            if steps is not None:
+                steps.advance()
+        indexer.flush()
+        fill_terms(conn)
+        conn.executescript(indexes)  # executescript commits first, then indexes
+        return Counter(indexer.batch.counts)
     finally:
         conn.close()
 
 
-def _load(root: Path, conn: sqlite3.Connection, workers: int | None) -> BuildReport:
-    config_bytes = read_bytes(root, CONFIG_PATH)
-    config, _ = config_from_bytes(config_bytes)  # broken: the defaults; hooks report it
-    indexer = Indexer(conn, config)
-    if config_bytes is not None:
-        indexer.add_file(CONFIG_PATH, "config", config_bytes)
-    jobs = build_jobs(root)
-    if workers is None:
-        workers = default_workers(job_files(jobs))
-    with task("Building the cache: notes and logs", total=len(jobs)) as steps:
-        for part in parsed_parts(root, jobs, config.many_valued_relations, workers):
-            indexer.add_part(part)
-            steps.advance()
-        indexer.flush()
-    counts = indexer.batch.counts
-    return BuildReport(counts["notes"], counts["events"], counts["holdings"])
+def join_into(conn: sqlite3.Connection, side: Path) -> None:
+    """Copy every row of the cache file `side` into `conn`'s, where its tables are empty
+    (but `files`). Each table is copied whole — a full-text table as its shadow tables,
+    index segments included — so SQLite moves records without parsing or re-indexing them
+    (its transfer optimisation: same schema, empty destination)."""
+    conn.execute("ATTACH DATABASE ? AS side", (str(side),))
+    conn.execute("BEGIN")
+    for table in _copied_tables(conn):
+        conn.execute(f"DELETE FROM main.{table}")  # an empty full-text table's records
+        conn.execute(f"INSERT INTO main.{table} SELECT * FROM side.{table}")
+    conn.execute("INSERT INTO main.files SELECT * FROM side.files")
+    conn.execute("COMMIT")
+    conn.execute("DETACH DATABASE side")
+
+
+def _copied_tables(conn: sqlite3.Connection) -> list[str]:
+    """The side's ordinary tables that hold rows, a full-text table's five shadow tables
+    when it holds documents; `files` (filled on both sides) and `meta` are not among
+    them."""
+    names = [name for (name,) in conn.execute(
+        "SELECT name FROM side.sqlite_master WHERE type = 'table' AND sql NOT LIKE "
+        "'CREATE VIRTUAL%' AND name NOT IN ('files', 'meta') ORDER BY name")]
+    full_text = {name for (name,) in conn.execute(
+        "SELECT name FROM side.sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE % USING "
+        "fts5(%'")}
+    copied = []
+    for name in names:
+        owner = name.rsplit("_", 1)[0]
+        probe = f"{owner}_docsize" if owner in full_text else name
+        if conn.execute(f"SELECT 1 FROM side.{probe} LIMIT 1").fetchone() is not None:
+            copied.append(name)
+    return copied
 
 
 def default_workers(files: int) -> int:

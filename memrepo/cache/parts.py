@@ -1,15 +1,12 @@
-"""A full build cut into parts (a chunk of notes, one scope's logs), parsed into rows on
-worker processes and handed back IN ORDER, so rowids (and the whole file) are exactly what
-a serial build gives. At most a few parts are in flight: memory stays bounded."""
+"""A full build cut into parts (a chunk of notes, one scope's logs), each parsed into rows
+and loaded in job order, so rowids are the same however the jobs are shared out between
+processes (memrepo.cache.build: the notes on one, the logs on another)."""
 
 from __future__ import annotations
 
-import os
-from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from memrepo.cache.rows import (
     KeyRows,
@@ -30,13 +27,10 @@ from memrepo.cache.worktree import log_paths_by_scope, note_paths
 from memrepo.core.text import key_slug
 from memrepo.files import blob_id, complete_lines, read_bytes
 
-if TYPE_CHECKING:
-    from concurrent.futures import Future
-
 NOTES_PER_PART = 500
 PARALLEL_MIN_FILES = 2_000
-"""Smaller builds are parsed in-process: starting workers would cost more than it saves."""
-IN_FLIGHT_PER_WORKER = 2
+"""Smaller builds are loaded in one process: starting another would cost more than it
+saves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,26 +71,11 @@ def job_files(jobs: Iterable[Job]) -> int:
     return sum(len(paths) for _, _, paths in jobs)
 
 
-def parsed_parts(root: Path, jobs: list[Job], many: frozenset[str], workers: int,
-                 ) -> Iterator[Part]:
-    """Every job's part, in job order; on `workers` processes when more than one (the pool's
-    modules are imported only then: an incremental sync never needs them)."""
-    if workers <= 1:
-        for job in jobs:
-            yield parse_part(root, job, many)
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        pending: deque[Future[Part]] = deque()
-        for job in jobs:
-            pending.append(pool.submit(parse_part, root, job, many))
-            if len(pending) >= workers * IN_FLIGHT_PER_WORKER:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
+def by_kind(jobs: Iterable[Job]) -> tuple[list[Job], list[Job]]:
+    """(the notes' jobs, the logs' jobs), each in job order: they fill disjoint tables."""
+    jobs = list(jobs)
+    return ([job for job in jobs if job[0] == "notes"],
+            [job for job in jobs if job[0] != "notes"])
 
 
 def parse_part(root: Path, job: Job, many: frozenset[str]) -> Part:

@@ -128,7 +128,7 @@ def test_equal_events_give_one_row_like_one_event() -> None:
 
 # --- the parallel build -----------------------------------------------------------------
 
-def test_a_parallel_build_writes_the_same_file_as_a_serial_one(
+def test_a_parallel_build_writes_the_same_rows_as_a_serial_one(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from memrepo.bench.synth import generate
     from memrepo.cache import parts
@@ -146,6 +146,8 @@ def test_a_parallel_build_writes_the_same_file_as_a_serial_one(
         build_into(root, files[workers], workers=workers)
     assert everything(files[2]) == everything(files[1])
     assert dump(files[2]) == dump(files[1])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache1.sqlite", "cache2.sqlite",
+                                                          "repo"]  # the notes' file is gone
 
 
 def everything(path: Path) -> dict[str, list[tuple[object, ...]]]:
