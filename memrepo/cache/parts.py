@@ -113,10 +113,12 @@ def scope_part(root: Path, scope: str, paths: Iterable[str], many: frozenset[str
         per_file.append((path, parsed.events))
     key_of_id = keys_of(event for _, events in per_file for _, event in events)
     for path, events in per_file:
+        first = len(part.events)
         for line, event in events:
-            rowid = len(part.events)
-            part.events.append(event_row(rowid, event, path, line, key_of(event, key_of_id)))
-        signatures = (event_signature(event, path, line) for line, event in events)
+            part.events.append(event_row(len(part.events), event, path, line,
+                                         key_of(event, key_of_id)))
+        signatures = (event_signature(event, path, line, row) for (line, event), row
+                      in zip(events, part.events[first:], strict=True))
         part.digests.append((path, rows_digest(signatures)))
     everything = (event for _, events in per_file for _, event in events)
     many_keys = frozenset(key_slug(relation) for relation in many)

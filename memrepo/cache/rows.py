@@ -187,8 +187,11 @@ SIGNATURE_COLUMNS = ("id, op, scope, " + ", ".join(
 key (resolved, and cleared, later by whichever log names its target)."""
 
 
-def event_signature(event: Event, path: str, line: int) -> Row:
-    """The row as stored, minus the rowid and a retract's (resolved) key."""
+def event_signature(event: Event, path: str, line: int, row: Row | None = None) -> Row:
+    """The row as stored, minus the rowid and a retract's (resolved) key. `row`: the
+    event's row when made already (only a retract's signature differs from it)."""
+    if row is not None and event.op != "retract":
+        return row[1:]
     return event_row(0, event, path, line, None if event.op == "retract" else event.key)[1:]
 
 
