@@ -232,7 +232,7 @@ def key_rows(key: Key, events: Sequence[Event], is_many: IsMany) -> KeyRows | No
                      key=lambda e: (e.recorded_at, e.id))
     objects = " ; ".join(dict.fromkeys(e.object or "" for e in asserts))
     quotes = " ; ".join(dict.fromkeys(e.quote for e in asserts if e.quote))
-    numeric = int(any(ch.isdigit() for ch in objects))
+    numeric = int(any(map(str.isdigit, objects)))
     return KeyRows((*shown, first.recorded_at, first.id, numeric), holdings,
                    search_columns((first.subject, first.relation, objects, quotes)))
 

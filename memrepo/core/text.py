@@ -57,10 +57,12 @@ def slug(text: str) -> str:
 _NOT_ALNUM_RUN = re.compile(r"[^a-z0-9]+")
 
 
+@lru_cache(maxsize=1 << 16)
 def key_slug(text: str) -> str:
     """A fact key's subject or relation as compared (SPEC §4): folded, and every run of
     anything but letters and digits one `_` ("Electricity Bill" = "electricity-bill" =
-    "electricity_bill"); "" when nothing is left."""
+    "electricity_bill"); "" when nothing is left. Remembered: a full build slugs every
+    event's subject and relation, few of them distinct."""
     return _NOT_ALNUM_RUN.sub("_", fold(text)).strip("_")
 
 
