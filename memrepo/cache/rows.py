@@ -7,6 +7,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -23,8 +24,8 @@ from memrepo.core.events import (
 from memrepo.core.headers import Note, classify, parse_note
 from memrepo.core.links import find_links
 from memrepo.core.log_lines import LOG_PATH, MAX_LINE_BYTES, split_lines
-from memrepo.core.question import stem_column
-from memrepo.core.text import fold, key_slug, passages
+from memrepo.core.question import stem_column, stem_words, text_words
+from memrepo.core.text import fold, key_slug, passage_lines
 from memrepo.files import complete_lines
 
 IsMany = Callable[[str], bool]
@@ -63,28 +64,57 @@ def note_rows(path: str, data: bytes) -> NoteRows | None:
         return None
     description = _text(note.header.get("description"))
     aliases = _aliases(note.header.get("aliases"))
+    body, passage_rows = _body_columns(f"{note.name} {description}", note.body)
     return NoteRows(
         note=(path, note.name, note.category, description,
               orjson.dumps(aliases).decode("utf-8"), note.body),
-        fts=search_columns((note.name, description, " ; ".join(aliases), note.body)),
+        fts=search_row([*map(_text_columns, (note.name, description, " ; ".join(aliases))),
+                        body]),
         aliases=[(fold(alias), alias, note.name, path) for alias in aliases],
         links=[(path, note.name, target, line) for target, line in _link_targets(note)],
-        passages=_passage_rows(f"{note.name} {description}", note.body),
+        passages=passage_rows,
     )
 
 
-def _passage_rows(head: str, body: str) -> list[Row]:
-    texts = passages(body)
-    if not texts:
-        return []
-    folded, stems = fold(head), stem_column(head)
-    return [(folded, fold(text), stems, stem_column(text)) for text in texts]
+def _body_columns(head: str, body: str) -> tuple[tuple[str, str], list[Row]]:
+    """The body's (folded, base forms) and the rows of its passages (memrepo.core.text
+    .passages), each with `head`; the words of each line are found once for both."""
+    groups = passage_lines(body)
+    if not groups:
+        return (fold(body), stem_column(body)), []
+    words = [[text_words(line) for line in group] for group in groups]
+    folded_head, head_stems = _text_columns(head)
+    rows: list[Row] = [(folded_head, fold("\n".join(group)), head_stems,
+                        stem_words(word for line in lines for word in line))
+                       for group, lines in zip(groups, words, strict=True)]
+    stems = stem_words(word for lines in words for line in lines for word in line)
+    return (fold(body), stems), rows
 
 
 def search_columns(texts: Sequence[str]) -> Row:
     """The full-text columns of a document: each text folded, then each text's base forms
     (memrepo.core.question.stem_column)."""
-    return (*(fold(text) for text in texts), *(stem_column(text) for text in texts))
+    return search_row([_text_columns(text) for text in texts])
+
+
+def search_row(columns: Sequence[tuple[str, str]]) -> Row:
+    """(folded, base forms) of each text → every folded text, then every text's base
+    forms."""
+    return (*(folded for folded, _ in columns), *(stems for _, stems in columns))
+
+
+def _text_columns(text: str) -> tuple[str, str]:
+    return _short_columns(text) if len(text) <= SHORT_TEXT else (fold(text), stem_column(text))
+
+
+SHORT_TEXT = 200
+"""Texts up to this long (names, subjects, relations: they repeat) are folded and stemmed
+once per process."""
+
+
+@lru_cache(maxsize=1 << 16)
+def _short_columns(text: str) -> tuple[str, str]:
+    return fold(text), stem_column(text)
 
 
 def _text(value: Any) -> str:

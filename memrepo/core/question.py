@@ -19,7 +19,7 @@ import itertools
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
@@ -196,7 +196,18 @@ def stem_column(text: str) -> str:
     """Stored text for the index's base-form column: for every word, its base forms other
     than the folded word itself (which the folded column already holds), as often as the
     word occurs. Each distinct word is stemmed once (and remembered across notes)."""
-    counts = Counter(_WORD.findall(unicodedata.normalize("NFC", text).lower()))
+    return stem_words(text_words(text))
+
+
+def text_words(text: str) -> list[str]:
+    """The lower-cased words of a text, in order, as `stem_column` reads them. The words of
+    a text are those of its lines one after another (no word spans a line)."""
+    return _WORD.findall(unicodedata.normalize("NFC", text).lower())
+
+
+def stem_words(words: Iterable[str]) -> str:
+    """`stem_column` of the text whose `text_words` are `words`."""
+    counts = Counter(words)
     out: list[str] = []
     for word, count in counts.items():
         extra = extra_forms(word)

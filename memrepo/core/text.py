@@ -78,9 +78,15 @@ a note's passages notes.rowid * PASSAGE_SPAN + n, one rowid range per note."""
 def passages(body: str, lines: int = PASSAGE_LINES) -> list[str]:
     """A long body cut into passages of `lines` non-empty lines; none for a body of one
     passage or less (the note itself is its passage)."""
+    return ["\n".join(group) for group in passage_lines(body, lines)]
+
+
+def passage_lines(body: str, lines: int = PASSAGE_LINES) -> list[list[str]]:
+    """The lines (stripped, non-empty) of each of `passages(body, lines)`: every non-empty
+    line of the body, in order."""
     kept = [line.strip() for line in body.split("\n") if line.strip()]
     if len(kept) <= lines:
         return []
     starts = range(0, len(kept), lines)[:PASSAGE_SPAN]
-    return ["\n".join(kept[start:start + lines] if n < PASSAGE_SPAN - 1 else kept[start:])
+    return [kept[start:start + lines] if n < PASSAGE_SPAN - 1 else kept[start:]
             for n, start in enumerate(starts)]

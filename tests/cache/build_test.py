@@ -126,6 +126,22 @@ def test_equal_events_give_one_row_like_one_event() -> None:
         assert timeline([event, twin], many) == timeline([event], many)
 
 
+def test_a_long_notes_rows_hold_each_text_folded_and_stemmed_on_its_own() -> None:
+    from memrepo.cache.rows import note_rows
+    from memrepo.core.question import stem_column
+    from memrepo.core.text import passages
+
+    body = "\n".join(f"  Płaciłem ΑΣ czynsz {n}\u0301 \n\n" for n in range(15))
+    header = "---\nname: rent\ndescription: Czynsz za mieszkanie\ntype: entity\n---\n"
+    rows = note_rows("memory/entities/rent.md", (header + body).encode())
+    assert rows is not None
+    head = "rent Czynsz za mieszkanie"
+    assert rows.passages == [(fold_text(head), fold_text(text), stem_column(head),
+                              stem_column(text)) for text in passages(rows.note[5])]
+    assert len(rows.passages) == 3
+    assert rows.fts[3::4] == (fold_text(rows.note[5]), stem_column(rows.note[5]))
+
+
 # --- the parallel build -----------------------------------------------------------------
 
 def test_a_parallel_build_writes_the_same_rows_as_a_serial_one(

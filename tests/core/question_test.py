@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memrepo.core.question import analyse, base_forms, stem_column
+from memrepo.core.question import analyse, base_forms, stem_column, stem_words, text_words
 from memrepo.core.stopwords import STOP_WORDS
 from memrepo.core.times import parse_instant
 
@@ -114,3 +114,13 @@ def test_the_word_after_which_names_the_kind_of_the_answer() -> None:
     assert kinds("What is my dog's name?") == []
     assert kinds("Did the languages I speak change this year?") == ["languages"]
     assert kinds("Did the language of my wife change?") == []
+
+
+@given(st.lists(st.text(alphabet=st.sampled_from(
+    list("aZ łŁóÓ\u0301\u0308ΣσςΑ_-'1²\t\r \u00a0\u2028İ")), max_size=12), max_size=20))
+def test_the_words_of_a_text_are_those_of_its_lines(lines: list[str]) -> None:
+    """What the build relies on to find a long note's words once for the body and its
+    passages: a text's base-form column from its stripped lines' words."""
+    text = "\n".join(lines)
+    kept = [line.strip() for line in lines if line.strip()]
+    assert stem_words(word for line in kept for word in text_words(line)) == stem_column(text)
