@@ -3,14 +3,19 @@ memrepo runs in, another program's hook kept and still run, states doctor report
 
 from __future__ import annotations
 
+import fcntl
+import os
 import stat
+import sys
 from pathlib import Path
 
 import pytest
 
 from memrepo.core.problems import InputError
+from memrepo.facts import writes as store
+from memrepo.facts.appender import BEHIND_PATH, LOCK_PATH
 from memrepo.git.hook_scripts import HOOK_TYPES, install, states
-from tests.support import git, write
+from tests.support import cli, commit, git, note, write
 
 BAD_NOTE = "no header at all\n"
 
@@ -73,3 +78,78 @@ def test_hooks_go_where_core_hooks_path_points(memory_repo: Path) -> None:
     install(memory_repo)
     assert "memrepo hooks run" in (memory_repo / "team-hooks" / "commit-msg").read_text()
     assert [s.state for s in states(memory_repo)] == ["ok"] * len(HOOK_TYPES)
+
+
+# --- the pre-commit hook starts Python only when it has work --------------------------------
+
+def logging_python(tmp_path: Path) -> tuple[str, Path]:
+    """An interpreter for the hook scripts that notes each hook it runs, then runs it."""
+    log = tmp_path / "hooks-run.log"
+    wrapper = tmp_path / "python"
+    make_executable(wrapper, f'#!/bin/sh\necho "$5" >> {log}\nexec {sys.executable} "$@"\n')
+    return str(wrapper), log
+
+
+def stage_note(repo: Path, name: str) -> None:
+    text = note("entities", name, f"Supplier {name}: boxes, lead time two weeks")
+    write(repo, f"memory/entities/{name}.md", text)
+    assert cli(repo, "index").returncode == 0
+    git(repo, "add", "-A")
+
+
+def hooks_run(log: Path) -> list[str]:
+    runs = log.read_text().split() if log.exists() else []
+    log.unlink(missing_ok=True)
+    return runs
+
+
+def test_a_commit_with_nothing_for_pre_commit_to_do_starts_python_once(
+        memory_repo: Path, tmp_path: Path) -> None:
+    python, log = logging_python(tmp_path)
+    install(memory_repo, python=python)
+    stage_note(memory_repo, "first")
+    assert commit(memory_repo, "first").returncode == 0
+    hooks_run(log)  # the first run made .memrepo/write.lock
+    write(memory_repo, "memory/entities/bad.md", BAD_NOTE)
+    git(memory_repo, "add", "-A")
+    refused = commit(memory_repo, "bad")
+    assert refused.returncode == 1 and "To fix:" in refused.stderr
+    assert hooks_run(log) == ["commit-msg"]  # every check still ran
+
+
+def test_a_held_write_lock_sends_the_pre_commit_hook_to_python(
+        memory_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    python, log = logging_python(tmp_path)
+    install(memory_repo, python=python)
+    monkeypatch.setenv("MEMREPO_LOCK_TIMEOUT", "0.2")
+    lock = memory_repo / LOCK_PATH
+    lock.parent.mkdir(exist_ok=True)
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # as an agent's write between branch and index
+        done = git(memory_repo, "commit", "-q", "--allow-empty", "-m", "x", check=False)
+    finally:
+        os.close(fd)
+    assert done.returncode == 1 and "held the lock" in done.stderr
+    assert hooks_run(log) == ["pre-commit"]
+    assert git(memory_repo, "commit", "-q", "--allow-empty", "-m", "x",
+               check=False).returncode == 0
+
+
+def test_a_persons_commit_keeps_a_fact_whose_index_entry_a_killed_write_left_behind(
+        memory_repo: Path, tmp_path: Path) -> None:
+    python, log = logging_python(tmp_path)
+    install(memory_repo, python=python)
+    store.remember(memory_repo, scope="michal", subject="a", relation="b", object="c")
+    store.remember(memory_repo, scope="michal", subject="a", relation="b", object="d")
+    [segment] = (memory_repo / "memory/facts/michal").glob("*.jsonl")
+    path = segment.relative_to(memory_repo).as_posix()
+    git(memory_repo, "reset", "-q", "HEAD~1", "--", path)  # killed before the index update
+    (memory_repo / BEHIND_PATH).write_text(f"{path}\n")
+    hooks_run(log)
+    stage_note(memory_repo, "person")
+    assert commit(memory_repo, "a note").returncode == 0
+    assert hooks_run(log)[:2] == ["pre-commit", "commit-msg"]
+    assert path not in git(memory_repo, "diff", "--name-only", "HEAD~1", "HEAD").stdout
+    # the fact stays: the commit took HEAD~1's log, not the entry the write left behind
+    assert not (memory_repo / BEHIND_PATH).exists()
