@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from memrepo.checks.runner import Check, Stage, guarded, run_checks
+from memrepo.checks.runner import Check, Stage, guarded, prepare_checks, run_checks
 from memrepo.core.problems import InputError, Problem
 
 if TYPE_CHECKING:
@@ -27,10 +27,12 @@ def repository(repo_path: str | Path | None) -> Path:
 
 def collect_change(repo_path: str | Path | None, message: str | None,
                    everything: bool = False) -> Change:
-    """The staged change (or with `everything`, all that is staged) of the repository."""
+    """The staged change (or with `everything`, all that is staged) of the repository; the
+    checks are imported while git lists it."""
     from memrepo.git.staged import staged_change
 
-    return staged_change(repository(repo_path), message, everything=everything)
+    return staged_change(repository(repo_path), message, everything=everything,
+                         meanwhile=prepare_checks)
 
 
 def staged_problems(repo_path: str | Path | None, message: str | None, stage: Stage,

@@ -11,6 +11,7 @@ never shows a traceback.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from memrepo.core.problems import InputError, Problem
@@ -56,6 +57,15 @@ def registered_checks() -> tuple[CheckModule, ...]:
 
     modules: tuple[CheckModule, ...] = checks()
     return modules
+
+
+def prepare_checks() -> None:
+    """Import every check ahead of the change (while git works). A check that cannot be
+    imported is left to `run_checks`, which reports it. (The schema validator is left to
+    the first note: its import overlaps git reading the blobs, and a change without notes
+    or logs needs none.)"""
+    with suppress(Exception):
+        registered_checks()
 
 
 def _runs_at(module: CheckModule, stage: Stage, change: Change) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +30,7 @@ from typing import IO, TYPE_CHECKING
 
 from memrepo import clock
 from memrepo.core.change import REGULAR_MODE, Change, DictSnapshot, FileChange, Snapshot, Status
+from memrepo.core.config import CONFIG_PATH
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant, TimeFormatError, parse_instant
 from memrepo.git.command import start_git
@@ -77,6 +78,15 @@ class Objects:
             if header is None:
                 return None
             return _read_body(self._output(), int(header[2]))
+
+    def ask_ahead(self, spec: str) -> None:
+        """Ask about `spec` on a thread, so that git reads what it needs for it (e.g. the
+        index, for `:<path>`) while this process does other work."""
+        threading.Thread(target=self._ask_quietly, args=(spec,), daemon=True).start()
+
+    def _ask_quietly(self, spec: str) -> None:
+        with suppress(InputError):  # git failed: the next question says so, in its thread
+            self.info(spec)
 
     def close(self) -> None:
         _finish(self._process)
@@ -265,15 +275,21 @@ def tree_file_names(data: bytes) -> Iterator[str]:
 
 
 def staged_change(root: Path, message: str | None = None,
-                  commit_time: Instant | None = None, *, everything: bool = False) -> Change:
+                  commit_time: Instant | None = None, *, everything: bool = False,
+                  meanwhile: Callable[[], object] | None = None) -> Change:
     """HEAD's tree → the index being committed (a first commit, or with `everything`:
-    nothing → the whole index, `memrepo check --all`)."""
+    nothing → the whole index, `memrepo check --all`). `meanwhile` runs while git lists
+    the change (at 100k notes ≈30 ms of git's CPU, on another core): e.g. the imports of
+    the checks."""
     from memrepo.checks.config import rules_config
 
     index_file = hook_index_file()
     diff = None if everything else start_git(root, "diff-index", "--cached", "--raw", "-z",
                                              "--no-renames", "HEAD", index_file=index_file)
     reader = Reader(root, index_file)
+    reader.objects.ask_ahead(f":{CONFIG_PATH}")  # git reads the index meanwhile
+    if meanwhile is not None:
+        meanwhile()
     head = _commit(reader, "HEAD")
     if diff is not None and head is not None:
         entries = list(_diff_entries(_output_of(diff, root, "diff-index")))

@@ -40,6 +40,20 @@ def test_a_root_commit_changes_everything_from_nothing(repo: Path) -> None:
     assert change.config.approvers == ("Ann Example <ann@example.com>",)
 
 
+def test_work_given_for_meanwhile_runs_once_and_the_change_is_the_same(repo: Path) -> None:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "one")
+    write(repo, "memory/entities/b.md", "b2")
+    git(repo, "add", "-A")
+    ran: list[str] = []
+    change = staged(repo, "two", meanwhile=lambda: ran.append("imports"))
+    assert ran == ["imports"]
+    assert change.files == staged_change(repo, "two").files == (
+        FileChange("modified", "memory/entities/b.md"),)
+    assert change.new.read("memory/entities/b.md") == b"b2"
+    assert change.config.approvers == ("Ann Example <ann@example.com>",)
+
+
 def test_staged_changes_with_a_rename_as_delete_plus_add(repo: Path) -> None:
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "one")
