@@ -5,7 +5,16 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memrepo.core.question import analyse, base_forms, stem_column, stem_words, text_words
+from memrepo.core.question import (
+    _LIGHT_SUFFIXES,
+    _MIN_STEM,
+    _light_stem,
+    analyse,
+    base_forms,
+    stem_column,
+    stem_words,
+    text_words,
+)
 from memrepo.core.stopwords import STOP_WORDS
 from memrepo.core.times import parse_instant
 
@@ -124,3 +133,14 @@ def test_the_words_of_a_text_are_those_of_its_lines(lines: list[str]) -> None:
     text = "\n".join(lines)
     kept = [line.strip() for line in lines if line.strip()]
     assert stem_words(word for line in kept for word in text_words(line)) == stem_column(text)
+
+
+@given(st.text(alphabet="abcehijlmostuvwyz", max_size=12))
+def test_the_light_stem_cuts_the_longest_ending_that_leaves_a_stem(word: str) -> None:
+    literal = word  # the rule read literally: every ending, longest first
+    if len(word) >= 4 and word.isalpha():
+        for suffix in _LIGHT_SUFFIXES:
+            if word.endswith(suffix) and len(word) - len(suffix) >= _MIN_STEM:
+                literal = word[:-len(suffix)]
+                break
+    assert _light_stem(word) == literal
