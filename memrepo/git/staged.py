@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Generic, TypeVar, cast
 
 from memrepo import clock
 from memrepo.core.change import REGULAR_MODE, Change, DictSnapshot, FileChange, Snapshot, Status
@@ -38,6 +38,8 @@ from memrepo.git.command import start_git
 if TYPE_CHECKING:
     import subprocess
 
+T = TypeVar("T")
+INDEX_NAME = "/INDEX.md"
 _SECOND = 1_000_000
 _STATUS: dict[str, Status] = {"A": "added", "D": "deleted"}
 _FILE_MODES = (0o100644, 0o100755, 0o120000)
@@ -120,10 +122,11 @@ class Objects:
 
 
 class Prefetch:
-    """Blobs by id, read by a background `git cat-file --batch` into memory."""
+    """Blobs by id, read by a background `git cat-file --batch` into memory, in the order
+    given."""
 
     def __init__(self, root: Path, ids: Iterable[str]) -> None:
-        self._wanted = sorted(set(ids))
+        self._wanted = list(dict.fromkeys(ids))
         self._data: dict[str, bytes | None] = {}
         self._done = threading.Condition()
         self._finished = not self._wanted
@@ -288,16 +291,10 @@ def staged_change(root: Path, message: str | None = None,
                                              "--no-renames", "HEAD", index_file=index_file)
     reader = Reader(root, index_file)
     reader.objects.ask_ahead(f":{CONFIG_PATH}")  # git reads the index meanwhile
+    listing = _Background(lambda: _listed(reader, diff))
     if meanwhile is not None:
         meanwhile()
-    head = _commit(reader, "HEAD")
-    if diff is not None and head is not None:
-        entries = list(_diff_entries(_output_of(diff, root, "diff-index")))
-    else:
-        if diff is not None:
-            _output_of(diff, root, "diff-index", check=False)
-        entries = list(_index_entries(root, index_file))
-    reader.prefetch(oid for e in entries for oid in (e.old_id, e.new_id) if oid is not None)
+    head, entries = listing.result()
     tree = None if head is None or everything else head.tree
     old_ids = {e.path: e.old_id for e in entries}
     old: Snapshot = DictSnapshot() if tree is None else Side(reader, old_ids, tree)
@@ -312,6 +309,48 @@ def staged_change(root: Path, message: str | None = None,
                   commit_time=committer_time() if commit_time is None else commit_time,
                   parent_time=head.time if head is not None and not merging else None,
                   message=message, rules=rules, merge=bool(merging))
+
+
+def _listed(reader: Reader, diff: subprocess.Popen[bytes] | None,
+            ) -> tuple[_Commit | None, list[Entry]]:
+    """HEAD and the changed paths (every path of the index for a first commit or without
+    `diff`); their blobs start loading at once."""
+    root = reader.root
+    head = _commit(reader, "HEAD")
+    if diff is not None and head is not None:
+        entries = list(_diff_entries(_output_of(diff, root, "diff-index")))
+    else:
+        if diff is not None:
+            _output_of(diff, root, "diff-index", check=False)
+        entries = list(_index_entries(root, reader.index_file))
+    # the notes' blobs before the INDEX.md files (11 MB each at 100k notes)
+    first = sorted(entries, key=lambda e: e.path.endswith(INDEX_NAME))
+    reader.prefetch(oid for e in first for oid in (e.old_id, e.new_id) if oid is not None)
+    return head, entries
+
+
+class _Background(Generic[T]):
+    """`work()` on a thread (it mostly waits for git); `result()` waits for its value or
+    raises what it raised."""
+
+    def __init__(self, work: Callable[[], T]) -> None:
+        self._work = work
+        self._value: T | None = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._value = self._work()
+        except BaseException as err:  # handed to the caller of result()
+            self._error = err
+
+    def result(self) -> T:
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return cast(T, self._value)
 
 
 def merge_heads(reader: Reader) -> list[str]:
