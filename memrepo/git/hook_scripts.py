@@ -8,9 +8,9 @@ A hook that is not memrepo's (the user's own, or pre-commit's) is kept as `<type
 and run first, with the same arguments; its refusal refuses the commit as before.
 
 The pre-commit and pre-merge-commit scripts start Python only when it has work to do
-(`idle_test`): on a commit with no memrepo write running, none left behind and git's
-commands visible in /proc, all that hook does is see the write lock free — one `flock -n`
-— and a Python process (≈50 ms CPU at 100k notes) would only repeat that.
+(`fast_path`): on a commit with no memrepo write running and none left behind, all that
+hook does is register the running git command and see the write lock free — a file and
+one `flock -n` — and a Python process (≈50 ms CPU at 100k notes) would only repeat that.
 """
 
 from __future__ import annotations
@@ -41,11 +41,11 @@ def script(hook_type: str, python: str) -> str:
     """The text of one hook script for the interpreter `python`."""
     quoted = shlex.quote(python)
     failed = "exit 1" if hook_type in REFUSING else "exit 0"
-    idle = f"if {idle_test()}; then exit 0; fi\n" if hook_type in LOCKING else ""
+    fast = f"if {fast_path()}; then exit 0; fi\n" if hook_type in LOCKING else ""
     return f"""#!/bin/sh
 {MARKER} {hook_type} (written by `memrepo hooks install`; run that again instead of editing)
 if [ -x "$0{LOCAL_SUFFIX}" ]; then "$0{LOCAL_SUFFIX}" "$@" || exit $?; fi
-{idle}if [ -x {quoted} ]; then exec {quoted} -m memrepo hooks run {hook_type} "$@"; fi
+{fast}if [ -x {quoted} ]; then exec {quoted} -m memrepo hooks run {hook_type} "$@"; fi
 if command -v memrepo >/dev/null 2>&1; then exec memrepo hooks run {hook_type} "$@"; fi
 echo "memrepo: the {hook_type} hook cannot run: {quoted} no longer exists." >&2
 echo "  To fix: run \\`memrepo hooks install\\` with the memrepo you use now." >&2
@@ -53,20 +53,24 @@ echo "  To fix: run \\`memrepo hooks install\\` with the memrepo you use now." >
 """
 
 
-def idle_test() -> str:
-    """A shell test, true when the pre-commit hook's Python would do nothing but take the
-    write lock and let it go: no process that runs this git command holds the lock
-    (HOLDER_VARIABLE unset), /proc shows this git command to every writer (so it need not
-    be registered: memrepo.git.activity), no write left index entries behind, the lock file
-    is a regular file (never a link) and `flock -n` finds it free — no write is between its
-    branch update and its index update. Anything else runs memrepo, which waits, repairs
-    and refuses with its own messages."""
+def fast_path() -> str:
+    """A shell test that does what the pre-commit hook's Python does when there is nothing
+    else to do, and is true when it did: no process that runs this git command holds the
+    write lock (HOLDER_VARIABLE unset), no write left index entries behind, the running git
+    command registered (`$PPID`, as memrepo.git.activity.register does; before the lock is
+    looked at, so a write that starts later sees it) and the lock free (`flock -n`: no
+    write is between its branch update and its index update). Links are never followed.
+    Anything else — a held lock, a write left behind, no registry folder or no `flock` —
+    runs memrepo, which waits, repairs and refuses with its own messages."""
     from memrepo.facts.appender import BEHIND_PATH, HOLDER_VARIABLE, LOCK_PATH
+    from memrepo.git.activity import REGISTRY
 
     folder, lock = shlex.quote(LOCK_PATH.rpartition("/")[0]), shlex.quote(LOCK_PATH)
+    registry, entry = shlex.quote(REGISTRY), f'{shlex.quote(REGISTRY)}/"$PPID"'
     return " && ".join((
-        f'[ -z "${{{HOLDER_VARIABLE}:-}}" ]', "[ -d /proc ]",
-        f"[ ! -e {shlex.quote(BEHIND_PATH)} ]", f"[ ! -L {folder} ]",
+        f'[ -z "${{{HOLDER_VARIABLE}:-}}" ]', f"[ ! -e {shlex.quote(BEHIND_PATH)} ]",
+        f"[ ! -L {folder} ]", f"[ -d {registry} ]", f"[ ! -L {registry} ]",
+        f"[ ! -L {entry} ]", f"true 2>/dev/null >{entry}",
         f"[ -f {lock} ]", f"[ ! -L {lock} ]", "command -v flock >/dev/null 2>&1",
         f"flock -n {lock} true 2>/dev/null"))
 

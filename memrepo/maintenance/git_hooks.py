@@ -6,7 +6,7 @@ are written by `memrepo.git.hook_scripts`).
   it: `memrepo.git.activity`), point index entries a killed write left behind at HEAD,
   then the checks of `memrepo.checks.entry.hook_checks` for that stage (none: they all
   run at commit-msg). The script runs none of this when its shell test
-  (`memrepo.git.hook_scripts.idle_test`) finds nothing to do.
+  (`memrepo.git.hook_scripts.fast_path`) finds nothing else to do.
 - commit-msg: under the write lock, `hook_checks` — every §6 check, with the message.
   One stage runs them all (git runs commit-msg for every commit and merge the pre-commit
   hook runs for): one process per commit instead of two.

@@ -14,6 +14,7 @@ import pytest
 from memrepo.core.problems import InputError
 from memrepo.facts import writes as store
 from memrepo.facts.appender import BEHIND_PATH, LOCK_PATH
+from memrepo.git.activity import REGISTRY
 from memrepo.git.hook_scripts import HOOK_TYPES, install, states
 from tests.support import cli, commit, git, note, write
 
@@ -109,12 +110,15 @@ def test_a_commit_with_nothing_for_pre_commit_to_do_starts_python_once(
     install(memory_repo, python=python)
     stage_note(memory_repo, "first")
     assert commit(memory_repo, "first").returncode == 0
-    hooks_run(log)  # the first run made .memrepo/write.lock
+    hooks_run(log)  # the first run made .memrepo/write.lock and the registry
+    registered = set((memory_repo / REGISTRY).iterdir())
     write(memory_repo, "memory/entities/bad.md", BAD_NOTE)
     git(memory_repo, "add", "-A")
     refused = commit(memory_repo, "bad")
     assert refused.returncode == 1 and "To fix:" in refused.stderr
     assert hooks_run(log) == ["commit-msg"]  # every check still ran
+    [git_command] = set((memory_repo / REGISTRY).iterdir()) - registered
+    assert git_command.name.isdigit()  # the script registered the commit's git process
 
 
 def test_a_held_write_lock_sends_the_pre_commit_hook_to_python(
