@@ -27,6 +27,7 @@ from __future__ import annotations
 import ctypes
 import os
 import struct
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -238,34 +239,76 @@ _EVENT = struct.Struct("iIII")  # wd, mask, cookie, len — then `len` bytes of 
 
 class HeadOpens:
     """Whether any process opened `<git_dir>/HEAD` since this was made (`seen()`); a
-    context manager. Without inotify (not Linux, or its limits reached) it sees nothing."""
+    context manager. Without inotify (not Linux, or its limits reached) it sees nothing.
+
+    The watch is handed back for the next write of this process when the context ends
+    (what it saw meanwhile is drained when it is taken again) rather than closed: closing
+    an inotify descriptor waits for the kernel's grace period, 10-20 ms — longer than the
+    rest of a small write's commit."""
 
     def __init__(self, git_dir: Path) -> None:
-        self._fd = _inotify_watch(git_dir)
+        self._watch = _take_watch(git_dir)
+        while self._events():
+            pass
 
     def __enter__(self) -> HeadOpens:
         return self
 
     def __exit__(self, *_: object) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        if self._watch is not None:
+            _give_back(self._watch)
+            self._watch = None
 
     def seen(self) -> bool:
-        if self._fd is None:
-            return False
-        try:
-            data = os.read(self._fd, 65536)
-        except BlockingIOError:
-            return False
-        at = 0
-        while at + _EVENT.size <= len(data):
-            _, mask, _, length = _EVENT.unpack_from(data, at)
-            name = data[at + _EVENT.size:at + _EVENT.size + length].rstrip(b"\0")
-            at += _EVENT.size + length
-            if mask & _IN_OPEN and name == b"HEAD":
-                return True
+        while data := self._events():
+            at = 0
+            while at + _EVENT.size <= len(data):
+                _, mask, _, length = _EVENT.unpack_from(data, at)
+                name = data[at + _EVENT.size:at + _EVENT.size + length].rstrip(b"\0")
+                at += _EVENT.size + length
+                if mask & _IN_OPEN and name == b"HEAD":
+                    return True
         return False
+
+    def _events(self) -> bytes:
+        if self._watch is None:
+            return b""
+        try:
+            return os.read(self._watch[1], 65536)
+        except BlockingIOError:
+            return b""
+
+
+_Watch = tuple[tuple[str, int, int, int], int]  # (git dir, its device, inode; pid), fd
+_IDLE: list[_Watch] = []
+"""Watches not in use, the latest last: at most _KEEP_IDLE (one per repository a process
+ever wrote to would use up the user's inotify instances, 128 by default). A forked child
+takes none of its parent's (events go to whichever process reads them first)."""
+_IDLE_LOCK = threading.Lock()
+_KEEP_IDLE = 2
+
+
+def _take_watch(git_dir: Path) -> _Watch | None:
+    try:
+        info = os.stat(git_dir)
+    except OSError:
+        return None
+    key = (str(git_dir), info.st_dev, info.st_ino, os.getpid())
+    with _IDLE_LOCK:
+        for at, watch in enumerate(_IDLE):
+            if watch[0] == key:
+                return _IDLE.pop(at)
+    fd = _inotify_watch(git_dir)
+    return None if fd is None else (key, fd)
+
+
+def _give_back(watch: _Watch) -> None:
+    with _IDLE_LOCK:
+        _IDLE.append(watch)
+        surplus = _IDLE[:-_KEEP_IDLE]
+        del _IDLE[:-_KEEP_IDLE]
+    for _, fd in surplus:
+        os.close(fd)
 
 
 def _inotify_watch(git_dir: Path) -> int | None:

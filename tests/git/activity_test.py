@@ -94,3 +94,16 @@ def test_a_git_command_that_started_since_the_watch_is_seen(memory_repo: Path) -
         git(memory_repo, "status", "--porcelain")  # every git command opens HEAD first
         assert head_opens.seen()
         assert not head_opens.seen()  # each open is reported once
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="inotify: Linux only")
+def test_a_watch_kept_for_the_next_write_reports_only_what_followed_it(
+        memory_repo: Path) -> None:
+    with HeadOpens(memory_repo / ".git") as head_opens:
+        git(memory_repo, "status", "--porcelain")
+        assert head_opens.seen()
+    git(memory_repo, "status", "--porcelain")  # between two writes: none of theirs
+    with HeadOpens(memory_repo / ".git") as head_opens:
+        assert not head_opens.seen()
+        git(memory_repo, "log", "-1", "--format=%H")
+        assert head_opens.seen()
