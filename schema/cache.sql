@@ -70,6 +70,7 @@ CREATE TABLE events (
 );
 
 -- per log: memrepo.cache.rows.rows_digest of its events rows, to notice edited rows
+-- (a chain over the rows in line order: extended, not recomputed, when a log grows)
 CREATE TABLE log_digests (
     path   TEXT PRIMARY KEY,
     digest TEXT NOT NULL

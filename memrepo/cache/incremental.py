@@ -156,7 +156,7 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport
     indexer = Indexer(conn, worktree_config(root), terms)
     report = SyncReport("incremental")
     touched: set[Key] = set()
-    logs: list[str] = []  # logs synced that still exist
+    logs: list[str] = []  # logs whose digest is computed from their rows
     for path in paths:
         kind = file_kind(path)
         data = read_bytes(root, path)
@@ -173,9 +173,10 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport
             _sync_note(conn, indexer, terms, path, data)
             report.notes += 1
         else:
-            touched |= sync_log(conn, indexer, path, data, stored)
+            synced = sync_log(conn, indexer, path, data, stored)
+            touched |= synced.keys
             report.logs += 1
-            if data is not None:
+            if not synced.digested:
                 logs.append(path)
     indexer.flush()
     for path in logs:
@@ -190,7 +191,7 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport
 def _unchanged(data: bytes | None, stored: tuple[str, int] | None) -> bool:
     if data is None or stored is None:
         return data is None and stored is None
-    return blob_id(data) == stored[0]
+    return len(data) == stored[1] and blob_id(data) == stored[0]  # no hash of a grown log
 
 
 def _sync_note(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas, path: str,

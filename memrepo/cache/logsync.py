@@ -1,15 +1,17 @@
 """Re-indexing one changed fact log with as little work as possible.
 
 A log that only grew (its old bytes are a prefix of the new) is parsed from the old end
-on. Any other change (a checkout to an older branch, a merge that interleaved lines, an
-edit) parses the whole file but replaces only the event rows that differ, so timelines
-are recomputed only for the keys of those events.
+on, and its rows' digest is extended over the new rows alone. Any other change (a
+checkout to an older branch, a merge that interleaved lines, an edit) parses the whole
+file but replaces only the event rows that differ, so timelines are recomputed only for
+the keys of those events.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.rows import (
@@ -34,10 +36,14 @@ class NeedsRebuild(Exception):
     cache (e.g. which line of a repeated id comes first has changed): roll back, rebuild."""
 
 
+class Synced(NamedTuple):
+    keys: set[Key]  # the (folded) keys to recompute
+    digested: bool  # its digest is stored already (else `store_digest` once rows are in)
+
+
 def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes | None,
-             stored: Stored | None) -> set[Key]:
-    """Index the log's new content (None: the file is gone); the (folded) keys to
-    recompute."""
+             stored: Stored | None) -> Synced:
+    """Index the log's new content (None: the file is gone)."""
     scope = scope_of(path)
     if scope is None:  # callers pass only paths that file_kind() called logs
         raise ValueError(f"not a fact log path: {path}")
@@ -48,12 +54,13 @@ def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes 
         parsed = _first_ids(conn, scope, path, None,
                             parse_events(data[old_size:], scope, first_line))
         indexer.add_skipped(path, parsed.skipped)
-        return _add(indexer, path, data, parsed.events)
+        digested = _extend_digest(conn, path, parsed.events)
+        return Synced(_add(indexer, path, data, parsed.events), digested)
     conn.execute("DELETE FROM skipped WHERE path = ?", (path,))
     if data is None:
         conn.execute("DELETE FROM files WHERE path = ?", (path,))
         conn.execute("DELETE FROM log_digests WHERE path = ?", (path,))
-        return _delete_rows(conn, _unrepeated(conn, _old_rows(conn, path)))
+        return Synced(_delete_rows(conn, _unrepeated(conn, _old_rows(conn, path))), True)
     old = _old_rows(conn, path)
     parsed = _first_ids(conn, scope, path, path, parse_events(data, scope))
     indexer.add_skipped(path, parsed.skipped)
@@ -64,7 +71,8 @@ def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes 
             rowids.pop()
         else:
             added.append((line, event))
-    return _delete_rows(conn, _unrepeated(conn, old)) | _add(indexer, path, data, added)
+    return Synced(_delete_rows(conn, _unrepeated(conn, old)) | _add(indexer, path, data, added),
+                  False)
 
 
 def _first_ids(conn: sqlite3.Connection, scope: str, path: str, rewritten: str | None,
@@ -137,6 +145,19 @@ def _delete_rows(conn: sqlite3.Connection, old: dict[Row, list[int]]) -> set[Key
                  "AND op != 'retract')")
     conn.execute("DELETE FROM events WHERE rowid IN (SELECT rowid FROM temp.gone)")
     return {(scope, subject, relation) for scope, subject, relation in keys}
+
+
+def _extend_digest(conn: sqlite3.Connection, path: str,
+                   appended: Sequence[tuple[int, Event]]) -> bool:
+    """Extend the log's stored digest over the rows of its appended lines (they follow
+    every indexed row: the same chain a build computes); False when none is stored."""
+    row = conn.execute("SELECT digest FROM log_digests WHERE path = ?", (path,)).fetchone()
+    if row is None:
+        return False
+    signatures = (event_signature(event, path, line) for line, event in appended)
+    conn.execute("UPDATE log_digests SET digest = ? WHERE path = ?",
+                 (rows_digest(signatures, row[0]), path))
+    return True
 
 
 def store_digest(conn: sqlite3.Connection, path: str) -> None:

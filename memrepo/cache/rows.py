@@ -225,14 +225,17 @@ def event_signature(event: Event, path: str, line: int, row: Row | None = None) 
     return event_row(0, event, path, line, None if event.op == "retract" else event.key)[1:]
 
 
-def rows_digest(rows: Iterable[Row]) -> str:
+def rows_digest(rows: Iterable[Row], before: str | None = None) -> str:
     """A digest of a log's event signatures in line order: what `memrepo doctor` compares
-    with the table to notice rows edited behind the cache's back."""
-    digest = hashlib.blake2b(digest_size=16)
+    with the table to notice rows edited behind the cache's back. A chain (each row's
+    digest covers the one before it), so the digest of a log that grew is the digest of
+    its earlier rows (`before`) extended over the appended ones: a sync does not read the
+    earlier rows again."""
+    state = bytes(16) if before is None else bytes.fromhex(before)
+    blake2b = hashlib.blake2b
     for row in rows:
-        digest.update(orjson.dumps(row))
-        digest.update(b"\n")
-    return digest.hexdigest()
+        state = blake2b(state + orjson.dumps(row), digest_size=16).digest()
+    return state.hex()
 
 
 # --- holdings and keys ------------------------------------------------------------------

@@ -203,6 +203,36 @@ def test_a_log_that_only_grew_is_read_from_its_old_end(tmp_path: Path) -> None:
     assert report.mode == "incremental" and report.logs == 1 and report.notes == 0
 
 
+def test_the_digest_of_a_log_that_grew_is_extended_and_still_notices_an_edited_row(
+        tmp_path: Path) -> None:
+    import sqlite3
+
+    from memrepo.cache.audit import edited_logs
+
+    root, log = init_repo(tmp_path / "repo"), "memory/facts/michal/2026-01.jsonl"
+
+    def grow(number: int) -> None:
+        append_events(root, log, [assert_event(f"k{number}", f"2026-01-0{number}T00:00:00Z",
+                                               f"subject{number}", "amount", "1", "2025-01-01")])
+        commit_everything(root, f"event {number}")
+
+    grow(1)
+    rebuild(root)
+    grow(2)
+    assert sync(root).paths == [log]
+    build_into(root, tmp_path / "reference.sqlite")
+    digests = "SELECT path, digest FROM log_digests"
+    with sqlite3.connect(cache_path(root)) as conn, \
+            sqlite3.connect(tmp_path / "reference.sqlite") as fresh:
+        assert conn.execute(digests).fetchall() == fresh.execute(digests).fetchall()
+        assert edited_logs(conn) == []
+        conn.execute("UPDATE events SET object = 'edited behind the cache'")
+    grow(3)
+    assert sync(root).paths == [log]  # the digest extended from the stored one
+    with sqlite3.connect(cache_path(root)) as conn:
+        assert edited_logs(conn) == [log]
+
+
 def test_unchanged_repository_is_fresh(tmp_path: Path) -> None:
     scenario = _start(tmp_path / "repo")
     rebuild(scenario.root)
