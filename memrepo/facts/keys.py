@@ -79,7 +79,10 @@ def locate_key(root: Path, scope: str, subject: str, relation: str) -> Located:
         return Located((first.subject, first.relation), events, [])
     recorded = recorded_keys(root, scope, [subject])
     where, similar = recorded.keys.resolve(subject, relation)
-    events = read_key(root, scope, *where, recorded.spellings_of(subject))
+    spellings = recorded.spellings_of(subject)
+    if where == (subject, relation) and set(spellings) <= {subject}:
+        return Located(where, events, similar)  # the logs were searched for it above
+    events = read_key(root, scope, *where, spellings)
     first = first_recorded(events)  # a spelling the cache has not seen yet
     if first is not None:
         where, similar = (first.subject, first.relation), []
