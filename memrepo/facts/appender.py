@@ -265,11 +265,11 @@ class _Segment:
 
 
 def _segment(root: Path, path: str, data: bytes, base: Base) -> _Segment:
-    from memrepo.files import read_beneath
+    from memrepo.facts.segments import segment_bytes
     from memrepo.git import write as gitw
 
     try:
-        work = read_beneath(root, path) or b""
+        work = segment_bytes(root, path) or b""
     except IsADirectoryError:
         raise InputError(Problem(path, "a folder is in the fact log's place",
                                  "move the folder out of memory/facts/")) from None
@@ -296,8 +296,10 @@ def _segment(root: Path, path: str, data: bytes, base: Base) -> _Segment:
 def _show(root: Path, segment: _Segment) -> None:
     """Append to the working file what it lacks of the committed content — only when it
     still holds what was read (else a person is editing it: `git status` will say so)."""
+    from memrepo.facts.segments import reread
     from memrepo.files import open_beneath
 
+    reread(root, segment.path)
     try:
         fd = open_beneath(root, segment.path, os.O_RDWR | os.O_APPEND | os.O_CREAT,
                           make_dirs=True)
@@ -370,8 +372,12 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
 
 
 def _undo_attempt(root: Path, prepared: Prepared | None, earlier: list[str]) -> None:
+    """Undo what an attempt that did not move the branch prepared; the next attempt reads
+    the segments again (a git command may have changed them)."""
+    from memrepo.facts.segments import reread
     from memrepo.git import staging
 
+    reread(root)
     staging.discard(prepared)
     _mark_behind(root, dict.fromkeys(earlier, b""))
 

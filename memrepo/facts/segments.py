@@ -14,7 +14,9 @@ few milliseconds instead of seconds of schema validation.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +30,7 @@ from memrepo.core.problems import InputError, Problem
 from memrepo.core.text import key_slug
 from memrepo.core.times import Instant, month_of
 from memrepo.core.trust import check_scope
-from memrepo.files import read_bytes
+from memrepo.files import read_beneath
 
 FACTS_DIR = "memory/facts"
 _SEGMENT = re.compile(r"\d{4}-(0[1-9]|1[0-2])\.jsonl")
@@ -48,6 +50,46 @@ def segment_paths(root: Path, scope: str) -> list[str]:
     names = sorted(p.name for p in directory.iterdir()
                    if _SEGMENT.fullmatch(p.name) and p.is_file())
     return [f"{FACTS_DIR}/{scope}/{name}" for name in names]
+
+
+class _Reads(threading.local):
+    def __init__(self) -> None:
+        self.held: dict[str, dict[str, bytes | None]] = {}  # root → path → bytes
+
+
+_READS = _Reads()
+
+
+@contextmanager
+def read_once(root: Path) -> Iterator[None]:
+    """Within: each segment is read once (`segment_bytes`), however many times one write
+    looks at it (its key's events, the latest id, the committed content), until the write
+    appends to it (`reread`). Only inside the write lock, where nothing but the write
+    itself changes a segment."""
+    _READS.held[str(root)] = {}
+    try:
+        yield
+    finally:
+        _READS.held.pop(str(root), None)
+
+
+def segment_bytes(root: Path, path: str) -> bytes | None:
+    """The working segment's bytes (None when missing; InputError for a symbolic link),
+    read once inside `read_once`."""
+    held = _READS.held.get(str(root))
+    if held is None:
+        return read_beneath(root, path)
+    if path not in held:
+        held[path] = read_beneath(root, path)
+    return held[path]
+
+
+def reread(root: Path, path: str | None = None) -> None:
+    """The segment at `path` (None: every segment) is read again when next asked for: the
+    write changed it, or let a git command run."""
+    held = _READS.held.get(str(root))
+    if held is not None:
+        held.clear() if path is None else held.pop(path, None)
 
 
 def parse_segment(root: Path, path: str, data: bytes, first_line: int = 1) -> list[Event]:
@@ -151,7 +193,7 @@ def latest_id(root: Path, path: str, millis: int) -> str | None:
     """The largest ULID of millisecond `millis` among the `id`s of a segment (None when it
     has none): the only ids a new id of that millisecond must sort after. Found by a byte
     search for the ids' time prefix, so a long segment costs one scan, not a parse."""
-    data = read_bytes(root, path) or b""
+    data = segment_bytes(root, path) or b""
     prefix = str(ULID.from_bytes(millis.to_bytes(6, "big") + bytes(10)))[:10].encode()
     found = []
     at = data.find(prefix)
@@ -192,7 +234,7 @@ def _with_retracts(root: Path, scope: str, needles: Sequence[bytes] | None,
 def _candidates(root: Path, scope: str, needles: Sequence[bytes] | None,
                 ) -> Iterator[Candidate]:
     for path in segment_paths(root, scope):
-        data = (root / path).read_bytes()
+        data = segment_bytes(root, path) or b""
         spans = _every_line(data) if needles is None else _lines_containing(data, needles)
         for start, end in spans:
             yield path, data, start, end, _decoded(root, data, path, start, end)

@@ -20,7 +20,8 @@ Decisions worth knowing:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -57,6 +58,7 @@ from memrepo.facts.segments import (
     latest_id,
     read_event,
     read_keys,
+    read_once,
     segment_path,
 )
 
@@ -79,6 +81,13 @@ class FactInput:
     new_key: bool = False  # a new key that looks like a recorded one is meant (no gate)
 
 
+@contextmanager
+def _writing(root: Path) -> Iterator[None]:
+    """The write lock, each segment read once while it is held."""
+    with write_lock(root), read_once(root):
+        yield
+
+
 def remember(root: Path, *, scope: str, subject: str, relation: str, object: str,
              valid_from: str | None = None, valid_to: str | None = None,
              quote: str | None = None, source: str = "manual", session: str = "cli",
@@ -94,7 +103,7 @@ def remember(root: Path, *, scope: str, subject: str, relation: str, object: str
     fact, and why)."""
     scope = write_scope(scope, trust)
     require_key(subject, relation)
-    with write_lock(root):
+    with _writing(root):
         recorded_at = recorded_now(root)
         _require_quote(source, quote)
         located = locate_key(root, scope, subject, relation)
@@ -161,7 +170,7 @@ def remember_many(root: Path, facts: Sequence[FactInput], *, source: str = "manu
     its `new_key` — refuses the whole batch and writes nothing."""
     for number, fact in enumerate(facts, start=1):
         _numbered(number, partial(require_key, fact.subject, fact.relation))
-    with write_lock(root):
+    with _writing(root):
         recorded_at = recorded_now(root)
         config = _config(root)
         recorded = {scope: recorded_keys(root, scope, [f.subject for f in facts])
@@ -272,7 +281,7 @@ def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
     untrusted caller ends only what its quarantine holds."""
     scope = write_scope(scope, trust)
     require_key(subject, relation)
-    with write_lock(root):
+    with _writing(root):
         recorded_at = recorded_now(root)
         located = locate_key(root, scope, subject, relation)
         if not located.events:
@@ -302,7 +311,7 @@ def retract(root: Path, *, scope: str, target: str, reason: str, session: str = 
     """Append a retract: the target event was wrong and is withdrawn in system time. An
     untrusted caller retracts only events of its quarantine."""
     scope = write_scope(scope, trust)
-    with write_lock(root):
+    with _writing(root):
         recorded_at = recorded_now(root)
         events = read_event(root, scope, target)
         earlier = _retract_of(_target_event(events, scope, target), events)

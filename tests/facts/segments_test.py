@@ -9,7 +9,15 @@ import pytest
 from memrepo.bench import worked_example
 from memrepo.core.problems import InputError
 from memrepo.core.times import parse_instant
-from memrepo.facts.segments import key_events, read_key, read_scope, segment_path
+from memrepo.facts.segments import (
+    key_events,
+    read_key,
+    read_once,
+    read_scope,
+    reread,
+    segment_bytes,
+    segment_path,
+)
 
 
 def write_example(root: Path) -> None:
@@ -35,6 +43,37 @@ def test_a_key_comes_with_the_retracts_of_its_events(tmp_path: Path) -> None:
     events = read_key(tmp_path, "michal", "electricity_bill", "amount")
     assert len(events) == 7
     assert key_events(events, "shoe", "size") == []
+
+
+def test_inside_one_write_a_segment_is_read_once_until_the_write_changes_it(
+        tmp_path: Path) -> None:
+    write_example(tmp_path)
+    path, other = "memory/facts/michal/2026-01.jsonl", "memory/facts/michal/2026-03.jsonl"
+    with read_once(tmp_path):
+        before = segment_bytes(tmp_path, path)
+        assert before and len(read_key(tmp_path, "michal", "electricity_bill", "amount")) == 7
+        (tmp_path / path).write_bytes(b"")
+        (tmp_path / other).write_bytes(b"")
+        assert segment_bytes(tmp_path, path) == before  # the bytes the write decided on
+        assert len(read_key(tmp_path, "michal", "electricity_bill", "amount")) == 7
+        reread(tmp_path, path)
+        assert segment_bytes(tmp_path, path) == b""
+        assert segment_bytes(tmp_path, other) != b""
+        reread(tmp_path)
+        assert segment_bytes(tmp_path, other) == b""
+    (tmp_path / path).write_bytes(before)
+    assert segment_bytes(tmp_path, path) == before  # outside a write: read every time
+
+
+def test_a_segment_that_is_a_symbolic_link_is_refused_not_followed(tmp_path: Path) -> None:
+    write_example(tmp_path)
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.jsonl"
+    link = tmp_path / "memory/facts/michal/2026-01.jsonl"
+    outside.write_bytes(link.read_bytes())
+    link.unlink()
+    link.symlink_to(outside)
+    with pytest.raises(InputError, match="link"):
+        read_key(tmp_path, "michal", "electricity_bill", "amount")
 
 
 def test_a_bad_line_names_its_path_and_line(tmp_path: Path) -> None:
