@@ -169,6 +169,29 @@ def scope_keys(conn: sqlite3.Connection, scope: str) -> list[tuple[str, str, str
                         "WHERE scope = ? ORDER BY first_at, first_id", (scope,)).fetchall()
 
 
+def scope_subjects(conn: sqlite3.Connection, scope: str) -> list[str]:
+    """Every folded subject of `scope` (read from the keys' index alone)."""
+    return [subject for (subject,) in conn.execute(
+        "SELECT DISTINCT subject_key FROM keys WHERE scope = ?", (scope,))]
+
+
+def subjects_keys(conn: sqlite3.Connection, scope: str, subjects: Sequence[str],
+                  ) -> list[tuple[int, str, str, str, str, str]]:
+    """The keys of those folded subjects of `scope`, (first_at, first_id, subject_key,
+    relation_key, subject, relation), in the order first recorded."""
+    marks = ", ".join("?" * len(subjects))
+    return conn.execute(
+        "SELECT first_at, first_id, subject_key, relation_key, subject, relation FROM keys "
+        f"WHERE scope = ? AND subject_key IN ({marks}) ORDER BY first_at, first_id",
+        (scope, *subjects)).fetchall()
+
+
+def scope_relations(conn: sqlite3.Connection, scope: str) -> list[str]:
+    """Every folded relation of `scope`."""
+    return [relation for (relation,) in conn.execute(
+        "SELECT DISTINCT relation_key FROM keys WHERE scope = ?", (scope,))]
+
+
 def subject_spellings(conn: sqlite3.Connection, scope: str, subject: str) -> list[str]:
     """Every spelling the logs of `scope` hold of `subject` (compared folded)."""
     rows = conn.execute("SELECT DISTINCT subject FROM events WHERE scope = ? AND "

@@ -11,9 +11,11 @@ spelling of the subject the cache knows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memrepo.core.bitemporal import FOREVER
 from memrepo.core.events import Event, first_recorded
@@ -24,6 +26,13 @@ from memrepo.core.text import key_slug
 from memrepo.core.times import TimeFormatError, parse_instant
 from memrepo.facts.segments import read_key, scope_keys_in_logs
 
+if TYPE_CHECKING:
+    from memrepo.cache import Connection
+
+
+Resolved = tuple[tuple[str, str], list[SimilarKey]]
+"""`ScopeKeys.resolve`'s answer: where a write goes, the recorded keys it looks like."""
+
 
 @dataclass(frozen=True, slots=True)
 class RecordedKeys:
@@ -31,6 +40,7 @@ class RecordedKeys:
 
     keys: ScopeKeys
     spellings: dict[str, list[str]]  # folded subject → every spelling recorded
+    resolved: Resolved | None = None  # where the one key asked about goes (`_one_key`)
 
     def spellings_of(self, subject: str) -> list[str]:
         return self.spellings.get(key_slug(subject), [])
@@ -40,9 +50,20 @@ def recorded_keys(root: Path, scope: str, subjects: Iterable[str]) -> RecordedKe
     """The keys of `scope` and the recorded spellings of `subjects`: from the cache (synced
     with the commits first), or — when there is none yet, rather than building it inside
     a write — from the scope's logs."""
+    from memrepo.cache.query import scope_keys
+
+    return _recorded(root, scope, subjects,
+                     lambda conn: ScopeKeys.from_folded(scope_keys(conn, scope)))
+
+
+def _recorded(root: Path, scope: str, subjects: Iterable[str],
+              keys_of: Callable[[Connection], ScopeKeys],
+              question: tuple[str, str] | None = None) -> RecordedKeys:
+    """`recorded_keys` with the cache's keys made by `keys_of`; `question`: a key whose
+    resolution is worked out while the cache is open (for keys loaded on demand)."""
     from memrepo.cache import cache_path, open_fresh
     from memrepo.cache.db import open_trusted
-    from memrepo.cache.query import scope_keys, subject_spellings
+    from memrepo.cache.query import subject_spellings
 
     existing = open_trusted(cache_path(root))
     if existing is None:
@@ -50,12 +71,27 @@ def recorded_keys(root: Path, scope: str, subjects: Iterable[str]) -> RecordedKe
     existing.close()
     conn = open_fresh(root, hook=True)
     try:
-        keys = ScopeKeys.from_folded(scope_keys(conn, scope))
+        keys = keys_of(conn)
+        resolved = None if question is None else keys.resolve(*question)
         spellings = {key_slug(s): subject_spellings(conn, scope, s) for s in set(subjects)
                      if keys.shown_subject(s) is not None}  # a new subject has none
     finally:
         conn.close()
-    return RecordedKeys(keys, spellings)
+    return RecordedKeys(keys, spellings, resolved)
+
+
+def _one_key(root: Path, scope: str, subject: str, relation: str) -> RecordedKeys:
+    """`recorded_keys` for a write of one key, and where it goes (`resolved`): the cache's
+    keys loaded only as far as the write gate needs them for (subject, relation) — every
+    subject, and the keys of the few it compares them with — not every key of the scope.
+    Its `keys` answer no other question (the cache is closed)."""
+    from memrepo.cache.query import scope_relations, scope_subjects, subjects_keys
+
+    def on_demand(conn: Connection) -> ScopeKeys:
+        return ScopeKeys.on_demand(scope_subjects(conn, scope),
+                                   partial(subjects_keys, conn, scope),
+                                   partial(scope_relations, conn, scope))
+    return _recorded(root, scope, [subject], on_demand, (subject, relation))
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +113,8 @@ def locate_key(root: Path, scope: str, subject: str, relation: str) -> Located:
     first = first_recorded(events)
     if first is not None:
         return Located((first.subject, first.relation), events, [])
-    recorded = recorded_keys(root, scope, [subject])
-    where, similar = recorded.keys.resolve(subject, relation)
+    recorded = _one_key(root, scope, subject, relation)
+    where, similar = recorded.resolved or recorded.keys.resolve(subject, relation)
     spellings = recorded.spellings_of(subject)
     if where == (subject, relation) and set(spellings) <= {subject}:
         return Located(where, events, similar)  # the logs were searched for it above

@@ -197,3 +197,48 @@ def test_same_or_nearly_same_description() -> None:
 
 def test_a_note_is_not_its_own_duplicate() -> None:
     assert names().similar("jan-kowalski", EXISTING[0][1]) == []
+
+
+RECORDED = [("Electricity Bill", "Amount"), ("electricity_bill", "due date"),
+            ("phone", "plan"), ("Konrad Borkowski", "email"), ("piotr_borowski", "email"),
+            ("electricity bills", "tariff"), ("elektricity_bill", "amount"), ("car", "plates")]
+QUESTIONS = [("ELECTRICITY_BILL", "amount"), ("electricty_bill", "due_date"),
+             ("phone", "plans"), ("konrad_borowski", "email"), ("electricity_bill", "tariffs"),
+             ("electricity bill", "amount"), ("car", "plate"), ("dog", "name"),
+             ("elektricity bills", "amount"), ("electricity_bils", "amount")]
+
+
+def _on_demand(recorded: list[tuple[str, str]]) -> tuple[ScopeKeys, list[list[str]]]:
+    """`ScopeKeys.on_demand` over `recorded` (as the cache answers: subjects in another
+    order, a subject's keys in the order first recorded), and the subjects each load asked
+    for."""
+    rows = [(at, f"id{at}", key_slug(s), key_slug(r), s, r)
+            for at, (s, r) in enumerate(recorded)]
+    firsts = {}
+    for row in rows:
+        firsts.setdefault(row[2:4], row)
+    asked: list[list[str]] = []
+
+    def load(subjects: object) -> list[tuple[int, str, str, str, str, str]]:
+        asked.append(sorted(subjects))  # type: ignore[call-overload]
+        return [row for row in firsts.values() if row[2] in asked[-1]]
+    subjects = sorted({row[2] for row in rows}, reverse=True)
+    return ScopeKeys.on_demand(subjects, load, lambda: {row[3] for row in rows}), asked
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_keys_loaded_on_demand_answer_as_all_keys_do(question: tuple[str, str]) -> None:
+    keys, asked = _on_demand(RECORDED)
+    assert keys.resolve(*question) == ScopeKeys(RECORDED).resolve(*question)
+    assert keys.shown_subject(question[0]) == ScopeKeys(RECORDED).shown_subject(question[0])
+    assert len({subject for subjects in asked for subject in subjects}) <= 4  # of 7
+
+
+def test_keys_loaded_on_demand_take_new_keys_like_all_keys_do() -> None:
+    keys, _ = _on_demand(RECORDED)
+    every = ScopeKeys(RECORDED)
+    for new in [("electricity_bill", "meter"), ("dog", "name"), ("dogs", "name")]:
+        assert keys.add(*new) == every.add(*new)
+        assert keys.resolve("dog", "names") == every.resolve("dog", "names")
+        assert keys.resolve("electricity bill", "meters") == every.resolve(
+            "electricity bill", "meters")
