@@ -14,14 +14,16 @@ measured on LoCoMo's dev and held-out questions (notes/retrieval-locomo.md and t
 
 from __future__ import annotations
 
-import re
+import heapq
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from memrepo.cache.terms import DOCUMENTS
+from memrepo.cache.terms import DOCUMENTS, row_tokens
+from memrepo.core.config import QUARANTINE_PREFIX
 from memrepo.core.question import Question, Term
 from memrepo.core.relevance import (
+    POSTINGS_BUDGET,
     Judgement,
     Plan,
     asks_amount_alone,
@@ -29,6 +31,7 @@ from memrepo.core.relevance import (
     close_spelling,
     fuse_scores,
     judge,
+    over_budget,
     plan,
     spelling_reach,
     word_weights,
@@ -83,38 +86,49 @@ KEYS = _Table("keys_fts", "keys_terms", KEY_WEIGHTS)
 
 
 def rank_notes(conn: sqlite3.Connection, question: Question, *, category: str | None = None,
-               limit: int = JUDGED, respell: bool = True) -> Ranked:
+               limit: int = JUDGED, respell: bool = True,
+               budget: int = POSTINGS_BUDGET) -> Ranked:
     """Notes for the question, best first. The date words of the question are searched
     too (a note's text carries its dates) but do not count in coverage."""
     p = _plan(conn, NOTES, question.terms, respell)
     dated = _plan(conn, NOTES, question.date_terms, False)
-    forms = budgeted_forms([*p.searched, *dated.searched], {**p.df, **dated.df})
+    df = {**p.df, **dated.df}
+    forms = budgeted_forms([*p.searched, *dated.searched], df, budget)
     if not forms:
         return Ranked([], p)
-    rows = _fused_notes(conn, _match(forms), category, p, question.names)
-    return Ranked(_judged(conn, NOTES, rows, p, None)[:limit], p)
+    if over_budget(forms, df, budget):
+        rows = _newest(conn, NOTES, forms[0], budget, *_in_category(category))
+    else:
+        rows = _fused_notes(conn, _match(forms), category, question.names)
+    return Ranked(_judged(conn, NOTES, rows, p, None, set())[:limit], p)
 
 
 def rank_keys(conn: sqlite3.Connection, question: Question, scope: str | None, *,
-              respell: bool = True, limit: int = JUDGED) -> Ranked:
+              respell: bool = True, limit: int = JUDGED,
+              budget: int = POSTINGS_BUDGET) -> Ranked:
     """Fact keys of `scope` (None: of every scope but quarantines) for the question, best
     first."""
     p = _plan(conn, KEYS, question.terms, respell)
-    forms = budgeted_forms(p.searched, p.df)
+    forms = budgeted_forms(p.searched, p.df, budget)
     if not forms:
         return Ranked([], p)
-    in_scope = "k.scope = ?" if scope is not None else "k.scope NOT LIKE 'quarantine-%'"
-    rows = conn.execute(
-        f"SELECT f.rowid, bm25(keys_fts, {_weights(KEYS)}) AS score, k.numeric "
-        f"FROM keys_fts f JOIN keys k ON k.rowid = f.rowid "
-        f"WHERE keys_fts MATCH ? AND {in_scope} ORDER BY score LIMIT ?",
-        (_match(forms), *([scope] if scope is not None else []), max(limit, JUDGED)))
+    join, where, params = _in_scope(scope)
+    if over_budget(forms, p.df, budget):
+        found = _newest(conn, KEYS, forms[0], budget, join, where, params)
+    else:
+        found = conn.execute(
+            f"SELECT f.rowid, bm25(keys_fts, {_weights(KEYS)}) AS score FROM keys_fts f "
+            f"{join} WHERE keys_fts MATCH ? {where} ORDER BY score LIMIT ?",
+            (_match(forms), *params, max(limit, JUDGED))).fetchall()
     amount = None
     if asks_amount_alone(question):
         amount = conn.execute(
-            f"SELECT count(*) FROM keys k WHERE {in_scope} AND numeric = 1",
-            [scope] if scope is not None else []).fetchone()[0]
-    return Ranked(_judged(conn, KEYS, rows.fetchall(), p, amount)[:limit], p)
+            "SELECT count(*) FROM keys k WHERE numeric = 1"
+            + (" AND k.scope = ?" if scope is not None else
+               " AND NOT (k.scope >= ? AND k.scope < ?)"),
+            params).fetchone()[0]
+    numeric = _numeric(conn, [rowid for rowid, _ in found[:JUDGED]])
+    return Ranked(_judged(conn, KEYS, found, p, amount, numeric)[:limit], p)
 
 
 def key_of_row(conn: sqlite3.Connection, rowid: int) -> tuple[str, str, str]:
@@ -175,28 +189,61 @@ def _plan(conn: sqlite3.Connection, table: _Table, terms: Sequence[Term],
     return plan(terms, n, lookup, spell if respell else None)
 
 
-def _fused_notes(conn: sqlite3.Connection, match: str, category: str | None, p: Plan,
-                 names: Sequence[str]) -> list[tuple[int, float, int]]:
-    """(rowid, score, 0) of the best notes, lower is better: the fused 0–1 score times the
-    best note-level BM25, so scores stay on the scale of the other tables' BM25."""
-    where, params = ("", []) if category is None else ("AND n.category = ?", [category])
-    notes = dict(conn.execute(
-        f"SELECT f.rowid, bm25(notes_fts, {_weights(NOTES)}) AS score FROM notes_fts f "
-        f"JOIN notes n ON n.rowid = f.rowid WHERE notes_fts MATCH ? {where} "
-        "ORDER BY score LIMIT ?", (match, *params, POOL)).fetchall())
-    if not notes:
+def _in_category(category: str | None, span: int = 1) -> tuple[str, str, list[str]]:
+    """The join and condition that keep the notes of `category` (none for every note: a
+    join costs a row look-up per posting); `span`: rowids per note (passages)."""
+    if category is None:
+        return "", "", []
+    return f"JOIN notes n ON n.rowid = f.rowid / {span}", "AND n.category = ?", [category]
+
+
+def _in_scope(scope: str | None) -> tuple[str, str, list[str]]:
+    """The join and condition that keep the keys of `scope`; None: every key outside a
+    quarantine (the few quarantined keys, from the index, instead of a join)."""
+    if scope is not None:
+        return "JOIN keys k ON k.rowid = f.rowid", "AND k.scope = ?", [scope]
+    after = QUARANTINE_PREFIX[:-1] + chr(ord(QUARANTINE_PREFIX[-1]) + 1)
+    return ("", "AND f.rowid NOT IN (SELECT rowid FROM keys WHERE scope >= ? AND scope < ?)",
+            [QUARANTINE_PREFIX, after])
+
+
+def _newest(conn: sqlite3.Connection, table: _Table, form: str, budget: int, join: str,
+            where: str, params: list[str]) -> list[tuple[int, float]]:
+    """(rowid, 0.0) of the newest of the last `budget` documents holding `form`, newest
+    first: a form over the budget is not ranked by BM25 (its posting list is read once,
+    from the newest end, and only this far)."""
+    bound = conn.execute(
+        f"SELECT rowid FROM {table.fts} WHERE {table.fts} MATCH ? ORDER BY rowid DESC "
+        "LIMIT 1 OFFSET ?", (_match([form]), budget - 1)).fetchone()
+    return [(rowid, 0.0) for (rowid,) in conn.execute(
+        f"SELECT f.rowid FROM {table.fts} f {join} WHERE {table.fts} MATCH ? "
+        f"AND f.rowid >= ? {where} ORDER BY f.rowid DESC LIMIT ?",
+        (_match([form]), 0 if bound is None else bound[0], *params, JUDGED))]
+
+
+def _fused_notes(conn: sqlite3.Connection, match: str, category: str | None,
+                 names: Sequence[str]) -> list[tuple[int, float]]:
+    """(rowid, score) of the best notes, lower is better: the fused 0–1 score times the
+    best note-level BM25, so scores stay on the scale of the other tables' BM25. Every
+    note the forms match is scored once (their postings are within the budget): the
+    best of them, and those of the best passages, come from the same rows."""
+    join, where, params = _in_category(category)
+    every = conn.execute(
+        f"SELECT bm25(notes_fts, {_weights(NOTES)}), f.rowid FROM notes_fts f "
+        f"{join} WHERE notes_fts MATCH ? {where}", (match, *params)).fetchall()
+    if not every:
         return []
+    scored = {rowid: score for score, rowid in every}
+    notes = {rowid: score for score, rowid in heapq.nsmallest(POOL, every)}
     best_passage: dict[int, float] = {}
     weights = ", ".join(map(str, PASSAGE_WEIGHTS))
+    join, where, params = _in_category(category, PASSAGE_SPAN)
     for rowid, score in conn.execute(
             f"SELECT f.rowid, bm25(passages_fts, {weights}) AS score FROM passages_fts f "
-            f"JOIN notes n ON n.rowid = f.rowid / {PASSAGE_SPAN} "
-            f"WHERE passages_fts MATCH ? {where} ORDER BY score LIMIT ?",
+            f"{join} WHERE passages_fts MATCH ? {where} ORDER BY score LIMIT ?",
             (match, *params, 2 * POOL)):
         best_passage.setdefault(rowid // PASSAGE_SPAN, -score)
-    missing = [rowid for rowid in best_passage if rowid not in notes]
-    if missing:
-        notes.update(_scores_of(conn, match, missing))
+    notes.update({rowid: scored[rowid] for rowid in best_passage if rowid in scored})
     long_notes = _with_passages(conn, list(notes))
     note_part = {rowid: -score for rowid, score in notes.items()}
     top = max(note_part.values())
@@ -209,21 +256,23 @@ def _fused_notes(conn: sqlite3.Connection, match: str, category: str | None, p: 
     for rowid in _holding_all(conn, names, list(fused)):
         fused[rowid] += NAMED
     ranked = sorted(fused, key=lambda rowid: (-fused[rowid], rowid))[:JUDGED]
-    return [(rowid, -top * fused[rowid], 0) for rowid in ranked]
+    return [(rowid, -top * fused[rowid]) for rowid in ranked]
 
 
-def _scores_of(conn: sqlite3.Connection, match: str, rowids: list[int]) -> dict[int, float]:
+def _numeric(conn: sqlite3.Connection, rowids: list[int]) -> set[int]:
+    """The keys among `rowids` with a value that has a digit ("how much" questions)."""
     marks = ", ".join("?" * len(rowids))
-    return dict(conn.execute(
-        f"SELECT rowid, bm25(notes_fts, {_weights(NOTES)}) FROM notes_fts "
-        f"WHERE notes_fts MATCH ? AND rowid IN ({marks})", (match, *rowids)).fetchall())
+    return {rowid for (rowid,) in conn.execute(
+        f"SELECT rowid FROM keys WHERE rowid IN ({marks}) AND numeric = 1", rowids)}
 
 
 def _with_passages(conn: sqlite3.Connection, rowids: list[int]) -> set[int]:
-    """The notes among `rowids` that have passages (their first one is numbered 0)."""
+    """The notes among `rowids` that have passages (their first one is numbered 0), from
+    the rows FTS5 keeps in its content table (`passages_fts` looks each rowid up by a
+    query of its own: ≈15× slower)."""
     marks = ", ".join("?" * len(rowids))
     return {rowid // PASSAGE_SPAN for (rowid,) in conn.execute(
-        f"SELECT rowid FROM passages_fts WHERE rowid IN ({marks})",
+        f"SELECT id FROM passages_fts_content WHERE id IN ({marks})",
         [rowid * PASSAGE_SPAN for rowid in rowids])}
 
 
@@ -257,21 +306,18 @@ def _weights(table: _Table) -> str:
     return ", ".join(str(w) for w in table.weights)
 
 
-def _judged(conn: sqlite3.Connection, table: _Table, rows: list[tuple[int, float, int]],
-            p: Plan, amount: int | None) -> list[Hit]:
+def _judged(conn: sqlite3.Connection, table: _Table, rows: list[tuple[int, float]],
+            p: Plan, amount: int | None, numeric: set[int]) -> list[Hit]:
     """Each hit's coverage, from its stored text: which of the searched forms it holds
-    (one scan of the text per hit for all forms at once)."""
+    (its tokens as FTS5 made them)."""
     if not rows:
         return []
     judged = rows[:JUDGED]
     marks = ", ".join("?" * len(judged))
-    forms = sorted({form for s in p.searched for form in s.forms}, key=len, reverse=True)
-    found = re.compile(r"(?<![a-z0-9])(?:" + "|".join(map(re.escape, forms)) + r")(?![a-z0-9])"
-                       ) if forms else None
-    tokens = {rowid: set(found.findall(" ".join(texts))) if found else set()
-              for rowid, *texts in conn.execute(
-                  f"SELECT rowid, * FROM {table.fts} WHERE rowid IN ({marks})",
-                  [rowid for rowid, _, _ in judged])}
+    forms = {form for s in p.searched for form in s.forms}
+    tokens = {rowid: forms & row_tokens(texts) for rowid, *texts in conn.execute(
+        f"SELECT rowid, * FROM {table.fts} WHERE rowid IN ({marks})",
+        [rowid for rowid, _ in judged])}
     weights = word_weights(p, amount, values=table is KEYS)
-    return [Hit(rowid, score, judge(tokens.get(rowid, set()), p, weights, bool(numeric)))
-            for rowid, score, numeric in judged]
+    return [Hit(rowid, score, judge(tokens.get(rowid, set()), p, weights, rowid in numeric))
+            for rowid, score in judged]

@@ -22,11 +22,14 @@ from memrepo.core.question import Question, Term, base_forms
 
 COVERAGE = 0.5
 """Share of the question's IDF a hit must contain to answer it."""
-POSTINGS_BUDGET = 5_000
-"""Searched forms are taken rarest first until their document frequencies add up to this
-(the two rarest always): FTS5 reads every posting of every searched form to rank, so this
-bounds the cost of a long question on a large store. Forms left out are the commonest;
-they still count in every hit's coverage."""
+POSTINGS_BUDGET = 2_500
+"""Searched forms are taken rarest first while their document frequencies add up to at
+most this: FTS5 reads and scores every posting of every searched form (≈1 µs each), so
+this bounds the cost of any question on a large store. Forms left out are the commoner
+ones; they still count in every hit's coverage. The rarest form is always searched: when
+it alone is over the budget (every word of the question is common in a large memory),
+only the newest `POSTINGS_BUDGET` documents holding it are searched (`over_budget`)."""
+
 SPELLING_MIN_LETTERS = 5
 """Shorter words are not respelled: "water" is one edit from "after"."""
 AMOUNT = "#amount"
@@ -122,17 +125,25 @@ def plan(terms: Sequence[Term], n: int, lookup: Lookup, respell: Respell | None)
 
 def budgeted_forms(searched: Sequence[Searched], df: dict[str, int],
                    budget: int = POSTINGS_BUDGET) -> list[str]:
-    """Forms to search, rarest first, until their postings add up to `budget` (the two
-    rarest always)."""
+    """Forms to search, rarest first, while their postings add up to at most `budget`
+    (the rarest always)."""
     forms = sorted({(df[form], form) for s in searched for form in s.forms})
     chosen: list[str] = []
     spent = 0
     for count, form in forms:
-        if len(chosen) >= 2 and spent + count > budget:
+        if chosen and spent + count > budget:
             break
         chosen.append(form)
         spent += count
     return chosen
+
+
+def over_budget(forms: Sequence[str], df: Mapping[str, int],
+                budget: int = POSTINGS_BUDGET) -> bool:
+    """The rarest of `forms` (`budgeted_forms`) alone is over the budget: only the newest
+    `budget` documents holding it are searched, in that order (BM25 would read its whole
+    posting list, twice: to count it and to score it)."""
+    return bool(forms) and df[forms[0]] > budget
 
 
 # --- judging a hit --------------------------------------------------------------------------

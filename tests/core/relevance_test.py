@@ -16,6 +16,7 @@ from memrepo.core.relevance import (
     fuse_scores,
     idf,
     judge,
+    over_budget,
     plan,
     word_weights,
 )
@@ -58,6 +59,16 @@ def test_the_rarest_forms_are_searched_first_within_the_budget() -> None:
     assert budgeted_forms(p.searched, p.df, budget=3) == ["cat", "electricity"]
     assert budgeted_forms(p.searched, p.df, budget=6) == ["cat", "electricity", "bill"]
     assert len(budgeted_forms(p.searched, p.df, budget=10**6)) == 5
+
+
+def test_the_rarest_form_alone_is_searched_when_the_next_one_is_over_the_budget() -> None:
+    p = planned("electricity bill amount name cat")
+    assert budgeted_forms(p.searched, p.df, budget=2) == ["cat"]
+    assert not over_budget(["cat"], p.df, budget=2)
+    lone = planned("bill amount name")
+    assert budgeted_forms(lone.searched, lone.df, budget=2) == ["bill"]
+    assert over_budget(["bill"], lone.df, budget=2)
+    assert not over_budget([], lone.df, budget=2)
 
 
 def test_a_look_alike_is_refused_by_the_rarest_word_rule() -> None:
