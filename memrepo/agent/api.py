@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from memrepo.cache import Connection
 from memrepo.cache.query import has_subject, history, note_location, recall_facts
-from memrepo.cache.retrieval import rank_keys, rank_notes
+from memrepo.cache.retrieval import key_plan, note_plan
 from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, respellings, search, suggest
 from memrepo.cache.session import CacheSession
 from memrepo.checks.config import worktree_config
@@ -162,12 +162,11 @@ class Memory:
         conn = self._cache.connection()
         question = analyse(text, now())
         notes = self.reader.reads_notes
-        by_notes = [rank_notes(conn, question)] if notes else []  # the same for every scope
+        by_notes = [note_plan(conn, question)] if notes else []
+        plans = [*by_notes, key_plan(conn, question)]  # respelling reads no scope
         found: list[str] = []
         for scope in scopes:
-            ranked = [*by_notes, rank_keys(conn, question, scope)]
-            found += suggest(conn, respellings(question, ranked).values(), scope,
-                             notes=notes)
+            found += suggest(conn, respellings(question, plans).values(), scope, notes=notes)
         return list(dict.fromkeys(found))
 
     # --- writing (memrepo.facts.writes) ---------------------------------------------------

@@ -59,8 +59,8 @@ def ask(conn: Connection, scope: str, text: str, now: Instant, *,
     notes_ranked = rank_notes(conn, question) if with_notes else None
     matches = [] if notes_ranked is None else note_matches(conn, notes_ranked,
                                                             question)[:notes]
-    respelled = respellings(question, [keys_ranked] if notes_ranked is None
-                            else [keys_ranked, notes_ranked])
+    respelled = respellings(question, [keys_ranked.plan] if notes_ranked is None
+                            else [keys_ranked.plan, notes_ranked.plan])
     suggestions = (suggest(conn, respelled.values(), scope, notes=with_notes)
                    if respelled else [])
     return Answer(question, asked, keys, facts, matches, sorted(named), respelled,

@@ -90,7 +90,7 @@ def rank_notes(conn: sqlite3.Connection, question: Question, *, category: str | 
                budget: int = POSTINGS_BUDGET) -> Ranked:
     """Notes for the question, best first. The date words of the question are searched
     too (a note's text carries its dates) but do not count in coverage."""
-    p = _plan(conn, NOTES, question.terms, respell)
+    p = note_plan(conn, question, respell)
     dated = _plan(conn, NOTES, question.date_terms, False)
     df = {**p.df, **dated.df}
     forms = budgeted_forms([*p.searched, *dated.searched], df, budget)
@@ -108,7 +108,7 @@ def rank_keys(conn: sqlite3.Connection, question: Question, scope: str | None, *
               budget: int = POSTINGS_BUDGET) -> Ranked:
     """Fact keys of `scope` (None: of every scope but quarantines) for the question, best
     first."""
-    p = _plan(conn, KEYS, question.terms, respell)
+    p = key_plan(conn, question, respell)
     forms = budgeted_forms(p.searched, p.df, budget)
     if not forms:
         return Ranked([], p)
@@ -129,6 +129,17 @@ def rank_keys(conn: sqlite3.Connection, question: Question, scope: str | None, *
             params).fetchone()[0]
     numeric = _numeric(conn, [rowid for rowid, _ in found[:JUDGED]])
     return Ranked(_judged(conn, KEYS, found, p, amount, numeric)[:limit], p)
+
+
+def note_plan(conn: sqlite3.Connection, question: Question, respell: bool = True) -> Plan:
+    """How the question's words are searched in notes (respelled where the notes lack
+    them): all "did you mean" needs, without ranking anything."""
+    return _plan(conn, NOTES, question.terms, respell)
+
+
+def key_plan(conn: sqlite3.Connection, question: Question, respell: bool = True) -> Plan:
+    """How the question's words are searched in fact keys."""
+    return _plan(conn, KEYS, question.terms, respell)
 
 
 def key_of_row(conn: sqlite3.Connection, rowid: int) -> tuple[str, str, str]:

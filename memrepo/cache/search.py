@@ -25,6 +25,7 @@ from memrepo.core.bitemporal import FOREVER
 from memrepo.core.config import CATEGORIES, Config
 from memrepo.core.question import Question, analyse, window
 from memrepo.core.records import Fact, SearchHit, SearchResult
+from memrepo.core.relevance import Plan
 from memrepo.core.text import words
 from memrepo.core.times import Instant
 
@@ -57,16 +58,15 @@ def search(conn: sqlite3.Connection, query: SearchQuery, config: Config) -> Sear
                       for score, hit in _fact_hits(conn, keys, question, query.now))
     scored.sort(key=lambda item: (round(item[0], 6), item[1], item[2].path))
     hits = [hit for _, _, hit in scored[:query.limit]]
-    respelled = respellings(question, ranked)
+    respelled = respellings(question, [r.plan for r in ranked])
     suggestions = suggest(conn, respelled.values(), query.scope)
     return SearchResult("found" if hits else "not_recorded", hits, suggestions, respelled)
 
 
-def respellings(question: Question, ranked: Iterable[Ranked]) -> dict[str, str]:
+def respellings(question: Question, plans: Iterable[Plan]) -> dict[str, str]:
     """Question word (as written, lower case) → the spelling searched instead."""
     raw = {term.word: term.raw for term in question.terms}
-    return {raw.get(word, word): used for r in ranked
-            for word, used in r.plan.corrections.items()}
+    return {raw.get(word, word): used for p in plans for word, used in p.corrections.items()}
 
 
 def suggest(conn: sqlite3.Connection, respelled: Iterable[str], scope: str | None, *,
