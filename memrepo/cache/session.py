@@ -2,9 +2,11 @@
 
 One connection per thread (sqlite3 connections stay in their thread), kept open between
 queries; before each query the cheap staleness fingerprint (memrepo.cache.staleness) is
-compared and the cache synced when it moved; files saved in place (memrepo.cache.edits)
-are looked for at most once per SCAN_EVERY seconds. Values derived from the cache (`memo`) are
-kept until it next changes.
+compared and the cache synced when it moved. Files saved in place (memrepo.cache.edits):
+every query applies a scan started at most SCAN_EVERY seconds before it. While queries keep
+coming, the next scan is started in the background half that time after the last one, so a
+query waits for git's scan (≈0.13 s at 100k notes) only after an idle spell. Values derived
+from the cache (`memo`) are kept until it next changes.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ class CacheSession:
     def __init__(self, root: Path) -> None:
         self.root = root
         self._local = threading.local()
-        self._scanned_at = -SCAN_EVERY  # when the last scan for in-place saves started
+        self._lock = threading.Lock()
+        self._applied_at = -SCAN_EVERY  # when the newest scan applied to the cache started
+        self._ahead: tuple[float, EditScan] | None = None  # a scan started in the background
 
     def connection(self) -> sqlite3.Connection:
         """A connection to a cache that is current now (saves made in place: as of the
@@ -53,11 +57,25 @@ class CacheSession:
         return conn
 
     def _saved_in_place(self, conn: sqlite3.Connection) -> list[str]:
-        started = time.monotonic()
-        if started - self._scanned_at < SCAN_EVERY:
-            return []
-        self._scanned_at = started
-        return saved_in_place(conn, self.root, EditScan(self.root))
+        """Files saved in place, by a scan started at most SCAN_EVERY seconds ago: the one
+        started ahead once it has answered (or is the only fresh enough one), else one
+        started now and waited for."""
+        with self._lock:
+            now = time.monotonic()
+            if self._ahead is not None and now - self._ahead[0] >= SCAN_EVERY:
+                self._ahead = None  # too old to stand for now (subprocess reaps git later)
+            due = now - self._applied_at >= SCAN_EVERY
+            scan = None
+            if self._ahead is not None and (due or self._ahead[1].finished()):
+                (self._applied_at, scan), self._ahead = self._ahead, None
+            elif due:
+                self._applied_at, scan = now, EditScan(self.root)
+        edited = [] if scan is None else saved_in_place(conn, self.root, scan)
+        with self._lock:
+            now = time.monotonic()
+            if self._ahead is None and now - self._applied_at >= SCAN_EVERY / 2:
+                self._ahead = (now, EditScan(self.root))
+        return edited
 
     def memo(self, key: str, compute: Callable[[sqlite3.Connection], T]) -> T:
         """A value derived from the cache, kept until the cache next changes."""
@@ -70,7 +88,7 @@ class CacheSession:
     def _reopen(self, old: sqlite3.Connection | None) -> sqlite3.Connection:
         if old is not None:
             old.close()
-        self._scanned_at = time.monotonic()
+        self._applied_at = time.monotonic()
         conn = open_fresh(self.root)  # scans for in-place saves itself
         self._local.conn, self._local.file_id, self._local.memo = conn, _file_id(self.root), {}
         return conn

@@ -151,3 +151,18 @@ def test_saves_are_seen_at_10k_notes(tmp_path: Path, git_env: dict[str, str]) ->
     save_in_place(root, relative, path.read_text(encoding="utf-8") + "\nzanzibar\n")
     found = memrepo_json(root, "search", "zanzibar")
     assert [hit["path"] for hit in found["results"]] == [relative]
+
+
+def test_a_reader_queried_without_pause_sees_saves_within_the_scan_interval(repo: Path) -> None:
+    """Queries that keep coming are answered from scans started ahead in the background;
+    a save is still seen by every query made SCAN_EVERY after it."""
+    memory = Memory(repo)
+    for _ in range(30):  # about 1.5 scan intervals of queries
+        assert memory.search("zanzibar").status == "not_recorded"
+        time.sleep(SCAN_EVERY / 20)
+    save_in_place(repo, NOTE, edited_note())
+    saved = time.monotonic()
+    while time.monotonic() - saved < SCAN_EVERY:
+        memory.search("zanzibar")
+        time.sleep(SCAN_EVERY / 20)
+    assert [hit.name for hit in memory.search("zanzibar").results] == ["tauron"]
