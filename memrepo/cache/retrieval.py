@@ -23,6 +23,7 @@ from memrepo.cache.terms import DOCUMENTS, row_tokens
 from memrepo.core.config import QUARANTINE_PREFIX
 from memrepo.core.question import Question, Term
 from memrepo.core.relevance import (
+    NAMES_WALK,
     POSTINGS_BUDGET,
     Judgement,
     Plan,
@@ -79,10 +80,12 @@ class _Table:
     fts: str
     terms: str
     weights: tuple[float, ...]
+    names: str  # the column filter of the name fields
 
 
-NOTES = _Table("notes_fts", "notes_terms", NOTE_WEIGHTS)
-KEYS = _Table("keys_fts", "keys_terms", KEY_WEIGHTS)
+NOTES = _Table("notes_fts", "notes_terms", NOTE_WEIGHTS,
+               "{name aliases name_s aliases_s}")
+KEYS = _Table("keys_fts", "keys_terms", KEY_WEIGHTS, "{subject relation subject_s relation_s}")
 
 
 def rank_notes(conn: sqlite3.Connection, question: Question, *, category: str | None = None,
@@ -97,7 +100,8 @@ def rank_notes(conn: sqlite3.Connection, question: Question, *, category: str | 
     if not forms:
         return Ranked([], p)
     if over_budget(forms, df, budget):
-        rows = _newest(conn, NOTES, forms[0], budget, *_in_category(category))
+        walked = budgeted_forms([*p.searched, *dated.searched], df, NAMES_WALK)
+        rows = _over_budget(conn, NOTES, walked, df, budget, *_in_category(category))
     else:
         rows = _fused_notes(conn, _match(forms), category, question.names)
     return Ranked(_judged(conn, NOTES, rows, p, None, set())[:limit], p)
@@ -114,7 +118,8 @@ def rank_keys(conn: sqlite3.Connection, question: Question, scope: str | None, *
         return Ranked([], p)
     join, where, params = _in_scope(scope)
     if over_budget(forms, p.df, budget):
-        found = _newest(conn, KEYS, forms[0], budget, join, where, params)
+        walked = budgeted_forms(p.searched, p.df, NAMES_WALK)
+        found = _over_budget(conn, KEYS, walked, p.df, budget, join, where, params)
     else:
         found = conn.execute(
             f"SELECT f.rowid, bm25(keys_fts, {_weights(KEYS)}) AS score FROM keys_fts f "
@@ -218,18 +223,28 @@ def _in_scope(scope: str | None) -> tuple[str, str, list[str]]:
             [QUARANTINE_PREFIX, after])
 
 
-def _newest(conn: sqlite3.Connection, table: _Table, form: str, budget: int, join: str,
-            where: str, params: list[str]) -> list[tuple[int, float]]:
-    """(rowid, 0.0) of the newest of the last `budget` documents holding `form`, newest
-    first: a form over the budget is not ranked by BM25 (its posting list is read once,
-    from the newest end, and only this far)."""
+def _over_budget(conn: sqlite3.Connection, table: _Table, forms: list[str],
+                 df: dict[str, int], budget: int, join: str, where: str, params: list[str],
+                 ) -> list[tuple[int, float]]:
+    """When the rarest form (`forms[0]`) is over the budget: the documents holding the
+    forms in a name field, by BM25, then the newest of the last `budget` documents holding
+    the rarest form, newest first, scored 0.0 (its posting list is read from the newest
+    end, and only this far)."""
+    walked = [] if over_budget(forms, df, NAMES_WALK) else forms
+    named = conn.execute(
+        f"SELECT f.rowid, bm25({table.fts}, {_weights(table)}) AS score FROM {table.fts} f "
+        f"{join} WHERE {table.fts} MATCH ? {where} ORDER BY score LIMIT ?",
+        (f"{table.names} : ({_match(walked)})", *params, JUDGED)).fetchall() if walked else []
+    rarest = _match(forms[:1])
     bound = conn.execute(
         f"SELECT rowid FROM {table.fts} WHERE {table.fts} MATCH ? ORDER BY rowid DESC "
-        "LIMIT 1 OFFSET ?", (_match([form]), budget - 1)).fetchone()
-    return [(rowid, 0.0) for (rowid,) in conn.execute(
-        f"SELECT f.rowid FROM {table.fts} f {join} WHERE {table.fts} MATCH ? "
+        "LIMIT 1 OFFSET ?", (rarest, budget - 1)).fetchone()
+    newest = conn.execute(
+        f"SELECT f.rowid, 0.0 FROM {table.fts} f {join} WHERE {table.fts} MATCH ? "
         f"AND f.rowid >= ? {where} ORDER BY f.rowid DESC LIMIT ?",
-        (_match([form]), 0 if bound is None else bound[0], *params, JUDGED))]
+        (rarest, 0 if bound is None else bound[0], *params, JUDGED)).fetchall()
+    seen = {rowid for rowid, _ in named}
+    return [*named, *(row for row in newest if row[0] not in seen)][:JUDGED]
 
 
 def _fused_notes(conn: sqlite3.Connection, match: str, category: str | None,

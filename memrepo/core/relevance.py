@@ -29,6 +29,11 @@ this bounds the cost of any question on a large store. Forms left out are the co
 ones; they still count in every hit's coverage. The rarest form is always searched: when
 it alone is over the budget (every word of the question is common in a large memory),
 only the newest `POSTINGS_BUDGET` documents holding it are searched (`over_budget`)."""
+NAMES_WALK = 2 * POSTINGS_BUDGET
+"""Over the budget, the forms' postings are still read, rarest first while they add up to
+at most this (none when the rarest alone is over it), for the documents that hold them in
+a name field (a note's name or aliases, a key's subject or relation): only those are
+scored (reading a posting costs ≈1/25 of scoring it)."""
 
 SPELLING_MIN_LETTERS = 5
 """Shorter words are not respelled: "water" is one edit from "after"."""

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from memrepo.agent.api import Memory
+from memrepo.cache.retrieval import Ranked
 from memrepo.core.problems import InputError
 from tests.support import append_events, assert_event, commit_everything, init_repo, note, write
 
@@ -183,45 +184,48 @@ def test_a_long_note_is_ranked_by_its_best_passage_too(tmp_path: Path,
                   )[0] == "session-1"
 
 
-def test_a_word_over_the_postings_budget_finds_the_newest_notes_and_keys_holding_it(
+def test_a_word_over_the_postings_budget_finds_named_then_newest_documents(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """When even the rarest word of a question is in more documents than the budget, only
-    the newest `budget` documents holding it are searched (no BM25 over its whole posting
-    list), and of them those in the category or scope asked for."""
+    """When even the rarest word of a question is in more documents than the budget, no
+    BM25 reads its whole posting list: the documents that hold it in a name field come
+    first, then the newest `budget` documents holding it, of the category or scope asked
+    for."""
     from memrepo.cache import open_fresh
     from memrepo.cache.retrieval import note_names, rank_keys, rank_notes
     from memrepo.core.question import analyse
 
     monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
     root = init_repo(tmp_path / "repo")
+    write(root, "memory/entities/carton-supplier.md", note(
+        "entities", "carton-supplier", "Who delivers our boxes", "Since 2019.\n"))
     for n in range(4):
-        write(root, f"memory/project/carton-{n}.md", note(
-            "project", f"carton-{n}", f"Carton order number {n}", "Cartons to order.\n"))
+        write(root, f"memory/project/box-{n}.md", note(
+            "project", f"box-{n}", f"Box order number {n}", "Cartons to order.\n"))
     append_events(root, "memory/facts/michal/2026-01.jsonl", [
-        assert_event(f"c{n}", "2026-01-05T00:00:00Z", f"carton-{n}", "size", f"{n} m",
+        assert_event(f"c{n}", "2026-01-05T00:00:00Z", f"box-{n}", "size", f"{n} cartons",
                      "2026-01-01") for n in range(3)])
-    commit_everything(root, "cartons")
+    commit_everything(root, "boxes")
     open_fresh(root).close()  # built now: what comes next is synced in, as newer rows
-    write(root, "memory/rules/carton-rule.md", note(
-        "rules", "carton-rule", "Carton orders are confirmed in writing", "Always.\n"))
+    write(root, "memory/rules/box-rule.md", note(
+        "rules", "box-rule", "Box orders are confirmed in writing", "Cartons too.\n"))
     append_events(root, "memory/facts/quarantine-michal/2026-01.jsonl", [
-        assert_event("q1", "2026-01-07T00:00:00Z", "carton-9", "size", "9 m", "2024-05-01",
+        assert_event("q1", "2026-01-07T00:00:00Z", "box-9", "size", "9 cartons", "2024-05-01",
                      scope="quarantine-michal")])
     commit_everything(root, "a rule and a quarantined key, added last")
     question = analyse("carton", 0)
     conn = open_fresh(root)
 
-    def names(rowids: list[int]) -> set[str]:
-        return set(note_names(conn, rowids).values())
+    def names(ranked: Ranked) -> list[str]:
+        found = note_names(conn, [hit.rowid for hit in ranked.hits])
+        return [found[hit.rowid] for hit in ranked.hits]
 
     try:
-        newest = rank_notes(conn, question, budget=2)
-        assert len(newest.hits) == 2 and "carton-rule" in names([h.rowid for h in newest.hits])
-        assert all(hit.judgement.answers(rarest_rule=False) for hit in newest.hits)
-        assert len(rank_notes(conn, question, budget=10**6).hits) == 5
+        over = rank_notes(conn, question, budget=2)
+        assert names(over)[:2] == ["carton-supplier", "box-rule"] and len(over.hits) == 3
+        assert all(hit.judgement.answers(rarest_rule=False) for hit in over.hits)
+        assert len(rank_notes(conn, question, budget=10**6).hits) == 6
         projects = rank_notes(conn, question, category="project", budget=2)
-        assert len(projects.hits) == 1 and "carton-rule" not in names(
-            [h.rowid for h in projects.hits])
+        assert len(projects.hits) == 1 and names(projects)[0].startswith("box-")
         assert len(rank_notes(conn, question, category="project", budget=10**6).hits) == 4
         assert len(rank_keys(conn, question, None, budget=2).hits) == 1  # quarantine left out
         assert len(rank_keys(conn, question, "quarantine-michal", budget=2).hits) == 1
