@@ -45,9 +45,11 @@ _started: dict[Path, EditScan] = {}
 class EditScan:
     """`git diff-files --name-only -z -- memory/`, answered by `paths()`."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, beside_queries: bool = False) -> None:
+        # beside queries: one thread (git's threaded stat would take every core from them)
+        one = ("-c", "core.preloadIndex=false") if beside_queries else ()
         self._process: subprocess.Popen[bytes] | None = start_git(
-            root, "diff-files", "--name-only", "-z", "--", MEMORY)
+            root, *one, "diff-files", "--name-only", "-z", "--", MEMORY)
         self._answer: list[str] | None = None
 
     def finished(self) -> bool:

@@ -74,7 +74,7 @@ class CacheSession:
         with self._lock:
             now = time.monotonic()
             if self._ahead is None and now - self._applied_at >= SCAN_EVERY / 2:
-                self._ahead = (now, EditScan(self.root))
+                self._ahead = (now, EditScan(self.root, beside_queries=True))
         return edited
 
     def memo(self, key: str, compute: Callable[[sqlite3.Connection], T]) -> T:
