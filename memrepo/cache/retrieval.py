@@ -9,7 +9,7 @@ which decides whether anything answers at all.
 A note's rank also weighs its best passage (a long note's body in blocks of a few lines):
 half the note's BM25, half its best passage's, each relative to the best of its list; a
 note holding every name the question writes with a capital letter gains NAMED. Both were
-measured on LoCoMo's dev and held-out questions (notes/retrieval-locomo.md and the README).
+measured on LoCoMo's dev and held-out questions (the README's LoCoMo tables).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ Base forms are Snowball stems (PyStemmer: C, ≈1 ms to load three stemmers, ≈
 word) for English, Polish and Czech — Czech stands in for Slovak, which Snowball lacks;
 the Polish stemmer covers the Slovak forms the Czech one misses. No language detection:
 a word gets the stems of all three languages, stored text likewise, and any shared stem
-matches. simplemma's lemmas were measured as the alternative (notes/retrieval.md): no
+matches. simplemma's lemmas were measured as the alternative (in an earlier round): no
 better on these questions, and its dictionaries take seconds to load in a fresh process.
 """
 

@@ -210,7 +210,7 @@ def asks_amount_alone(question: Question) -> bool:
 def fuse_scores(lists: Sequence[tuple[float, Mapping[int, float]]]) -> dict[int, float]:
     """A weighted sum of several scorings of documents (weight, {id: score}, higher is
     better), each score taken relative to the best of its list (1.0 = the best, a document
-    a list lacks scores 0 there). Measured on LoCoMo (notes/retrieval-locomo.md): a score
+    a list lacks scores 0 there). Measured on LoCoMo (the README's LoCoMo tables): a score
     sum keeps what each list knows; reciprocal rank fusion with equal weights lost 0.03–0.08
     recall@3 against BM25 alone."""
     fused: dict[int, float] = {}

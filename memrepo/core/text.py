@@ -67,8 +67,8 @@ def key_slug(text: str) -> str:
 
 
 PASSAGE_LINES = 6
-"""Non-empty lines of a note's body per passage. Measured on LoCoMo (notes/
-retrieval-locomo.md): passages of 3–8 lines, overlapping or not, were equal within noise;
+"""Non-empty lines of a note's body per passage. Measured on LoCoMo in an earlier round:
+passages of 3–8 lines, overlapping or not, were equal within noise;
 non-overlapping ones index each line once more instead of three times."""
 PASSAGE_SPAN = 4096
 """The most passages of one note (the last holds whatever lies beyond): the cache numbers
