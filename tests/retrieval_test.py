@@ -159,6 +159,29 @@ def test_the_context_block_cuts_honestly_at_its_budget(repo: Path,
     assert "nothing in memory matches" not in block.text
 
 
+LONG_UNRECORDED = [  # long questions about things no note holds, sharing words with notes
+    "What did the plumber say about the leaking kitchen tap in the Kraków flat last winter?",
+    "When Jan was a child, what did he and his father build in the garden shed?",
+    "How many pallets of printer paper did Warsaw Cartons deliver to the warehouse in March?",
+    "Which insurance company covers the Octavia's windscreen, and what is the excess?",
+    "What did the bank advisor say about refinancing the mortgage at a fixed rate?",
+    "Which supplier delivered the damaged boxes of glass bottles to the Łódź shop?",
+    "How much did the electrician charge to replace the fuse box in the garage?",
+    "Kiedy hydraulik naprawił cieknący kran w kuchni i ile to kosztowało?",
+]
+
+
+def test_a_long_question_finds_the_note_that_answers_it_but_never_a_look_alike(
+        memory: Memory) -> None:
+    """A long question carries words of context its note need not repeat (relevance.
+    LONG_COVERAGE); a long question about something unrecorded still finds nothing."""
+    found = memory.search("When the Octavia went in for its big inspection in May, what did "
+                          "the service advisor quote for it?")
+    assert found.results[0].name == "car-service-2026"
+    for question in LONG_UNRECORDED:
+        assert memory.search(question).status == "not_recorded", question
+
+
 def test_search_asks_the_question_not_an_and_of_its_words(memory: Memory) -> None:
     found = memory.search("What is the minimum order at Lodz Packaging?")
     assert found.results[0].name == "lodz-packaging"
