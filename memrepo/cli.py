@@ -5,13 +5,15 @@ Each subcommand lives in memrepo/commands/<name>.py and provides
 dependencies (pygit2, jsonschema, mcp) inside `run`, so `--help` and the query path start fast.
 
 Exit codes (SPEC §11): 0 done, 1 refused by a check or validation, 2 usage error,
-3 unexpected error (the traceback goes to a log file, never to the terminal).
+3 unexpected error (the traceback goes to a log file, never to the terminal); 141 (as a shell
+reports SIGPIPE) when the reader of the output went away (`memrepo search … | head -1`).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -36,6 +38,7 @@ NO_PROGRESS = frozenset({"serve", "hooks"})
 `cache sync --hook`)."""
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_UNEXPECTED = 0, 1, 2, 3
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a reader that went away
 
 
 class UsageError(Exception):
@@ -114,12 +117,36 @@ def guarded(label: str, action: Callable[[], int]) -> int:
     except KeyboardInterrupt:
         print("memrepo: interrupted; nothing half-written was committed", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        if not _stdout_closed():
+            return _unexpected(label)
+        # the reader of the output went away (`memrepo search … | head`): stop quietly, as
+        # git does; stdout goes to /dev/null so the interpreter's last flush cannot fail
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except Exception:
-        log = write_crash_log(label)
-        where = f"; details in {log}" if log else ""
-        print(f"{label}: unexpected error ({shown(repr(sys.exc_info()[1]))}){where}",
-              file=sys.stderr)
-        return EXIT_UNEXPECTED
+        return _unexpected(label)
+
+
+def _unexpected(label: str) -> int:
+    log = write_crash_log(label)
+    where = f"; details in {log}" if log else ""
+    print(f"{label}: unexpected error ({shown(repr(sys.exc_info()[1]))}){where}",
+          file=sys.stderr)
+    return EXIT_UNEXPECTED
+
+
+def _stdout_closed() -> bool:
+    """Whether standard output is a pipe nobody reads any more (a broken pipe elsewhere,
+    e.g. to a git process, is an unexpected error)."""
+    import select
+
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
+    except (OSError, ValueError):
+        return False
 
 
 if __name__ == "__main__":

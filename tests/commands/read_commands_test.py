@@ -4,6 +4,9 @@ exit codes."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +19,7 @@ from tests.support import (
     memrepo_at,
     memrepo_json,
     note,
+    plain_env,
     write,
 )
 
@@ -132,3 +136,17 @@ def test_cache_commands(repo: Path) -> None:
     for args in (("cache", "--help"), ("recall", "--help"), ("history", "--help"),
                  ("search", "--help")):
         assert memrepo_at(repo, *args).returncode == 0
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly(repo: Path) -> None:
+    """`memrepo search … | head -1`: the pipe's reader goes away; the command stops as git
+    does (the shell's 141), with no "unexpected error" and no crash log."""
+    reader, writer = os.pipe()
+    os.close(reader)  # nobody will read: the first write breaks the pipe
+    try:
+        done = subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(repo), "search",
+                               "Łódź"], stdout=writer, stderr=subprocess.PIPE, text=True,
+                              env=plain_env(MEMREPO_NOW="2026-11-30"), check=False)
+    finally:
+        os.close(writer)
+    assert done.returncode == 141 and done.stderr == ""
