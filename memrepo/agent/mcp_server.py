@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from memrepo.agent.api import Memory
 from memrepo.agent.journal import record_call
 from memrepo.core.config import CATEGORIES
+from memrepo.core.display import shown
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.triggers import TRIGGERS_PATH
 from memrepo.core.trust import Reader
@@ -235,13 +236,13 @@ def _add_note_resources(server: MCPServer, memory: Memory) -> None:
                                  "(memrepo://index/<category>), and recall answers carry "
                                  "each matching note's uri.")
     def read_note(name: str) -> str:
-        return memory.note_text(name)
+        return shown(memory.note_text(name), None, lines=True)
 
 
 def _add_file_resource(server: MCPServer, root: Path, path: str, uri: str, name: str,
                        description: str) -> None:
     def read() -> str:  # never through a symbolic link (a pulled commit could plant one)
         data = read_bytes(root, path)
-        return "" if data is None else data.decode("utf-8", "replace")
+        return "" if data is None else shown(data.decode("utf-8", "replace"), None, lines=True)
 
     server.resource(uri, name=name, description=description, mime_type="text/markdown")(read)

@@ -15,7 +15,17 @@ from memrepo.agent.api import Memory
 from memrepo.agent.context import build_context
 from memrepo.agent.journal import journal_path, read_journal
 from memrepo.core.config import CATEGORIES
-from tests.support import cli, git, mcp_calls, mcp_resources, mcp_server, output
+from tests.support import (
+    cli,
+    commit_everything,
+    git,
+    mcp_calls,
+    mcp_resources,
+    mcp_server,
+    note,
+    output,
+    write,
+)
 
 
 def _server(repo: Path, env: dict[str, str], trust: str = "host") -> StdioServerParameters:
@@ -279,3 +289,24 @@ def test_every_write_answer_names_the_key_as_first_recorded(memory_repo: Path,
     ended = cli(memory_repo, "forget", "--scope", "michal", "Electricity Bill", "amount",
                 "--reason", "moved")
     assert ended.stdout.startswith("unchanged: end of electricity_bill.amount"), output(ended)
+
+
+def test_control_characters_in_a_note_reach_the_model_escaped(
+        memory_repo: Path, git_env: dict[str, str]) -> None:
+    """A note body may hold what an editor let through (ESC, BEL, U+202E); the resource a
+    model reads escapes them as every printer does, and keeps the note's lines."""
+    write(memory_repo, "memory/entities/escape-test.md", note(
+        "entities", "escape-test", "A note with control characters in its body",
+        "\x1b]0;pwned\x07 title\nline two \u202eexe.txt\x1b[2J\n"))
+    commit_everything(memory_repo, "a note with control characters")
+
+    async def read() -> str:
+        async with stdio_client(_server(memory_repo, git_env)) as (r, w), \
+                ClientSession(r, w) as session:
+            await session.initialize()
+            found = await session.read_resource("memrepo://note/escape-test")
+            return str(found.contents[0].text)  # type: ignore[union-attr]
+
+    text = anyio.run(read)
+    assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
+    assert "\\u001b]0;pwned\\u0007 title\nline two \\u202eexe.txt" in text
