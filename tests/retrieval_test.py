@@ -133,6 +133,16 @@ def test_misspelled(memory: Memory) -> None:
     assert result.respelled == {"electrcity": "electricity"}
 
 
+def test_a_misspelt_opening_question_word_is_read_as_one(memory: Memory) -> None:
+    """"Wher…", "Whic…": the memory lacks the word, and a content word would make the
+    question unanswerable; only the opening wh-word is read so ("Cold water…" is not
+    "Could water…")."""
+    result = memory.recall("ola", "Whic cat do I have?")
+    assert [f.object for f in result.facts] == ["Mruczek"]
+    assert result.respelled == {"whic": "which"}
+    assert memory.recall("ola", "Wher is my dog?").status == "not_recorded"
+
+
 def test_inflected_polish_and_slovak(memory: Memory) -> None:
     assert values(memory, "kasia", "Ile płacę czynszu?") == ["2 100 zł"]
     assert values(memory, "kasia", "Ile wynosił czynsz w 2025 roku?") == ["1 900 zł"]

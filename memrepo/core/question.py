@@ -78,6 +78,8 @@ class Term:
     amount: bool = False  # asks for an amount: numeric values match it
     kind: bool = False  # names the kind of the answer ("which languages"): a word the
     # memory lacks is then not held against a hit (relevance.word_weights)
+    opening: bool = False  # the question's first word (a misspelt question word there is
+    # read as one: relevance.plan)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +134,8 @@ def analyse(text: str, now: Instant) -> Question:
     terms: dict[str, Term] = {}
     for i in salient:
         terms.setdefault(folded[i], Term(raw[i], folded[i], base_forms(raw[i]),
-                                         folded[i].startswith(_AMOUNT_STEMS), i in kinds))
+                                         folded[i].startswith(_AMOUNT_STEMS), i in kinds,
+                                         i == 0))
     dated = {folded[i]: Term(raw[i], folded[i], base_forms(raw[i]))
              for i in sorted(times.used) if folded[i] not in STOP_WORDS}
     return Question(text, tuple(terms.values()), times.valid, times.known, asks_change,

@@ -17,8 +17,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from memrepo.core.question import Question, Term, base_forms
+from memrepo.core.stopwords import STOP_WORDS
 
 COVERAGE = 0.5
 """Share of the question's IDF a hit must contain to answer it."""
@@ -109,10 +111,11 @@ class Plan:
     searched: tuple[Searched, ...]
     df: dict[str, int]
     n: int  # documents in the index
+    read_as: dict[str, str] = field(default_factory=dict)  # a question word's typo → it
 
     @property
     def corrections(self) -> dict[str, str]:
-        return {s.word: s.used for s in self.searched if s.respelled}
+        return {**self.read_as, **{s.word: s.used for s in self.searched if s.respelled}}
 
     @property
     def unknown(self) -> list[str]:
@@ -121,11 +124,17 @@ class Plan:
 
 def plan(terms: Sequence[Term], n: int, lookup: Lookup, respell: Respell | None) -> Plan:
     """The forms of each salient word the index holds; a word with none is replaced by
-    its close spelling when `respell` finds one."""
+    its close spelling when `respell` finds one, or — the opening question word missing a
+    letter, "Wher…" — read as that word and not searched."""
     df = lookup({form for term in terms for form in (term.word, *term.bases)})
     searched: list[Searched] = []
+    read_as: dict[str, str] = {}
     for term in terms:
         used, forms = term.word, (term.word, *term.bases)
+        if term.opening and not any(df.get(form) for form in forms) and (
+                typo := _question_word(term.word)):
+            read_as[term.word] = typo
+            continue
         if not any(df.get(form) for form in forms) and respell and can_respell(term.word):
             fixed = respell(term.word)
             if fixed is not None:
@@ -134,7 +143,28 @@ def plan(terms: Sequence[Term], n: int, lookup: Lookup, respell: Respell | None)
         present = tuple(dict.fromkeys(f for f in forms if df.get(f)))
         exact = tuple(f for f in present[:1] if f == used)
         searched.append(Searched(term.word, used, exact, present, term.amount, term.kind))
-    return Plan(tuple(searched), df, n)
+    return Plan(tuple(searched), df, n, read_as)
+
+
+_QUESTION_WORDS = ("what", "where", "which", "whose")
+
+
+def _question_word(word: str) -> str | None:
+    """The wh-word that opens a question with one letter after its first missing ("Wher do
+    I live?", "Whic car…"), for words of four letters or more that the memory lacks: only
+    the opening word, and only these words, since many such typos are words too ("cold" is
+    "could" without its u, "lease" is "please" without its p, "hose" is "whose" without
+    its w)."""
+    return _question_words_missing_a_letter().get(word) if len(word) >= 4 else None
+
+
+@lru_cache(maxsize=1)
+def _question_words_missing_a_letter() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for stop in _QUESTION_WORDS:
+        for i in range(1, len(stop)):
+            found.setdefault(stop[:i] + stop[i + 1:], stop)
+    return {typo: stop for typo, stop in found.items() if typo not in STOP_WORDS}
 
 
 def budgeted_forms(searched: Sequence[Searched], df: dict[str, int],

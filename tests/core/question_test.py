@@ -144,3 +144,8 @@ def test_the_light_stem_cuts_the_longest_ending_that_leaves_a_stem(word: str) ->
                 literal = word[:-len(suffix)]
                 break
     assert _light_stem(word) == literal
+
+
+def test_the_opening_word_is_marked() -> None:
+    assert [t.opening for t in analyse("Wher do I live now?", NOW).terms] == [True, False]
+    assert not any(t.opening for t in analyse("Do I live in Kraków?", NOW).terms)
