@@ -49,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
 
 def render(result: RecallResult) -> str:
     """One line per fact, note and respelling; values escaped (memrepo.core.display)."""
-    lines = [fact_line(fact) for fact in result.facts] or ["not recorded"]
+    lines = [fact_line(fact) for fact in result.facts] or [
+        "no fact recorded; notes that match the question:" if result.notes else "not recorded"]
     lines += [f"[{n.category}] {n.name} — {n.snippet}  ({n.uri})" for n in result.notes]
     lines += respelled_lines(result.respelled, result.suggestions)
     return "\n".join(shown(line, None) for line in lines)
