@@ -36,6 +36,10 @@ TOLD = [  # recorded, scope, key, value, valid from, quote
      "I have played the cello since 2015."),
     ("2026-01-26T12:10:00Z", "ola", "car.model", "Toyota Yaris", "2022-03-01",
      "I drive a Toyota Yaris."),
+    ("2026-01-27T12:00:00Z", "ola", "home.address", "ul. Zielona 7, Kraków", "2024-04-01",
+     "I live at ul. Zielona 7 in Kraków."),
+    ("2026-01-27T12:10:00Z", "ola", "sister.name", "Kasia", "1990-01-01",
+     "My sister is called Kasia."),
     ("2026-05-16T18:05:00Z", "ola", "rent.amount", "3 100 zł", "2026-05-15",
      "Rent in Kraków is 3 100 zł."),
     ("2026-01-05T12:00:00Z", "kasia", "czynsz.kwota", "1 900 zł", "2025-01-01",
@@ -125,6 +129,15 @@ def test_the_kind_of_answer_a_value_never_names_is_not_held_against_a_key(
     for question in ("What colour is my car?", "What colour does my car have?",
                      "Which dog do I walk?", "Which insurer is my car with?"):
         assert memory.recall("ola", question).status == "not_recorded", question
+
+
+def test_a_key_that_holds_one_of_two_equally_rare_words_is_a_look_alike(
+        memory: Memory) -> None:
+    """"Where does my sister live?": `sister.name` holds "sister", `home.address` holds
+    "live" (its quote), each as rare as the other; neither answers where the sister lives."""
+    assert memory.recall("ola", "Where does my sister live?").status == "not_recorded"
+    assert values(memory, "ola", "Where do I live?") == ["ul. Zielona 7, Kraków"]
+    assert values(memory, "ola", "What is my sister called?") == ["Kasia"]
 
 
 def test_misspelled(memory: Memory) -> None:

@@ -196,7 +196,7 @@ def over_budget(forms: Sequence[str], df: Mapping[str, int],
 class Judgement:
     coverage: float  # share of the question's IDF this hit contains
     matched: tuple[str, ...] = field(default=())  # the question's words it contains
-    rarest_missed: bool = False  # it lacks a word rarer than every word it has
+    rarest_missed: bool = False  # it lacks a word as rare as any word it has, or rarer
     words: int = 0  # the question's weighted salient words
 
     def answers(self, rarest_rule: bool) -> bool:
@@ -241,7 +241,7 @@ def judge(tokens: set[str], p: Plan, weights: dict[str, float], numeric: bool = 
         matched.append(AMOUNT)
     gained = sum(weights[word] for word in matched)
     best = max((weights[word] for word in matched), default=0.0)
-    rarest_missed = any(w > best + 1e-9 for word, w in weights.items() if word not in matched)
+    rarest_missed = any(w > best - 1e-9 for word, w in weights.items() if word not in matched)
     words = sum(1 for word in weights if word != AMOUNT)
     return Judgement(gained / total, tuple(matched), rarest_missed, words)
 
