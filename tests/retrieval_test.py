@@ -131,6 +131,14 @@ def test_the_kind_of_answer_a_value_never_names_is_not_held_against_a_key(
         assert memory.recall("ola", question).status == "not_recorded", question
 
 
+def test_a_kind_word_the_memory_lacks_does_not_leave_the_subject_alone_to_answer(
+        memory: Memory) -> None:
+    """Review: with the kind word forgiven, the subject's name was the only word left, so
+    any key of that subject answered ("Which dog does Ola have?" → the cello)."""
+    for question in ("Which dog does Ola have?", "What allergies does Ola have?"):
+        assert memory.recall("ola", question).status == "not_recorded", question
+
+
 def test_a_key_that_holds_one_of_two_equally_rare_words_is_a_look_alike(
         memory: Memory) -> None:
     """"Where does my sister live?": `sister.name` holds "sister", `home.address` holds

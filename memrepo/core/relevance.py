@@ -40,6 +40,8 @@ this bounds the cost of any question on a large store. Forms left out are the co
 ones; they still count in every hit's coverage. The rarest form is always searched: when
 it alone is over the budget (every word of the question is common in a large memory),
 only the newest `POSTINGS_BUDGET` documents holding it are searched (`over_budget`)."""
+SECOND_WORD_SHARE = 2
+"""The second rarest word is searched whatever the budget up to this many budgets."""
 NAMES_WALK = 2 * POSTINGS_BUDGET
 """Over the budget, the forms' postings are still read, rarest first while they add up to
 at most this (none when the rarest alone is over it), for the documents that hold them in
@@ -169,17 +171,21 @@ def _question_words_missing_a_letter() -> dict[str, str]:
 
 def budgeted_forms(searched: Sequence[Searched], df: dict[str, int],
                    budget: int = POSTINGS_BUDGET) -> list[str]:
-    """Forms to search, rarest first, while their postings add up to at most `budget`
-    (the rarest always)."""
-    forms = sorted({(df[form], form) for s in searched for form in s.forms})
+    """Forms to search, rarest first: whole words (all their forms), rarest word first,
+    while the words' postings add up to at most `budget` — a word costs its commonest
+    form's postings once, since its forms hold mostly the same documents. The rarest word
+    always; the second rarest too unless it alone is over SECOND_WORD_SHARE budgets
+    ("Michał Lewandowska" needs both names: the surname alone ranks every Lewandowska)."""
+    words = sorted((max(df[form] for form in s.forms), s.forms) for s in searched if s.forms)
     chosen: list[str] = []
     spent = 0
-    for count, form in forms:
-        if chosen and spent + count > budget:
+    for rank, (cost, forms) in enumerate(words):
+        always = rank == 0 or (rank == 1 and cost <= SECOND_WORD_SHARE * budget)
+        if not always and spent + cost > budget:
             break
-        chosen.append(form)
-        spent += count
-    return chosen
+        chosen.extend(form for form in forms if form not in chosen)
+        spent += cost
+    return sorted(chosen, key=lambda form: (df[form], form))
 
 
 def over_budget(forms: Sequence[str], df: Mapping[str, int],

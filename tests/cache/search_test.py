@@ -233,3 +233,33 @@ def test_a_word_over_the_postings_budget_finds_named_then_newest_documents(
         assert len(rank_keys(conn, question, "michal", budget=10**6).hits) == 3
     finally:
         conn.close()
+
+
+def test_a_first_name_and_a_surname_both_near_the_budget_find_that_person(
+        tmp_path: Path) -> None:
+    """Review: with only the rarest form searched, "Michał Lewandowska" ranked the other
+    Lewandowskas by the surname alone (at 100k notes: Björn, Jürgen, Łukasz Lewandowska
+    first); the two rarest forms were always searched before."""
+    from memrepo.cache import open_fresh
+    from memrepo.cache.retrieval import note_names, rank_notes
+    from memrepo.core.question import analyse
+
+    root = init_repo(tmp_path / "repo")
+    for n in range(60):  # more namesakes than the pool BM25 ranks
+        write(root, f"memory/entities/bjorn-lewandowska-{n}.md", note(
+            "entities", f"bjorn-lewandowska-{n}", f"Bjorn Lewandowska number {n}",
+            "Lewandowska from the Lewandowska family.\n"))
+    write(root, "memory/entities/michal-lewandowska.md", note(
+        "entities", "michal-lewandowska", "Michal Lewandowska, a contact",
+        "Orders and invoices. " * 8 + "\n"))
+    for n in range(60):
+        write(root, f"memory/entities/michal-nowak-{n}.md", note(
+            "entities", f"michal-nowak-{n}", f"Michal Nowak number {n}", "Hi.\n"))
+    commit_everything(root, "people")
+    conn = open_fresh(root)
+    try:
+        ranked = rank_notes(conn, analyse("Michał Lewandowska", 0), budget=100)
+        first = note_names(conn, [ranked.hits[0].rowid])[ranked.hits[0].rowid]
+        assert first == "michal-lewandowska"
+    finally:
+        conn.close()

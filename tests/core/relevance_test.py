@@ -61,12 +61,13 @@ def test_the_rarest_forms_are_searched_first_within_the_budget() -> None:
     assert len(budgeted_forms(p.searched, p.df, budget=10**6)) == 5
 
 
-def test_the_rarest_form_alone_is_searched_when_the_next_one_is_over_the_budget() -> None:
+def test_the_two_rarest_words_are_searched_unless_the_second_is_far_over_the_budget() -> None:
     p = planned("electricity bill amount name cat")
-    assert budgeted_forms(p.searched, p.df, budget=2) == ["cat"]
-    assert not over_budget(["cat"], p.df, budget=2)
+    assert budgeted_forms(p.searched, p.df, budget=1) == ["cat", "electricity"]  # 2 ≤ 2 × 1
+    assert budgeted_forms(p.searched, p.df, budget=0) == ["cat"]
+    assert not over_budget(["cat"], p.df, budget=1)
     lone = planned("bill amount name")
-    assert budgeted_forms(lone.searched, lone.df, budget=2) == ["bill"]
+    assert budgeted_forms(lone.searched, lone.df, budget=0) == ["bill"]
     assert over_budget(["bill"], lone.df, budget=2)
     assert not over_budget([], lone.df, budget=2)
 

@@ -358,3 +358,16 @@ def test_doctor_deep_compares_every_table_with_a_fresh_build(
     code, report = doctor(demo_repo, capsys, "--deep", "--repair")
     assert code == 0 and report["healthy"]
     assert doctor(demo_repo, capsys, "--deep") == (0, {"healthy": True, "findings": []})
+
+
+def test_the_notes_side_of_a_killed_two_process_rebuild_is_cleaned_up(
+        memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Review: a rebuild killed with -9 leaves `cache.sqlite.<pid>.tmp.notes` (≈1 GB at
+    100k notes) beside `cache.sqlite.<pid>.tmp`; doctor --repair must remove both."""
+    store.remember(memory_repo, scope="michal", subject="a", relation="b", object="c")
+    path = cache.cache_path(memory_repo)
+    path.parent.mkdir(exist_ok=True)
+    leftover = path.with_name(f"{path.name}.999999999.tmp.notes")
+    leftover.write_bytes(b"half")
+    doctor(memory_repo, capsys, "--repair")
+    assert not leftover.exists()
