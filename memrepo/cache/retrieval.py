@@ -83,6 +83,8 @@ class _Table:
     names: str  # the column filter of the name fields
 
 
+KEY_SUBJECT_COLUMNS = (0, 4)
+"""keys_fts's subject and subject_s columns (schema/cache.sql)."""
 NOTES = _Table("notes_fts", "notes_terms", NOTE_WEIGHTS,
                "{name aliases name_s aliases_s}")
 KEYS = _Table("keys_fts", "keys_terms", KEY_WEIGHTS, "{subject relation subject_s relation_s}")
@@ -341,9 +343,26 @@ def _judged(conn: sqlite3.Connection, table: _Table, rows: list[tuple[int, float
     judged = rows[:JUDGED]
     marks = ", ".join("?" * len(judged))
     forms = {form for s in p.searched for form in s.forms}
-    tokens = {rowid: forms & row_tokens(texts) for rowid, *texts in conn.execute(
+    texts = {rowid: columns for rowid, *columns in conn.execute(
         f"SELECT rowid, * FROM {table.fts} WHERE rowid IN ({marks})",
         [rowid for rowid, _ in judged])}
-    weights = word_weights(p, amount, values=table is KEYS)
-    return [Hit(rowid, score, judge(tokens.get(rowid, set()), p, weights, rowid in numeric))
+    tokens = {rowid: forms & row_tokens(columns) for rowid, columns in texts.items()}
+    weights = word_weights(p, amount)
+    forgiving = word_weights(p, amount, values=True) if table is KEYS else weights
+    return [Hit(rowid, score, judge(tokens.get(rowid, set()), p,
+                                    forgiving if _beyond_subject(p, texts.get(rowid)) else weights,
+                                    rowid in numeric))
             for rowid, score in judged]
+
+
+def _beyond_subject(p: Plan, columns: list[str] | None) -> bool:
+    """Whether a key holds a word of the question other than the kind of the answer
+    outside its subject and not in it ("which languages do I speak": `speaks`): only then
+    is a kind word the memory lacks forgiven (relevance.word_weights) — else the subject's
+    name alone would answer "Which dog does Michal have?" with any fact about Michal."""
+    if columns is None:
+        return False
+    subject = row_tokens(columns[i] for i in KEY_SUBJECT_COLUMNS)
+    rest = row_tokens(columns[i] for i in range(len(columns)) if i not in KEY_SUBJECT_COLUMNS)
+    return any(any(f in rest for f in s.forms) and not any(f in subject for f in s.forms)
+               for s in p.searched if not s.kind)
