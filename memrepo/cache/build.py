@@ -127,7 +127,7 @@ def build_into(root: Path, path: Path, workers: int | None = None) -> BuildRepor
     jobs = build_jobs(root)
     if workers is None:
         workers = default_workers(job_files(jobs))
-    notes_file = path.with_name(f"{path.name}.notes")
+    notes_file = path.with_name(f"{path.stem}.notes{path.suffix}")  # <pid>.notes.tmp
     notes_file.unlink(missing_ok=True)
     try:
         with task("Building the cache: notes and logs", total=len(jobs)) as steps:
@@ -159,12 +159,27 @@ def _load_sides(root: Path, path: Path, notes_file: Path, jobs: list[Job], confi
 
     notes_jobs, log_jobs = by_kind(jobs)
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with ProcessPoolExecutor(1, mp_context=context) as pool:
+    with ProcessPoolExecutor(1, mp_context=context, initializer=_exit_with_parent,
+                             initargs=(os.getpid(),)) as pool:
         notes = pool.submit(load_side, root, notes_file, notes_jobs, config)
         counts = load_side(root, path, log_jobs, config, steps)
         counts.update(notes.result())
     steps.advance(len(notes_jobs))
     return counts
+
+
+def _exit_with_parent(parent: int) -> None:
+    """The notes' worker ends when the rebuild that started it is gone (killed with -9: the
+    worker would otherwise finish its side, then wait forever for its next job)."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="memrepo-parent-watch").start()
 
 
 def load_side(root: Path, path: Path, jobs: list[Job], config: Config,

@@ -46,8 +46,12 @@ def _cache_leftovers(root: Path, repair: bool) -> list[Finding]:
 
     target = cache.cache_path(root)
     findings = []
-    for temporary in sorted(target.parent.glob(f"{target.name}.*.tmp")):
-        pid = temporary.name.removeprefix(f"{target.name}.").removesuffix(".tmp")
+    # cache.sqlite.<pid>.tmp, the notes' side cache.sqlite.<pid>.notes.tmp (and, from
+    # before that name, cache.sqlite.<pid>.tmp.notes)
+    leftovers = {*target.parent.glob(f"{target.name}.*.tmp"),
+                 *target.parent.glob(f"{target.name}.*.tmp.notes")}
+    for temporary in sorted(leftovers):
+        pid = temporary.name.removeprefix(f"{target.name}.").split(".")[0]
         if pid.isdigit() and Path(f"/proc/{pid}").exists():
             continue  # a rebuild still running
         finding = Finding(relative(root, temporary), "a half-built cache left by a killed "
