@@ -229,9 +229,11 @@ def _over_budget(conn: sqlite3.Connection, table: _Table, forms: list[str],
                  df: dict[str, int], budget: int, join: str, where: str, params: list[str],
                  ) -> list[tuple[int, float]]:
     """When the rarest form (`forms[0]`) is over the budget: the documents holding the
-    forms in a name field, by BM25, then the newest of the last `budget` documents holding
-    the rarest form, newest first, scored 0.0 (its posting list is read from the newest
-    end, and only this far)."""
+    forms in a name field, by BM25 (unless the rarest is in more than NAMES_WALK
+    documents), then the last `budget` documents in index order (highest rowid: the order
+    of the last build, then of syncs — not a time) holding the rarest form within the
+    category or scope asked, scored 0.0 (its posting list is read from that end, and only
+    this far)."""
     walked = [] if over_budget(forms, df, NAMES_WALK) else forms
     named = conn.execute(
         f"SELECT f.rowid, bm25({table.fts}, {_weights(table)}) AS score FROM {table.fts} f "
@@ -239,14 +241,14 @@ def _over_budget(conn: sqlite3.Connection, table: _Table, forms: list[str],
         (f"{table.names} : ({_match(walked)})", *params, JUDGED)).fetchall() if walked else []
     rarest = _match(forms[:1])
     bound = conn.execute(
-        f"SELECT rowid FROM {table.fts} WHERE {table.fts} MATCH ? ORDER BY rowid DESC "
-        "LIMIT 1 OFFSET ?", (rarest, budget - 1)).fetchone()
-    newest = conn.execute(
+        f"SELECT f.rowid FROM {table.fts} f {join} WHERE {table.fts} MATCH ? {where} "
+        "ORDER BY f.rowid DESC LIMIT 1 OFFSET ?", (rarest, *params, budget - 1)).fetchone()
+    last = conn.execute(
         f"SELECT f.rowid, 0.0 FROM {table.fts} f {join} WHERE {table.fts} MATCH ? "
         f"AND f.rowid >= ? {where} ORDER BY f.rowid DESC LIMIT ?",
         (rarest, 0 if bound is None else bound[0], *params, JUDGED)).fetchall()
     seen = {rowid for rowid, _ in named}
-    return [*named, *(row for row in newest if row[0] not in seen)][:JUDGED]
+    return [*named, *(row for row in last if row[0] not in seen)][:JUDGED]
 
 
 def _fused_notes(conn: sqlite3.Connection, match: str, category: str | None,

@@ -39,7 +39,8 @@ most this: FTS5 reads and scores every posting of every searched form (≈1 µs 
 this bounds the cost of any question on a large store. Forms left out are the commoner
 ones; they still count in every hit's coverage. The rarest form is always searched: when
 it alone is over the budget (every word of the question is common in a large memory),
-only the newest `POSTINGS_BUDGET` documents holding it are searched (`over_budget`)."""
+only the documents holding the forms in a name field and the last `POSTINGS_BUDGET`
+documents holding it in index order are searched (`over_budget`)."""
 SECOND_WORD_SHARE = 2
 """The second rarest word is searched whatever the budget up to this many budgets."""
 NAMES_WALK = 2 * POSTINGS_BUDGET
@@ -190,9 +191,10 @@ def budgeted_forms(searched: Sequence[Searched], df: dict[str, int],
 
 def over_budget(forms: Sequence[str], df: Mapping[str, int],
                 budget: int = POSTINGS_BUDGET) -> bool:
-    """The rarest of `forms` (`budgeted_forms`) alone is over the budget: only the newest
-    `budget` documents holding it are searched, in that order (BM25 would read its whole
-    posting list, twice: to count it and to score it)."""
+    """The rarest of `forms` (`budgeted_forms`) alone is over the budget: besides the
+    documents holding the forms in a name field, only the last `budget` documents holding
+    it in index order are searched (BM25 would read its whole posting list, twice: to
+    count it and to score it)."""
     return bool(forms) and df[forms[0]] > budget
 
 

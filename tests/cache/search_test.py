@@ -184,14 +184,14 @@ def test_a_long_note_is_ranked_by_its_best_passage_too(tmp_path: Path,
                   )[0] == "session-1"
 
 
-def test_a_word_over_the_postings_budget_finds_named_then_newest_documents(
+def test_a_word_over_the_postings_budget_finds_named_then_last_indexed_documents(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """When even the rarest word of a question is in more documents than the budget, no
     BM25 reads its whole posting list: the documents that hold it in a name field come
-    first, then the newest `budget` documents holding it, of the category or scope asked
-    for."""
+    first, then the last `budget` documents holding it in index order, of the category or
+    scope asked for (the bound taken within them: a category is never left empty)."""
     from memrepo.cache import open_fresh
-    from memrepo.cache.retrieval import note_names, rank_keys, rank_notes
+    from memrepo.cache.retrieval import key_of_row, note_names, rank_keys, rank_notes
     from memrepo.core.question import analyse
 
     monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
@@ -225,11 +225,13 @@ def test_a_word_over_the_postings_budget_finds_named_then_newest_documents(
         assert all(hit.judgement.answers(rarest_rule=False) for hit in over.hits)
         assert len(rank_notes(conn, question, budget=10**6).hits) == 6
         projects = rank_notes(conn, question, category="project", budget=2)
-        assert len(projects.hits) == 1 and names(projects)[0].startswith("box-")
+        assert len(projects.hits) == 2 and names(projects)[0].startswith("box-")
         assert len(rank_notes(conn, question, category="project", budget=10**6).hits) == 4
-        assert len(rank_keys(conn, question, None, budget=2).hits) == 1  # quarantine left out
+        hosts = rank_keys(conn, question, None, budget=2).hits  # quarantine left out
+        assert len(hosts) == 2
+        assert {key_of_row(conn, hit.rowid)[0] for hit in hosts} == {"michal"}
         assert len(rank_keys(conn, question, "quarantine-michal", budget=2).hits) == 1
-        assert len(rank_keys(conn, question, "michal", budget=2).hits) == 1
+        assert len(rank_keys(conn, question, "michal", budget=2).hits) == 2
         assert len(rank_keys(conn, question, "michal", budget=10**6).hits) == 3
     finally:
         conn.close()
