@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 
 from memrepo.core.bitemporal import FOREVER
 from memrepo.core.events import Event, first_recorded
-from memrepo.core.near_duplicates import ScopeKeys
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import SimilarKey
+from memrepo.core.scope_keys import ScopeKeys
 from memrepo.core.text import key_slug
 from memrepo.core.times import TimeFormatError, parse_instant
 from memrepo.facts.segments import read_key, scope_keys_in_logs

@@ -11,10 +11,10 @@ from memrepo.core.near_duplicates import (
     KEY_MIN_TYPO_WORD,
     NAME_MIN_TYPO_WORD,
     NoteNames,
-    ScopeKeys,
     label_variant,
     word_variant,
 )
+from memrepo.core.scope_keys import ScopeKeys
 from memrepo.core.text import key_slug
 
 
