@@ -345,26 +345,28 @@ def _judged(conn: sqlite3.Connection, table: _Table, rows: list[tuple[int, float
     judged = rows[:JUDGED]
     marks = ", ".join("?" * len(judged))
     forms = {form for s in p.searched for form in s.forms}
-    texts = {rowid: columns for rowid, *columns in conn.execute(
-        f"SELECT rowid, * FROM {table.fts} WHERE rowid IN ({marks})",
-        [rowid for rowid, _ in judged])}
-    tokens = {rowid: forms & row_tokens(columns) for rowid, columns in texts.items()}
+    subject_columns = KEY_SUBJECT_COLUMNS if table is KEYS else ()
+    held: dict[int, tuple[set[str], set[str]]] = {}  # rowid → (forms in its subject, others)
+    for rowid, *columns in conn.execute(
+            f"SELECT rowid, * FROM {table.fts} WHERE rowid IN ({marks})",
+            [rowid for rowid, _ in judged]):
+        held[rowid] = (forms & row_tokens(columns[i] for i in subject_columns),
+                       forms & row_tokens(text for i, text in enumerate(columns)
+                                          if i not in subject_columns))
     weights = word_weights(p, amount)
     forgiving = word_weights(p, amount, values=True) if table is KEYS else weights
-    return [Hit(rowid, score, judge(tokens.get(rowid, set()), p,
-                                    forgiving if _beyond_subject(p, texts.get(rowid)) else weights,
-                                    rowid in numeric))
-            for rowid, score in judged]
+    hits = []
+    for rowid, score in judged:
+        subject, rest = held.get(rowid, (set(), set()))
+        chosen = forgiving if _beyond_subject(p, subject, rest) else weights
+        hits.append(Hit(rowid, score, judge(subject | rest, p, chosen, rowid in numeric)))
+    return hits
 
 
-def _beyond_subject(p: Plan, columns: list[str] | None) -> bool:
+def _beyond_subject(p: Plan, subject: set[str], rest: set[str]) -> bool:
     """Whether a key holds a word of the question other than the kind of the answer
     outside its subject and not in it ("which languages do I speak": `speaks`): only then
     is a kind word the memory lacks forgiven (relevance.word_weights) — else the subject's
     name alone would answer "Which dog does Michal have?" with any fact about Michal."""
-    if columns is None:
-        return False
-    subject = row_tokens(columns[i] for i in KEY_SUBJECT_COLUMNS)
-    rest = row_tokens(columns[i] for i in range(len(columns)) if i not in KEY_SUBJECT_COLUMNS)
-    return any(any(f in rest for f in s.forms) and not any(f in subject for f in s.forms)
+    return any(not subject.intersection(s.forms) and bool(rest.intersection(s.forms))
                for s in p.searched if not s.kind)
