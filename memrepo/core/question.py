@@ -60,11 +60,12 @@ _COPULAS = frozenset(words_of("""
 is are was were s jest sa byl byla bylo byli je su bol bola bolo boli"""))
 _POSSESSIVES = frozenset(words_of("""
 my our moj moja moje moi mojego mojej moim nasz nasza nasze naszego mojho mojom nas nase"""))
-_ARTICLES = frozenset(words_of("the a an"))
-_PRONOUNS = frozenset(words_of("i you we he she they"))
 """A kind word followed by a copula ("what colour IS my car") or in a question that says
 whose ("which language does MY wife…") asks for a property of something: the key's
 relation ("colour"), which must then be in memory."""
+_ARTICLES = frozenset(words_of("the a an"))
+_PRONOUNS = frozenset(words_of("i you we he she they"))
+"""An article, a word, a pronoun: "did THE LANGUAGES I speak change" names the kind too."""
 
 
 @dataclass(frozen=True, slots=True)
