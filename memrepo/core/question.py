@@ -212,9 +212,28 @@ def stem_column(text: str) -> str:
 
 
 def text_words(text: str) -> list[str]:
-    """The lower-cased words of a text, in order, as `stem_column` reads them. The words of
-    a text are those of its lines one after another (no word spans a line)."""
-    return _WORD.findall(unicodedata.normalize("NFC", text).lower())
+    """The lower-cased words of a text, in order, as `stem_column` reads them, then each
+    hyphenated compound written as one word and marked (`_JOINED`). The words of a text are
+    those of its lines one after another (no word spans a line)."""
+    lowered = unicodedata.normalize("NFC", text).lower()
+    if "-" not in lowered:
+        return _WORD.findall(lowered)
+    words: list[str] = []
+    for token in _WORD_OR_COMPOUND.findall(lowered):
+        if "-" in token:
+            words += [*token.split("-"), _JOINED + token.replace("-", "")]
+        else:
+            words.append(token)
+    return words
+
+
+_WORD_OR_COMPOUND = re.compile(r"(?<![^\W_])[^\W\d_]+(?:-[^\W\d_]+)+(?![^\W_])|[^\W_]+")
+"""A compound — words of letters joined by hyphens: "check-up", "e-mail", "follow-up" (not
+"2026-03-04" or "covid-19") — or a word (`_WORD`)."""
+_JOINED = "-"
+"""Marks a compound in `text_words`: its joined form ("checkup") is stored with its base
+forms, so a question that writes it as one word ("checkups", "email") finds it; the
+folded column already holds its parts."""
 
 
 def stem_words(words: Iterable[str]) -> str:
@@ -222,7 +241,7 @@ def stem_words(words: Iterable[str]) -> str:
     counts = Counter(words)
     out: list[str] = []
     for word, count in counts.items():
-        extra = extra_forms(word)
+        extra = base_forms(word[1:]) if word[0] == _JOINED else extra_forms(word)
         if extra:
             out.extend(extra * count)
     return " ".join(out)

@@ -184,6 +184,24 @@ def test_a_long_note_is_ranked_by_its_best_passage_too(tmp_path: Path,
                   )[0] == "session-1"
 
 
+def test_a_hyphenated_compound_is_found_written_as_one_word(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"check-up" in a note answers "checkups"; its parts still answer "check"."""
+    monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
+    root = init_repo(tmp_path / "repo")
+    write(root, "memory/project/health.md", note(
+        "project", "health", "Health", "Went for a check-up in May; results came by e-mail.\n"))
+    for n, topic in enumerate(("rent", "car service", "gym", "garden")):
+        write(root, f"memory/project/other-{n}.md", note(
+            "project", f"other-{n}", f"Notes on the {topic}", f"About the {topic}.\n"))
+    commit_everything(root, "health notes")
+    memory = Memory(root)
+    assert _names(memory, "What were the results of my checkups?")[:1] == ["health"]
+    assert _names(memory, "How did the results come, by email?")[:1] == ["health"]
+    assert _names(memory, "Where are the check results?")[:1] == ["health"]
+    assert _names(memory, "Did the results come by e-mail?")[:1] == ["health"]
+
+
 def test_a_word_over_the_postings_budget_finds_named_then_last_indexed_documents(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """When even the rarest word of a question is in more documents than the budget, no

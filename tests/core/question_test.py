@@ -83,6 +83,12 @@ def test_the_stem_column_holds_base_forms_other_than_the_word_as_often_as_it_occ
     assert stem_column("") == ""
 
 
+def test_the_stem_column_holds_a_hyphenated_compound_written_as_one_word() -> None:
+    column = stem_column("A check-up, two check-ups; e-mail on 2026-03-04").split()
+    assert column.count("checkup") == 2 and "email" in column
+    assert "checkups" in column and not any(word.startswith("2026") for word in column)
+
+
 def test_change_and_amount_intent() -> None:
     assert analyse("When did my rent change?", NOW).asks_change
     assert analyse("Kiedy zmienił się czynsz?", NOW).asks_change
