@@ -93,10 +93,10 @@ KEYS = _Table("keys_fts", "keys_terms", KEY_WEIGHTS, "{subject relation subject_
 def rank_notes(conn: sqlite3.Connection, question: Question, *, category: str | None = None,
                limit: int = JUDGED, respell: bool = True,
                budget: int = POSTINGS_BUDGET) -> Ranked:
-    """Notes for the question, best first. The date words of the question are searched
-    too (a note's text carries its dates) but do not count in coverage."""
+    """Notes for the question, best first. Its date and change words are searched too
+    (Question.also_searched) but do not count in coverage."""
     p = note_plan(conn, question, respell)
-    dated = _plan(conn, NOTES, question.date_terms, False)
+    dated = _plan(conn, NOTES, question.also_searched, False)
     df = {**p.df, **dated.df}
     forms = budgeted_forms([*p.searched, *dated.searched], df, budget)
     if not forms:

@@ -80,8 +80,10 @@ def suggest(conn: sqlite3.Connection, respelled: Iterable[str], scope: str | Non
 def _note_hits(conn: sqlite3.Connection, ranked: Ranked, question: Question,
                ) -> list[tuple[float, SearchHit]]:
     # once a note answers the question, the ranking behind it is shown too (a list to
-    # choose from); when none does, nothing is
-    hits = ranked.hits if ranked.answering(rarest_rule=False) else []
+    # choose from) without the notes that hold none of its salient words (found by a date
+    # or change word alone); when none answers, nothing is
+    answered = bool(ranked.answering(rarest_rule=False))
+    hits = [hit for hit in ranked.hits if answered and hit.judgement.matched]
     rows = notes_by_rowid(conn, [hit.rowid for hit in hits])
     wanted = searched_words(question, ranked)
     out = []

@@ -91,8 +91,9 @@ class Question:
     known: When | None  # the system time asked about; None = now
     asks_change: bool
     asks_amount: bool  # "how much/many", "ile", "koľko": the answer is a number
-    date_terms: tuple[Term, ...] = ()  # the salient words of the date phrases ("april",
-    # "2026"): notes are also searched by them — a note's text carries its dates
+    also_searched: tuple[Term, ...] = ()  # words notes are also searched by that do not
+    # count in coverage: those of the date phrases ("april", "2026": a note's text carries
+    # its dates) and the change words ("change" is a noun in "the next oil change")
     names: tuple[str, ...] = ()  # folded salient words written with a capital letter
     # after the first word ("What did Caroline paint?"): notes holding them rank higher
 
@@ -137,10 +138,12 @@ def analyse(text: str, now: Instant) -> Question:
         terms.setdefault(folded[i], Term(raw[i], folded[i], base_forms(raw[i]),
                                          folded[i].startswith(_AMOUNT_STEMS), i in kinds,
                                          i == 0))
-    dated = {folded[i]: Term(raw[i], folded[i], base_forms(raw[i]))
-             for i in sorted(times.used) if folded[i] not in STOP_WORDS}
+    also = {folded[i]: Term(raw[i], folded[i], base_forms(raw[i]))
+            for i in sorted({*times.used, *(i for i, word in enumerate(folded)
+                                            if word.startswith(_CHANGE_STEMS))})
+            if folded[i] not in STOP_WORDS}
     return Question(text, tuple(terms.values()), times.valid, times.known, asks_change,
-                    asks_amount, tuple(dated.values()), _capitalised(text, terms))
+                    asks_amount, tuple(also.values()), _capitalised(text, terms))
 
 
 def _kind_positions(folded: Sequence[str]) -> set[int]:

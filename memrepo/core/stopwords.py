@@ -28,7 +28,7 @@ shall shan she should shouldn so some such t than that the their theirs them the
 then there these they this those through to too under until up upon us ve very was wasn
 we were weren what whats when whenever where which while who whom whose why will with
 would wouldn y yet you your yours yourself yourselves whatever whichever anyone
-anything someone something tell let lets many use used uses using
+anything someone something tell let lets many use used uses using need needs needed
 """)
 
 POLISH = words_of("""

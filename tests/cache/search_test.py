@@ -202,6 +202,24 @@ def test_a_hyphenated_compound_is_found_written_as_one_word(
     assert _names(memory, "Did the results come by e-mail?")[:1] == ["health"]
 
 
+def test_a_change_word_ranks_notes_but_never_answers_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"change" asks for a history of facts, and is a noun in "the next oil change": notes
+    are searched by it, but a note holding nothing else of the question is not listed."""
+    monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
+    root = init_repo(tmp_path / "repo")
+    write(root, "memory/project/yaris-service.md", note(
+        "project", "yaris-service", "Service plan for the Toyota Yaris",
+        "Next oil change due at 60,000 km or in March 2027.\n"))
+    write(root, "memory/project/flat-lease.md", note(
+        "project", "flat-lease", "Lease of the flat",
+        "The landlord wants two months' notice before any change.\n"))
+    commit_everything(root, "two notes")
+    memory = Memory(root)
+    assert _names(memory, "When do I need to change the oil?") == ["yaris-service"]
+    assert _names(memory, "When did the lease change?") == ["flat-lease"]
+
+
 def test_a_word_over_the_postings_budget_finds_named_then_last_indexed_documents(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """When even the rarest word of a question is in more documents than the budget, no

@@ -46,7 +46,7 @@ def test_polish_and_slovak_questions_lose_their_function_words() -> None:
 def test_the_date_phrase_is_not_a_search_word_but_is_kept_aside() -> None:
     question = analyse("How much did I pay for electricity in April 2026?", NOW)
     assert question.words == ("pay", "electricity")
-    assert [term.word for term in question.date_terms] == ["april", "2026"]
+    assert [term.word for term in question.also_searched] == ["april", "2026"]
     assert question.valid is not None and question.valid.is_period
 
 
