@@ -23,8 +23,9 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memrepo.agent.api import Memory
 from memrepo.agent.context import build_context
+from memrepo.facts.writes import FactInput
 from memrepo.maintenance.demo import DEMO_APPROVER
-from tests.support import append_events, assert_event, isolated_env
+from tests.support import append_events, assert_event, isolated_env, make_repo
 
 NOW = "2026-08-31T18:00:00Z"
 TOLD = [  # recorded, scope, key, value, valid from, quote
@@ -146,6 +147,27 @@ def test_a_key_that_holds_one_of_two_equally_rare_words_is_a_look_alike(
     assert memory.recall("ola", "Where does my sister live?").status == "not_recorded"
     assert values(memory, "ola", "Where do I live?") == ["ul. Zielona 7, Kraków"]
     assert values(memory, "ola", "What is my sister called?") == ["Kasia"]
+
+
+MANUAL = [("car", "model", "Toyota Yaris"), ("dentist", "name", "dr Nowak"),
+          ("cat", "name", "Mruczek"), ("electricity_bill", "amount", "210 zł")]
+"""Facts typed by hand (`memrepo remember`, source manual): no quote holds the user's words."""
+
+
+def test_the_question_verb_a_key_lacks_is_its_relation_in_other_words(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"What car do I drive?" asks for car.model: the verb after the pronoun names the
+    relation, so a key lacking it still answers; a noun the memory lacks still refuses."""
+    root = make_repo(tmp_path / "mem", monkeypatch)
+    memory = Memory(root)
+    memory.remember_many([FactInput("ola", *fact) for fact in MANUAL])
+    for question in ("What car do I drive?", "Which car do I drive?", "What car do I own?"):
+        assert values(memory, "ola", question) == ["Toyota Yaris"], question
+    assert values(memory, "ola", "Who is the dentist I see?") == ["dr Nowak"]
+    for question in ("What dog do I walk?", "What bike do I ride?", "Where do I live?",
+                     "What car does my sister drive?", "What did I buy?",
+                     "Which dentist does my mother see?", "What is my dog's name?"):
+        assert memory.recall("ola", question).status == "not_recorded", question
 
 
 def test_misspelled(memory: Memory) -> None:

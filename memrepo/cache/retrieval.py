@@ -353,8 +353,9 @@ def _judged(conn: sqlite3.Connection, table: _Table, rows: list[tuple[int, float
         held[rowid] = (forms & row_tokens(columns[i] for i in subject_columns),
                        forms & row_tokens(text for i, text in enumerate(columns)
                                           if i not in subject_columns))
-    weights = word_weights(p, amount)
-    forgiving = word_weights(p, amount, values=True) if table is KEYS else weights
+    keys = table is KEYS
+    weights = word_weights(p, amount, keys=keys)
+    forgiving = word_weights(p, amount, keys=True, values=True) if keys else weights
     hits = []
     for rowid, score in judged:
         subject, rest = held.get(rowid, (set(), set()))

@@ -65,7 +65,8 @@ whose ("which language does MY wife…") asks for a property of something: the k
 relation ("colour"), which must then be in memory."""
 _ARTICLES = frozenset(words_of("the a an"))
 _PRONOUNS = frozenset(words_of("i you we he she they"))
-"""An article, a word, a pronoun: "did THE LANGUAGES I speak change" names the kind too."""
+"""An article, a word, a pronoun: "did THE LANGUAGES I speak change" names the kind too.
+The word after a pronoun is the question's verb ("where do I LIVE")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +82,8 @@ class Term:
     # memory lacks is then not held against a hit (relevance.word_weights)
     opening: bool = False  # the question's first word (a misspelt question word there is
     # read as one: relevance.plan)
+    verb: bool = False  # right after a subject pronoun ("what car do I DRIVE"): the
+    # relation in other words, which a key lacking it still answers (relevance.word_weights)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,11 +136,12 @@ def analyse(text: str, now: Instant) -> Question:
     if not salient:  # a question of stop words only still searches for something
         salient = kept
     kinds = _kind_positions(folded)
+    verbs = {i + 1 for i, word in enumerate(folded) if word in _PRONOUNS}
     terms: dict[str, Term] = {}
     for i in salient:
         terms.setdefault(folded[i], Term(raw[i], folded[i], base_forms(raw[i]),
                                          folded[i].startswith(_AMOUNT_STEMS), i in kinds,
-                                         i == 0))
+                                         i == 0, i in verbs))
     also = {folded[i]: Term(raw[i], folded[i], base_forms(raw[i]))
             for i in sorted({*times.used, *(i for i, word in enumerate(folded)
                                             if word.startswith(_CHANGE_STEMS))})

@@ -98,6 +98,7 @@ class Searched:
     forms: tuple[str, ...]  # every indexed form (exact first)
     amount: bool
     kind: bool = False  # names the kind of the answer (question.Term.kind)
+    verb: bool = False  # the question's verb (question.Term.verb)
 
     @property
     def respelled(self) -> bool:
@@ -145,7 +146,8 @@ def plan(terms: Sequence[Term], n: int, lookup: Lookup, respell: Respell | None)
                 df.update(lookup(forms))
         present = tuple(dict.fromkeys(f for f in forms if df.get(f)))
         exact = tuple(f for f in present[:1] if f == used)
-        searched.append(Searched(term.word, used, exact, present, term.amount, term.kind))
+        searched.append(Searched(term.word, used, exact, present, term.amount, term.kind,
+                                 term.verb))
     return Plan(tuple(searched), df, n, read_as)
 
 
@@ -216,17 +218,20 @@ class Judgement:
         return self.coverage >= needed
 
 
-def word_weights(p: Plan, amount: int | None = None, *, values: bool = False,
-                 ) -> dict[str, float]:
+def word_weights(p: Plan, amount: int | None = None, *, keys: bool = False,
+                 values: bool = False) -> dict[str, float]:
     """Each salient word's IDF (a word the index lacks: the largest, as if seen nowhere);
     `amount`: the number of documents with a numeric value, when the question asks "how
-    much" without a word for it. `values`: the hits are fact keys, whose values name
-    things, not their kinds ("English", not "language"): a word naming the kind of the
-    answer ("which languages") that the index lacks then weighs nothing, and a hit needs
-    the question's other words. Notes are prose that would use the word."""
+    much" without a word for it. `keys`: the hits are fact keys, which name a relation in
+    a word of their own ("car.model"): the question's verb ("what car do I drive") that
+    the index lacks weighs nothing, so the other words decide. `values`: besides, the
+    keys' values name things, not their kinds ("English", not "language"): a word naming
+    the kind of the answer ("which languages") that the index lacks weighs nothing too,
+    and a hit needs the question's other words. Notes are prose that would use the
+    words."""
     weights: dict[str, float] = {}
     for s in p.searched:
-        if values and s.kind and not s.forms:
+        if not s.forms and ((keys and s.verb) or (values and s.kind)):
             continue
         counted = s.exact or s.forms
         weights[s.word] = idf(max((p.df[f] for f in counted), default=0), p.n)
