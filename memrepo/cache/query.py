@@ -169,6 +169,19 @@ def scope_keys(conn: sqlite3.Connection, scope: str) -> list[tuple[str, str, str
                         "WHERE scope = ? ORDER BY first_at, first_id", (scope,)).fetchall()
 
 
+def recorded_scopes(conn: sqlite3.Connection, limit: int = 12) -> list[str]:
+    """The first `limit` scopes that hold a key, in order (each one look-up in the keys'
+    index, not a scan of it)."""
+    found: list[str] = []
+    while len(found) < limit:
+        (scope,) = conn.execute("SELECT min(scope) FROM keys WHERE scope > ?",
+                                (found[-1] if found else "",)).fetchone()
+        if scope is None:
+            break
+        found.append(scope)
+    return found
+
+
 def scope_subjects(conn: sqlite3.Connection, scope: str) -> list[str]:
     """Every folded subject of `scope` (read from the keys' index alone)."""
     return [subject for (subject,) in conn.execute(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from memrepo.core.display import shown
@@ -37,14 +38,27 @@ def run(args: argparse.Namespace) -> int:
     root = query_root(args.repo)  # git looks for in-place saves while the rest imports
     from memrepo.agent.api import Memory
 
-    result = Memory(root).recall(
+    memory = Memory(root)
+    result = memory.recall(
         args.scope, args.query, subject=args.subject, relation=args.relation,
         as_of=args.as_of, known_at=args.known_at)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
         print(render(result))
+    if result.status == "not_recorded" and not result.suggestions:
+        _say_if_scope_is_empty(args.scope, memory.scopes())
     return 0
+
+
+def _say_if_scope_is_empty(scope: str, recorded: list[str]) -> None:
+    """A misspelt --scope answers "not recorded" like any unrecorded fact: say so."""
+    if scope in recorded:
+        return
+    others = ", ".join(recorded) or "none yet"
+    print(f"memrepo recall: scope '{scope}' holds no facts (scopes that do: {others})\n"
+          "  To fix: give --scope one of those, or remember a fact in this one first",
+          file=sys.stderr)
 
 
 def render(result: RecallResult) -> str:

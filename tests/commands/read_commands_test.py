@@ -54,6 +54,16 @@ def test_recall_not_recorded_exits_zero_with_suggestions(repo: Path) -> None:
     assert "did you mean: lodz-packaging" in done.stdout
 
 
+def test_recall_in_a_scope_without_facts_says_which_scopes_hold_them(repo: Path) -> None:
+    done = memrepo_at(repo, "recall", "--scope", "michel", "What is my dog's name?")
+    assert done.returncode == 0 and done.stdout.strip() == "not recorded"
+    assert done.stderr.splitlines() == [
+        "memrepo recall: scope 'michel' holds no facts (scopes that do: michal)",
+        "  To fix: give --scope one of those, or remember a fact in this one first"]
+    held = memrepo_at(repo, "recall", "--scope", "michal", "What is the lead time in Oslo?")
+    assert held.stdout.strip() == "not recorded" and held.stderr == ""
+
+
 def test_recall_of_a_misspelled_question_says_which_spelling_it_used(repo: Path) -> None:
     done = memrepo_at(repo, "recall", "--scope", "michal", "Lead time at Lodz Pakaging?")
     assert done.returncode == 0
