@@ -16,7 +16,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from memrepo.core.display import shown
 from memrepo.core.problems import RENDER_LIMIT, InputError, require_utf8
@@ -50,6 +50,12 @@ class _Parser(argparse.ArgumentParser):
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         super()._print_message(shown(message, None, lines=True), file)
+
+    def error(self, message: str) -> NoReturn:
+        """The problem and how to fix it, as every other refusal says them (not a usage
+        dump): `memrepo recall: the following arguments are required: --scope`."""
+        self.exit(EXIT_USAGE, f"{self.prog}: {message}\n"
+                              f"  To fix: see `{self.prog} --help` for what it takes\n")
 
 
 def build_parser(available: Sequence[str]) -> argparse.ArgumentParser:

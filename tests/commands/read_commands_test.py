@@ -133,8 +133,12 @@ def test_bad_input_exits_one_without_traceback(repo: Path, args: tuple[str, ...]
     assert "Traceback" not in done.stderr and "To fix:" in done.stderr
 
 
-def test_usage_error_exits_two(repo: Path) -> None:
-    assert memrepo_at(repo, "recall").returncode == 2
+def test_usage_error_exits_two_saying_what_is_wrong_and_how_to_fix_it(repo: Path) -> None:
+    done = memrepo_at(repo, "recall")
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "memrepo recall: the following arguments are required: --scope",
+        "  To fix: see `memrepo recall --help` for what it takes"]
 
 
 def test_cache_commands(repo: Path) -> None:
