@@ -53,6 +53,15 @@ def pinned_now(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
 
 
+def _project_notes(tmp_path: Path, notes: dict[str, tuple[str, str]]) -> Memory:
+    """A memory of project notes, name → (description, one-line body), committed."""
+    root = init_repo(tmp_path / "repo")
+    for name, (description, body) in notes.items():
+        write(root, f"memory/project/{name}.md", note("project", name, description, body + "\n"))
+    commit_everything(root, "project notes")
+    return Memory(root)
+
+
 def _names(memory: Memory, query: str, **options: object) -> list[str]:
     result = memory.search(query, **options)  # type: ignore[arg-type]
     return [hit.name or (hit.fact.id if hit.fact else "") for hit in result.results]
@@ -188,14 +197,10 @@ def test_a_hyphenated_compound_is_found_written_as_one_word(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """"check-up" in a note answers "checkups"; its parts still answer "check"."""
     monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
-    root = init_repo(tmp_path / "repo")
-    write(root, "memory/project/health.md", note(
-        "project", "health", "Health", "Went for a check-up in May; results came by e-mail.\n"))
-    for n, topic in enumerate(("rent", "car service", "gym", "garden")):
-        write(root, f"memory/project/other-{n}.md", note(
-            "project", f"other-{n}", f"Notes on the {topic}", f"About the {topic}.\n"))
-    commit_everything(root, "health notes")
-    memory = Memory(root)
+    memory = _project_notes(tmp_path, {
+        "health": ("Health", "Went for a check-up in May; results came by e-mail."),
+        **{f"other-{n}": (f"Notes on the {topic}", f"About the {topic}.")
+           for n, topic in enumerate(("rent", "car service", "gym", "garden"))}})
     assert _names(memory, "What were the results of my checkups?")[:1] == ["health"]
     assert _names(memory, "How did the results come, by email?")[:1] == ["health"]
     assert _names(memory, "Where are the check results?")[:1] == ["health"]
@@ -207,15 +212,11 @@ def test_a_change_word_ranks_notes_but_never_answers_alone(
     """"change" asks for a history of facts, and is a noun in "the next oil change": notes
     are searched by it, but a note holding nothing else of the question is not listed."""
     monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
-    root = init_repo(tmp_path / "repo")
-    write(root, "memory/project/yaris-service.md", note(
-        "project", "yaris-service", "Service plan for the Toyota Yaris",
-        "Next oil change due at 60,000 km or in March 2027.\n"))
-    write(root, "memory/project/flat-lease.md", note(
-        "project", "flat-lease", "Lease of the flat",
-        "The landlord wants two months' notice before any change.\n"))
-    commit_everything(root, "two notes")
-    memory = Memory(root)
+    memory = _project_notes(tmp_path, {
+        "yaris-service": ("Service plan for the Toyota Yaris",
+                          "Next oil change due at 60,000 km or in March 2027."),
+        "flat-lease": ("Lease of the flat",
+                       "The landlord wants two months' notice before any change.")})
     assert _names(memory, "When do I need to change the oil?") == ["yaris-service"]
     assert _names(memory, "When did the lease change?") == ["flat-lease"]
 
