@@ -20,13 +20,17 @@ Found per line, by kind; a finding names the kind, never the text. Three familie
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
 from memrepo.core.problems import Problem
+
+T = TypeVar("T", str, bytes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,11 +97,49 @@ def find_secrets(text: str, first_line: int = 1) -> list[SecretHit]:
 
 def secret_kind(text: str) -> str | None:
     """The kind of the first credential-looking line of `text`, or None."""
+    if "\n" not in text:
+        return line_secret(text)
     return next((kind for line in text.split("\n") if (kind := line_secret(line))), None)
+
+
+_VERDICTS: ContextVar[dict[str | bytes, str | None] | None] = ContextVar(
+    "secret_verdicts", default=None)
+
+
+@contextmanager
+def verdicts_kept() -> Iterator[None]:
+    """Within this block (one write, on this thread) each distinct text is judged once: the
+    write path judges its new log lines, then the commit checks judge the appended bytes
+    again, and a batch repeats its scope, session, source and times on every line. A
+    verdict is kept for the exact text (a log line's exact bytes), so nothing escapes
+    being judged, whoever wrote it: only a repeat of the very same text is not judged
+    twice."""
+    if _VERDICTS.get() is not None:
+        yield
+        return
+    token = _VERDICTS.set({})
+    try:
+        yield
+    finally:
+        _VERDICTS.reset(token)
+
+
+def _kept(text: T, judge: Callable[[T], str | None]) -> str | None:
+    """`judge(text)`, judged once per distinct text inside `verdicts_kept`."""
+    verdicts = _VERDICTS.get()
+    if verdicts is None:
+        return judge(text)
+    if text not in verdicts:
+        verdicts[text] = judge(text)
+    return verdicts[text]
 
 
 def line_secret(line: str) -> str | None:
     """The kind of credential one line looks like, or None."""
+    return _kept(line, _line_secret)
+
+
+def _line_secret(line: str) -> str | None:
     for kind, pattern in _TOKENS:
         if pattern.search(line):
             return kind
@@ -169,14 +211,14 @@ def secret_problems(path: str, text: str, first_line: int = 1) -> list[Problem]:
 def jsonl_secret_problems(path: str, data: bytes, first_line: int = 1) -> list[Problem]:
     """Secrets in appended log lines: every JSON string is scanned on its own, so a
     password inside a `quote` is found although JSON puts more text after it."""
-    problems = []
-    for offset, raw in enumerate(data.split(b"\n")):
-        for text in _strings_of_line(raw):
-            kind = secret_kind(text)
-            if kind:
-                problems.append(_problem(path, SecretHit(first_line + offset, kind)))
-                break
-    return problems
+    return [_problem(path, SecretHit(first_line + offset, kind))
+            for offset, raw in enumerate(data.split(b"\n"))
+            if (kind := _kept(raw, _log_line_secret))]
+
+
+def _log_line_secret(raw: bytes) -> str | None:
+    return next((kind for text in _strings_of_line(raw) if (kind := secret_kind(text))),
+                None)
 
 
 def _strings_of_line(raw: bytes) -> Iterator[str]:

@@ -35,7 +35,7 @@ from memrepo.core.events import Event, EventError
 from memrepo.core.log_lines import event_to_json, parse_line
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import Replaced, SimilarKey, WriteResult
-from memrepo.core.secrets import jsonl_secret_problems
+from memrepo.core.secrets import jsonl_secret_problems, verdicts_kept
 from memrepo.core.times import Instant, format_instant, format_valid_time, parse_instant
 from memrepo.core.trailers import with_trailers
 from memrepo.core.trust import HOST, UNTRUSTED, write_scope
@@ -83,8 +83,9 @@ class FactInput:
 
 @contextmanager
 def _writing(root: Path) -> Iterator[None]:
-    """The write lock, each segment read once while it is held."""
-    with write_lock(root), read_once(root):
+    """The write lock, each segment read once and each distinct text judged for secrets once
+    while it is held."""
+    with write_lock(root), read_once(root), verdicts_kept():
         yield
 
 

@@ -122,3 +122,25 @@ def test_a_refused_second_segment_leaves_the_first_untouched(memory_repo: Path) 
         store.remember_many(memory_repo, [Fact("aaa", "s", "r", "v"), Fact("bbb", "s", "r", "v")])
     after = {p: p.read_bytes() for p in (memory_repo / "memory" / "facts").rglob("*.jsonl")}
     assert after == before
+
+
+def test_a_secret_in_a_line_left_uncommitted_refuses_the_batch(memory_repo: Path) -> None:
+    """The writer judged its own lines; the commit checks still judge every appended byte,
+    a line appended by hand among them."""
+    from memrepo.core.times import parse_instant
+    from memrepo.facts.ids import new_id
+
+    store.remember(memory_repo, scope="michal", subject="bill", relation="amount",
+                   object="210 zł")
+    segment = next((memory_repo / "memory" / "facts" / "michal").glob("*.jsonl"))
+    event = json.loads(segment.read_bytes().splitlines()[-1])
+    event.update(id=new_id(parse_instant(event["recorded_at"]), event["id"]),
+                 subject="bank", quote="hasło do banku: Kot123zielony")
+    with segment.open("ab") as handle:
+        handle.write(json.dumps(event, ensure_ascii=False).encode() + b"\n")
+    before, commits = segment.read_bytes(), commit_count(memory_repo)
+    facts = [Fact("michal", f"s{n}", "city", "Town", quote="The city is Town.")
+             for n in range(3)]
+    with pytest.raises(InputError, match=r"credential \(a password\).*left uncommitted"):
+        store.remember_many(memory_repo, facts, source="chat")
+    assert segment.read_bytes() == before and commit_count(memory_repo) == commits

@@ -4,7 +4,12 @@ import orjson
 import pytest
 from memrepo.hooks.secrets import check
 
-from memrepo.core.secrets import find_secrets, secret_problems
+from memrepo.core.secrets import (
+    find_secrets,
+    jsonl_secret_problems,
+    secret_problems,
+    verdicts_kept,
+)
 from tests.support import change, note
 
 FAKE = {
@@ -110,3 +115,17 @@ def test_hook_scans_only_the_appended_log_lines() -> None:
     assert [p.line for p in found] == [3]
     rewritten = check(change({path: clean + clean}, {path: leaked}))
     assert [p.line for p in rewritten] == [1]
+
+
+def test_verdicts_kept_during_a_write_judge_a_repeated_text_alike() -> None:
+    lines = [orjson.dumps({"scope": "michal", "quote": text}) for text in [*FAKE.values(),
+                                                                          *PROSE]]
+    log = b"\n".join(lines)
+    expected = [p.line for p in jsonl_secret_problems("f.jsonl", log)]
+    with verdicts_kept():
+        first = [p.line for p in jsonl_secret_problems("f.jsonl", log)]
+        again = [p.line for p in jsonl_secret_problems("f.jsonl", log, 3)]
+        texts = [bool(find_secrets(text)) for text in [*FAKE.values(), *PROSE]]
+    assert first == expected == list(range(1, len(FAKE) + 1))
+    assert again == [line + 2 for line in expected]
+    assert texts == [True] * len(FAKE) + [False] * len(PROSE)
