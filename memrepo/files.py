@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from contextlib import suppress
 from pathlib import Path
 
@@ -201,7 +202,50 @@ class WorkTree:
 
 def blob_id(data: bytes) -> str:
     """The id git gives these bytes as a blob (so a clean file's id matches git's)."""
-    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+    return blob_digest(data).hex()
+
+
+def blob_digest(data: bytes) -> bytes:
+    """`blob_id` as git stores it (20 bytes). A large blob this process hashed lately is
+    compared with the bytes it was hashed from instead of hashed again (a fact-log segment
+    a write committed is hashed again by the cache's sync of it: a comparison costs a
+    fraction of SHA-1); equal bytes, never a name or a size, give the kept id."""
+    known = _HASHED.get(len(data))
+    if known is not None and known[0] == data:
+        return known[1]
+    return _hashed(data, _sha1_blob(data))
+
+
+def prefix_blob_digest(data: bytes, size: int) -> bytes:
+    """`blob_digest(data[:size])`, without copying the prefix."""
+    known = _HASHED.get(size)
+    if known is not None and len(data) >= size and data.startswith(known[0]):
+        return known[1]
+    return _sha1_blob(memoryview(data)[:size])
+
+
+def _sha1_blob(data: bytes | memoryview) -> bytes:
+    digest = hashlib.sha1(b"blob %d\0" % len(data))
+    digest.update(data)
+    return digest.digest()
+
+
+def _hashed(data: bytes, digest: bytes) -> bytes:
+    """Keep a large blob's id with its bytes (the latest few, within _KEPT_BYTES)."""
+    if _KEPT_FROM <= len(data) <= _KEPT_BYTES:
+        with _HASHED_LOCK:
+            _HASHED.pop(len(data), None)
+            while _HASHED and sum(map(len, (b for b, _ in _HASHED.values()))) + len(
+                    data) > _KEPT_BYTES:
+                del _HASHED[next(iter(_HASHED))]
+            _HASHED[len(data)] = (data, digest)
+    return digest
+
+
+_KEPT_FROM = 1 << 20
+_KEPT_BYTES = 64 << 20
+_HASHED: dict[int, tuple[bytes, bytes]] = {}  # size → (bytes, blob id), oldest first
+_HASHED_LOCK = threading.Lock()
 
 
 def complete_lines(data: bytes) -> bytes:

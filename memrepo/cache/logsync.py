@@ -25,7 +25,7 @@ from memrepo.cache.rows import (
 )
 from memrepo.core.events import Event, Key
 from memrepo.core.log_lines import scope_of
-from memrepo.files import blob_id
+from memrepo.files import prefix_blob_digest
 
 Stored = tuple[str, int]
 """(blob id, size) of the content the cache indexed."""
@@ -108,7 +108,7 @@ def _unrepeated(conn: sqlite3.Connection, gone: dict[Row, list[int]]) -> dict[Ro
 
 def _only_grew(data: bytes, stored: Stored) -> bool:
     blob, size = stored
-    return len(data) > size and blob_id(data[:size]) == blob
+    return len(data) > size and prefix_blob_digest(data, size).hex() == blob
 
 
 def _add(indexer: Indexer, path: str, data: bytes, events: Sequence[tuple[int, Event]],

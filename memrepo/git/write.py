@@ -7,7 +7,6 @@ trees along the changed paths are rewritten (a repository may hold 100k notes).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -24,6 +23,7 @@ from memrepo.core.change import Change, FileChange, Snapshot
 from memrepo.core.config import Config
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.times import Instant
+from memrepo.files import blob_digest, prefix_blob_digest
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ def committed_bytes(base: Base, path: str, work: bytes) -> bytes | None:
     if known is not None:
         return known
     size = base.repo.odb.read_header(Oid(raw=oid))[1]
-    if len(work) >= size and _blob_id(memoryview(work)[:size]) == oid:
+    if len(work) >= size and prefix_blob_digest(work, size) == oid:
         return work[:size]
     return blob_at(base, path)
 
@@ -184,14 +184,8 @@ def write_blobs(repo: Repository, files: Mapping[str, bytes]) -> dict[str, Oid]:
     return written
 
 
-def _blob_id(data: bytes | memoryview) -> bytes:
-    digest = hashlib.sha1(b"blob %d\0" % len(data))
-    digest.update(data)
-    return digest.digest()
-
-
 def _write_loose(objects: Path, data: bytes) -> bytes:
-    oid = _blob_id(data)
+    oid = blob_digest(data)
     name = oid.hex()
     folder = objects / name[:2]
     target = folder / name[2:]

@@ -233,6 +233,29 @@ def test_the_digest_of_a_log_that_grew_is_extended_and_still_notices_an_edited_r
         assert edited_logs(conn) == [log]
 
 
+def test_a_large_log_edited_in_place_and_grown_is_read_whole(tmp_path: Path) -> None:
+    """The sync compares a large log with the bytes it hashed last (not hashing it again):
+    a line changed in place, keeping the size, before another is appended, is still seen."""
+    root, log = init_repo(tmp_path / "repo"), "memory/facts/michal/2026-01.jsonl"
+    append_events(root, log, [assert_event(f"k{n:05d}", "2026-01-01T00:00:00Z", f"s{n}",
+                                           "amount", "1", "2025-01-01") for n in range(5000)])
+    commit_everything(root, "a large log")
+    rebuild(root)
+    append_events(root, log, [assert_event("k90001", "2026-01-02T00:00:00Z", "t", "amount",
+                                           "1", "2025-01-01")])
+    commit_everything(root, "grown")
+    assert sync(root).paths == [log]
+    data = (root / log).read_bytes()
+    assert len(data) > 1 << 20
+    (root / log).write_bytes(data.replace(b'"object": "1"', b'"object": "2"', 1))
+    append_events(root, log, [assert_event("k90002", "2026-01-03T00:00:00Z", "u", "amount",
+                                           "1", "2025-01-01")])
+    commit_everything(root, "edited and grown")
+    sync(root)
+    build_into(root, tmp_path / "reference.sqlite")
+    assert dump(cache_path(root)) == dump(tmp_path / "reference.sqlite")
+
+
 def test_unchanged_repository_is_fresh(tmp_path: Path) -> None:
     scenario = _start(tmp_path / "repo")
     rebuild(scenario.root)
