@@ -12,8 +12,9 @@ agent/journal.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +106,19 @@ def _check_arguments(tool: str, schema: dict[str, Any], arguments: dict[str, Any
             f"give {', '.join(missing)} ({listed})")))
 
 
+_FLAG = re.compile(r"(?<![\w-])--([a-z]+(?:-[a-z]+)*)")
+
+
+def _in_tool_terms(problem: Problem) -> Problem:
+    """A refusal naming the tool's arguments (`as_of`) where the library names the command
+    line's flags (`--as-of`): the agent never typed a flag."""
+    def argument(match: re.Match[str]) -> str:
+        return match.group(1).replace("-", "_")
+
+    return replace(problem, path=_FLAG.sub(argument, problem.path),
+                   fix=_FLAG.sub(argument, problem.fix))
+
+
 def _one_line(problem: Problem) -> str:
     return problem.render().replace("\n  To fix:", " To fix:")
 
@@ -125,7 +139,7 @@ def _journaled(session: Session, tool: str, call: Callable[[], dict[str, Any]],
     try:
         outcome = call()
     except InputError as err:
-        outcome = {"status": "refused", "error": str(err)}
+        outcome = {"status": "refused", "error": _in_tool_terms(err.detail).render()}
     record_call(session.root, session.session, session.scope, session.trust, tool,
                 arguments, outcome)
     return outcome
