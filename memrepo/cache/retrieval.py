@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 import sqlite3
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from memrepo.cache.terms import DOCUMENTS, row_tokens
 from memrepo.core.config import QUARANTINE_PREFIX
@@ -85,6 +85,8 @@ class _Table:
 
 KEY_SUBJECT_COLUMNS = (0, 4)
 """keys_fts's subject and subject_s columns (schema/cache.sql)."""
+KEY_RELATION_COLUMNS = (1, 5)
+"""keys_fts's relation and relation_s columns."""
 NOTES = _Table("notes_fts", "notes_terms", NOTE_WEIGHTS,
                "{name aliases name_s aliases_s}")
 KEYS = _Table("keys_fts", "keys_terms", KEY_WEIGHTS, "{subject relation subject_s relation_s}")
@@ -345,29 +347,46 @@ def _judged(conn: sqlite3.Connection, table: _Table, rows: list[tuple[int, float
     judged = rows[:JUDGED]
     marks = ", ".join("?" * len(judged))
     forms = {form for s in p.searched for form in s.forms}
-    subject_columns = KEY_SUBJECT_COLUMNS if table is KEYS else ()
-    held: dict[int, tuple[set[str], set[str]]] = {}  # rowid → (forms in its subject, others)
-    for rowid, *columns in conn.execute(
-            f"SELECT rowid, * FROM {table.fts} WHERE rowid IN ({marks})",
-            [rowid for rowid, _ in judged]):
-        held[rowid] = (forms & row_tokens(columns[i] for i in subject_columns),
-                       forms & row_tokens(text for i, text in enumerate(columns)
-                                          if i not in subject_columns))
-    keys = table is KEYS
-    weights = word_weights(p, amount, keys=keys)
-    forgiving = word_weights(p, amount, keys=True, values=True) if keys else weights
+    held = {rowid: _held(table, forms, columns) for rowid, *columns in conn.execute(
+        f"SELECT rowid, * FROM {table.fts} WHERE rowid IN ({marks})",
+        [rowid for rowid, _ in judged])}
+    weights: dict[tuple[bool, bool], dict[str, float]] = {}
     hits = []
     for rowid, score in judged:
-        subject, rest = held.get(rowid, (set(), set()))
-        chosen = forgiving if _beyond_subject(p, subject, rest) else weights
-        hits.append(Hit(rowid, score, judge(subject | rest, p, chosen, rowid in numeric)))
+        found = held.get(rowid, _Held())
+        rule = (found.whole_subject, _beyond_subject(p, found.subject, found.relation))
+        if rule not in weights:
+            weights[rule] = word_weights(p, amount, verbs=rule[0], kinds=rule[1])
+        hits.append(Hit(rowid, score, judge(found.every, p, weights[rule], rowid in numeric)))
     return hits
 
 
-def _beyond_subject(p: Plan, subject: set[str], rest: set[str]) -> bool:
-    """Whether a key holds a word of the question other than the kind of the answer
-    outside its subject and not in it ("which languages do I speak": `speaks`): only then
+@dataclass(frozen=True, slots=True)
+class _Held:
+    """The searched forms a hit holds: for a fact key, by column."""
+
+    every: set[str] = field(default_factory=set)
+    subject: set[str] = field(default_factory=set)
+    relation: set[str] = field(default_factory=set)
+    whole_subject: bool = False  # every word of the key's subject is a word of the question
+
+
+def _held(table: _Table, forms: set[str], columns: Sequence[str]) -> _Held:
+    every = forms & row_tokens(columns)
+    if table is not KEYS:
+        return _Held(every)
+    subject_words = row_tokens(columns[KEY_SUBJECT_COLUMNS[0]:KEY_SUBJECT_COLUMNS[0] + 1])
+    return _Held(every, forms & row_tokens(columns[i] for i in KEY_SUBJECT_COLUMNS),
+                 forms & row_tokens(columns[i] for i in KEY_RELATION_COLUMNS),
+                 bool(subject_words) and subject_words <= forms)
+
+
+def _beyond_subject(p: Plan, subject: set[str], relation: set[str]) -> bool:
+    """Whether a key's relation holds a word of the question other than the kind of the
+    answer that its subject does not ("which languages do I speak": `speaks`): only then
     is a kind word the memory lacks forgiven (relevance.word_weights) — else the subject's
-    name alone would answer "Which dog does Michal have?" with any fact about Michal."""
-    return any(not subject.intersection(s.forms) and bool(rest.intersection(s.forms))
+    name alone would answer "Which dog does Michal have?" with any fact about Michal, and
+    a value that happens to be the question's verb ("What games do I play?" — the phone
+    operator Play) would answer too."""
+    return any(not subject.intersection(s.forms) and bool(relation.intersection(s.forms))
                for s in p.searched if not s.kind)

@@ -66,7 +66,8 @@ relation ("colour"), which must then be in memory."""
 _ARTICLES = frozenset(words_of("the a an"))
 _PRONOUNS = frozenset(words_of("i you we he she they"))
 """An article, a word, a pronoun: "did THE LANGUAGES I speak change" names the kind too.
-The word after a pronoun is the question's verb ("where do I LIVE")."""
+The word after "do"/"does" and a pronoun is the question's verb ("where do I LIVE")."""
+_PRESENT = frozenset(words_of("do does"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +83,9 @@ class Term:
     # memory lacks is then not held against a hit (relevance.word_weights)
     opening: bool = False  # the question's first word (a misspelt question word there is
     # read as one: relevance.plan)
-    verb: bool = False  # right after a subject pronoun ("what car do I DRIVE"): the
-    # relation in other words, which a key lacking it still answers (relevance.word_weights)
+    verb: bool = False  # after "do"/"does" and a subject pronoun ("what car do I DRIVE"):
+    # a state, the relation in other words (relevance.word_weights); not after "did": "what
+    # car did I sell" asks for an event, which `car.model` does not answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +138,8 @@ def analyse(text: str, now: Instant) -> Question:
     if not salient:  # a question of stop words only still searches for something
         salient = kept
     kinds = _kind_positions(folded)
-    verbs = {i + 1 for i, word in enumerate(folded) if word in _PRONOUNS}
+    verbs = {i + 2 for i, (aux, pronoun) in enumerate(itertools.pairwise(folded))
+             if aux in _PRESENT and pronoun in _PRONOUNS}
     terms: dict[str, Term] = {}
     for i in salient:
         terms.setdefault(folded[i], Term(raw[i], folded[i], base_forms(raw[i]),

@@ -218,20 +218,20 @@ class Judgement:
         return self.coverage >= needed
 
 
-def word_weights(p: Plan, amount: int | None = None, *, keys: bool = False,
-                 values: bool = False) -> dict[str, float]:
+def word_weights(p: Plan, amount: int | None = None, *, verbs: bool = False,
+                 kinds: bool = False) -> dict[str, float]:
     """Each salient word's IDF (a word the index lacks: the largest, as if seen nowhere);
     `amount`: the number of documents with a numeric value, when the question asks "how
-    much" without a word for it. `keys`: the hits are fact keys, which name a relation in
-    a word of their own ("car.model"): the question's verb ("what car do I drive") that
-    the index lacks weighs nothing, so the other words decide. `values`: besides, the
-    keys' values name things, not their kinds ("English", not "language"): a word naming
-    the kind of the answer ("which languages") that the index lacks weighs nothing too,
-    and a hit needs the question's other words. Notes are prose that would use the
-    words."""
+    much" without a word for it. For a fact key whose subject the question names whole
+    (`verbs`: "what car do I drive" and `car.model`), the question's verb that the index
+    lacks weighs nothing: it names the key's relation in other words. For a key whose
+    relation holds another word of the question (`kinds`: "which languages do I speak"
+    and `michal.speaks`), the word naming the kind of the answer that the index lacks
+    weighs nothing: values name things, not their kinds ("English", not "language").
+    Notes are prose that would use the words."""
     weights: dict[str, float] = {}
     for s in p.searched:
-        if not s.forms and ((keys and s.verb) or (values and s.kind)):
+        if not s.forms and ((verbs and s.verb) or (kinds and s.kind)):
             continue
         counted = s.exact or s.forms
         weights[s.word] = idf(max((p.df[f] for f in counted), default=0), p.n)
