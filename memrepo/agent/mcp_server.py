@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
 from mcp.types import CallToolResult, InputRequiredResult
 from pydantic import ValidationError
 
@@ -250,7 +250,10 @@ def _add_note_resources(server: MCPServer, memory: Memory) -> None:
                                  "(memrepo://index/<category>), and recall answers carry "
                                  "each matching note's uri.")
     def read_note(name: str) -> str:
-        return shown(memory.note_text(name), None, lines=True)
+        try:
+            return shown(memory.note_text(name), None, lines=True)
+        except InputError as err:  # the client reads why, not "Error creating resource"
+            raise ResourceNotFoundError(_one_line(err.detail)) from None
 
 
 def _add_file_resource(server: MCPServer, root: Path, path: str, uri: str, name: str,

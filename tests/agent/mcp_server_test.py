@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from mcp import ClientSession
+import pytest
+from mcp import ClientSession, MCPError
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memrepo.agent.api import Memory
@@ -312,3 +313,18 @@ def test_control_characters_in_a_note_reach_the_model_escaped(
     text = anyio.run(read)
     assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
     assert "\\u001b]0;pwned\\u0007 title\nline two \\u202eexe.txt" in text
+
+
+def test_a_note_that_does_not_exist_is_refused_in_one_line(demo_repo: Path,
+                                                          git_env: dict[str, str]) -> None:
+    async def read() -> str:
+        async with stdio_client(_server(demo_repo, git_env)) as (r, w), \
+                ClientSession(r, w) as session:
+            await session.initialize()
+            with pytest.raises(MCPError) as refused:
+                await session.read_resource("memrepo://note/nonexistent")
+            return refused.value.error.message
+
+    message = anyio.run(read)
+    assert message == ("nonexistent: no such note To fix: use a name from an index or a "
+                       "recall answer")
