@@ -6,6 +6,8 @@ import argparse
 import json
 from typing import Any
 
+from memrepo.commands import warn_if_scope_is_empty
+
 DEFAULT_BUDGET = 1500
 
 
@@ -35,4 +37,6 @@ def run(args: argparse.Namespace) -> int:
                           "left_out": block.left_out}, ensure_ascii=False))
     else:
         print(block.text, end="")
+    if not block.included:
+        warn_if_scope_is_empty("context", root, args.scope)
     return 0

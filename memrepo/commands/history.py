@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from memrepo.commands import warn_if_scope_is_empty
 from memrepo.core.display import shown
 from memrepo.core.records import HistoryEntry
 
@@ -35,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
         print("not recorded")
     else:
         print("\n".join(entry_line(e) for e in entries))
+    if not entries:
+        warn_if_scope_is_empty("history", root, args.scope)
     return 0
 
 

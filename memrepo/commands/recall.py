@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
+from memrepo.commands import warn_if_scope_is_empty
 from memrepo.core.display import shown
 from memrepo.core.records import Fact, RecallResult
 
@@ -38,8 +38,7 @@ def run(args: argparse.Namespace) -> int:
     root = query_root(args.repo)  # git looks for in-place saves while the rest imports
     from memrepo.agent.api import Memory
 
-    memory = Memory(root)
-    result = memory.recall(
+    result = Memory(root).recall(
         args.scope, args.query, subject=args.subject, relation=args.relation,
         as_of=args.as_of, known_at=args.known_at)
     if args.json:
@@ -47,18 +46,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(render(result))
     if result.status == "not_recorded" and not result.suggestions:
-        _say_if_scope_is_empty(args.scope, memory.scopes())
+        warn_if_scope_is_empty("recall", root, args.scope)
     return 0
-
-
-def _say_if_scope_is_empty(scope: str, recorded: list[str]) -> None:
-    """A misspelt --scope answers "not recorded" like any unrecorded fact: say so."""
-    if scope in recorded:
-        return
-    others = ", ".join(recorded) or "none yet"
-    print(f"memrepo recall: scope '{scope}' holds no facts (scopes that do: {others})\n"
-          "  To fix: give --scope one of those, or remember a fact in this one first",
-          file=sys.stderr)
 
 
 def render(result: RecallResult) -> str:

@@ -62,6 +62,11 @@ def test_recall_in_a_scope_without_facts_says_which_scopes_hold_them(repo: Path)
         "  To fix: give --scope one of those, or remember a fact in this one first"]
     held = memrepo_at(repo, "recall", "--scope", "michal", "What is the lead time in Oslo?")
     assert held.stdout.strip() == "not recorded" and held.stderr == ""
+    for args in (("history", "--scope", "michel", "lodz-packaging", "lead_time"),
+                 ("context", "--scope", "michel", "What is my dog's name?")):
+        done = memrepo_at(repo, *args)
+        assert done.returncode == 0 and done.stderr.startswith(
+            f"memrepo {args[0]}: scope 'michel' holds no facts (scopes that do: michal)\n")
 
 
 def test_recall_of_a_misspelled_question_says_which_spelling_it_used(repo: Path) -> None:
