@@ -297,6 +297,9 @@ def test_cli_context_holds_notes_of_every_category_and_the_dated_fact(
 def test_cli_context_says_which_spelling_it_used(repo: Path, git_env: Any) -> None:
     done = cli(repo, "context", "--scope", "michal", "What does Jan Nowak do?")
     assert "did you mean: jan-novak? (searched 'novak' for 'nowak')" in done.stdout
+    plain = cli(repo, "context", "--scope", "michal", "What is the minimun order?")
+    assert ("- spelling: searched 'minimum' for 'minimun' (a note on the search, not a fact)"
+            in plain.stdout)
     assert "- [entities] jan-novak:" in done.stdout
 
 

@@ -63,7 +63,7 @@ def _notices(answer: Answer, meant: list[str]) -> list[str]:
     searched = ", ".join(f"'{used}' for '{word}'" for word, used in answer.respelled.items())
     names = ", ".join(meant or answer.suggestions)
     return [f"- did you mean: {names}? (searched {searched})" if names
-            else f"- searched {searched}"]
+            else f"- spelling: searched {searched} (a note on the search, not a fact)"]
 
 
 def _category(conn: Connection, name: str) -> str | None:
