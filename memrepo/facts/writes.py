@@ -31,7 +31,8 @@ from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.clock import parse_user_time
 from memrepo.core.bitemporal import FOREVER, fold, replaced_by
 from memrepo.core.config import Config
-from memrepo.core.events import Event, EventError
+from memrepo.core.display import shown
+from memrepo.core.events import Event, EventError, check_structure
 from memrepo.core.log_lines import event_to_json, parse_line
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import Replaced, SimilarKey, WriteResult
@@ -373,6 +374,17 @@ def _latest(root: Path, scope: str, recorded_at: Instant) -> str | None:
     return latest_id(root, segment_path(scope, recorded_at), recorded_at // 1000)
 
 
+_CORRECT_IT = "correct the value it names and write the fact again"
+
+
+def _fact_named(fields: dict[str, Any]) -> str:
+    """The fact a refusal is about, as its key ("car.colour"), for a person who typed it."""
+    subject, relation = fields.get("subject"), fields.get("relation")
+    if isinstance(subject, str) and isinstance(relation, str) and subject and relation:
+        return shown(f"{subject}.{relation}", 80)
+    return ""
+
+
 def _new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Instant,
                latest: str | None, schema: bool = True) -> tuple[bytes, Event]:
     """The log line and parsed Event, judged by the same code as the commit-time check
@@ -382,11 +394,15 @@ def _new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Inst
     later write wins ties on `recorded_at` even across processes with a pinned clock."""
     raw = {"id": new_id(recorded_at, latest), "recorded_at": format_instant(recorded_at),
            **fields}
+    fact = _fact_named(fields) or segment_path(scope, recorded_at)
     try:
+        check_structure(raw)  # first: a value over its limit is named, not the whole line
         line = event_to_json(_in_schema_order(raw))
+    except EventError as err:
+        raise InputError(Problem(fact, str(err), _CORRECT_IT)) from None
     except TypeError:  # orjson: a lone surrogate (e.g. from undecodable command-line bytes)
-        raise InputError(Problem(segment_path(scope, recorded_at), "a value is not valid "
-                                 "UTF-8 text", "give the text as UTF-8")) from None
+        raise InputError(Problem(fact, "a value is not valid UTF-8 text",
+                                 "give the text as UTF-8")) from None
     path = segment_path(scope, recorded_at)
     from memrepo.git.write import head_rules  # pygit2 stays out of the query path
 
@@ -394,10 +410,10 @@ def _new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Inst
         event = parse_line(line[:-1], scope,
                            checker(EVENT_SCHEMA, head_rules(root)) if schema else _no_schema)
     except EventError as err:
-        raise InputError(Problem(path, str(err), "correct the value named above")) from None
+        raise InputError(Problem(fact, str(err), _CORRECT_IT)) from None
     secrets = jsonl_secret_problems(path, line[:-1])
     if secrets:  # before anything is appended: a secret never reaches a log or a journal
-        raise InputError(replace(secrets[0], line=None))
+        raise InputError(replace(secrets[0], path=fact, line=None))
     return line, event
 
 
