@@ -27,7 +27,8 @@ from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import WriteResult
 from memrepo.core.text import words
 from memrepo.core.trust import write_scope
-from memrepo.facts.writes import UNTRUSTED_CONFIDENCE, remember, similar_problem
+from memrepo.facts.new_event import UNTRUSTED_CONFIDENCE
+from memrepo.facts.writes import remember, similar_problem
 from memrepo.files import WorkTree, read_text
 
 CANDIDATES_SCHEMA = "candidates.schema.json"

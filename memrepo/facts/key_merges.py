@@ -20,8 +20,9 @@ from memrepo.core.key_merge import plan_events, plan_key_merge
 from memrepo.core.times import format_valid_time
 from memrepo.facts.appender import append_many_and_commit, recorded_now, write_lock
 from memrepo.facts.keys import recorded_keys
+from memrepo.facts.new_event import new_event
 from memrepo.facts.segments import read_key, segment_path
-from memrepo.facts.writes import _config, _latest, _message, _new_event
+from memrepo.facts.writes import _config, _latest, _message
 
 SESSION = "triage"
 
@@ -59,7 +60,7 @@ def merge_key(root: Path, scope: str, kept: tuple[str, str], duplicate: tuple[st
         latest = _latest(root, scope, recorded_at)
         written: list[Event] = []
         for event in planned:
-            line, new = _new_event(root, scope, _fields(event), recorded_at, latest)
+            line, new = new_event(root, scope, _fields(event), recorded_at, latest)
             lines.append(line)
             written.append(new)
             latest = new.id

@@ -22,24 +22,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from memrepo.checks.schemas import EVENT_SCHEMA, checker
-from memrepo.clock import parse_user_time
 from memrepo.core.bitemporal import FOREVER, fold, replaced_by
 from memrepo.core.config import Config
-from memrepo.core.display import shown
-from memrepo.core.events import Event, EventError, check_structure
-from memrepo.core.log_lines import event_to_json, parse_line
+from memrepo.core.events import Event
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import Replaced, SimilarKey, WriteResult
-from memrepo.core.secrets import jsonl_secret_problems, verdicts_kept
-from memrepo.core.times import Instant, format_instant, format_valid_time, parse_instant
+from memrepo.core.secrets import verdicts_kept
+from memrepo.core.times import Instant, format_valid_time, parse_instant
 from memrepo.core.trailers import with_trailers
-from memrepo.core.trust import HOST, UNTRUSTED, write_scope
+from memrepo.core.trust import HOST, write_scope
 from memrepo.facts.appender import (
     append_and_commit,
     append_many_and_commit,
@@ -47,13 +43,19 @@ from memrepo.facts.appender import (
     recorded_now,
     write_lock,
 )
-from memrepo.facts.ids import new_id
 from memrepo.facts.keys import (
     RecordedKeys,
     insisted,
     locate_key,
     recorded_keys,
     require_key,
+)
+from memrepo.facts.new_event import (
+    FactInput,
+    assert_fields,
+    new_event,
+    require_quote,
+    valid_time,
 )
 from memrepo.facts.segments import (
     latest_id,
@@ -63,23 +65,7 @@ from memrepo.facts.segments import (
     segment_path,
 )
 
-UNTRUSTED_CONFIDENCE = 0.3
 T = TypeVar("T")
-
-
-@dataclass(frozen=True, slots=True)
-class FactInput:
-    """One fact for `remember_many` (the arguments of `remember` that vary per fact)."""
-
-    scope: str
-    subject: str
-    relation: str
-    object: str
-    valid_from: str | None = None
-    valid_to: str | None = None
-    quote: str | None = None
-    confidence: float = 1.0
-    new_key: bool = False  # a new key that looks like a recorded one is meant (no gate)
 
 
 @contextmanager
@@ -107,7 +93,7 @@ def remember(root: Path, *, scope: str, subject: str, relation: str, object: str
     require_key(subject, relation)
     with _writing(root):
         recorded_at = recorded_now(root)
-        _require_quote(source, quote)
+        require_quote(source, quote)
         located = locate_key(root, scope, subject, relation)
         if located.similar and not new_key:
             return WriteResult("similar_key", None, None, tuple(located.similar),
@@ -117,10 +103,10 @@ def remember(root: Path, *, scope: str, subject: str, relation: str, object: str
                          confidence)
         key = located.events
         many = _config(root).is_many(fact.relation)
-        fields = _assert_fields(fact, scope, source, session, trust, recorded_at)
+        fields = assert_fields(fact, scope, source, session, trust, recorded_at)
         if confirm:
             fields = _confirmation(fields, key, many, scope)
-        line, event = _new_event(root, scope, fields, recorded_at,
+        line, event = new_event(root, scope, fields, recorded_at,
                                  _latest(root, scope, recorded_at))
         unchanged = _no_change(key, event, many)
         if confirm and not unchanged:  # (a confirmation spans exactly the held value)
@@ -252,10 +238,10 @@ def _batch_one(root: Path, fact: FactInput, number: int, known: Keys,
     scope = write_scope(fact.scope, trust)
     path = segment_path(scope, recorded_at)
     def build() -> tuple[bytes, Event]:
-        _require_quote(source, fact.quote)
-        fields = _assert_fields(fact, scope, source, session, trust, recorded_at)
+        require_quote(source, fact.quote)
+        fields = assert_fields(fact, scope, source, session, trust, recorded_at)
         latest = None if path in lines else _latest(root, scope, recorded_at)
-        return _new_event(root, scope, fields, recorded_at, latest, schema=False)
+        return new_event(root, scope, fields, recorded_at, latest, schema=False)
     line, event = _numbered(number, build)
     key = known[scope][(fact.subject, fact.relation)]
     many = config.is_many(fact.relation)
@@ -294,9 +280,9 @@ def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
             raise InputError(Problem("--object", f"{relation!r} is many-valued: say which "
                                      "value ends", "add --object VALUE"))
         fields = {"scope": scope, "subject": subject, "relation": relation,
-                  "valid_to": _valid_time(valid_to, "--valid-to", recorded_at),
+                  "valid_to": valid_time(valid_to, "--valid-to", recorded_at),
                   "reason": reason, **({"object": object} if object is not None else {})}
-        line, event = _new_event(root, scope, {"op": "end", "source": source,
+        line, event = new_event(root, scope, {"op": "end", "source": source,
                                                "session": session, **fields},
                                  recorded_at, _latest(root, scope, recorded_at))
         key = located.events
@@ -321,7 +307,7 @@ def retract(root: Path, *, scope: str, target: str, reason: str, session: str = 
             return _unchanged(root, scope, earlier.id, recorded_at)
         fields = {"op": "retract", "source": source, "session": session,
                   "target": target, "reason": reason}
-        line, event = _new_event(root, scope, fields, recorded_at,
+        line, event = new_event(root, scope, fields, recorded_at,
                                  _latest(root, scope, recorded_at))
         subject_line = f"retract: {scope} {target} ({reason})"
         return _write(root, event, line, subject_line, source, session, trust)
@@ -330,102 +316,10 @@ def retract(root: Path, *, scope: str, target: str, reason: str, session: str = 
 # --- building and validating the event ------------------------------------------------
 
 
-def _valid_time(text: str | None, what: str, recorded_at: Instant) -> str:
-    if text is None or text.strip().lower() == "now":
-        return format_valid_time(recorded_at)
-    return format_valid_time(parse_user_time(text, what))
-
-
-def _optional(name: str, text: str | None, recorded_at: Instant) -> dict[str, str]:
-    return {} if text is None else {name: _valid_time(text, f"--{name.replace('_', '-')}",
-                                                      recorded_at)}
-
-
-def _confidence(confidence: float, trust: str) -> float:
-    if not 0.0 <= confidence <= 1.0:
-        raise InputError(Problem("--confidence", f"confidence {confidence} is not between "
-                                 "0 and 1", "give a number such as 0.8"))
-    return min(confidence, UNTRUSTED_CONFIDENCE) if trust == UNTRUSTED else confidence
-
-
-def _require_quote(source: str, quote: str | None) -> None:
-    if source != "manual" and not (quote or "").strip():
-        raise InputError(Problem("--quote", f"a fact from source {source!r} needs the "
-                                 "verbatim text it comes from",
-                                 "add --quote '<the exact words>' (or --source manual)"))
-
-
-def _assert_fields(fact: FactInput, scope: str, source: str, session: str, trust: str,
-                   recorded_at: Instant) -> dict[str, Any]:
-    return {
-        "op": "assert", "source": source, "session": session,
-        "scope": scope, "subject": fact.subject, "relation": fact.relation,
-        "object": fact.object,
-        "valid_from": _valid_time(fact.valid_from, "--valid-from", recorded_at),
-        **_optional("valid_to", fact.valid_to, recorded_at),
-        "confidence": _confidence(fact.confidence, trust), "trust": trust,
-        **({"quote": fact.quote} if fact.quote is not None else {}),
-    }
-
-
 def _latest(root: Path, scope: str, recorded_at: Instant) -> str | None:
     """The largest id in the segment the event goes to: the only one that can hold ids of
     the same millisecond (a segment is the month of `recorded_at`)."""
     return latest_id(root, segment_path(scope, recorded_at), recorded_at // 1000)
-
-
-_CORRECT_IT = "correct the value it names and write the fact again"
-
-
-def _fact_named(fields: dict[str, Any]) -> str:
-    """The fact a refusal is about, as its key ("car.colour"), for a person who typed it."""
-    subject, relation = fields.get("subject"), fields.get("relation")
-    if isinstance(subject, str) and isinstance(relation, str) and subject and relation:
-        return shown(f"{subject}.{relation}", 80)
-    return ""
-
-
-def _new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Instant,
-               latest: str | None, schema: bool = True) -> tuple[bytes, Event]:
-    """The log line and parsed Event, judged by the same code as the commit-time check
-    (`schema=False` leaves the JSON Schema to that check, for batches), secrets included.
-
-    The id sorts after every id already in the segment at the same millisecond, so a
-    later write wins ties on `recorded_at` even across processes with a pinned clock."""
-    raw = {"id": new_id(recorded_at, latest), "recorded_at": format_instant(recorded_at),
-           **fields}
-    fact = _fact_named(fields) or segment_path(scope, recorded_at)
-    try:
-        check_structure(raw)  # first: a value over its limit is named, not the whole line
-        line = event_to_json(_in_schema_order(raw))
-    except EventError as err:
-        raise InputError(Problem(fact, str(err), _CORRECT_IT)) from None
-    except TypeError:  # orjson: a lone surrogate (e.g. from undecodable command-line bytes)
-        raise InputError(Problem(fact, "a value is not valid UTF-8 text",
-                                 "give the text as UTF-8")) from None
-    path = segment_path(scope, recorded_at)
-    from memrepo.git.write import head_rules  # pygit2 stays out of the query path
-
-    try:
-        event = parse_line(line[:-1], scope,
-                           checker(EVENT_SCHEMA, head_rules(root)) if schema else _no_schema)
-    except EventError as err:
-        raise InputError(Problem(fact, str(err), _CORRECT_IT)) from None
-    secrets = jsonl_secret_problems(path, line[:-1])
-    if secrets:  # before anything is appended: a secret never reaches a log or a journal
-        raise InputError(replace(secrets[0], path=fact, line=None))
-    return line, event
-
-
-_FIELD_ORDER = ("id", "op", "recorded_at", "scope", "subject", "relation", "object",
-                "valid_from", "valid_to", "target", "confidence", "trust", "reason",
-                "source", "session", "quote")
-
-
-def _in_schema_order(raw: dict[str, Any]) -> dict[str, Any]:
-    """Keys in one readable order, so log lines diff and grep alike."""
-    known = [k for k in _FIELD_ORDER if k in raw]
-    return {k: raw[k] for k in known + sorted(set(raw) - set(known))}
 
 
 # --- deciding ---------------------------------------------------------------------------
@@ -535,10 +429,6 @@ def _message(subject_line: str, source: str, session: str, trust: str,
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
-
-
-def _no_schema(value: Any) -> list[str]:
-    return []
 
 
 __all__ = ["FactInput", "append_and_commit", "append_many_and_commit", "forget", "remember",
