@@ -206,6 +206,17 @@ def test_knowledge_only_in_a_reference_or_project_note(memory: Memory) -> None:
     assert "car-service-2026" in [n.name for n in booked.notes]
 
 
+def test_a_note_gives_a_name_without_saying_name(memory: Memory) -> None:
+    """"name", "called", "nazywa", "volá" ask for the name itself, which the note about the
+    thing writes without saying so; the thing must still be in the note."""
+    for question, note_name in (("What is the name of my accountant?", "jan-novak"),
+                                ("What is the service advisor called?", "michal-zielinski")):
+        assert memory.search(question).results[0].name == note_name, question
+    for question in ("What is the name of my dog?", "What is the plumber called?",
+                     "Jak się nazywa mój pies?", "Ako sa volá môj pes?"):
+        assert memory.search(question).status == "not_recorded", question
+
+
 def test_the_context_block_cuts_honestly_at_its_budget(repo: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MEMREPO_NOW", NOW)

@@ -356,7 +356,8 @@ def _judged(conn: sqlite3.Connection, table: _Table, rows: list[tuple[int, float
         found = held.get(rowid, _Held())
         rule = (found.whole_subject, _beyond_subject(p, found.subject, found.relation))
         if rule not in weights:
-            weights[rule] = word_weights(p, amount, verbs=rule[0], kinds=rule[1])
+            weights[rule] = word_weights(p, amount, verbs=rule[0], kinds=rule[1],
+                                         notes=table is NOTES)
         hits.append(Hit(rowid, score, judge(found.every, p, weights[rule], rowid in numeric)))
     return hits
 

@@ -68,6 +68,11 @@ _PRONOUNS = frozenset(words_of("i you we he she they"))
 """An article, a word, a pronoun: "did THE LANGUAGES I speak change" names the kind too.
 The word after "do"/"does" and a pronoun is the question's verb ("where do I LIVE")."""
 _PRESENT = frozenset(words_of("do does"))
+_NAMING = frozenset(words_of("""
+name names named called nazwa nazwe nazwy imie imienia nazywa nazywal nazywala meno mena
+vola volal volala"""))
+"""Words asking what something is called ("What is the vet's name?", "Jak się nazywa…",
+"Ako sa volá…"): the answer is the name itself, which a note writes without saying so."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +88,8 @@ class Term:
     # memory lacks is then not held against a hit (relevance.word_weights)
     opening: bool = False  # the question's first word (a misspelt question word there is
     # read as one: relevance.plan)
+    naming: bool = False  # asks what something is called ("the vet's NAME"): a note about
+    # it seldom says "name" (relevance.word_weights)
     verb: bool = False  # after "do"/"does" and a subject pronoun ("what car do I DRIVE"):
     # a state, the relation in other words (relevance.word_weights); not after "did": "what
     # car did I sell" asks for an event, which `car.model` does not answer
@@ -144,7 +151,7 @@ def analyse(text: str, now: Instant) -> Question:
     for i in salient:
         terms.setdefault(folded[i], Term(raw[i], folded[i], base_forms(raw[i]),
                                          folded[i].startswith(_AMOUNT_STEMS), i in kinds,
-                                         i == 0, i in verbs))
+                                         i == 0, folded[i] in _NAMING, i in verbs))
     also = {folded[i]: Term(raw[i], folded[i], base_forms(raw[i]))
             for i in sorted({*times.used, *(i for i, word in enumerate(folded)
                                             if word.startswith(_CHANGE_STEMS))})

@@ -98,6 +98,7 @@ class Searched:
     forms: tuple[str, ...]  # every indexed form (exact first)
     amount: bool
     kind: bool = False  # names the kind of the answer (question.Term.kind)
+    naming: bool = False  # asks what something is called (question.Term.naming)
     verb: bool = False  # the question's verb (question.Term.verb)
 
     @property
@@ -147,7 +148,7 @@ def plan(terms: Sequence[Term], n: int, lookup: Lookup, respell: Respell | None)
         present = tuple(dict.fromkeys(f for f in forms if df.get(f)))
         exact = tuple(f for f in present[:1] if f == used)
         searched.append(Searched(term.word, used, exact, present, term.amount, term.kind,
-                                 term.verb))
+                                 term.naming, term.verb))
     return Plan(tuple(searched), df, n, read_as)
 
 
@@ -219,7 +220,7 @@ class Judgement:
 
 
 def word_weights(p: Plan, amount: int | None = None, *, verbs: bool = False,
-                 kinds: bool = False) -> dict[str, float]:
+                 kinds: bool = False, notes: bool = False) -> dict[str, float]:
     """Each salient word's IDF (a word the index lacks: the largest, as if seen nowhere);
     `amount`: the number of documents with a numeric value, when the question asks "how
     much" without a word for it. For a fact key whose subject the question names whole
@@ -228,10 +229,13 @@ def word_weights(p: Plan, amount: int | None = None, *, verbs: bool = False,
     relation holds another word of the question (`kinds`: "which languages do I speak"
     and `michal.speaks`), the word naming the kind of the answer that the index lacks
     weighs nothing: values name things, not their kinds ("English", not "language").
-    Notes are prose that would use the words."""
+    Notes are prose that would use those words; but a note gives a name without saying
+    "name" (`notes`: "What is the vet's name?" and a note about the vet), so words asking
+    what something is called weigh nothing for notes."""
     weights: dict[str, float] = {}
     for s in p.searched:
-        if not s.forms and ((verbs and s.verb) or (kinds and s.kind)):
+        if (notes and s.naming) or (
+                not s.forms and ((verbs and s.verb) or (kinds and s.kind))):
             continue
         counted = s.exact or s.forms
         weights[s.word] = idf(max((p.df[f] for f in counted), default=0), p.n)
@@ -248,8 +252,8 @@ def judge(tokens: set[str], p: Plan, weights: dict[str, float], numeric: bool = 
     total = sum(weights.values())
     if not total:
         return Judgement(0.0)
-    matched = [s.word for s in p.searched
-               if (s.amount and numeric) or any(f in tokens for f in s.forms)]
+    matched = [s.word for s in p.searched if s.word in weights
+               and ((s.amount and numeric) or any(f in tokens for f in s.forms))]
     if AMOUNT in weights and numeric:
         matched.append(AMOUNT)
     gained = sum(weights[word] for word in matched)
