@@ -157,20 +157,39 @@ MANUAL = [("car", "model", "Toyota Yaris"), ("dentist", "name", "dr Nowak"),
 
 def test_the_question_verb_a_key_lacks_is_its_relation_in_other_words(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """"What car do I drive?" asks for car.model: the verb after "do I" names the relation,
-    so a key whose subject the question names whole still answers; a noun the memory lacks
-    still refuses, and so does an event ("did I sell") or a verb that only a value holds."""
+    """"What car do I drive?" asks for car.model: in "what KIND do I VERB" a verb of having
+    or habit names the relation of the key whose subject is the kind, so that key answers
+    without it. Any other verb, an event ("did I sell"), someone else ("does she"), a noun
+    the memory lacks, or a key about something else all still refuse."""
     root = make_repo(tmp_path / "mem", monkeypatch)
     memory = Memory(root)
     memory.remember_many([FactInput("ola", *fact) for fact in MANUAL])
     for question in ("What car do I drive?", "Which car do I drive?", "What car do I own?"):
         assert values(memory, "ola", question) == ["Toyota Yaris"], question
-    assert values(memory, "ola", "Which dentist do I see?") == ["dr Nowak"]
+    assert values(memory, "ola", "What is my cat called?") == ["Mruczek"]
     for question in ("What dog do I walk?", "What bike do I ride?", "Where do I live?",
                      "What car does my sister drive?", "What did I buy?",
                      "Which dentist does my mother see?", "What is my dog's name?",
-                     "What car did I sell?", "What games do I play?"):
+                     "What car did I sell?", "What games do I play?",
+                     "Where do I park the car?", "When do I see the dentist?",
+                     "Which car do I hate?", "Which car do you recommend?",
+                     "What car does she want?", "What cat does he feed?",
+                     "What is my brother's car?", "What is the name of my bank?"):
         assert memory.recall("ola", question).status == "not_recorded", question
+
+
+def test_a_key_about_something_else_never_answers_for_the_kind_asked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kind of the answer ("car") or the name asked for, when the memory knows the
+    word, must be in the key: `brother.drives` does not answer "What car do I drive?",
+    nor `dog.walker` "What is my dog's name?"."""
+    root = make_repo(tmp_path / "mem", monkeypatch)
+    memory = Memory(root)
+    memory.remember_many([FactInput("ola", *fact) for fact in (
+        *MANUAL, ("brother", "drives", "Skoda Octavia"), ("dog", "walker", "Tomek"))])
+    assert values(memory, "ola", "What car do I drive?") == ["Toyota Yaris"]
+    assert memory.recall("ola", "What is my dog's name?").status == "not_recorded"
+    assert values(memory, "ola", "What does my brother drive?") == ["Skoda Octavia"]
 
 
 def test_misspelled(memory: Memory) -> None:

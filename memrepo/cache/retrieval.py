@@ -347,18 +347,20 @@ def _judged(conn: sqlite3.Connection, table: _Table, rows: list[tuple[int, float
     judged = rows[:JUDGED]
     marks = ", ".join("?" * len(judged))
     forms = {form for s in p.searched for form in s.forms}
-    held = {rowid: _held(table, forms, columns) for rowid, *columns in conn.execute(
+    kinds = {form for s in p.searched if s.kind for form in s.forms}
+    held = {rowid: _held(table, forms, kinds, columns) for rowid, *columns in conn.execute(
         f"SELECT rowid, * FROM {table.fts} WHERE rowid IN ({marks})",
         [rowid for rowid, _ in judged])}
     weights: dict[tuple[bool, bool], dict[str, float]] = {}
     hits = []
     for rowid, score in judged:
         found = held.get(rowid, _Held())
-        rule = (found.whole_subject, _beyond_subject(p, found.subject, found.relation))
+        rule = (found.subject_is_kind, _beyond_subject(p, found.subject, found.relation))
         if rule not in weights:
             weights[rule] = word_weights(p, amount, verbs=rule[0], kinds=rule[1],
                                          notes=table is NOTES)
-        hits.append(Hit(rowid, score, judge(found.every, p, weights[rule], rowid in numeric)))
+        hits.append(Hit(rowid, score, judge(found.every, p, weights[rule], rowid in numeric,
+                                            of_the_kind=table is KEYS)))
     return hits
 
 
@@ -369,17 +371,17 @@ class _Held:
     every: set[str] = field(default_factory=set)
     subject: set[str] = field(default_factory=set)
     relation: set[str] = field(default_factory=set)
-    whole_subject: bool = False  # every word of the key's subject is a word of the question
+    subject_is_kind: bool = False  # the key's subject is the kind of the answer ("car")
 
 
-def _held(table: _Table, forms: set[str], columns: Sequence[str]) -> _Held:
+def _held(table: _Table, forms: set[str], kinds: set[str], columns: Sequence[str]) -> _Held:
     every = forms & row_tokens(columns)
     if table is not KEYS:
         return _Held(every)
     subject_words = row_tokens(columns[KEY_SUBJECT_COLUMNS[0]:KEY_SUBJECT_COLUMNS[0] + 1])
     return _Held(every, forms & row_tokens(columns[i] for i in KEY_SUBJECT_COLUMNS),
                  forms & row_tokens(columns[i] for i in KEY_RELATION_COLUMNS),
-                 bool(subject_words) and subject_words <= forms)
+                 bool(subject_words) and subject_words <= kinds)
 
 
 def _beyond_subject(p: Plan, subject: set[str], relation: set[str]) -> bool:

@@ -65,14 +65,24 @@ whose ("which language does MY wife…") asks for a property of something: the k
 relation ("colour"), which must then be in memory."""
 _ARTICLES = frozenset(words_of("the a an"))
 _PRONOUNS = frozenset(words_of("i you we he she they"))
-"""An article, a word, a pronoun: "did THE LANGUAGES I speak change" names the kind too.
-The word after "do"/"does" and a pronoun is the question's verb ("where do I LIVE")."""
-_PRESENT = frozenset(words_of("do does"))
+"""An article, a word, a pronoun: "did THE LANGUAGES I speak change" names the kind too."""
+_FIRST_PERSON = frozenset(words_of("i we"))
+_STATE_VERBS = frozenset(words_of("""
+drive drives own owns ride rides speak speaks wear wears keep keeps play plays live lives
+drink drinks eat eats read reads watch watches take takes"""))
+"""Verbs of what one has or habitually does. In "what/which KIND do I VERB" (KIND: the
+kind of the answer) such a verb names the relation of a key whose subject is the kind —
+"What car do I drive?" asks for `car.model` — and a key lacking it still answers. Any
+other verb ("Where do I park the car?", "Which car do I hate?", "What car does she
+want?") is a word the key must hold."""
 _NAMING = frozenset(words_of("""
 name names named called nazwa nazwe nazwy imie imienia nazywa nazywal nazywala meno mena
 vola volal volala"""))
 """Words asking what something is called ("What is the vet's name?", "Jak się nazywa…",
-"Ako sa volá…"): the answer is the name itself, which a note writes without saying so."""
+"Ako sa volá…"): the answer is the name itself, which a note writes without saying so,
+and a key holds under a relation such as `name` (_NAME_RELATIONS)."""
+_NAME_RELATIONS = ("name", "imie", "nazwa", "meno")
+"""Relations that hold a name: "What is my cat called?" finds `cat.name`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +100,9 @@ class Term:
     # read as one: relevance.plan)
     naming: bool = False  # asks what something is called ("the vet's NAME"): a note about
     # it seldom says "name" (relevance.word_weights)
-    verb: bool = False  # after "do"/"does" and a subject pronoun ("what car do I DRIVE"):
-    # a state, the relation in other words (relevance.word_weights); not after "did": "what
-    # car did I sell" asks for an event, which `car.model` does not answer
+    verb: bool = False  # "what KIND do I VERB" with a verb of having or habit (_STATE_VERBS):
+    # the relation in other words (relevance.word_weights); not after "did": "what car did I
+    # sell" asks for an event, which `car.model` does not answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,13 +155,16 @@ def analyse(text: str, now: Instant) -> Question:
     if not salient:  # a question of stop words only still searches for something
         salient = kept
     kinds = _kind_positions(folded)
-    verbs = {i + 2 for i, (aux, pronoun) in enumerate(itertools.pairwise(folded))
-             if aux in _PRESENT and pronoun in _PRONOUNS}
+    verbs = {i + 2 for i, (aux, pronoun) in enumerate(itertools.pairwise(folded[:-1]))
+             if aux == "do" and pronoun in _FIRST_PERSON and folded[i + 2] in _STATE_VERBS
+             } if kinds else set()
     terms: dict[str, Term] = {}
     for i in salient:
-        terms.setdefault(folded[i], Term(raw[i], folded[i], base_forms(raw[i]),
+        naming = folded[i] in _NAMING
+        bases = base_forms(raw[i]) + (_NAME_RELATIONS if naming else ())
+        terms.setdefault(folded[i], Term(raw[i], folded[i], tuple(dict.fromkeys(bases)),
                                          folded[i].startswith(_AMOUNT_STEMS), i in kinds,
-                                         i == 0, folded[i] in _NAMING, i in verbs))
+                                         i == 0, naming, i in verbs))
     also = {folded[i]: Term(raw[i], folded[i], base_forms(raw[i]))
             for i in sorted({*times.used, *(i for i, word in enumerate(folded)
                                             if word.startswith(_CHANGE_STEMS))})

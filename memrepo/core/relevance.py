@@ -223,9 +223,9 @@ def word_weights(p: Plan, amount: int | None = None, *, verbs: bool = False,
                  kinds: bool = False, notes: bool = False) -> dict[str, float]:
     """Each salient word's IDF (a word the index lacks: the largest, as if seen nowhere);
     `amount`: the number of documents with a numeric value, when the question asks "how
-    much" without a word for it. For a fact key whose subject the question names whole
-    (`verbs`: "what car do I drive" and `car.model`), the question's verb that the index
-    lacks weighs nothing: it names the key's relation in other words. For a key whose
+    much" without a word for it. For a fact key whose subject is the kind of the answer
+    (`verbs`: "what car do I drive" and `car.model`), the question's verb of having or
+    habit (question.Term.verb) weighs nothing: it names the key's relation in other words. For a key whose
     relation holds another word of the question (`kinds`: "which languages do I speak"
     and `michal.speaks`), the word naming the kind of the answer that the index lacks
     weighs nothing: values name things, not their kinds ("English", not "language").
@@ -234,8 +234,7 @@ def word_weights(p: Plan, amount: int | None = None, *, verbs: bool = False,
     what something is called weigh nothing for notes."""
     weights: dict[str, float] = {}
     for s in p.searched:
-        if (notes and s.naming) or (
-                not s.forms and ((verbs and s.verb) or (kinds and s.kind))):
+        if (notes and s.naming) or (verbs and s.verb) or (kinds and s.kind and not s.forms):
             continue
         counted = s.exact or s.forms
         weights[s.word] = idf(max((p.df[f] for f in counted), default=0), p.n)
@@ -245,10 +244,12 @@ def word_weights(p: Plan, amount: int | None = None, *, verbs: bool = False,
 
 
 def judge(tokens: set[str], p: Plan, weights: dict[str, float], numeric: bool = False,
-          ) -> Judgement:
+          *, of_the_kind: bool = False) -> Judgement:
     """How much of the question a hit (its indexed tokens, folded and base forms)
     contains. Words asking for an amount ("cost", "ile", `AMOUNT`) are contained by a hit
-    whose value is a number (`numeric`)."""
+    whose value is a number (`numeric`). `of_the_kind` (fact keys): a hit lacking the word
+    that names the kind of the answer, or the name asked for, where the index holds that
+    word, counts as missing its rarest word."""
     total = sum(weights.values())
     if not total:
         return Judgement(0.0)
@@ -259,6 +260,11 @@ def judge(tokens: set[str], p: Plan, weights: dict[str, float], numeric: bool = 
     gained = sum(weights[word] for word in matched)
     best = max((weights[word] for word in matched), default=0.0)
     rarest_missed = any(w > best - 1e-9 for word, w in weights.items() if word not in matched)
+    if of_the_kind:  # a fact key that lacks the kind of the answer the memory knows is
+        # about something else ("What car do I drive?" and `brother.drives`), as is one that
+        # lacks the name asked for ("What is my dog's name?" and `dog.walker`)
+        rarest_missed = rarest_missed or any(
+            (s.kind or s.naming) and s.forms and s.word not in matched for s in p.searched)
     words = sum(1 for word in weights if word != AMOUNT)
     return Judgement(gained / total, tuple(matched), rarest_missed, words)
 
