@@ -225,10 +225,11 @@ def word_weights(p: Plan, amount: int | None = None, *, verbs: bool = False,
     `amount`: the number of documents with a numeric value, when the question asks "how
     much" without a word for it. For a fact key whose subject is the kind of the answer
     (`verbs`: "what car do I drive" and `car.model`), the question's verb of having or
-    habit (question.Term.verb) weighs nothing: it names the key's relation in other words. For a key whose
-    relation holds another word of the question (`kinds`: "which languages do I speak"
-    and `michal.speaks`), the word naming the kind of the answer that the index lacks
-    weighs nothing: values name things, not their kinds ("English", not "language").
+    habit (question.Term.verb) weighs nothing: it names the key's relation in other
+    words. For a key whose relation holds another word of the question (`kinds`: "which
+    languages do I speak" and `michal.speaks`), the word naming the kind of the answer
+    that the index lacks weighs nothing: values name things, not their kinds ("English",
+    not "language").
     Notes are prose that would use those words; but a note gives a name without saying
     "name" (`notes`: "What is the vet's name?" and a note about the vet), so words asking
     what something is called weigh nothing for notes."""
