@@ -24,6 +24,7 @@ from memrepo.cache import Connection
 from memrepo.cache.query import (
     has_subject,
     history,
+    holds_facts,
     note_location,
     recall_facts,
     recorded_scopes,
@@ -108,6 +109,14 @@ class Memory:
         respelled = {word: used for answer in answers for word, used in answer.respelled.items()}
         return RecallResult("found" if facts else "not_recorded", facts, suggestions,
                             answers[0].notes, respelled, answers[0].window.to_json())
+
+    def holds_facts(self, scope: str) -> bool:
+        """Whether `scope` holds any fact this reader may recall (a misspelt scope holds
+        none)."""
+        if self.reader.scope is not None and scope not in self.reader.fact_scopes(
+                self.reader.scope):
+            return False
+        return holds_facts(self._cache.connection(), scope)
 
     def scopes(self) -> list[str]:
         """The scopes this reader may recall from that hold facts (a host: every one but

@@ -169,6 +169,11 @@ def scope_keys(conn: sqlite3.Connection, scope: str) -> list[tuple[str, str, str
                         "WHERE scope = ? ORDER BY first_at, first_id", (scope,)).fetchall()
 
 
+def holds_facts(conn: sqlite3.Connection, scope: str) -> bool:
+    return conn.execute("SELECT 1 FROM keys WHERE scope = ? LIMIT 1", (scope,)).fetchone() \
+        is not None
+
+
 def recorded_scopes(conn: sqlite3.Connection, limit: int = 12) -> list[str]:
     """The first `limit` scopes that hold a key, in order (each one look-up in the keys'
     index, not a scan of it)."""

@@ -12,10 +12,10 @@ def warn_if_scope_is_empty(command: str, root: Path, scope: str) -> None:
     nothing was found, so the common path never opens the cache twice)."""
     from memrepo.agent.api import Memory
 
-    recorded = Memory(root).scopes()
-    if scope in recorded:
+    memory = Memory(root)
+    if memory.holds_facts(scope):
         return
     print(f"memrepo {command}: scope '{scope}' holds no facts (scopes that do: "
-          f"{', '.join(recorded) or 'none yet'})\n"
+          f"{', '.join(memory.scopes()) or 'none yet'})\n"
           "  To fix: give --scope one of those, or remember a fact in this one first",
           file=sys.stderr)

@@ -11,11 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from memrepo.agent.api import Memory
+from memrepo.facts.new_event import FactInput
 from tests.support import (
     append_events,
     assert_event,
     commit_everything,
     init_repo,
+    make_repo,
     memrepo_at,
     memrepo_json,
     note,
@@ -67,6 +70,20 @@ def test_recall_in_a_scope_without_facts_says_which_scopes_hold_them(repo: Path)
         done = memrepo_at(repo, *args)
         assert done.returncode == 0 and done.stderr.startswith(
             f"memrepo {args[0]}: scope 'michel' holds no facts (scopes that do: michal)\n")
+
+
+def test_no_scope_that_holds_facts_is_said_to_hold_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the dozen scopes offered, and in a quarantine, a scope with facts is quiet."""
+    root = make_repo(tmp_path / "mem", monkeypatch)
+    memory = Memory(root)
+    memory.remember_many([FactInput(scope, "car", "model", "Yaris")
+                          for scope in "abcdefghijklmn"])
+    memory.remember(scope="ola", subject="pet", relation="name", object="Rex",
+                    trust="untrusted", quote="my pet is Rex", source="chat")
+    for scope in ("n", "quarantine-ola"):
+        done = memrepo_at(root, "recall", "--scope", scope, "What is my shoe size?")
+        assert done.stdout.strip() == "not recorded" and done.stderr == "", scope
 
 
 def test_recall_of_a_misspelled_question_says_which_spelling_it_used(repo: Path) -> None:
