@@ -107,16 +107,25 @@ def _check_arguments(tool: str, schema: dict[str, Any], arguments: dict[str, Any
 
 
 _FLAG = re.compile(r"(?<![\w-])--([a-z]+(?:-[a-z]+)*)")
+_ARGUMENTS = frozenset({"subject", "relation", "object", "quote", "valid_from", "valid_to",
+                        "new_key", "confirm", "query", "as_of", "known_at", "reason"})
+"""The tools' arguments: the flags of the same name are rewritten, nothing else."""
 
 
 def _in_tool_terms(problem: Problem) -> Problem:
     """A refusal naming the tool's arguments (`as_of`) where the library names the command
-    line's flags (`--as-of`): the agent never typed a flag."""
+    line's flags (`--as-of`): the agent never typed a flag. Commands quoted in backticks
+    (`memrepo doctor --repair`) are left as they are."""
     def argument(match: re.Match[str]) -> str:
-        return match.group(1).replace("-", "_")
+        name = match.group(1).replace("-", "_")
+        return name if name in _ARGUMENTS else match.group()
 
-    return replace(problem, path=_FLAG.sub(argument, problem.path),
-                   fix=_FLAG.sub(argument, problem.fix))
+    def rewritten(text: str) -> str:
+        parts = text.split("`")
+        return "`".join(_FLAG.sub(argument, part) if i % 2 == 0 else part
+                        for i, part in enumerate(parts))
+
+    return replace(problem, path=rewritten(problem.path), fix=rewritten(problem.fix))
 
 
 def _one_line(problem: Problem) -> str:

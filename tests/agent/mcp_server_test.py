@@ -328,3 +328,19 @@ def test_a_note_that_does_not_exist_is_refused_in_one_line(demo_repo: Path,
     message = anyio.run(read)
     assert message == ("nonexistent: no such note To fix: use a name from an index or a "
                        "recall answer")
+
+
+def test_a_refusal_names_the_tools_arguments_and_keeps_its_commands(
+        demo_repo: Path, git_env: dict[str, str]) -> None:
+    """Flags become the tool's argument names (valid_from); a command quoted in the fix
+    (`memrepo doctor --repair`) stays a command that runs."""
+    first = run_session(_server(demo_repo, git_env), [
+        ("remember", {"subject": "gym", "relation": "fee", "object": "99 zł", "quote": "q"})])
+    assert first["results"][0]["status"] == "added", first
+    logs = sorted((demo_repo / "memory" / "facts" / "michal").glob("*.jsonl"))
+    logs[-1].write_bytes(logs[-1].read_bytes() + b'{"id": "cut')
+    out = run_session(_server(demo_repo, git_env), [
+        ("remember", {"subject": "gym", "relation": "fee", "object": "109 zł", "quote": "q"})])
+    (refused,) = out["results"]
+    assert refused["status"] == "refused", refused
+    assert "`memrepo doctor --repair`" in refused["error"], refused
