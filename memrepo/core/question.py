@@ -250,11 +250,19 @@ def text_words(text: str) -> list[str]:
         return _WORD.findall(lowered)
     words: list[str] = []
     for token in _WORD_OR_COMPOUND.findall(lowered):
-        if "-" in token:
-            words += [*token.split("-"), _JOINED + token.replace("-", "")]
-        else:
+        if "-" not in token:
             words.append(token)
+            continue
+        parts = token.split("-")
+        words += parts
+        if parts[0] not in _PREFIXES:
+            words.append(_JOINED + "".join(parts))
     return words
+
+
+_PREFIXES = frozenset(words_of("re pre de un non anti mis dis over under"))
+"""A compound that starts with one of these is not joined: "re-sign" is not "resign",
+"re-cover" not "recover"."""
 
 
 _WORD_OR_COMPOUND = re.compile(r"(?<![^\W_])[^\W\d_]+(?:-[^\W\d_]+)+(?![^\W_])|[^\W_]+")

@@ -87,6 +87,7 @@ def test_the_stem_column_holds_a_hyphenated_compound_written_as_one_word() -> No
     column = stem_column("A check-up, two check-ups; e-mail on 2026-03-04").split()
     assert column.count("checkup") == 2 and "email" in column
     assert "checkups" in column and not any(word.startswith("2026") for word in column)
+    assert "resign" not in stem_column("I need to re-sign the lease").split()
 
 
 def test_change_and_amount_intent() -> None:
