@@ -24,7 +24,8 @@ CREATE TABLE notes (
     category    TEXT NOT NULL,
     description TEXT NOT NULL,
     aliases     TEXT NOT NULL,   -- JSON list
-    body        TEXT NOT NULL
+    body        TEXT NOT NULL,
+    updated     TEXT             -- the header's `updated` when it is text (the context block)
 );
 
 CREATE TABLE aliases (

@@ -14,12 +14,11 @@ from pathlib import Path
 
 from memrepo.agent.ask import Answer, ask
 from memrepo.cache import Connection, open_fresh
-from memrepo.cache.query import note_location, recall_subject
+from memrepo.cache.query import note_content, note_location, recall_subject
 from memrepo.checks.config import worktree_config
 from memrepo.clock import now
 from memrepo.core.config import QUARANTINE_PREFIX
 from memrepo.core.context_block import Block, NoteItem, build_block
-from memrepo.core.headers import parse_note
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import Fact
 from memrepo.core.triggers import TRIGGERS_PATH, matching_notes, parse_triggers
@@ -46,8 +45,8 @@ def build_context(root: str | Path, scope: str, question: str, budget: int) -> B
         entities = [*answer.entities, *meant]
         triggered = [n for n in _triggered(root, question) if n not in entities]
         retrieved = [n.name for n in answer.notes if n.name not in entities + triggered]
-        notes = [*_note_items(conn, root, entities, True),
-                 *_note_items(conn, root, [*triggered, *retrieved], False)]
+        notes = [*_note_items(conn, entities, True),
+                 *_note_items(conn, [*triggered, *retrieved], False)]
         facts = _facts(conn, scope, answer, entities)
     finally:
         conn.close()
@@ -79,21 +78,15 @@ def _triggered(root: Path, question: str) -> list[str]:
     return matching_notes(triggers, question)
 
 
-def _note_items(conn: Connection, root: Path, names: list[str], mandatory: bool,
-                ) -> list[NoteItem]:
+def _note_items(conn: Connection, names: list[str], mandatory: bool) -> list[NoteItem]:
+    """The notes as the (fresh) cache indexed them: a note that does not parse is not
+    there, so it is left out."""
     items = []
     for name in names:
-        found = note_location(conn, name)
-        if found is None:
-            continue
-        path, category = found
-        data = read_bytes(root, path)
-        note = parse_note(path, data) if data is not None else None
-        if note is None or isinstance(note, Problem):
-            continue
-        updated = note.header.get("updated")
-        items.append(NoteItem(category, name, note.description or "", note.body,
-                              updated if isinstance(updated, str) else None, mandatory))
+        found = note_content(conn, name)
+        if found is not None:
+            category, description, body, updated = found
+            items.append(NoteItem(category, name, description, body, updated, mandatory))
     return items
 
 

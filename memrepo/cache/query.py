@@ -150,6 +150,15 @@ def note_location(conn: sqlite3.Connection, name: str) -> tuple[str, str] | None
     return None if row is None else (row[0], row[1])
 
 
+def note_content(conn: sqlite3.Connection, name: str,
+                 ) -> tuple[str, str, str, str | None] | None:
+    """(category, description, body, updated) of the note called `name`, as indexed from
+    its file (the note as it is in the work tree once the cache is fresh)."""
+    row = conn.execute("SELECT category, description, body, updated FROM notes WHERE name = ?",
+                       (name,)).fetchone()
+    return None if row is None else (row[0], row[1], row[2], row[3])
+
+
 def notes_by_rowid(conn: sqlite3.Connection, rowids: Sequence[int],
                    ) -> dict[int, tuple[str, str, str, str, str]]:
     """rowid → (path, name, category, description, body) of those notes."""

@@ -49,7 +49,7 @@ def file_kind(path: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class NoteRows:
-    note: Row  # without rowid: path, name, category, description, aliases, body
+    note: Row  # without rowid: path, name, category, description, aliases, body, updated
     fts: Row  # without rowid: name, description, aliases, body folded, then their stems
     aliases: list[Row]
     links: list[Row]
@@ -67,7 +67,7 @@ def note_rows(path: str, data: bytes) -> NoteRows | None:
     body, passage_rows = _body_columns(f"{note.name} {description}", note.body)
     return NoteRows(
         note=(path, note.name, note.category, description,
-              orjson.dumps(aliases).decode("utf-8"), note.body),
+              orjson.dumps(aliases).decode("utf-8"), note.body, note.updated),
         fts=search_row([*map(_text_columns, (note.name, description, " ; ".join(aliases))),
                         body]),
         aliases=[(fold(alias), alias, note.name, path) for alias in aliases],

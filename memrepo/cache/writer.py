@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from memrepo.cache.rows import Row
 
 INSERT: dict[str, str] = {
-    "notes": "INSERT INTO notes(rowid, path, name, category, description, aliases, body) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "notes": "INSERT INTO notes(rowid, path, name, category, description, aliases, body, "
+             "updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     "notes_fts": "INSERT INTO notes_fts(rowid, name, description, aliases, body, name_s, "
                  "description_s, aliases_s, body_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     "passages_fts": "INSERT INTO passages_fts(rowid, head, text, head_s, text_s) "

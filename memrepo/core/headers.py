@@ -53,6 +53,11 @@ class Note:
         value = self.header.get("description")
         return value if isinstance(value, str) else None
 
+    @property
+    def updated(self) -> str | None:
+        value = self.header.get("updated")
+        return value if isinstance(value, str) else None
+
 
 @dataclass(frozen=True, slots=True)
 class FrontMatter:

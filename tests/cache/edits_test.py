@@ -96,10 +96,11 @@ def test_context_sees_a_note_saved_in_place(repo: Path) -> None:
     assert "tauron" not in memrepo_at(repo, "context", "--scope", "michal", question).stdout
     save_in_place(repo, NOTE, note("entities", "tauron", "Electricity supplier of the flat "
                                    "since 2023", "Tariff G12.\n", aliases=["Zanzibar Power"],
-                                   ).decode("utf-8"))
+                                   updated="2026-11-29").decode("utf-8"))
     done = memrepo_at(repo, "context", "--scope", "michal", question)
     assert done.returncode == 0, done.stderr
     assert "tauron" in done.stdout and "G12" in done.stdout
+    assert "(updated 2026-11-29)" in done.stdout
 
 
 def test_a_long_lived_reader_sees_saves_within_the_scan_interval(repo: Path) -> None:
