@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.cache import Connection
+from memrepo.cache import Connection, memory_config
 from memrepo.cache.query import (
     has_subject,
     history,
@@ -32,7 +32,6 @@ from memrepo.cache.query import (
 from memrepo.cache.retrieval import key_plan, note_plan
 from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, respellings, search, suggest
 from memrepo.cache.session import CacheSession
-from memrepo.checks.config import worktree_config
 from memrepo.clock import now, parse_user_time
 from memrepo.core.config import CATEGORIES, QUARANTINE_PREFIX, Config
 from memrepo.core.events import FIELD_LIMITS
@@ -178,7 +177,7 @@ class Memory:
         return data.decode("utf-8", "replace")
 
     def config(self) -> Config:
-        return self._cache.memo("config", lambda _: worktree_config(self.root))
+        return self._cache.memo("config", lambda conn: memory_config(conn, self.root))
 
     def _suggest(self, text: str, scopes: Sequence[str]) -> list[str]:
         """Names a misspelled word of `text` probably meant (from the cache's terms), from

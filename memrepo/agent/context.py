@@ -13,9 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from memrepo.agent.ask import Answer, ask
-from memrepo.cache import Connection, open_fresh
+from memrepo.cache import Connection, memory_config, open_fresh
 from memrepo.cache.query import note_content, note_location, recall_subject
-from memrepo.checks.config import worktree_config
 from memrepo.clock import now
 from memrepo.core.config import QUARANTINE_PREFIX
 from memrepo.core.context_block import Block, NoteItem, build_block
@@ -36,9 +35,9 @@ def build_context(root: str | Path, scope: str, question: str, budget: int) -> B
         raise InputError(Problem("--scope", "a context block is never built from quarantine",
                                  f"use the host scope {scope[len(QUARANTINE_PREFIX):]!r}; "
                                  "review quarantined facts with `memrepo triage`"))
-    config = worktree_config(root)
     conn = open_fresh(root)
     try:
+        config = memory_config(conn, root)
         answer = ask(conn, scope, question, now(), notes=MAX_RETRIEVED_NOTES)
         meant = [name for name in answer.suggestions if name not in answer.entities
                  and _category(conn, name) == "entities"]

@@ -3,7 +3,8 @@
 - `rebuild(root)`: full build into a new file, swapped in atomically;
 - `sync(root)`: incremental refresh (what the post-checkout/merge/rewrite hooks run);
 - `open_fresh(root)`: a connection for queries, synced first when the cache is stale;
-- `status(root)`: what the cache holds and whether it is current.
+- `status(root)`: what the cache holds and whether it is current;
+- `memory_config(conn, root)`: the config, as the cache was built with it.
 
 A cache that cannot be written (a read-only `.memrepo`, an immutable file, a read-only
 file system) never turns a query into a crash: when the live cache is current it answers
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5
+from memrepo.cache.db import cache_path, indexed_config, open_trusted, read_meta, require_fts5
 from memrepo.cache.edits import saved_in_place, take_scan
 from memrepo.cache.gitstate import ChangedQuery, head_commit
 from memrepo.cache.staleness import is_stale
@@ -33,8 +34,10 @@ from memrepo.core.problems import InputError, Problem
 if TYPE_CHECKING:
     from memrepo.cache.build import BuildReport
     from memrepo.cache.incremental import SyncReport
+    from memrepo.core.config import Config
 
-__all__ = ["CacheStatus", "Connection", "cache_path", "open_fresh", "rebuild", "status", "sync"]
+__all__ = ["CacheStatus", "Connection", "cache_path", "memory_config", "open_fresh", "rebuild",
+           "status", "sync"]
 
 Connection = sqlite3.Connection
 """What `open_fresh` hands out. Outside cache/ a connection is only passed on to the
@@ -110,6 +113,19 @@ def open_fresh(root: Path, *, hook: bool = False) -> sqlite3.Connection:
     if fresh is None:
         raise RuntimeError(f"the cache at {path} could not be built")
     return fresh
+
+
+def memory_config(conn: sqlite3.Connection, root: Path) -> Config:
+    """The work tree's config as queries read it (memrepo.checks.config.worktree_config:
+    the defaults when it is broken), from a fresh cache's meta: the cache is rebuilt
+    whenever the config changes, and a query needs no YAML parser. From the file only
+    when meta could not keep it."""
+    found = indexed_config(conn)
+    if found is not None:
+        return found
+    from memrepo.checks.config import worktree_config
+
+    return worktree_config(root)
 
 
 UNWRITABLE = (sqlite3.OperationalError, PermissionError, OSError)

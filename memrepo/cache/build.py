@@ -20,7 +20,9 @@ from pathlib import Path
 import orjson
 
 from memrepo.cache.db import (
+    CONFIG_META,
     cache_path,
+    config_meta,
     connect,
     require_fts5,
     schema_sql,
@@ -141,7 +143,7 @@ def build_into(root: Path, path: Path, workers: int | None = None) -> BuildRepor
                 conn.execute(INSERT["files"], (CONFIG_PATH, "config", blob_id(config_bytes),
                                                len(config_bytes)))
             write_meta(conn, {**state_meta(state), "schema": schema_version(),
-                              "complete": "1"})
+                              "complete": "1", CONFIG_META: config_meta(config)})
             conn.execute("COMMIT")
         finally:
             conn.close()

@@ -8,6 +8,9 @@ import sqlite3
 from functools import cache
 from pathlib import Path
 
+import orjson
+
+from memrepo.core.config import Config, config_from_mapping, config_to_mapping
 from memrepo.core.problems import InputError, Problem
 from memrepo.resources import data_dir
 
@@ -17,6 +20,8 @@ REQUIRED_TABLES = frozenset({"meta", "files", "notes", "aliases", "links", "even
                              "holdings", "keys", "notes_fts", "keys_fts", "passages_fts",
                              "notes_terms", "keys_terms", "skipped", "log_digests"})
 BUSY_TIMEOUT_MS = 30_000
+CONFIG_META = "config"
+"""The meta key of the config a build used (`config_meta`)."""
 
 
 def cache_path(root: Path) -> Path:
@@ -83,7 +88,8 @@ def _is_trusted(conn: sqlite3.Connection) -> bool:
     if not names >= REQUIRED_TABLES:
         return False
     meta = read_meta(conn)
-    return meta.get("schema") == schema_version() and meta.get("complete") == "1"
+    return (meta.get("schema") == schema_version() and meta.get("complete") == "1"
+            and CONFIG_META in meta)
 
 
 def read_meta(conn: sqlite3.Connection) -> dict[str, str]:
@@ -93,3 +99,21 @@ def read_meta(conn: sqlite3.Connection) -> dict[str, str]:
 def write_meta(conn: sqlite3.Connection, values: dict[str, str]) -> None:
     conn.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
                      sorted(values.items()))
+
+
+def config_meta(config: Config) -> str:
+    """The config a build used, as meta keeps it: JSON, or "" when JSON cannot hold it
+    exactly (values of kinds the schema refuses): readers then load the file."""
+    try:
+        text = orjson.dumps(config_to_mapping(config)).decode("utf-8")
+        exact = config_from_mapping(orjson.loads(text)) == config
+    except (TypeError, ValueError, AttributeError):
+        return ""
+    return text if exact else ""
+
+
+def indexed_config(conn: sqlite3.Connection) -> Config | None:
+    """The config the cache was built with (a change to the config rebuilds the cache);
+    None when meta could not keep it."""
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (CONFIG_META,)).fetchone()
+    return None if row is None or not row[0] else config_from_mapping(orjson.loads(row[0]))

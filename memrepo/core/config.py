@@ -73,3 +73,19 @@ def config_from_mapping(raw: Mapping[str, Any]) -> Config:
         clock_skew_seconds=int(raw.get("clock_skew_seconds", 300)),
         control_files=tuple(raw.get("control_files", ())),
     )
+
+
+def config_to_mapping(config: Config) -> dict[str, Any]:
+    """The mapping `config_from_mapping` turns back into `config` (lists for tuples and
+    sets): how the cache keeps the config it was built with."""
+    return {
+        "approvers": list(config.approvers),
+        "many_valued_relations": list(config.many_valued_relations),
+        "precedence": list(config.precedence),
+        "limits": dict(config.limits),
+        "ephemeral_paths": list(config.ephemeral_paths),
+        "vague_descriptions": list(config.vague_descriptions),
+        "stale_after_days": config.stale_after_days,
+        "clock_skew_seconds": config.clock_skew_seconds,
+        "control_files": list(config.control_files),
+    }

@@ -109,3 +109,17 @@ def test_a_trigger_regex_cannot_hang_the_context_block(memory_repo: Path,
     except subprocess.TimeoutExpired:
         pytest.fail("memrepo context did not answer: the trigger regex backtracks")
     assert done.returncode == 0 and "[entities] acme" in done.stdout, done.stdout
+
+
+def test_the_block_comes_from_the_cache_without_a_yaml_parser(demo_repo: Path) -> None:
+    """The notes of the block and the config's precedence are read from the (fresh)
+    cache: once the cache is current, the question path never imports PyYAML."""
+    assert context(demo_repo, "anything").returncode == 0  # the cache is built or synced
+    code = ("import sys; from memrepo.cli import main; code = main(sys.argv[1:]); "
+            "print('yaml' in sys.modules); sys.exit(code)")
+    done = subprocess.run([sys.executable, "-c", code, "--repo", str(demo_repo), "context",
+                           "--scope", "michal", "What is the minimum order at Lodz Packaging?"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "(updated 2026-03-04)" in done.stdout
+    assert done.stdout.splitlines()[-1] == "False"

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from memrepo.agent.api import Memory
-from memrepo.cache import cache_path, open_fresh, rebuild, status, sync
-from memrepo.cache.db import require_fts5
+from memrepo.cache import cache_path, memory_config, open_fresh, rebuild, status, sync
+from memrepo.cache.db import indexed_config, require_fts5
+from memrepo.checks.config import worktree_config
 from tests.support import (
     append_events,
     assert_event,
@@ -165,3 +166,35 @@ def test_partial_last_line_is_left_out_until_complete(repo: Path) -> None:
     append_events(repo, "memory/facts/michal/2026-01.jsonl", [
         assert_event("a2", "2026-01-20T00:00:00Z", "home", "city", "Gdańsk", "2026-01-15")])
     assert _city(repo) == "Gdańsk"
+
+
+@pytest.mark.parametrize(("config", "kept"), [
+    (b"precedence: [project, rules, entities, references]\nmany_valued_relations: [speaks]\n",
+     True),
+    (b"approvers: [unclosed\n", True),  # broken YAML: the defaults
+    (b"precedence: 3\n", True),  # a value of the wrong kind: the defaults
+    (b"limits: {1: 5}\nstale_after_days: 30\n", False),  # a key JSON cannot keep
+    (b"approvers: [.nan]\n", False),  # a value JSON cannot keep exactly
+    (None, True),  # no config: the defaults
+])
+def test_queries_read_the_config_the_cache_was_built_with(repo: Path, config: bytes | None,
+                                                          kept: bool) -> None:
+    """What queries read equals the work tree's config however it was saved; from the
+    cache's meta, or from the file when meta cannot keep it exactly."""
+    path = write(repo, "memory/config.yaml", "approvers: [Ann Example <ann@example.com>]\n")
+    commit_everything(repo, "config")
+    conn = open_fresh(repo)
+    assert memory_config(conn, repo) == worktree_config(repo)
+    conn.close()
+    if config is None:
+        path.unlink()
+    else:
+        with path.open("r+b") as handle:  # saved in place: same inode
+            handle.truncate(0)
+            handle.write(config)
+    conn = open_fresh(repo)
+    try:
+        assert memory_config(conn, repo) == worktree_config(repo)
+        assert (indexed_config(conn) is not None) == kept
+    finally:
+        conn.close()
