@@ -6,18 +6,23 @@ from collections.abc import Iterable
 
 from hypothesis import given
 from hypothesis import strategies as st
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
 
 from memrepo.core.question import analyse
 from memrepo.core.relevance import (
     AMOUNT,
+    FEW_CANDIDATES,
     Plan,
     budgeted_forms,
     close_spelling,
     fuse_scores,
     idf,
     judge,
+    osa_within,
     over_budget,
     plan,
+    spelling_reach,
     word_weights,
 )
 from memrepo.core.times import parse_instant
@@ -45,6 +50,31 @@ def test_close_spellings_are_within_an_edit_or_two() -> None:
     assert close_spelling("emplyer", vocabulary) == "employer"
     assert close_spelling("water", vocabulary) is None
     assert close_spelling("dentist", vocabulary) is None
+
+
+LETTERS = st.text("abcde", max_size=10)
+
+
+@given(LETTERS, LETTERS, st.integers(0, 3))
+def test_the_banded_distance_is_rapidfuzz_osa_within_its_reach(a: str, b: str,
+                                                               reach: int) -> None:
+    assert osa_within(a, b, reach) == OSA.distance(a, b, score_cutoff=reach)
+
+
+@given(st.text("abcde", min_size=4, max_size=10),
+       st.lists(st.text("abcde", min_size=2, max_size=12), max_size=FEW_CANDIDATES))
+def test_few_candidates_are_judged_as_rapidfuzz_judges_them(word: str,
+                                                            vocabulary: list[str]) -> None:
+    """Without importing rapidfuzz, the same spelling (the first of the nearest)."""
+    reach = spelling_reach(word)
+    candidates = [t for t in vocabulary if t != word and abs(len(t) - len(word)) <= reach]
+    found = process.extractOne(word, candidates, scorer=OSA.distance, score_cutoff=reach)
+    assert close_spelling(word, vocabulary) == (None if found is None else found[0])
+
+
+def test_many_candidates_are_judged_too() -> None:
+    vocabulary = [f"k{n:03d}xyz" for n in range(FEW_CANDIDATES)] + ["kowalski", "kowalska"]
+    assert close_spelling("kowalsky", vocabulary) == "kowalski"
 
 
 def test_a_misspelled_word_is_searched_by_its_close_spelling() -> None:
