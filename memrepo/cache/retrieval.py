@@ -241,14 +241,13 @@ def _over_budget(conn: sqlite3.Connection, table: _Table, forms: list[str],
         f"SELECT f.rowid, bm25({table.fts}, {_weights(table)}) AS score FROM {table.fts} f "
         f"{join} WHERE {table.fts} MATCH ? {where} ORDER BY score LIMIT ?",
         (f"{table.names} : ({_match(walked)})", *params, JUDGED)).fetchall() if walked else []
-    rarest = _match(forms[:1])
-    bound = conn.execute(
-        f"SELECT f.rowid FROM {table.fts} f {join} WHERE {table.fts} MATCH ? {where} "
-        "ORDER BY f.rowid DESC LIMIT 1 OFFSET ?", (rarest, *params, budget - 1)).fetchone()
+    # the newest JUDGED of the last `budget` documents are the newest JUDGED: read from the
+    # posting list's end and stopped there (with a scope or category asked, each posting
+    # read costs a row look-up: no first pass to find where the budget ends)
     last = conn.execute(
-        f"SELECT f.rowid, 0.0 FROM {table.fts} f {join} WHERE {table.fts} MATCH ? "
-        f"AND f.rowid >= ? {where} ORDER BY f.rowid DESC LIMIT ?",
-        (rarest, 0 if bound is None else bound[0], *params, JUDGED)).fetchall()
+        f"SELECT f.rowid, 0.0 FROM {table.fts} f {join} WHERE {table.fts} MATCH ? {where} "
+        "ORDER BY f.rowid DESC LIMIT ?",
+        (_match(forms[:1]), *params, min(budget, JUDGED))).fetchall()
     seen = {rowid for rowid, _ in named}
     return [*named, *(row for row in last if row[0] not in seen)][:JUDGED]
 
