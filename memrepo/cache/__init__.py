@@ -11,15 +11,18 @@ file system) never turns a query into a crash: when the live cache is current it
 as it is; otherwise the answer comes from the files, through a private cache built in the
 temporary folder, with a one-line warning. A cache path that is not a file (a folder left
 there) is refused clearly: memrepo never deletes what it did not make.
+
+Importing this package (db, staleness, gitstate, edits) is kept light — hashlib, orjson,
+the config and the temporary-folder modules are imported where they are used — because a
+query command imports it first of all, to start git's scan for files saved in place
+(memrepo.cache.edits.query_root): whatever is imported before the scan starts delays the
+whole answer, which waits for the scan.
 """
 
 from __future__ import annotations
 
-import atexit
-import shutil
 import sqlite3
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -149,6 +152,10 @@ def require_cache_file(path: Path) -> None:
 def from_the_files(root: Path, why: BaseException) -> sqlite3.Connection:
     """A private cache of the files, built in the temporary folder (removed when the
     process ends), for when the live cache cannot be written."""
+    import atexit
+    import shutil
+    import tempfile
+
     from memrepo.cache.build import build_into
 
     print(f"memrepo: the cache at {cache_path(root)} cannot be written "

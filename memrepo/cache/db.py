@@ -3,16 +3,16 @@ that decide whether an existing file can be trusted at all."""
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import orjson
-
-from memrepo.core.config import Config, config_from_mapping, config_to_mapping
 from memrepo.core.problems import InputError, Problem
 from memrepo.resources import data_dir
+
+if TYPE_CHECKING:
+    from memrepo.core.config import Config
 
 CACHE_FILE = Path(".memrepo") / "cache.sqlite"
 INDEX_MARKER = "-- @indexes"
@@ -39,6 +39,8 @@ def schema_sql() -> tuple[str, str]:
 @cache
 def schema_version() -> str:
     """A fingerprint of the SQL: any change to cache.sql makes old cache files untrusted."""
+    import hashlib  # here: importing memrepo.cache stays light (see there)
+
     tables, indexes = schema_sql()
     return hashlib.sha1((tables + indexes).encode("utf-8")).hexdigest()[:16]
 
@@ -104,6 +106,10 @@ def write_meta(conn: sqlite3.Connection, values: dict[str, str]) -> None:
 def config_meta(config: Config) -> str:
     """The config a build used, as meta keeps it: JSON, or "" when JSON cannot hold it
     exactly (values of kinds the schema refuses): readers then load the file."""
+    import orjson
+
+    from memrepo.core.config import config_from_mapping, config_to_mapping
+
     try:
         text = orjson.dumps(config_to_mapping(config)).decode("utf-8")
         exact = config_from_mapping(orjson.loads(text)) == config
@@ -115,5 +121,9 @@ def config_meta(config: Config) -> str:
 def indexed_config(conn: sqlite3.Connection) -> Config | None:
     """The config the cache was built with (a change to the config rebuilds the cache);
     None when meta could not keep it."""
+    import orjson
+
+    from memrepo.core.config import config_from_mapping
+
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (CONFIG_META,)).fetchone()
     return None if row is None or not row[0] else config_from_mapping(orjson.loads(row[0]))

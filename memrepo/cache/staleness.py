@@ -21,20 +21,20 @@ size of the memory (≈0.1 ms), so every query makes it.
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-import orjson
-
 from memrepo.cache.db import read_meta
 from memrepo.cache.gitstate import head_commit, index_file
-from memrepo.core.config import CATEGORIES, CONFIG_PATH
 
 
 def fingerprint(root: Path, dirty: Iterable[str]) -> str:
     """One hash over HEAD and the stats listed in the module docstring."""
+    import hashlib  # here: importing memrepo.cache stays light (see there)
+
+    from memrepo.core.config import CATEGORIES, CONFIG_PATH
+
     parts = [head_commit(root) or "-", _stat(index_file(root)), _stat(root / CONFIG_PATH)]
     memory = root / "memory"
     parts.extend(_stat(memory / sub) for sub in ("", *CATEGORIES, "facts"))
@@ -60,6 +60,8 @@ def is_stale(conn: sqlite3.Connection, root: Path) -> bool:
 
 def dirty_at_last_sync(meta: dict[str, str]) -> list[str]:
     """The files that were dirty when the cache last synced (kept in its meta table)."""
+    import orjson
+
     try:
         dirty = orjson.loads(meta.get("dirty", "[]"))
     except orjson.JSONDecodeError:

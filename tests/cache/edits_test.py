@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -167,3 +169,14 @@ def test_a_reader_queried_without_pause_sees_saves_within_the_scan_interval(repo
         memory.search("zanzibar")
         time.sleep(SCAN_EVERY / 20)
     assert [hit.name for hit in memory.search("zanzibar").results] == ["tauron"]
+
+
+def test_a_query_starts_the_scan_before_importing_the_rest() -> None:
+    """Importing the cache package to start the scan pulls in no hashing, JSON, config or
+    temporary-folder modules: what is imported before the scan delays every answer."""
+    code = ("import sys; from memrepo.cache.edits import query_root; "
+            "print(sorted(m for m in ('hashlib', 'orjson', 'memrepo.core.config', 'shutil', "
+            "'tempfile', 'memrepo.core.headers') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
