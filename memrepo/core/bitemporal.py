@@ -58,7 +58,8 @@ def live_events(events: Iterable[Event], known_at: Instant) -> list[Event]:
 def fold(events: Iterable[Event], known_at: Instant, many: bool) -> list[Holding]:
     """Every holding of one key under the knowledge of `known_at`, ordered by start."""
     live = live_events(events, known_at)
-    return _fold_many(live) if many else _fold_single(live)
+    spans = _many_spans(live) if many else _single_spans(_steps(live))
+    return [Holding(*span) for span in spans]
 
 
 def standing(events: Iterable[Event], known_at: Instant, many: bool) -> list[Holding]:
@@ -89,32 +90,61 @@ def recall(events: Iterable[Event], t: Instant, known_at: Instant, many: bool) -
 
 def timeline(events: Sequence[Event], many: bool) -> list[KnownHolding]:
     """Materialise the fold across system time: each holding with the span of T
-    for which it is the answer. recall(t, T) is then a lookup, not a replay."""
+    for which it is the answer. recall(t, T) is then a lookup, not a replay.
+
+    The fold at each recorded instant, from the steps of every event sorted once: an
+    instant only filters them by what is known and not retracted then."""
     if len(events) == 1 and _holds_alone(events[0]):
         return [_lone_assert_row(events[0])]
-    unique = list(dict.fromkeys(events))  # equal events fold alike: keep one of each
-    instants = sorted({e.recorded_at for e in unique})
-    open_rows: dict[_HoldingKey, tuple[Holding, Instant]] = {}
+    unique = _distinct(events)
+    asserted = [e for e in unique if e.op != "retract"]
+    retracts = sorted((e for e in unique if e.op == "retract"), key=_recorded)
+    all_steps = [] if many else _steps(asserted)
+    open_rows: dict[_HoldingKey, tuple[_Span, Instant]] = {}
     rows: list[KnownHolding] = []
-    for known_at in instants:
-        current = {_identity(h): h for h in fold(unique, known_at, many)}
+    retracted: set[str | None] = set()
+    known_retracts = 0
+    for known_at in sorted({e.recorded_at for e in unique}):
+        while known_retracts < len(retracts) and \
+                retracts[known_retracts].recorded_at <= known_at:
+            retracted.add(retracts[known_retracts].target)
+            known_retracts += 1
+        if many:
+            spans = _many_spans([e for e in asserted if e.recorded_at <= known_at
+                                 and e.id not in retracted])
+        else:
+            spans = _single_spans([step for step in all_steps
+                                   if step[2].recorded_at <= known_at
+                                   and step[2].id not in retracted])
+        current = {(id(span[0]), *span[1:]): span for span in spans}
         for key in [k for k in open_rows if k not in current]:
-            holding, since = open_rows.pop(key)
-            rows.append(KnownHolding(holding, since, known_at))
+            span, since = open_rows.pop(key)
+            rows.append(KnownHolding(Holding(*span), since, known_at))
         for key in current.keys() - open_rows.keys():
             open_rows[key] = (current[key], known_at)
-    rows.extend(KnownHolding(h, since, FOREVER) for h, since in open_rows.values())
+    rows.extend(KnownHolding(Holding(*span), since, FOREVER)
+                for span, since in open_rows.values())
     return sorted(rows, key=lambda r: (r.known_from, r.holding.start, r.holding.event.id))
 
 
+_Span = tuple[Event, Instant, Instant, Instant, Instant]
+"""A holding's fields (event, start, end, value_start, value_end): the fold works on these
+and makes Holdings only of what it returns."""
 _HoldingKey = tuple[int, Instant, Instant, Instant, Instant]
+"""A span compared without hashing its event field by field: the events are deduplicated
+first, so the same event is the same object."""
 
 
-def _identity(holding: Holding) -> _HoldingKey:
-    """Holdings of one timeline compared without hashing their events field by field:
-    the events are deduplicated first, so the same event is the same object."""
-    return (id(holding.event), holding.start, holding.end, holding.value_start,
-            holding.value_end)
+def _recorded(event: Event) -> Instant:
+    return event.recorded_at
+
+
+def _distinct(events: Sequence[Event]) -> Sequence[Event]:
+    """One of each equal event (they fold alike); events with distinct ids — every key of
+    a cache build — are distinct without hashing them field by field."""
+    if len({e.id for e in events}) == len(events):
+        return events
+    return list(dict.fromkeys(events))
 
 
 def _holds_alone(event: Event) -> bool:
@@ -140,7 +170,10 @@ def _order(event: Event, at: Instant) -> tuple[Instant, Instant, str]:
 _SET, _CLEAR, _OWN_END = 0, 1, 2
 
 
-def _steps(live: Sequence[Event]) -> list[tuple[tuple[Instant, Instant, str], int, Event]]:
+_Step = tuple[tuple[Instant, Instant, str], int, Event]
+
+
+def _steps(live: Sequence[Event]) -> list[_Step]:
     steps = []
     for event in live:
         if event.op == "assert" and event.valid_from is not None:
@@ -153,12 +186,20 @@ def _steps(live: Sequence[Event]) -> list[tuple[tuple[Instant, Instant, str], in
     return steps
 
 
-def _fold_single(live: Sequence[Event]) -> list[Holding]:
+def _single_spans(steps: Iterable[_Step]) -> list[_Span]:
+    """The holdings of the sorted steps of the live events."""
     spans: list[tuple[Event, Instant, Instant]] = []
     holder: Event | None = None
     since: Instant = 0
-    for (at, _, _), kind, event in _steps(live):
-        new_holder = _apply(holder, kind, event)
+    for (at, _, _), kind, event in steps:
+        if kind == _SET:
+            new_holder: Event | None = event
+        elif kind == _OWN_END:
+            new_holder = None if holder is event else holder
+        elif holder is None or (event.object is not None and event.object != holder.object):
+            continue  # an end naming another object leaves this value alone
+        else:
+            new_holder = None
         if new_holder is holder:
             continue
         if holder is not None and at > since:
@@ -169,19 +210,9 @@ def _fold_single(live: Sequence[Event]) -> list[Holding]:
     return _with_value_spans(spans)
 
 
-def _apply(holder: Event | None, kind: int, event: Event) -> Event | None:
-    if kind == _SET:
-        return event
-    if kind == _OWN_END:
-        return None if holder is event else holder
-    if holder is None or (event.object is not None and event.object != holder.object):
-        return holder  # an end naming another object leaves this value alone
-    return None
-
-
-def _with_value_spans(spans: Sequence[tuple[Event, Instant, Instant]]) -> list[Holding]:
+def _with_value_spans(spans: Sequence[tuple[Event, Instant, Instant]]) -> list[_Span]:
     """Widen each holding to the continuous value it is part of (same object, touching)."""
-    holdings: list[Holding] = []
+    holdings: list[_Span] = []
     group: list[tuple[Event, Instant, Instant]] = []
     for span in spans:
         if group and (group[-1][2] != span[1] or group[-1][0].object != span[0].object):
@@ -192,17 +223,17 @@ def _with_value_spans(spans: Sequence[tuple[Event, Instant, Instant]]) -> list[H
     return holdings
 
 
-def _close_group(group: Sequence[tuple[Event, Instant, Instant]]) -> list[Holding]:
+def _close_group(group: Sequence[tuple[Event, Instant, Instant]]) -> list[_Span]:
     if not group:
         return []
     value_start, value_end = group[0][1], group[-1][2]
-    return [Holding(e, start, end, value_start, value_end) for e, start, end in group]
+    return [(e, start, end, value_start, value_end) for e, start, end in group]
 
 
 # --- many-valued keys: each assert holds its own interval ------------------------------
 
 
-def _fold_many(live: Sequence[Event]) -> list[Holding]:
+def _many_spans(live: Sequence[Event]) -> list[_Span]:
     ends = [e for e in live if e.op == "end" and e.valid_to is not None]
     spans = []
     for event in live:
@@ -224,20 +255,20 @@ def _many_stop(event: Event, ends: Sequence[Event]) -> Instant:
     return stop
 
 
-def _with_overlap_spans(spans: Sequence[tuple[Event, Instant, Instant]]) -> list[Holding]:
+def _with_overlap_spans(spans: Sequence[tuple[Event, Instant, Instant]]) -> list[_Span]:
     """For many-valued keys a value is continuous over overlapping or touching holdings
     of the same object."""
     by_object: dict[str | None, list[tuple[Event, Instant, Instant]]] = {}
     for span in sorted(spans, key=lambda s: (s[1], s[0].recorded_at, s[0].id)):
         by_object.setdefault(span[0].object, []).append(span)
-    holdings: list[Holding] = []
+    holdings: list[_Span] = []
     for group in by_object.values():
         holdings.extend(_merge_overlapping(group))
-    return sorted(holdings, key=lambda h: (h.start, h.event.recorded_at, h.event.id))
+    return sorted(holdings, key=lambda h: (h[1], h[0].recorded_at, h[0].id))
 
 
-def _merge_overlapping(group: Sequence[tuple[Event, Instant, Instant]]) -> list[Holding]:
-    holdings: list[Holding] = []
+def _merge_overlapping(group: Sequence[tuple[Event, Instant, Instant]]) -> list[_Span]:
+    holdings: list[_Span] = []
     cluster: list[tuple[Event, Instant, Instant]] = []
     reach: Instant = -FOREVER
     for span in group:
@@ -252,6 +283,6 @@ def _merge_overlapping(group: Sequence[tuple[Event, Instant, Instant]]) -> list[
 
 
 def _cluster_holdings(cluster: Sequence[tuple[Event, Instant, Instant]], reach: Instant,
-                      ) -> list[Holding]:
+                      ) -> list[_Span]:
     value_start = cluster[0][1]
-    return [Holding(e, start, end, value_start, reach) for e, start, end in cluster]
+    return [(e, start, end, value_start, reach) for e, start, end in cluster]

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memrepo.core.bitemporal import FOREVER, fold, recall, timeline
+from memrepo.core.bitemporal import FOREVER, Holding, fold, recall, timeline
 from memrepo.core.events import Event
 from memrepo.core.times import parse_instant
 
@@ -280,3 +280,31 @@ def test_timeline_materialises_the_fold_for_every_system_time(events: list[Event
     for known_at in GRID:
         materialised = {r.holding for r in rows if r.known_from <= known_at < r.known_to}
         assert materialised == set(fold(events, known_at, many))
+
+
+def timeline_by_folds(events: list[Event], many: bool) -> list[tuple[Holding, int, int]]:
+    """The timeline by its definition: the fold at every recorded instant, each holding
+    known from the instant it appears to the one it is gone at."""
+    open_rows: dict[Holding, int] = {}
+    rows: list[tuple[Holding, int, int]] = []
+    for known_at in sorted({e.recorded_at for e in events}):
+        current = fold(events, known_at, many)
+        for holding in [h for h in open_rows if h not in current]:
+            rows.append((holding, open_rows.pop(holding), known_at))
+        for holding in current:
+            open_rows.setdefault(holding, known_at)
+    rows.extend((holding, since, FOREVER) for holding, since in open_rows.items())
+    return sorted(rows, key=lambda r: (r[1], r[0].start, r[0].event.id))
+
+
+@settings(max_examples=300, deadline=None)
+@given(event_sets(), st.booleans(), st.randoms(use_true_random=False))
+def test_timeline_is_the_fold_at_every_recorded_instant(events: list[Event], many: bool,
+                                                        rnd: random.Random) -> None:
+    """Built once from sorted steps, the timeline gives the rows that folding at every
+    recorded instant gives, in the same order; repeated (equal) events change nothing."""
+    expected = timeline_by_folds(events, many)
+    repeated = events + rnd.sample(events, rnd.randint(0, len(events)))
+    for given_events in (events, repeated):
+        got = [(r.holding, r.known_from, r.known_to) for r in timeline(given_events, many)]
+        assert got == expected
