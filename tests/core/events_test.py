@@ -3,6 +3,7 @@ the checks, the writers and the cache, so none of them serves what another refus
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -34,3 +35,15 @@ def test_text_layout_is_allowed_where_values_span_lines() -> None:
     parsed = parse_event(event(object="two\nlines", quote="a\tquote\non lines"), "michal")
     assert parsed.object == "two\nlines"
     assert parse_event(retract("r1", "e1"), "michal").target == "e1"
+
+
+def test_events_are_equal_and_hash_alike_by_every_field() -> None:
+    """Events are values (compared and hashed field by field), whatever their record is at
+    run time: the fold keeps one of equal events and tells apart events that differ."""
+    first = parse_event(event(), "michal")
+    again = parse_event(event(), "michal")
+    other = parse_event(event(confidence=0.5), "michal")
+    assert first == again and hash(first) == hash(again) and first is not again
+    assert first != other
+    assert len({first, again, other}) == 2
+    assert replace(first, confidence=0.5) == other
