@@ -9,6 +9,7 @@ file, joined by copying whole tables).
 
 from __future__ import annotations
 
+import gc
 import os
 import sqlite3
 from collections import Counter
@@ -190,23 +191,38 @@ def load_side(root: Path, path: Path, jobs: list[Job], config: Config,
     merged, its term counts and its indexes; no meta): the row counts per table."""
     conn = connect(path)
     try:
-        conn.execute("PRAGMA journal_mode = OFF")
-        conn.execute("PRAGMA synchronous = OFF")
-        conn.execute("PRAGMA cache_size = -200000")
-        tables, indexes = schema_sql()
-        conn.executescript(tables)
-        conn.execute("BEGIN")
-        indexer = Indexer(conn, config)
-        for job in jobs:
-            indexer.add_part(parse_part(root, job, config.many_valued_relations))
-            if steps is not None:
-                steps.advance()
-        indexer.flush()
-        fill_terms(conn)
-        conn.executescript(indexes)  # executescript commits first, then indexes
-        return Counter(indexer.batch.counts)
+        with _no_cycle_collection():
+            conn.execute("PRAGMA journal_mode = OFF")
+            conn.execute("PRAGMA synchronous = OFF")
+            conn.execute("PRAGMA cache_size = -200000")
+            tables, indexes = schema_sql()
+            conn.executescript(tables)
+            conn.execute("BEGIN")
+            indexer = Indexer(conn, config)
+            for job in jobs:
+                indexer.add_part(parse_part(root, job, config.many_valued_relations))
+                if steps is not None:
+                    steps.advance()
+            indexer.flush()
+            fill_terms(conn)
+            conn.executescript(indexes)  # executescript commits first, then indexes
+            return Counter(indexer.batch.counts)
     finally:
         conn.close()
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused: a build makes millions of objects that hold no
+    cycles (events, rows) and live until their part is inserted, and passes over them cost
+    about a tenth of its CPU."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def join_into(conn: sqlite3.Connection, side: Path) -> None:

@@ -178,3 +178,30 @@ def everything(path: Path) -> dict[str, list[tuple[object, ...]]]:
         return tables
     finally:
         conn.close()
+
+
+def test_a_build_pauses_cycle_collection_only_while_it_loads(
+        memory_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    from memrepo.cache import build
+
+    root = memory_repo
+    from memrepo.cache.terms import fill_terms
+
+    seen: list[bool] = []
+
+    def fill_terms_seen(conn: sqlite3.Connection) -> None:
+        seen.append(gc.isenabled())
+        fill_terms(conn)
+
+    monkeypatch.setattr(build, "fill_terms", fill_terms_seen)
+    assert gc.isenabled()
+    build.build_into(root, tmp_path / "on.sqlite", workers=1)
+    assert gc.isenabled() and seen and not any(seen)
+    gc.disable()
+    try:
+        build.build_into(root, tmp_path / "off.sqlite", workers=1)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
