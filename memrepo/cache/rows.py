@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 import orjson
@@ -78,17 +79,17 @@ def note_rows(path: str, data: bytes) -> NoteRows | None:
 
 def _body_columns(head: str, body: str) -> tuple[tuple[str, str], list[Row]]:
     """The body's (folded, base forms) and the rows of its passages (memrepo.core.text
-    .passages), each with `head`; the words of each line are found once for both."""
+    .passages), each with `head`; the words of each passage are found once for both (no
+    word spans a line: memrepo.core.question.text_words)."""
     groups = passage_lines(body)
     if not groups:
         return (fold(body), stem_column(body)), []
-    words = [[text_words(line) for line in group] for group in groups]
+    texts = ["\n".join(group) for group in groups]
+    words = [text_words(text) for text in texts]
     folded_head, head_stems = _text_columns(head)
-    rows: list[Row] = [(folded_head, fold("\n".join(group)), head_stems,
-                        stem_words(word for line in lines for word in line))
-                       for group, lines in zip(groups, words, strict=True)]
-    stems = stem_words(word for lines in words for line in lines for word in line)
-    return (fold(body), stems), rows
+    rows: list[Row] = [(folded_head, fold(text), head_stems, stem_words(each))
+                       for text, each in zip(texts, words, strict=True)]
+    return (fold(body), stem_words(chain.from_iterable(words))), rows
 
 
 def search_columns(texts: Sequence[str]) -> Row:

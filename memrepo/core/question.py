@@ -16,6 +16,7 @@ better on these questions, and its dictionaries take seconds to load in a fresh 
 from __future__ import annotations
 
 import itertools
+import operator
 import re
 import unicodedata
 from collections import Counter
@@ -275,17 +276,34 @@ folded column already holds its parts."""
 
 
 def stem_words(words: Iterable[str]) -> str:
-    """`stem_column` of the text whose `text_words` are `words`."""
+    """`stem_column` of the text whose `text_words` are `words`: for each distinct word, in
+    the order first seen, its base forms other than itself (a marked compound: all of
+    its joined form's), repeated as often as it occurs. Joined without a Python step per
+    word (a cache build stems millions): each word's forms are kept as one string ending
+    in a space, repeated by the count."""
     counts = Counter(words)
-    out: list[str] = []
-    for word, count in counts.items():
-        extra = base_forms(word[1:]) if word[0] == _JOINED else extra_forms(word)
-        if extra:
-            out.extend(extra * count)
-    return " ".join(out)
+    text = "".join(map(operator.mul, map(_EXTRA_TEXT.__getitem__, counts), counts.values()))
+    return text[:-1]
 
 
-@lru_cache(maxsize=1 << 18)
+class _ExtraText(dict[str, str]):
+    """word → its `extra_forms` (a marked compound: every base form of its joined form)
+    joined, each followed by a space ("" for none), made the first time a word is met; at
+    most _EXTRA_WORDS words are kept."""
+
+    def __missing__(self, word: str) -> str:
+        if len(self) >= _EXTRA_WORDS:
+            self.clear()
+        forms = base_forms(word[1:]) if word[0] == _JOINED else extra_forms(word)
+        text = "".join(form + " " for form in forms)
+        self[word] = text
+        return text
+
+
+_EXTRA_WORDS = 1 << 18
+_EXTRA_TEXT = _ExtraText()
+
+
 def extra_forms(word: str) -> tuple[str, ...]:
     """The base forms of one lower-cased word other than its folding."""
     folded = fold(word)

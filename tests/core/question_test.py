@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from memrepo.core import question
 from memrepo.core.question import (
     _LIGHT_SUFFIXES,
     _MIN_STEM,
     _light_stem,
     analyse,
     base_forms,
+    extra_forms,
     stem_column,
     stem_words,
     text_words,
@@ -156,3 +161,24 @@ def test_the_light_stem_cuts_the_longest_ending_that_leaves_a_stem(word: str) ->
 def test_the_opening_word_is_marked() -> None:
     assert [t.opening for t in analyse("Wher do I live now?", NOW).terms] == [True, False]
     assert not any(t.opening for t in analyse("Do I live in Kraków?", NOW).terms)
+
+
+@given(st.lists(st.sampled_from(["czynszu", "płacę", "900", "the", "rent", "łodzi", "ß",
+                                 "paid", "ǆ", "x", "-checkups", "-email"]), max_size=30))
+def test_the_stem_column_is_each_words_forms_as_often_as_it_occurs(words: list[str]) -> None:
+    """stem_words read literally: each distinct word, in the order first seen, gives its
+    forms other than itself (a marked compound: all its joined form's) once per
+    occurrence."""
+    literal: list[str] = []
+    for word, count in Counter(words).items():
+        forms = base_forms(word[1:]) if word.startswith("-") else extra_forms(word)
+        literal.extend(forms * count)
+    assert stem_words(words) == " ".join(literal)
+
+
+def test_the_remembered_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(question, "_EXTRA_WORDS", 2)
+    monkeypatch.setattr(question, "_EXTRA_TEXT", question._ExtraText())
+    first = stem_words(["czynszu", "płacę", "rent", "czynszu", "paid"])
+    assert len(question._EXTRA_TEXT) <= 2
+    assert stem_words(["czynszu", "płacę", "rent", "czynszu", "paid"]) == first
