@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
 
@@ -63,16 +64,54 @@ def read_text(name: str | None, what: str) -> str:
 def read_bytes(root: Path, path: str) -> bytes | None:
     """The bytes of `root/path`; None when it is missing or not a regular file — a
     symbolic link (on the way or at the end) counts as missing: it may lead outside."""
+    return read_files(root, [path])[0]
+
+
+def read_files(root: Path, paths: Iterable[str]) -> list[bytes | None]:
+    """`read_bytes` of each path, each folder on the way opened once for all the files in
+    it (a cache build reads 100k notes from four folders)."""
+    folders: dict[str, int | None] = {}
+    try:
+        read = []
+        for path in paths:
+            folder, _, name = path.rpartition("/")
+            if folder not in folders:
+                folders[folder] = _folder_beneath(root, folder)
+            directory = folders[folder]
+            read.append(None if directory is None else _regular_file(directory, name))
+        return read
+    finally:
+        for directory in folders.values():
+            if directory is not None:
+                os.close(directory)
+
+
+def _folder_beneath(root: Path, folder: str) -> int | None:
+    """A descriptor of the folder `root/folder`, reached through no symbolic link below
+    `root`; None when that is not possible."""
+    try:
+        directory = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return None
+    for part in folder.split("/") if folder else ():
+        try:
+            inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW,
+                            dir_fd=directory)
+        except OSError:  # missing, a link (ELOOP), not a folder, …
+            inner = None
+        os.close(directory)
+        if inner is None:
+            return None
+        directory = inner
+    return directory
+
+
+def _regular_file(directory: int, name: str) -> bytes | None:
     import stat
 
-    parts = path.split("/")
     try:
-        for number in range(1, len(parts)):  # lstat, not an open per folder: the cache
-            folder = os.lstat(root.joinpath(*parts[:number]))  # reads 100k notes this way
-            if not stat.S_ISDIR(folder.st_mode):
-                return None
-        fd = os.open(root / path, os.O_RDONLY | os.O_NOFOLLOW)
-    except OSError:  # missing, a link (ELOOP), a folder, …
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=directory)
+    except OSError:  # missing, a link (ELOOP), …
         return None
     try:
         return _read_fd(fd) if stat.S_ISREG(os.fstat(fd).st_mode) else None

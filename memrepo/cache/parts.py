@@ -25,7 +25,7 @@ from memrepo.cache.rows import (
 )
 from memrepo.cache.worktree import log_paths_by_scope, note_paths
 from memrepo.core.text import key_slug
-from memrepo.files import blob_id, complete_lines, read_bytes
+from memrepo.files import blob_id, complete_lines, read_files
 
 NOTES_PER_PART = 500
 PARALLEL_MIN_FILES = 2_000
@@ -87,8 +87,8 @@ def parse_part(root: Path, job: Job, many: frozenset[str]) -> Part:
 
 def notes_part(root: Path, paths: Iterable[str]) -> NotesPart:
     part = NotesPart([], [])
-    for path in paths:
-        data = read_bytes(root, path)
+    paths = list(paths)
+    for path, data in zip(paths, read_files(root, paths), strict=True):
         if data is not None:
             part.files.append((path, "note", blob_id(data), len(data)))
             part.notes.append((path, note_rows(path, data)))
@@ -102,8 +102,8 @@ def scope_part(root: Path, scope: str, paths: Iterable[str], many: frozenset[str
     part = ScopePart([], [], [], [], [], [])
     per_file = []
     seen: set[str] = set()
-    for path in paths:
-        data = read_bytes(root, path)
+    paths = list(paths)
+    for path, data in zip(paths, read_files(root, paths), strict=True):
         if data is None:
             continue
         data = complete_lines(data)
