@@ -45,7 +45,11 @@ class Link:
 def find_links(body: str, first_line: int = 1) -> list[Link]:
     """Markdown and wiki links of a body, with file line numbers; code is skipped."""
     links: list[Link] = []
+    if "[" not in body:  # every link starts with one
+        return links
     for number, line in _prose_lines(body, first_line):
+        if "[" not in line:
+            continue
         prose = _INLINE_CODE.sub(lambda m: " " * len(m.group()), line)
         links.extend(Link(_unbracket(m["target"]), number, "markdown")
                      for m in _MARKDOWN.finditer(prose))
@@ -55,8 +59,12 @@ def find_links(body: str, first_line: int = 1) -> list[Link]:
 
 def _prose_lines(body: str, first_line: int) -> Iterator[tuple[int, str]]:
     """Lines outside fenced code blocks (examples in code are not links)."""
+    lines = body.split("\n")
+    if "```" not in body and "~~~" not in body:  # no fence
+        yield from enumerate(lines, first_line)
+        return
     in_fence = False
-    for offset, line in enumerate(body.split("\n")):
+    for offset, line in enumerate(lines):
         if _FENCE.match(line):
             in_fence = not in_fence
         elif not in_fence:

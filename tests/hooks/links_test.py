@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from memrepo.hooks.links import check
 
 from memrepo.core.config import Config
-from memrepo.core.links import ephemeral_problems, find_links
+from memrepo.core.links import _MARKDOWN, _WIKI, _unbracket, ephemeral_problems, find_links
 from memrepo.core.problems import Problem
 from tests.support import change, note
 
@@ -102,3 +106,28 @@ def test_deleting_a_linked_note_is_not_seen_by_the_hook() -> None:
                                   "[[jan-novak]]\n")}
     assert check(change(linking, {ACME: linking[ACME]})) == []
     assert check(change({}, {ACME: linking[ACME]}))
+
+
+def links_read_literally(body: str, first_line: int = 1) -> list[tuple[str, int, str]]:
+    """find_links without its shortcuts: every line, fences tracked on each."""
+    found, in_fence = [], False
+    for offset, line in enumerate(body.split("\n")):
+        if re.match(r"^\s*(```|~~~)", line):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        prose = re.sub(r"`[^`\n]*`", lambda m: " " * len(m.group()), line)
+        found += [(_unbracket(m["target"]), first_line + offset, "markdown")
+                  for m in _MARKDOWN.finditer(prose)]
+        found += [(m["target"], first_line + offset, "wiki") for m in _WIKI.finditer(prose)]
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["[a](/memory/entities/a.md)", "[[b]]", "[", "]", "(", ")",
+                                 "`", "```", "~~~", " ", "\n", "x", '"t"', "!", "<c>", "|"]),
+                max_size=40).map("".join))
+def test_links_are_what_every_prose_line_read_literally_gives(body: str) -> None:
+    assert [(link.target, link.line, link.kind) for link in find_links(body, 3)] == \
+        links_read_literally(body, 3)
