@@ -205,3 +205,29 @@ def test_a_build_pauses_cycle_collection_only_while_it_loads(
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_build_leaves_the_full_text_tables_with_sqlites_own_postings_size(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build gathers postings in memory while it loads; a sync's writes afterwards
+    use SQLite's default (1 MiB), on both processes' tables."""
+    from memrepo.bench.synth import generate
+    from memrepo.cache import parts
+    from memrepo.cache.build import SQLITE_POSTINGS_BYTES, build_into
+
+    for name, value in (("GIT_AUTHOR_NAME", "T"), ("GIT_AUTHOR_EMAIL", "t@example.com"),
+                        ("GIT_COMMITTER_NAME", "T"), ("GIT_COMMITTER_EMAIL", "t@example.com")):
+        monkeypatch.setenv(name, value)
+    root = tmp_path / "repo"
+    generate(root, 60, 600, seed=1)
+    monkeypatch.setattr(parts, "NOTES_PER_PART", 7)
+    built = tmp_path / "cache.sqlite"
+    build_into(root, built, workers=2)
+    conn = sqlite3.connect(built)
+    try:
+        for table in ("notes_fts", "passages_fts", "keys_fts"):
+            config = dict(conn.execute(f"SELECT k, v FROM {table}_config").fetchall())
+            assert config.get("hashsize", SQLITE_POSTINGS_BYTES) == SQLITE_POSTINGS_BYTES
+        assert conn.execute("SELECT count(*) FROM notes_fts").fetchone()[0] > 0
+    finally:
+        conn.close()
