@@ -144,18 +144,26 @@ def test_a_long_notes_rows_hold_each_text_folded_and_stemmed_on_its_own() -> Non
 
 # --- the parallel build -----------------------------------------------------------------
 
-def test_a_parallel_build_writes_the_same_rows_as_a_serial_one(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def synthetic_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, notes: int,
+                   events: int, seed: int) -> Path:
+    """A generated memory, its notes cut into parts of 7 (many parts on both processes)."""
     from memrepo.bench.synth import generate
     from memrepo.cache import parts
-    from memrepo.cache.build import build_into
 
     for name, value in (("GIT_AUTHOR_NAME", "T"), ("GIT_AUTHOR_EMAIL", "t@example.com"),
                         ("GIT_COMMITTER_NAME", "T"), ("GIT_COMMITTER_EMAIL", "t@example.com")):
         monkeypatch.setenv(name, value)
     root = tmp_path / "repo"
-    generate(root, 120, 1500, seed=3)
+    generate(root, notes, events, seed=seed)
     monkeypatch.setattr(parts, "NOTES_PER_PART", 7)
+    return root
+
+
+def test_a_parallel_build_writes_the_same_rows_as_a_serial_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from memrepo.cache.build import build_into
+
+    root = synthetic_repo(tmp_path, monkeypatch, 120, 1500, seed=3)
     files = {}
     for workers in (1, 2):
         files[workers] = tmp_path / f"cache{workers}.sqlite"
@@ -211,16 +219,9 @@ def test_a_build_leaves_the_full_text_tables_with_sqlites_own_postings_size(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The build gathers postings in memory while it loads; a sync's writes afterwards
     use SQLite's default (1 MiB), on both processes' tables."""
-    from memrepo.bench.synth import generate
-    from memrepo.cache import parts
     from memrepo.cache.build import SQLITE_POSTINGS_BYTES, build_into
 
-    for name, value in (("GIT_AUTHOR_NAME", "T"), ("GIT_AUTHOR_EMAIL", "t@example.com"),
-                        ("GIT_COMMITTER_NAME", "T"), ("GIT_COMMITTER_EMAIL", "t@example.com")):
-        monkeypatch.setenv(name, value)
-    root = tmp_path / "repo"
-    generate(root, 60, 600, seed=1)
-    monkeypatch.setattr(parts, "NOTES_PER_PART", 7)
+    root = synthetic_repo(tmp_path, monkeypatch, 60, 600, seed=1)
     built = tmp_path / "cache.sqlite"
     build_into(root, built, workers=2)
     conn = sqlite3.connect(built)
