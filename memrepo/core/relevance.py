@@ -320,5 +320,6 @@ def fuse_scores(lists: Sequence[tuple[float, Mapping[int, float]]]) -> dict[int,
         if best <= 0:
             continue
         for doc, score in scores.items():
-            fused[doc] = fused.get(doc, 0.0) + weight * max(score, 0.0) / best
+            # the share first: weight × score can underflow below `best` (5e-324)
+            fused[doc] = fused.get(doc, 0.0) + weight * (max(score, 0.0) / best)
     return fused

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -138,6 +138,7 @@ def test_fusion_sums_scores_relative_to_each_lists_best() -> None:
 
 @given(st.lists(st.tuples(st.floats(0, 1), st.dictionaries(st.integers(0, 20),
                                                           st.floats(0, 100))), max_size=4))
+@example([(0.75, {0: 5e-324})])  # weight × score underflows to the score itself
 def test_fusion_keeps_documents_and_stays_within_the_weights(
         lists: list[tuple[float, dict[int, float]]]) -> None:
     fused = fuse_scores(lists)
