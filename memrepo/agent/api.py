@@ -24,16 +24,14 @@ from memrepo.cache import Connection, memory_config
 from memrepo.cache.query import (
     has_subject,
     history,
-    holds_facts,
     note_location,
     recall_facts,
-    recorded_scopes,
 )
 from memrepo.cache.retrieval import key_plan, note_plan
 from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, respellings, search, suggest
 from memrepo.cache.session import CacheSession
 from memrepo.clock import now, parse_user_time
-from memrepo.core.config import CATEGORIES, QUARANTINE_PREFIX, Config
+from memrepo.core.config import CATEGORIES, Config
 from memrepo.core.events import FIELD_LIMITS
 from memrepo.core.problems import InputError, Problem, require_utf8
 from memrepo.core.question import analyse
@@ -108,23 +106,6 @@ class Memory:
         respelled = {word: used for answer in answers for word, used in answer.respelled.items()}
         return RecallResult("found" if facts else "not_recorded", facts, suggestions,
                             answers[0].notes, respelled, answers[0].window.to_json())
-
-    def holds_facts(self, scope: str) -> bool:
-        """Whether `scope` holds any fact this reader may recall (a misspelt scope holds
-        none)."""
-        if self.reader.scope is not None and scope not in self.reader.fact_scopes(
-                self.reader.scope):
-            return False
-        return holds_facts(self._cache.connection(), scope)
-
-    def scopes(self) -> list[str]:
-        """The scopes this reader may recall from that hold facts (a host: every one but
-        quarantines), at most a dozen: what to offer when a scope holds nothing."""
-        recorded = recorded_scopes(self._cache.connection())
-        if self.reader.scope is None:
-            return [scope for scope in recorded if not scope.startswith(QUARANTINE_PREFIX)]
-        readable = set(self.reader.fact_scopes(self.reader.scope))
-        return [scope for scope in recorded if scope in readable]
 
     def history(self, scope: str, subject: str, relation: str) -> list[HistoryEntry]:
         """Every event of the key (§5.5), superseded and retracted ones included."""
