@@ -15,6 +15,7 @@ word the question is about.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -78,10 +79,8 @@ def close_spelling(word: str, vocabulary: Iterable[str]) -> str | None:
     reach = spelling_reach(word)
     candidates = [t for t in vocabulary
                   if t != word and abs(len(t) - len(word)) <= reach and not t.isdigit()]
-    if len(candidates) <= FEW_CANDIDATES:
-        distances = [osa_within(word, t, reach) for t in candidates]
-        best = min(distances, default=reach + 1)
-        return None if best > reach else candidates[distances.index(best)]
+    if _in_python(len(candidates)):
+        return nearest_within(word, candidates, reach)
     from rapidfuzz import process  # ≈6–10 ms to import
     from rapidfuzz.distance import OSA
 
@@ -90,8 +89,28 @@ def close_spelling(word: str, vocabulary: Iterable[str]) -> str | None:
 
 
 FEW_CANDIDATES = 200
-"""Up to this many candidates are compared in Python (≈10 µs each: a band of the table)
-rather than by rapidfuzz, which costs more to import than they take."""
+"""Up to this many candidates in all, per process, are compared in Python (≈10–50 µs each:
+a band of the table) rather than by rapidfuzz, which costs a one-shot command more to
+import than they take; a long-lived process (the MCP server, the Python API) respelling
+more words than that imports rapidfuzz once and compares in C from then on."""
+_compared_in_python = [0]
+
+
+def _in_python(candidates: int) -> bool:
+    if "rapidfuzz.process" in sys.modules:
+        return False
+    if _compared_in_python[0] + candidates > FEW_CANDIDATES:
+        return False
+    _compared_in_python[0] += candidates
+    return True
+
+
+def nearest_within(word: str, candidates: Sequence[str], reach: int) -> str | None:
+    """The first of the candidates nearest to `word`, if within `reach` edits (in Python:
+    what rapidfuzz's `extractOne` with the OSA distance answers)."""
+    distances = [osa_within(word, t, reach) for t in candidates]
+    best = min(distances, default=reach + 1)
+    return None if best > reach else candidates[distances.index(best)]
 
 
 def osa_within(a: str, b: str, reach: int) -> int:

@@ -19,6 +19,7 @@ from memrepo.core.relevance import (
     fuse_scores,
     idf,
     judge,
+    nearest_within,
     osa_within,
     over_budget,
     plan,
@@ -69,7 +70,9 @@ def test_few_candidates_are_judged_as_rapidfuzz_judges_them(word: str,
     reach = spelling_reach(word)
     candidates = [t for t in vocabulary if t != word and abs(len(t) - len(word)) <= reach]
     found = process.extractOne(word, candidates, scorer=OSA.distance, score_cutoff=reach)
-    assert close_spelling(word, vocabulary) == (None if found is None else found[0])
+    expected = None if found is None else found[0]
+    assert nearest_within(word, candidates, reach) == expected
+    assert close_spelling(word, vocabulary) == expected
 
 
 def test_many_candidates_are_judged_too() -> None:
