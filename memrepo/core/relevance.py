@@ -15,7 +15,6 @@ word the question is about.
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -97,9 +96,8 @@ _compared_in_python = [0]
 
 
 def _in_python(candidates: int) -> bool:
-    if "rapidfuzz.process" in sys.modules:
-        return False
     if _compared_in_python[0] + candidates > FEW_CANDIDATES:
+        _compared_in_python[0] = FEW_CANDIDATES  # from now on, rapidfuzz
         return False
     _compared_in_python[0] += candidates
     return True
