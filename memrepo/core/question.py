@@ -250,13 +250,13 @@ def text_words(text: str) -> list[str]:
     if "-" not in lowered:
         return _WORD.findall(lowered)
     words: list[str] = []
-    for token in _WORD_OR_COMPOUND.findall(lowered):
+    for token in _HYPHENATED.findall(lowered):
         if "-" not in token:
             words.append(token)
             continue
         parts = token.split("-")
         words += parts
-        if parts[0] not in _PREFIXES:
+        if parts[0] not in _PREFIXES and all(part.isalpha() for part in parts):
             words.append(_JOINED + "".join(parts))
     return words
 
@@ -266,9 +266,10 @@ _PREFIXES = frozenset(words_of("re pre de un non anti mis dis over under"))
 "re-cover" not "recover"."""
 
 
-_WORD_OR_COMPOUND = re.compile(r"(?<![^\W_])[^\W\d_]+(?:-[^\W\d_]+)+(?![^\W_])|[^\W_]+")
-"""A compound — words of letters joined by hyphens: "check-up", "e-mail", "follow-up" (not
-"2026-03-04" or "covid-19") — or a word (`_WORD`)."""
+_HYPHENATED = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
+"""Words (`_WORD`) joined by hyphens, or one word. A compound is such a run of letters only:
+"check-up", "e-mail", "follow-up" — not "2026-03-04", "covid-19" or a slug with a number
+("piotr-nystrom-23"), whose parts are indexed alone."""
 _JOINED = "-"
 """Marks a compound in `text_words`: its joined form ("checkup") is stored with its base
 forms, so a question that writes it as one word ("checkups", "email") finds it; the
