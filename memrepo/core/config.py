@@ -61,18 +61,34 @@ class Config:
 
 
 def config_from_mapping(raw: Mapping[str, Any]) -> Config:
-    """Build a Config from the schema-checked YAML mapping."""
+    """Build a Config from the YAML mapping; TypeError or ValueError for a value of the
+    wrong kind (queries read the config without its schema: `precedence: [[1]]` or
+    `stale_after_days: .inf` must be refused here, not crash a query later)."""
     return Config(
-        approvers=tuple(raw.get("approvers", ())),
-        many_valued_relations=frozenset(raw.get("many_valued_relations", ())),
-        precedence=tuple(raw.get("precedence", DEFAULT_PRECEDENCE)),
-        limits={**DEFAULT_LIMITS, **raw.get("limits", {})},
-        ephemeral_paths=tuple(raw.get("ephemeral_paths", DEFAULT_EPHEMERAL)),
-        vague_descriptions=tuple(raw.get("vague_descriptions", ())),
-        stale_after_days=int(raw.get("stale_after_days", 365)),
-        clock_skew_seconds=int(raw.get("clock_skew_seconds", 300)),
-        control_files=tuple(raw.get("control_files", ())),
+        approvers=_strings(raw, "approvers", ()),
+        many_valued_relations=frozenset(_strings(raw, "many_valued_relations", ())),
+        precedence=_strings(raw, "precedence", DEFAULT_PRECEDENCE),
+        limits={**DEFAULT_LIMITS, **{key: _whole(value) for key, value
+                                     in dict(raw.get("limits", {})).items()}},
+        ephemeral_paths=_strings(raw, "ephemeral_paths", DEFAULT_EPHEMERAL),
+        vague_descriptions=_strings(raw, "vague_descriptions", ()),
+        stale_after_days=_whole(raw.get("stale_after_days", 365)),
+        clock_skew_seconds=_whole(raw.get("clock_skew_seconds", 300)),
+        control_files=_strings(raw, "control_files", ()),
     )
+
+
+def _strings(raw: Mapping[str, Any], key: str, default: tuple[str, ...]) -> tuple[str, ...]:
+    value = raw.get(key, default)
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"{key} must be a list of strings")
+    return tuple(value)
+
+
+def _whole(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{value!r} is not a whole number")
+    return value
 
 
 def config_to_mapping(config: Config) -> dict[str, Any]:

@@ -174,7 +174,9 @@ def test_partial_last_line_is_left_out_until_complete(repo: Path) -> None:
     (b"approvers: [unclosed\n", True),  # broken YAML: the defaults
     (b"precedence: 3\n", True),  # a value of the wrong kind: the defaults
     (b"limits: {1: 5}\nstale_after_days: 30\n", False),  # a key JSON cannot keep
-    (b"approvers: [.nan]\n", False),  # a value JSON cannot keep exactly
+    (b"approvers: [.nan]\n", True),  # not a string: the defaults
+    (b"stale_after_days: .inf\n", True),  # not a whole number (it crashed queries)
+    (b"precedence: [[1]]\n", True),  # not a list of names (it crashed the context block)
     (None, True),  # no config: the defaults
 ])
 def test_queries_read_the_config_the_cache_was_built_with(repo: Path, config: bytes | None,

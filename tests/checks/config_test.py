@@ -14,7 +14,8 @@ def test_load_config_reads_defaults_for_a_broken_file() -> None:
     config, problems = load_config(DictSnapshot(BASE))
     assert config.approvers == ("Ann Example <ann@example.com>",) and problems == []
     for data in (b"approvers: [a\n", b"- just a list\n", b"approvers: []\napprovers: []\n",
-                 b"\xff\xfe"):
+                 b"\xff\xfe", b"stale_after_days: .inf\n", b"precedence: [[1]]\n",
+                 b"many_valued_relations: likes\n", b"clock_skew_seconds: true\n"):
         config, problems = load_config(DictSnapshot({"memory/config.yaml": data}))
         assert config.approvers == () and problems[0].path == "memory/config.yaml"
     _, missing = load_config(DictSnapshot({}))
