@@ -36,7 +36,9 @@ _UNIT_GAP = re.compile(r"(?<=\d)(?=[a-z])")
 _CURRENCY = re.compile(r"\b(?:pln|zlotys?|zlotych|zloty)\b")
 _PER_MONTH = re.compile(r"(?:\ba\s+|\bper\s+|/\s*)(month|year|week)\b")
 _PUNCTUATION = re.compile(r"[\"'`“”‘’()\[\]{}!?;:,]|(?<!\d)\.|\.(?!\d)")
-_ANSWER_PREFIX = re.compile(r"^\s*(?:the\s+)?answer\b\s*(?:is\b)?\s*[:\-]?\s*", re.IGNORECASE)
+_ANSWER_PREFIX = re.compile(r"^\s*(?:the\s+)?answer\b\s*(?:is\b)?\s*[:\-]?\s*(?=\S)",
+                            re.IGNORECASE)
+"""A lead-in ("The answer is: …") before an answer; the word alone is the answer itself."""
 _CHANGE = re.compile(r"^on\s+(\S+)\s+from\s+(.+?)\s+to\s+(.+)$", re.DOTALL)
 _LIST_SPLIT = re.compile(r"\s*(?:,|;|&|\band\b)\s*")
 
