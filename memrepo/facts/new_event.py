@@ -95,27 +95,35 @@ def new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Insta
     later write wins ties on `recorded_at` even across processes with a pinned clock."""
     raw = {"id": new_id(recorded_at, latest), "recorded_at": format_instant(recorded_at),
            **fields}
-    fact = fact_named(fields) or segment_path(scope, recorded_at)
+    path = segment_path(scope, recorded_at)
+    fact = fact_named(fields) or path
     try:
-        check_structure(raw)  # first: a value over its limit is named, not the whole line
         line = event_to_json(in_schema_order(raw))
-    except EventError as err:
-        raise InputError(Problem(fact, str(err), CORRECT_IT)) from None
     except TypeError:  # orjson: a lone surrogate (e.g. from undecodable command-line bytes)
         raise InputError(Problem(fact, "a value is not valid UTF-8 text",
                                  "give the text as UTF-8")) from None
-    path = segment_path(scope, recorded_at)
     from memrepo.git.write import head_rules  # pygit2 stays out of the query path
 
     try:
         event = parse_line(line[:-1], scope,
                            checker(EVENT_SCHEMA, head_rules(root)) if schema else no_schema)
     except EventError as err:
-        raise InputError(Problem(fact, str(err), CORRECT_IT)) from None
+        raise InputError(Problem(fact, _field_reason(raw) or str(err), CORRECT_IT)) from None
     secrets = jsonl_secret_problems(path, line[:-1])
     if secrets:  # before anything is appended: a secret never reaches a log or a journal
         raise InputError(replace(secrets[0], path=fact, line=None))
     return line, event
+
+
+def _field_reason(raw: dict[str, Any]) -> str | None:
+    """Why a refused line's fields break the rules, when they do: a value over its limit
+    is named ("object is longer than 10000 characters") rather than the line it made
+    ("line is longer than 64 KiB"). Only on refusal: parse_line checks them anyway."""
+    try:
+        check_structure(raw)
+    except EventError as err:
+        return str(err)
+    return None
 
 
 FIELD_ORDER = ("id", "op", "recorded_at", "scope", "subject", "relation", "object",
