@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import closing
 from pathlib import Path
 
 
@@ -18,7 +19,7 @@ def warn_if_scope_is_empty(command: str, root: Path, scope: str) -> None:
     conn = open_trusted(cache_path(root))
     if conn is None:
         return
-    with conn:
+    with closing(conn):
         if holds_facts(conn, scope):
             return
         offered = [s for s in recorded_scopes(conn) if not s.startswith(QUARANTINE_PREFIX)]
