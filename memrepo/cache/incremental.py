@@ -25,7 +25,6 @@ from memrepo.cache.logsync import NeedsRebuild, store_digest, sync_log
 from memrepo.cache.rows import file_kind
 from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
 from memrepo.cache.terms import TermDeltas
-from memrepo.checks.config import worktree_config
 from memrepo.core.events import Key
 from memrepo.core.text import PASSAGE_SPAN
 from memrepo.files import blob_id, complete_lines, read_bytes
@@ -152,8 +151,11 @@ def _too_many(conn: sqlite3.Connection, paths: list[str]) -> bool:
 
 
 def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport:
+    from memrepo.cache import memory_config  # the package imports this module lazily
+
     terms = TermDeltas()
-    indexer = Indexer(conn, worktree_config(root), terms)
+    # A changed config raises NeedsRebuild below, so the one the cache was built with holds.
+    indexer = Indexer(conn, memory_config(conn, root), terms)
     report = SyncReport("incremental")
     touched: set[Key] = set()
     logs: list[str] = []  # logs whose digest is computed from their rows

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from memrepo.core.config import CATEGORIES, SLUG, TYPE_OF_CATEGORY, Config
+from memrepo.core.plain_header import plain_header
 from memrepo.core.problems import Problem
 from memrepo.core.text import fold, slug
 
@@ -158,18 +159,16 @@ def split_front_matter(path: str, text: str, *, fast: bool = False) -> FrontMatt
         return Problem(path, "unterminated header: no closing '---' line",
                        "end the header with a line containing only '---'", 1)
     header_text = "\n".join(lines[1:closing])
-    from memrepo.core.strict_yaml import load_fast, load_strict  # PyYAML: ≈10 ms to import
-
-    header = _load_header(path, header_text, load_fast if fast else load_strict)
+    header = plain_header(header_text) or _load_header(path, header_text, fast=fast)
     if isinstance(header, Problem):
         return header
     return FrontMatter(header, header_text, "\n".join(lines[closing + 1:]), closing + 2)
 
 
-def _load_header(path: str, header_text: str, load: Callable[[str], Any],
-                 ) -> dict[str, Any] | Problem:
-    from memrepo.core.strict_yaml import YamlError
+def _load_header(path: str, header_text: str, *, fast: bool) -> dict[str, Any] | Problem:
+    from memrepo.core.strict_yaml import YamlError, load_fast, load_strict  # ≈20 ms
 
+    load = load_fast if fast else load_strict
     try:
         header = load(header_text)
     except YamlError as err:
