@@ -192,6 +192,34 @@ def test_a_key_about_something_else_never_answers_for_the_kind_asked(
     assert values(memory, "ola", "What does my brother drive?") == ["Skoda Octavia"]
 
 
+def test_a_text_that_asks_two_questions_gets_both_answers(memory: Memory) -> None:
+    """"… and when/what/who …", or two sentences: each question is answered on its own, at
+    its own time (a part without one asks at the text's), and the answers are merged."""
+    assert values(memory, "ola", "What is my cat called and how much rent do I pay?") == [
+        "Mruczek", "3 100 zł"]
+    assert values(memory, "ola", "What was my rent in March 2026, and what is my cat "
+                  "called?") == ["2 400 zł", "Mruczek"]
+    assert values(memory, "ola", "How much rent did I pay in March 2026 and who is my "
+                  "sister?") == ["2 400 zł", "Kasia"]
+    both = memory.recall("michal", "How much is my electricity bill? When is the Octavia "
+                         "inspection booked?")
+    assert [f.object for f in both.facts] == ["250 zł"]
+    assert "car-service-2026" in [n.name for n in both.notes]
+    assert values(memory, "ola", "What is my cat called and what is my dog's name?") == [
+        "Mruczek"]
+    assert memory.recall("ola", "What is my dog's name and where is it?").status == (
+        "not_recorded")
+
+
+def test_search_answers_each_question_when_the_whole_text_finds_nothing(
+        memory: Memory) -> None:
+    """Ranked together, the two questions' words match no one note or key well enough;
+    asked one by one, each finds its own answer."""
+    found = memory.search("What car do I drive and when is the oil change?").results
+    assert [(hit.fact.object if hit.fact else hit.name) for hit in found] == [
+        "Toyota Yaris", "car-service-2026"]
+
+
 def test_misspelled(memory: Memory) -> None:
     result = memory.recall("michal", "How much is my electrcity bill?")
     assert [f.object for f in result.facts] == ["250 zł"]
@@ -289,6 +317,7 @@ ASKED = [  # scope, question, the values answered: one question of each kind
     ("michal", "How much is my electrcity bill?", ["250 zł"]),  # misspelled
     ("kasia", "Ile wynosił czynsz w 2025 roku?", ["1 900 zł"]),  # Polish, inflected, dated
     ("zuzana", "Koľko platím za nájom?", ["700 €"]),  # Slovak, inflected
+    ("ola", "What is my cat called and how much rent do I pay?", ["Mruczek", "3 100 zł"]),
 ]
 
 
@@ -322,6 +351,10 @@ def test_cli_context_holds_notes_of_every_category_and_the_dated_fact(
     assert "[references] reading-electricity-bill" in done.stdout
     note_only = cli(repo, "context", "--scope", "michal", "What is the cash method for VAT?")
     assert "[references] vat-cash-method" in note_only.stdout
+    both = cli(repo, "context", "--scope", "michal", "How much did I pay for electricity in "
+               "April and what is the cash method for VAT?")
+    assert "electricity_bill.amount = 280 zł" in both.stdout
+    assert "[references] vat-cash-method" in both.stdout
 
 
 def test_cli_context_says_which_spelling_it_used(repo: Path, git_env: Any) -> None:

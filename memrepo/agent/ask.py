@@ -13,14 +13,23 @@ Free-text recall, the context block and MCP recall all go through `ask`:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from memrepo.cache import Connection
 from memrepo.cache.query import entity_candidates, notes_by_rowid, recall_during
 from memrepo.cache.retrieval import Hit, Ranked, key_of_row, rank_keys, rank_notes
 from memrepo.cache.search import respellings, searched_words, snippet, suggest
 from memrepo.core.events import Key
-from memrepo.core.question import Question, Window, analyse, find_names, tokens, window
+from memrepo.core.question import (
+    Question,
+    Window,
+    analyse,
+    clauses,
+    find_names,
+    in_turn,
+    tokens,
+    window,
+)
 from memrepo.core.records import Fact, NoteMatch
 from memrepo.core.times import Instant
 from memrepo.core.when import numeric_dates_as_iso
@@ -45,12 +54,30 @@ class Answer:
 def ask(conn: Connection, scope: str, text: str, now: Instant, *,
         as_of: Instant | None = None, known_at: Instant | None = None,
         notes: int = MAX_NOTES, with_notes: bool = True) -> Answer:
+    """The answer to each question the text asks ("What car do I drive and when is the
+    oil change?" asks two), merged; a part without its own time asks at the text's."""
     text = numeric_dates_as_iso(text, now)  # the words the names and both readings see
     question = analyse(text, now)
     asked = window(question, now, as_of, known_at)
+    parts = clauses(text)
+    if len(parts) == 1:
+        return _ask_one(conn, scope, question, asked, now, notes, with_notes)
+    answers = []
+    for part in parts:
+        own = analyse(part, now)
+        if own.valid is None and own.known is None:
+            own = replace(own, valid=question.valid, known=question.known)
+        answers.append(_ask_one(conn, scope, own, window(own, now, as_of, known_at), now,
+                                notes, with_notes))
+    return _merged(question, asked, answers, notes)
+
+
+def _ask_one(conn: Connection, scope: str, question: Question, asked: Window, now: Instant,
+             notes: int, with_notes: bool) -> Answer:
+    text = question.text
     named = named_entities(conn, text, question)
-    keys_ranked = rank_keys(conn, analyse(_as_names(text, named), now) if named else question,
-                            scope)
+    keys_ranked = rank_keys(conn, analyse(_as_names(text, named), now)
+                            if named else question, scope)
     keys = [key_of_row(conn, hit.rowid) for hit in best(keys_ranked)]
     # a change question also needs the value held just before its period begins
     start = asked.start - 1 if asked.history else asked.start
@@ -65,6 +92,19 @@ def ask(conn: Connection, scope: str, text: str, now: Instant, *,
                    if respelled else [])
     return Answer(question, asked, keys, facts, matches, sorted(named), respelled,
                   suggestions)
+
+
+def _merged(question: Question, asked: Window, answers: list[Answer], notes: int) -> Answer:
+    """The parts' answers as one: keys and facts in the parts' order, each once; the notes
+    taken in turn from each part (every part's best first), at most `notes`."""
+    facts = {(fact.id, fact.valid_from): fact for answer in answers for fact in answer.facts}
+    matches = in_turn((answer.notes for answer in answers), lambda match: match.name)
+    return Answer(question, asked,
+                  list(dict.fromkeys(key for answer in answers for key in answer.keys)),
+                  list(facts.values()), matches[:notes],
+                  sorted({name for answer in answers for name in answer.entities}),
+                  {word: used for answer in answers for word, used in answer.respelled.items()},
+                  list(dict.fromkeys(s for answer in answers for s in answer.suggestions)))
 
 
 def best(ranked: Ranked) -> list[Hit]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memrepo.cache.query import notes_by_rowid, recall_during
 from memrepo.cache.retrieval import (
@@ -23,7 +23,7 @@ from memrepo.cache.retrieval import (
 )
 from memrepo.core.bitemporal import FOREVER
 from memrepo.core.config import CATEGORIES, Config
-from memrepo.core.question import Question, analyse, window
+from memrepo.core.question import Question, analyse, clauses, in_turn, window
 from memrepo.core.records import Fact, SearchHit, SearchResult
 from memrepo.core.relevance import Plan
 from memrepo.core.text import words
@@ -43,6 +43,25 @@ class SearchQuery:
 
 
 def search(conn: sqlite3.Connection, query: SearchQuery, config: Config) -> SearchResult:
+    """The text's words ranked together; when that finds nothing and the text asks more
+    than one question ("… and when is …"), each question's hits in turn."""
+    found = _search_text(conn, query, config)
+    parts = clauses(query.text)
+    if found.status == "found" or len(parts) == 1:
+        return found
+    each = [_search_text(conn, replace(query, text=part), config) for part in parts]
+    hits = in_turn((result.results for result in each), _hit_identity)[:query.limit]
+    return SearchResult("found" if hits else "not_recorded", hits,
+                        list(dict.fromkeys(s for result in each for s in result.suggestions)),
+                        {word: used for result in each for word, used in result.respelled.items()})
+
+
+def _hit_identity(hit: SearchHit) -> tuple[str, str, str | None]:
+    return hit.kind, hit.path, hit.fact.id if hit.fact is not None else hit.name
+
+
+def _search_text(conn: sqlite3.Connection, query: SearchQuery, config: Config,
+                 ) -> SearchResult:
     question = analyse(query.text, query.now)
     scored: list[tuple[float, int, SearchHit]] = []
     ranked: list[Ranked] = []

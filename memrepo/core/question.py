@@ -20,10 +20,10 @@ import operator
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from memrepo.core.bitemporal import FOREVER
 from memrepo.core.stopwords import STOP_WORDS, words_of
@@ -31,6 +31,7 @@ from memrepo.core.text import fold
 from memrepo.core.times import Instant, format_instant, format_valid_time
 from memrepo.core.when import When, find_times, numeric_dates_as_iso
 
+T = TypeVar("T")
 _WORD = re.compile(r"[^\W_]+")
 """A word: a run of letters and digits (FTS5's unicode61 tokenizer also splits at "_")."""
 _STEMMED_LANGUAGES = ("english", "polish", "czech")
@@ -85,6 +86,19 @@ and a key holds under a relation such as `name` (_NAME_RELATIONS)."""
 _NAME_RELATIONS = ("name", "imie", "nazwa", "meno")
 """Relations that hold a name: "What is my cat called?" finds `cat.name`."""
 
+_JOINERS = frozenset(words_of("and i a oraz"))
+_QUESTION_WORDS = frozenset(words_of("""
+what which who whom whose when where why how co jaki jaka jakie ktory ktora ktore kto kogo
+kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci"""))
+"""A joining word right before one of these starts another question: "What car do I drive
+AND WHEN is the oil change?", "Ile płacę za prąd I KTO go dostarcza?" (`clauses`)."""
+_AFTER_QUESTION_MARK = re.compile(r"(?<=\?)\s+")
+_BACK_REFERENCES = frozenset(words_of("""
+he she it they him her them its his their hers theirs on ona ono oni one ony go jego jej ich
+nim niej nich mu jemu ho jeho ju nej"""))
+"""Words that point back to a thing the question before named ("… and who supplied IT?"):
+such a part is not a question of its own."""
+
 
 @dataclass(frozen=True, slots=True)
 class Term:
@@ -138,6 +152,54 @@ def tokens(text: str) -> list[tuple[str, str]]:
         else:
             out.extend((part, part) for part in _WORD.findall(folded))
     return out
+
+
+def clauses(text: str) -> list[str]:
+    """The questions a text asks, each in its own words: split after a '?' and before a
+    joining word followed by a question word ("What car do I drive and when is the oil
+    change?" asks two). A part that is no question of its own stays with the one before:
+    without a salient word ("… and why?"), pointing back to it ("… and how does he
+    address them?"), or a sentence that asks nothing ("… ? Answer yes or no.")."""
+    parts: list[str] = []
+    for number, sentence in enumerate(_AFTER_QUESTION_MARK.split(text.strip())):
+        if number and not sentence.endswith("?"):
+            parts[-1] += " " + sentence
+        else:
+            parts.extend(_joined_questions(sentence))
+    asked: list[str] = []
+    for part in filter(None, (part.strip() for part in parts)):
+        if asked and not _stands_alone(part):
+            asked[-1] += " " + part
+        else:
+            asked.append(part)
+    return asked or [text]
+
+
+def _joined_questions(sentence: str) -> list[str]:
+    parts, start = [], 0
+    for word, following in itertools.pairwise(_WORD.finditer(sentence)):
+        if (word.start() > start and fold(word[0].lower()) in _JOINERS
+                and fold(following[0].lower()) in _QUESTION_WORDS):
+            parts.append(sentence[start:word.start()])
+            start = word.start()
+    return [*parts, sentence[start:]]
+
+
+def in_turn(answers: Iterable[Sequence[T]], key: Callable[[T], Hashable]) -> list[T]:
+    """The parts' answers merged: each part's first, then each part's second, …; an item
+    already taken (the same `key`) is not taken again."""
+    taken: dict[Hashable, T] = {}
+    for row in itertools.zip_longest(*answers):
+        for item in row:
+            if item is not None:
+                taken.setdefault(key(item), item)
+    return list(taken.values())
+
+
+def _stands_alone(part: str) -> bool:
+    folded = [word for _, word in tokens(part)]
+    return (any(word not in STOP_WORDS for word in folded)
+            and not _BACK_REFERENCES.intersection(folded))
 
 
 def analyse(text: str, now: Instant) -> Question:

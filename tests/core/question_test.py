@@ -182,3 +182,24 @@ def test_the_remembered_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
     first = stem_words(["czynszu", "płacę", "rent", "czynszu", "paid"])
     assert len(question._EXTRA_TEXT) <= 2
     assert stem_words(["czynszu", "płacę", "rent", "czynszu", "paid"]) == first
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("What car do I drive and when is the oil change?",
+     ["What car do I drive", "and when is the oil change?"]),
+    ("What car do I drive? When is the oil change?",
+     ["What car do I drive?", "When is the oil change?"]),
+    ("Ile płacę czynszu i jak się nazywa mój kot?",
+     ["Ile płacę czynszu", "i jak się nazywa mój kot?"]),
+    ("Koľko platím za nájom a kedy prišla faktúra?",
+     ["Koľko platím za nájom", "a kedy prišla faktúra?"]),
+    ("What do Jon and Gina have in common?", None),  # "and" joins names, not questions
+    ("What did Melanie paint and why?", None),  # no salient word of its own
+    ("How much did I pay in April and who supplied it?", None),  # points back
+    ("Who did Evan meet in Canada, and who did he come back with?", None),
+    ("Was it a good month? Answer yes or no.", None),  # asks nothing more
+    ("", None),
+])
+def test_a_text_is_split_into_the_questions_it_asks(text: str, asked: list[str] | None,
+                                                    ) -> None:
+    assert question.clauses(text) == (asked or [text])
