@@ -92,6 +92,9 @@ what which who whom whose when where why how co jaki jaka jakie ktory ktora ktor
 kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci"""))
 """A joining word right before one of these starts another question: "What car do I drive
 AND WHEN is the oil change?", "Ile płacę za prąd I KTO go dostarcza?" (`clauses`)."""
+MAX_QUESTIONS = 4
+"""Questions answered one by one in a text; the rest is asked with the last (each costs a
+ranking: a text of 500 joined questions must not cost 500)."""
 _AFTER_QUESTION_MARK = re.compile(r"(?<=\?)\s+")
 _BACK_REFERENCES = frozenset(words_of("""
 he she it they him her them its his their hers theirs on ona ono oni one ony go jego jej ich
@@ -160,19 +163,16 @@ def clauses(text: str) -> list[str]:
     change?" asks two). A part that is no question of its own stays with the one before:
     without a salient word ("… and why?"), pointing back to it ("… and how does he
     address them?"), or a sentence that asks nothing ("… ? Answer yes or no.")."""
-    parts: list[str] = []
+    asked: list[list[str]] = []
     for number, sentence in enumerate(_AFTER_QUESTION_MARK.split(text.strip())):
-        if number and not sentence.endswith("?"):
-            parts[-1] += " " + sentence
-        else:
-            parts.extend(_joined_questions(sentence))
-    asked: list[str] = []
-    for part in filter(None, (part.strip() for part in parts)):
-        if asked and not _stands_alone(part):
-            asked[-1] += " " + part
-        else:
-            asked.append(part)
-    return asked or [text]
+        asks = not number or sentence.endswith("?")
+        for part in filter(None, map(str.strip, _joined_questions(sentence) if asks
+                                     else [sentence])):
+            if asked and (not asks or len(asked) == MAX_QUESTIONS or not _stands_alone(part)):
+                asked[-1].append(part)
+            else:
+                asked.append([part])
+    return [" ".join(pieces) for pieces in asked] or [text]
 
 
 def _joined_questions(sentence: str) -> list[str]:
