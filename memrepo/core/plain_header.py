@@ -14,7 +14,7 @@ import re
 MAX_PLAIN_CHARS = 16 * 1024
 """Longer headers go to the YAML reader, which refuses those over its byte limit."""
 
-_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*): +(.*)")
+_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]{0,63}): +(.*)")  # YAML limits a key's length
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _DOUBLE = re.compile(r'"([^"\\]*)"')
 _SINGLE = re.compile(r"'([^']*)'")
@@ -32,7 +32,7 @@ def plain_header(text: str) -> dict[str, Value] | None:
         return None
     header: dict[str, Value] = {}
     for line in text.split("\n"):
-        if not line.strip():
+        if not line.strip(" "):  # YAML's blank line: spaces only (not tabs, NBSP, \x0c…)
             continue
         pair = _pair(line)
         if pair is None or pair[0] in header:

@@ -34,6 +34,18 @@ def test_anything_yaml_might_read_otherwise_is_left_to_yaml(text: str) -> None:
 
 PIECES = [*"aZłé09 -_.,:#'\"[]{}&*!|>%@`~?\\\t\u2028\x85\ufeff",
           "yes", "No", "on", "null", "2026-01-02", ": ", " #", '"x"', '["a", "b"]']
+SPACES = [chr(c) for c in range(0x110000) if chr(c).isspace() and chr(c) not in " \n"]
+
+
+@pytest.mark.parametrize("space", SPACES, ids=[f"U+{ord(c):04X}" for c in SPACES])
+def test_a_line_of_other_white_space_is_left_to_yaml(space: str) -> None:
+    assert plain_header(f"name: car\n{space}\ntype: entity") is None
+
+
+def test_a_key_longer_than_yaml_reads_is_left_to_yaml() -> None:
+    assert plain_header("k" * 1100 + ": v") is None
+
+
 VALUE_TEXT = st.builds(str.__add__, st.sampled_from(["a", "Z", "ł", "yes", "2026-01-02", '"',
                                                     "'", '["a"', "[", "-", "1"]),
                        st.lists(st.sampled_from(PIECES), max_size=6).map("".join))
