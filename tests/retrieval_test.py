@@ -178,6 +178,25 @@ def test_the_question_verb_a_key_lacks_is_its_relation_in_other_words(
         assert memory.recall("ola", question).status == "not_recorded", question
 
 
+def test_a_part_cut_from_a_text_answers_only_about_what_it_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cut from "… and what is the email of Acme?", "What is the phone" is nobody's phone
+    in particular: a part's key answers only when the part names its subject. A part that
+    names no time asks at the text's only when it speaks of the past."""
+    root = make_repo(tmp_path / "mem", monkeypatch)
+    memory = Memory(root)
+    memory.remember_many([FactInput("ola", *fact) for fact in (
+        ("me", "phone", "Pixel 8"), ("me", "car", "Skoda"), ("me", "bike", "Cube"),
+        ("acme", "email", "office@acme.example"), ("tomek", "phone", "600 100 200"))])
+    for question in ("What phone and what car does my boss have?",
+                     "What car does my sister drive and what bike?"):
+        assert memory.recall("ola", question).status == "not_recorded", question
+    assert values(memory, "ola", "What is the phone and what is the email of Acme?") == [
+        "office@acme.example"]
+    assert values(memory, "ola", "What is Tomek's phone and what is the email of Acme?"
+                  ) == ["600 100 200", "office@acme.example"]
+
+
 def test_a_key_about_something_else_never_answers_for_the_kind_asked(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The kind of the answer ("car") or the name asked for, when the memory knows the
@@ -201,6 +220,10 @@ def test_a_text_that_asks_two_questions_gets_both_answers(memory: Memory) -> Non
                   "called?") == ["2 400 zł", "Mruczek"]
     assert values(memory, "ola", "How much rent did I pay in March 2026 and who is my "
                   "sister?") == ["2 400 zł", "Kasia"]
+    assert values(memory, "ola", "What was my rent in March 2026 and what is my rent?") == [
+        "2 400 zł", "3 100 zł"]
+    assert values(memory, "ola", "What is my rent and what was my rent in March 2026?") == [
+        "3 100 zł", "2 400 zł"]
     both = memory.recall("michal", "How much is my electricity bill? When is the Octavia "
                          "inspection booked?")
     assert [f.object for f in both.facts] == ["250 zł"]

@@ -13,7 +13,7 @@ Free-text recall, the context block and MCP recall all go through `ask`:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from memrepo.cache import Connection
 from memrepo.cache.query import entity_candidates, notes_by_rowid, recall_during
@@ -24,9 +24,11 @@ from memrepo.core.question import (
     Question,
     Window,
     analyse,
+    at_its_time,
     clauses,
     find_names,
     in_turn,
+    names_subject,
     tokens,
     window,
 )
@@ -54,22 +56,21 @@ class Answer:
 def ask(conn: Connection, scope: str, text: str, now: Instant, *,
         as_of: Instant | None = None, known_at: Instant | None = None,
         notes: int = MAX_NOTES, with_notes: bool = True) -> Answer:
-    """The answer to each question the text asks ("What car do I drive and when is the
-    oil change?" asks two), merged; a part without its own time asks at the text's."""
+    """The answer to the text; when it asks several questions ("What car do I drive and
+    when is the oil change?"), each one's answers besides (`_merged`)."""
     text = numeric_dates_as_iso(text, now)  # the words the names and both readings see
     question = analyse(text, now)
-    asked = window(question, now, as_of, known_at)
+    whole = _ask_one(conn, scope, question, window(question, now, as_of, known_at), now,
+                     notes, with_notes)
     parts = clauses(text)
     if len(parts) == 1:
-        return _ask_one(conn, scope, question, asked, now, notes, with_notes)
+        return whole
     answers = []
     for part in parts:
-        own = analyse(part, now)
-        if own.valid is None and own.known is None:
-            own = replace(own, valid=question.valid, known=question.known)
-        answers.append(_ask_one(conn, scope, own, window(own, now, as_of, known_at), now,
-                                notes, with_notes))
-    return _merged(question, asked, answers, notes)
+        asked = at_its_time(analyse(part, now), question)
+        answers.append(_ask_one(conn, scope, asked, window(asked, now, as_of, known_at), now,
+                                notes, with_notes and not whole.notes))
+    return _merged(whole, answers, notes)
 
 
 def _ask_one(conn: Connection, scope: str, question: Question, asked: Window, now: Instant,
@@ -94,17 +95,26 @@ def _ask_one(conn: Connection, scope: str, question: Question, asked: Window, no
                   suggestions)
 
 
-def _merged(question: Question, asked: Window, answers: list[Answer], notes: int) -> Answer:
-    """The parts' answers as one: keys and facts in the parts' order, each once; the notes
-    taken in turn from each part (every part's best first), at most `notes`."""
-    facts = {(fact.id, fact.valid_from): fact for answer in answers for fact in answer.facts}
-    matches = in_turn((answer.notes for answer in answers), lambda match: match.name)
-    return Answer(question, asked,
-                  list(dict.fromkeys(key for answer in answers for key in answer.keys)),
-                  list(facts.values()), matches[:notes],
-                  sorted({name for answer in answers for name in answer.entities}),
-                  {word: used for answer in answers for word, used in answer.respelled.items()},
-                  list(dict.fromkeys(s for answer in answers for s in answer.suggestions)))
+def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
+    """Each part's keys in turn, only where the part names their subject (cut from its
+    text, "What is the phone" is nobody's phone in particular), then the whole text's;
+    the whole text's notes, or when it found none, each part's in turn."""
+    answered = [(key, part) for key, part in in_turn(
+        ([(key, part) for key in part.keys] for part in parts),
+        lambda pair: (pair[0], id(pair[1])))
+        if names_subject(part.question, key[1], part.entities)]
+    answered += [(key, whole) for key in whole.keys]
+    facts = {(fact.id, fact.valid_from): fact for key, answer in answered
+             for fact in answer.facts if (fact.scope, fact.subject, fact.relation) == key}
+    matches = whole.notes or in_turn((part.notes for part in parts),
+                                     lambda match: match.name)[:notes]
+    everything = (whole, *parts)
+    return Answer(whole.question, whole.window, list(dict.fromkeys(key for key, _ in answered)),
+                  list(facts.values()), matches,
+                  sorted({name for answer in everything for name in answer.entities}),
+                  {word: used for answer in everything
+                   for word, used in answer.respelled.items()},
+                  list(dict.fromkeys(s for answer in everything for s in answer.suggestions)))
 
 
 def best(ranked: Ranked) -> list[Hit]:

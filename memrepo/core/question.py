@@ -21,7 +21,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Protocol, TypeVar
 
@@ -92,6 +92,7 @@ what which who whom whose when where why how co jaki jaka jakie ktory ktora ktor
 kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci"""))
 """A joining word right before one of these starts another question: "What car do I drive
 AND WHEN is the oil change?", "Ile płacę za prąd I KTO go dostarcza?" (`clauses`)."""
+_PAST = frozenset(words_of("was were did had byl byla bylo byli byly bol bola bolo boli"))
 MAX_QUESTIONS = 4
 """Questions answered one by one in a text; the rest is asked with the last (each costs a
 ranking: a text of 500 joined questions must not cost 500)."""
@@ -194,6 +195,28 @@ def in_turn(answers: Iterable[Sequence[T]], key: Callable[[T], Hashable]) -> lis
             if item is not None:
                 taken.setdefault(key(item), item)
     return list(taken.values())
+
+
+def names_subject(question: Question, subject: str, named: Iterable[str] = ()) -> bool:
+    """Whether a part of a text asks about a key's subject: one the part names, or whose
+    words (in any form) it holds — "What is the phone", cut from "… and what is the email
+    of Acme?", asks about nobody's phone in particular."""
+    if subject in named:
+        return True
+    asked = {form for term in question.terms for form in (term.word, *term.bases)}
+    return any(asked.intersection((word, *base_forms(word)))
+               for word in _WORD.findall(fold(subject)))  # `a_b`, `a-b`: two words
+
+
+def at_its_time(part: Question, text: Question) -> Question:
+    """A part of a text that names no time asks at the text's time when it speaks of the
+    past ("What was my rent in March and what was the gas bill?"), else now ("What was my
+    city in 2021 and what is my city?")."""
+    if part.valid is not None or part.known is not None:
+        return part
+    if not _PAST.intersection(word for _, word in tokens(part.text)):
+        return part
+    return replace(part, valid=text.valid, known=text.known)
 
 
 def _stands_alone(part: str) -> bool:
