@@ -389,6 +389,14 @@ def test_cli_context_says_which_spelling_it_used(repo: Path, git_env: Any) -> No
     assert "- [entities] jan-novak:" in done.stdout
 
 
+def test_cli_context_refuses_a_question_longer_than_recall_reads(repo: Path,
+                                                                 git_env: Any) -> None:
+    done = cli(repo, "context", "--scope", "michal", "what is my car and " * 200)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "question: is longer than 2000 characters" in done.stderr
+    assert "To fix: ask with fewer words" in done.stderr
+
+
 def test_cli_context_budget_cut_is_honest(repo: Path, git_env: Any) -> None:
     done = cli(repo, "context", "--scope", "michal", "--budget", "100", "--json",
                "What is the minimum order at Lodz Packaging?")

@@ -33,8 +33,8 @@ from memrepo.cache.session import CacheSession
 from memrepo.clock import now, parse_user_time
 from memrepo.core.config import CATEGORIES, Config
 from memrepo.core.events import FIELD_LIMITS
-from memrepo.core.problems import InputError, Problem, require_utf8
-from memrepo.core.question import analyse
+from memrepo.core.problems import InputError, Problem, require_length, require_utf8
+from memrepo.core.question import MAX_QUERY_CHARS, analyse
 from memrepo.core.records import HistoryEntry, RecallResult, SearchResult, WriteResult
 from memrepo.core.times import Instant
 from memrepo.core.trust import HOST, Reader, check_scope
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 
 SEARCH_CATEGORIES: tuple[str, ...] = (*CATEGORIES, FACTS_CATEGORY)
 MAX_LIMIT = 1000
-MAX_QUERY_CHARS = 2_000
 
 
 class Memory:
@@ -222,9 +221,7 @@ def _require_text(**values: str | None) -> None:
     for name, value in values.items():
         require_utf8(name, value)
         limit = MAX_QUERY_CHARS if name == "query" else FIELD_LIMITS[name]
-        if value is not None and len(value) > limit:
-            raise InputError(Problem(name, f"is longer than {limit} characters "
-                                     f"({len(value)})", "ask with fewer words"))
+        require_length(name, value, limit, "ask with fewer words")
 
 
 def _recall_text(query: str | None, subject: str | None, relation: str | None) -> str:

@@ -18,7 +18,8 @@ from memrepo.cache.query import note_content, note_location, recall_subject
 from memrepo.clock import now
 from memrepo.core.config import QUARANTINE_PREFIX
 from memrepo.core.context_block import Block, NoteItem, build_block
-from memrepo.core.problems import InputError, Problem
+from memrepo.core.problems import InputError, Problem, require_length, require_utf8
+from memrepo.core.question import MAX_QUERY_CHARS
 from memrepo.core.records import Fact
 from memrepo.core.triggers import TRIGGERS_PATH, matching_notes, parse_triggers
 from memrepo.core.trust import check_scope
@@ -31,6 +32,8 @@ def build_context(root: str | Path, scope: str, question: str, budget: int) -> B
     """The context block for `question` from the memory at the work tree `root`."""
     root = Path(root)
     check_scope(scope)
+    require_utf8("question", question)
+    require_length("question", question, MAX_QUERY_CHARS, "ask with fewer words")
     if scope.startswith(QUARANTINE_PREFIX):
         raise InputError(Problem("--scope", "a context block is never built from quarantine",
                                  f"use the host scope {scope[len(QUARANTINE_PREFIX):]!r}; "

@@ -45,3 +45,10 @@ def require_utf8(what: str, text: str | None) -> str | None:
             raise InputError(Problem(what, "is not valid UTF-8 text (undecodable bytes)",
                                      "give the text as UTF-8")) from None
     return text
+
+
+def require_length(what: str, text: str | None, limit: int, fix: str) -> None:
+    """Refuse a text longer than `limit` characters (a 1 MB query is refused, not run)."""
+    if text is not None and len(text) > limit:
+        raise InputError(Problem(what, f"is longer than {limit} characters ({len(text)})",
+                                 fix))

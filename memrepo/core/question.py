@@ -93,6 +93,8 @@ kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci""
 """A joining word right before one of these starts another question: "What car do I drive
 AND WHEN is the oil change?", "Ile płacę za prąd I KTO go dostarcza?" (`clauses`)."""
 _PAST = frozenset(words_of("was were did had byl byla bylo byli byly bol bola bolo boli"))
+MAX_QUERY_CHARS = 2_000
+"""The longest question recall, search and the context block read."""
 MAX_QUESTIONS = 4
 """Questions answered one by one in a text; the rest is asked with the last (each costs a
 ranking: a text of 500 joined questions must not cost 500)."""
