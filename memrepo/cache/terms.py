@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import string
 from collections import Counter
 from collections.abc import Iterable
 
@@ -19,10 +20,19 @@ DOCUMENTS = ""
 """The term whose count is the number of documents (no token is empty)."""
 _TOKEN = re.compile(r"[a-z0-9]+")
 """What FTS5's unicode61 tokenizer makes of folded (ASCII, lower-case) text."""
+_TOKEN_BYTES = frozenset((string.ascii_lowercase + string.digits).encode())
+_SPACED = bytes(byte if byte in _TOKEN_BYTES else 0x20 for byte in range(256))
+"""Every byte that is not in a token (`_TOKEN`) turned into a space."""
 
 
 def row_tokens(texts: Iterable[str]) -> set[str]:
-    return set(_TOKEN.findall(" ".join(texts)))
+    """The distinct `_TOKEN`s of the texts. Stored text is folded to ASCII: its bytes are
+    split by a translation table, twice as fast as the regular expression (retrieval
+    tokenises the rows it judges at every question)."""
+    text = " ".join(texts)
+    if not text.isascii():
+        return set(_TOKEN.findall(text))
+    return set(text.encode("ascii").translate(_SPACED).decode("ascii").split())
 
 
 def fill_terms(conn: sqlite3.Connection) -> None:
