@@ -169,26 +169,32 @@ def _log(lines: list[str]) -> str:
 FILLER = [f"Caroline: we talked about the weekend plans, part {n}." for n in range(30)]
 
 
+def _two_logs(tmp_path: Path, first: list[str], second: list[str]) -> Memory:
+    """Two meeting logs (project notes session-1 and session-2, of these lines) among four
+    short notes on other topics, committed."""
+    root = init_repo(tmp_path / "repo")
+    write(root, "memory/project/session-1.md", note(
+        "project", "session-1", "Caroline and Melanie, 1 May 2023", _log(first)))
+    write(root, "memory/project/session-2.md", note(
+        "project", "session-2", "Caroline and Melanie, 8 May 2023", _log(second)))
+    for n, topic in enumerate(("rent", "car service", "gym", "garden")):
+        write(root, f"memory/project/other-{n}.md", note(
+            "project", f"other-{n}", f"Notes on the {topic}", f"About the {topic}.\n"))
+    commit_everything(root, "two meeting logs")
+    return Memory(root)
+
+
 def test_a_long_note_is_ranked_by_its_best_passage_too(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """Two meeting logs share the question's words; in one they sit together in one
     exchange, in the other they are scattered over the whole log."""
     monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
-    root = init_repo(tmp_path / "repo")
     together = [*FILLER[:12], "Melanie: did the pottery class go well?",
                 "Caroline: yes, I made a bowl with a blue glaze.", *FILLER[12:]]
     scattered = list(FILLER)  # the same words, one every eight lines
     for line, word in zip((0, 8, 16, 24), ("pottery", "glaze", "class", "glaze"), strict=True):
         scattered[line] = scattered[line].replace("weekend plans", word)
-    write(root, "memory/project/session-1.md", note(
-        "project", "session-1", "Caroline and Melanie, 1 May 2023", _log(together)))
-    write(root, "memory/project/session-2.md", note(
-        "project", "session-2", "Caroline and Melanie, 8 May 2023", _log(scattered)))
-    for n, topic in enumerate(("rent", "car service", "gym", "garden")):
-        write(root, f"memory/project/other-{n}.md", note(
-            "project", f"other-{n}", f"Notes on the {topic}", f"About the {topic}.\n"))
-    commit_everything(root, "two meeting logs")
-    memory = Memory(root)
+    memory = _two_logs(tmp_path, together, scattered)
     assert _names(memory, "Which glaze did Caroline pick in the pottery class?"
                   )[0] == "session-1"
 
