@@ -7,9 +7,10 @@ BM25 with field weights; the best hits are judged by IDF coverage (memrepo.core.
 which decides whether anything answers at all.
 
 A note's rank also weighs its best passage (a long note's body in blocks of a few lines):
-half the note's BM25, half its best passage's, each relative to the best of its list; a
-note holding every name the question writes with a capital letter gains NAMED. Both were
-measured on LoCoMo's dev and held-out questions (the README's LoCoMo tables).
+half the note's BM25, half its best passage's, each relative to the best of its list, plus
+COVERED times the share of the question's IDF that its best passage holds; a note holding
+every name the question writes with a capital letter gains NAMED. Each was measured on
+LoCoMo's dev and held-out questions (the README's LoCoMo tables).
 """
 
 from __future__ import annotations
@@ -49,6 +50,14 @@ POOL = 50
 """Notes (and passages) ranked by BM25 before the fusion picks the best of them."""
 PASSAGE_SHARE = 0.5
 """Weight of the best passage in a note's score (the note-level BM25 has the rest)."""
+COVERED = 0.5
+"""Added to a note's (0–1) score times the share of the question's IDF that its best
+passage holds (a short note: the note itself): BM25 pays for a word repeated, this for the
+question's distinct words found together. Measured on LoCoMo (the README's tables);
+windows of 10–30 words instead of a whole passage gained less."""
+COVERED_NOTES = 20
+"""The notes, best first, whose coverage is worked out (each costs a row read and split;
+its best passage only: more passages per note, or more notes, gained nothing)."""
 NAMED = 0.3
 """Added to the (0–1) score of a note that holds every capitalised name of the question:
 a soft preference, never a filter (a note in scope `ola` may not say "Ola")."""
@@ -107,7 +116,7 @@ def rank_notes(conn: sqlite3.Connection, question: Question, *, category: str | 
         walked = budgeted_forms([*p.searched, *dated.searched], df, NAMES_WALK)
         rows = _over_budget(conn, NOTES, walked, df, budget, *_in_category(category))
     else:
-        rows = _fused_notes(conn, _match(forms), category, question.names)
+        rows = _fused_notes(conn, _match(forms), category, question.names, p)
     return Ranked(_judged(conn, NOTES, rows, p, None, set())[:limit], p)
 
 
@@ -253,7 +262,7 @@ def _over_budget(conn: sqlite3.Connection, table: _Table, forms: list[str],
 
 
 def _fused_notes(conn: sqlite3.Connection, match: str, category: str | None,
-                 names: Sequence[str]) -> list[tuple[int, float]]:
+                 names: Sequence[str], p: Plan) -> list[tuple[int, float]]:
     """(rowid, score) of the best notes, lower is better: the fused 0–1 score times the
     best note-level BM25, so scores stay on the scale of the other tables' BM25. Every
     note the forms match is scored once (their postings are within the budget): the
@@ -267,6 +276,7 @@ def _fused_notes(conn: sqlite3.Connection, match: str, category: str | None,
     scored = {rowid: score for score, rowid in every}
     notes = {rowid: score for score, rowid in heapq.nsmallest(POOL, every)}
     best_passage: dict[int, float] = {}
+    passage_of: dict[int, int] = {}  # a note's best passage
     weights = ", ".join(map(str, PASSAGE_WEIGHTS))
     join, where, params = _in_category(category, PASSAGE_SPAN)
     for rowid, score in conn.execute(
@@ -274,6 +284,7 @@ def _fused_notes(conn: sqlite3.Connection, match: str, category: str | None,
             f"{join} WHERE passages_fts MATCH ? {where} ORDER BY score LIMIT ?",
             (match, *params, 2 * POOL)):
         best_passage.setdefault(rowid // PASSAGE_SPAN, -score)
+        passage_of.setdefault(rowid // PASSAGE_SPAN, rowid)
     notes.update({rowid: scored[rowid] for rowid in best_passage if rowid in scored})
     long_notes = _with_passages(conn, list(notes))
     note_part = {rowid: -score for rowid, score in notes.items()}
@@ -286,8 +297,41 @@ def _fused_notes(conn: sqlite3.Connection, match: str, category: str | None,
     fused = fuse_scores([(1 - PASSAGE_SHARE, note_part), (PASSAGE_SHARE, passage_part)])
     for rowid in _holding_all(conn, names, list(fused)):
         fused[rowid] += NAMED
+    _add_coverage(conn, p, fused, passage_of, long_notes)
     ranked = sorted(fused, key=lambda rowid: (-fused[rowid], rowid))[:JUDGED]
     return [(rowid, -top * fused[rowid]) for rowid in ranked]
+
+
+def _add_coverage(conn: sqlite3.Connection, p: Plan, fused: dict[int, float],
+                  passage_of: dict[int, int], long_notes: set[int]) -> None:
+    """COVERED times its coverage added to the score of each of the first COVERED_NOTES
+    notes that it could bring into the first JUDGED."""
+    ranked = sorted(fused, key=lambda rowid: (-fused[rowid], rowid))
+    if not ranked:
+        return
+    bar = fused[ranked[:JUDGED][-1]] - COVERED
+    contenders = [rowid for rowid in ranked[:COVERED_NOTES] if fused[rowid] >= bar]
+    for rowid, share in _coverage(
+            conn, p, [passage_of[rowid] for rowid in contenders if rowid in passage_of],
+            [rowid for rowid in contenders if rowid not in long_notes]).items():
+        fused[rowid] += COVERED * share
+
+
+def _coverage(conn: sqlite3.Connection, p: Plan, passages: list[int], short: list[int],
+              ) -> dict[int, float]:
+    """The share of the question's IDF (as `_judged` weighs it) held by each of the
+    `passages` (rowids; keyed by its note) and each of the `short` notes (no passages: the
+    note is its own passage), from the rows FTS5 keeps in its content tables
+    (`_with_passages`)."""
+    weights = word_weights(p, notes=True)
+    shares: dict[int, float] = {}
+    for table, span, rowids in (("passages_fts_content", PASSAGE_SPAN, passages),
+                                ("notes_fts_content", 1, short)):
+        marks = ", ".join("?" * len(rowids))
+        for rowid, *columns in conn.execute(
+                f"SELECT * FROM {table} WHERE id IN ({marks})", rowids):
+            shares[rowid // span] = judge(row_tokens(columns), p, weights).coverage
+    return shares
 
 
 def _numeric(conn: sqlite3.Connection, rowids: list[int]) -> set[int]:

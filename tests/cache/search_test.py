@@ -308,3 +308,39 @@ def test_a_first_name_and_a_surname_both_near_the_budget_find_that_person(
         assert first == "michal-lewandowska"
     finally:
         conn.close()
+
+
+def _fair_logs(tmp_path: Path) -> Memory:
+    """Two meeting logs holding the same words of the question: in one they are found
+    together in one exchange; the other says "charity fair" twice in one exchange, and what
+    was baked with lemons far from it."""
+    together = [*FILLER[:12], "Melanie: what did you bring to the charity fair?",
+                "Caroline: I baked lemon cupcakes for it.", *FILLER[12:]]
+    repeated = [*FILLER[:24], "Caroline: I baked bread with lemons on Sunday.", *FILLER[24:]]
+    for line in (0, 2):
+        repeated[line] = "Caroline: the charity fair again."
+    return _two_logs(tmp_path, together, repeated)
+
+
+def test_a_passage_holding_more_of_the_question_outranks_words_repeated(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """BM25 pays for "charity" and "fair" repeated; the share of the question's IDF that a
+    note's best passage holds puts the exchange with every word of the question first."""
+    import memrepo.cache.retrieval as retrieval
+
+    monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
+    memory = _fair_logs(tmp_path)
+    question = "What did Caroline bake with lemons for the charity fair?"
+    assert _names(memory, question)[:2] == ["session-1", "session-2"]
+    monkeypatch.setattr(retrieval, "COVERED", 0.0)
+    assert _names(memory, question)[:1] == ["session-2"]
+
+
+def test_coverage_of_a_passage_reorders_but_never_answers_a_refusal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether anything answers is judged on the note's own words, as before: a question
+    whose rarest words no note holds stays "not recorded"."""
+    monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
+    memory = _fair_logs(tmp_path)
+    assert _names(memory, "Which bicycle did Caroline repair after the charity fair?") == []
+    assert _names(memory, "Who repaired Caroline's bicycle?") == []
