@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from memrepo.cache.parts import NotesPart, Part
 from memrepo.cache.rows import (
+    KeyDocument,
     KeyRows,
     NoteRows,
+    Row,
     Skipped,
     event_row,
+    key_document,
     key_of,
     key_rows,
     note_rows,
@@ -59,13 +62,23 @@ class Indexer:
         if self.terms is not None:
             self.terms.count("notes_fts", rows.fts, 1)
 
-    def _add_key_rows(self, rows: KeyRows) -> None:
+    def _add_key_row(self, rows: KeyRows) -> KeyDocument:
+        """The keys row; its search document is left to `add_key_documents`."""
         rowid = self._key_rowid
         self._key_rowid += 1
         self.batch.add("keys", (rowid, *rows.key))
-        self.batch.add("keys_fts", (rowid, *rows.fts))
-        if self.terms is not None:
-            self.terms.count("keys_fts", rows.fts, 1)
+        return rowid, rows.texts
+
+    def add_key_documents(self, documents: Iterable[KeyDocument]) -> None:
+        self.add_key_search_rows(map(key_document, documents))
+
+    def add_key_search_rows(self, rows: Iterable[Row]) -> None:
+        """keys_fts rows (rowid first), made by `key_document` here or on another
+        process."""
+        for row in rows:
+            self.batch.add("keys_fts", row)
+            if self.terms is not None:
+                self.terms.count("keys_fts", row[1:], 1)
 
     def add_part(self, part: Part) -> None:
         """The rows a worker parsed (memrepo.cache.parts), given their rowids here."""
@@ -79,8 +92,7 @@ class Indexer:
         self._event_rowid += len(part.events)
         self.batch.extend("events", [(base + row[0], *row[1:]) for row in part.events])
         self.batch.extend("holdings", part.holdings)
-        for key in part.keys:
-            self._add_key_rows(key)
+        self.add_key_documents([self._add_key_row(key) for key in part.keys])
         self.batch.extend("skipped", part.skipped)
         self.batch.extend("log_digests", part.digests)
 
@@ -97,7 +109,7 @@ class Indexer:
         events."""
         rows = key_rows(key, events, self.config.is_many)
         if rows is not None:
-            self._add_key_rows(rows)
+            self.add_key_documents([self._add_key_row(rows)])
             self.batch.extend("holdings", rows.holdings)
 
     def add_skipped(self, path: str, skipped: Sequence[Skipped]) -> None:

@@ -246,8 +246,8 @@ class KeyRows:
     key: Row  # the keys row without rowid: the folded key, its shown form, its first event,
     # whether a value is a number
     holdings: list[Row]
-    fts: Row  # its search document without rowid: subject, relation, every value and quote
-    # folded, then their base forms (SPEC §7)
+    texts: tuple[str, str, str, str]  # its search document's texts: subject, relation, every
+    # value, every quote (folded, then their base forms, when inserted: key_document)
 
 
 def key_rows(key: Key, events: Sequence[Event], is_many: IsMany) -> KeyRows | None:
@@ -268,7 +268,17 @@ def key_rows(key: Key, events: Sequence[Event], is_many: IsMany) -> KeyRows | No
     quotes = " ; ".join(dict.fromkeys(e.quote for e in asserts if e.quote))
     numeric = int(any(map(str.isdigit, objects)))
     return KeyRows((*shown, first.recorded_at, first.id, numeric), holdings,
-                   search_columns((first.subject, first.relation, objects, quotes)))
+                   (first.subject, first.relation, objects, quotes))
+
+
+KeyDocument = tuple[int, tuple[str, ...]]
+"""(keys rowid, the texts of its search document): what `key_document` makes a row of."""
+
+
+def key_document(document: KeyDocument) -> Row:
+    """The keys_fts row of a key (SPEC §7): its texts folded, then their base forms."""
+    rowid, texts = document
+    return (rowid, *search_columns(texts))
 
 
 def _holding_columns(known: KnownHolding) -> Row:
