@@ -4,7 +4,8 @@ it in atomically (os.replace), so a reader never sees a half-built cache.
 Fast path: no journal and no fsync while building (the file is private until the swap),
 rows streamed per scope into batched `executemany`, indexes created after the load; on 2
 processes for a large memory (the notes on one, the logs on the other, each into its own
-file, joined by copying whole tables).
+file, joined by copying whole tables; the keys' search documents go to the notes' file,
+folded by whichever process is free: memrepo.cache.handoff).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from memrepo.cache.db import (
     write_meta,
 )
 from memrepo.cache.gitstate import DirtyQuery, KnownDirty, head_commit
+from memrepo.cache.handoff import KeyHandoff
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.parts import (
     PARALLEL_MIN_FILES,
@@ -162,13 +164,31 @@ def _load_sides(root: Path, path: Path, notes_file: Path, jobs: list[Job], confi
 
     notes_jobs, log_jobs = by_kind(jobs)
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with ProcessPoolExecutor(1, mp_context=context, initializer=_exit_with_parent,
-                             initargs=(os.getpid(),)) as pool:
-        notes = pool.submit(load_side, root, notes_file, notes_jobs, config)
-        counts = load_side(root, path, log_jobs, config, steps)
+    handoff = KeyHandoff(context)
+    with ProcessPoolExecutor(1, mp_context=context, initializer=_start_notes_process,
+                             initargs=(os.getpid(), handoff)) as pool:
+        notes = pool.submit(_load_notes_side, root, notes_file, notes_jobs, config)
+        try:
+            counts = load_side(root, path, log_jobs, config, steps, keys_to=handoff)
+        finally:
+            handoff.close()  # the notes' process stops waiting even if the logs failed
         counts.update(notes.result())
     steps.advance(len(notes_jobs))
     return counts
+
+
+_NOTES_PROCESS: list[KeyHandoff] = []
+"""The handoff the notes' process inherited when it started (`_start_notes_process`)."""
+
+
+def _start_notes_process(parent: int, handoff: KeyHandoff) -> None:
+    _NOTES_PROCESS.append(handoff)
+    _exit_with_parent(parent)
+
+
+def _load_notes_side(root: Path, path: Path, jobs: list[Job], config: Config,
+                     ) -> Counter[str]:
+    return load_side(root, path, jobs, config, keys_from=_NOTES_PROCESS[-1])
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -186,9 +206,12 @@ def _exit_with_parent(parent: int) -> None:
 
 
 def load_side(root: Path, path: Path, jobs: list[Job], config: Config,
-              steps: Steps | None = None) -> Counter[str]:
+              steps: Steps | None = None, *, keys_to: KeyHandoff | None = None,
+              keys_from: KeyHandoff | None = None) -> Counter[str]:
     """A cache file with the rows of `jobs` only (every table, its full-text segments
-    merged, its term counts and its indexes; no meta): the row counts per table."""
+    merged, its term counts and its indexes; no meta): the row counts per table.
+    `keys_to`: where the keys' search documents go instead (memrepo.cache.handoff), closed
+    once the last part is parsed; `keys_from`: documents to add once `jobs` are loaded."""
     conn = connect(path)
     try:
         with _no_cycle_collection():
@@ -199,11 +222,16 @@ def load_side(root: Path, path: Path, jobs: list[Job], config: Config,
             conn.executescript(tables)
             conn.execute("BEGIN")
             _postings_in_memory(conn, BUILD_POSTINGS_BYTES)
-            indexer = Indexer(conn, config)
+            indexer = Indexer(conn, config,
+                              send_key_documents=None if keys_to is None else keys_to.send)
             for job in jobs:
                 indexer.add_part(parse_part(root, job, config.many_valued_relations))
                 if steps is not None:
                     steps.advance()
+            if keys_to is not None:
+                keys_to.close()
+            if keys_from is not None:
+                keys_from.receive(indexer)
             indexer.flush()
             fill_terms(conn)
             _postings_in_memory(conn, SQLITE_POSTINGS_BYTES)

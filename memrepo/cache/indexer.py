@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from memrepo.cache.parts import NotesPart, Part
 from memrepo.cache.rows import (
@@ -32,8 +32,13 @@ class Indexer:
     full-text rows it adds (a full build counts them all at the end instead)."""
 
     def __init__(self, conn: sqlite3.Connection, config: Config,
-                 terms: TermDeltas | None = None) -> None:
+                 terms: TermDeltas | None = None,
+                 send_key_documents: Callable[[list[KeyDocument]], None] | None = None,
+                 ) -> None:
+        """`send_key_documents`: where a part's keys' search documents go instead of this
+        cache's keys_fts (memrepo.cache.handoff)."""
         self.batch = Batch(conn)
+        self._part_key_documents = send_key_documents or self.add_key_documents
         self.config = config
         self.terms = terms
         self._note_rowid = next_rowid(conn, "notes")
@@ -92,7 +97,7 @@ class Indexer:
         self._event_rowid += len(part.events)
         self.batch.extend("events", [(base + row[0], *row[1:]) for row in part.events])
         self.batch.extend("holdings", part.holdings)
-        self.add_key_documents([self._add_key_row(key) for key in part.keys])
+        self._part_key_documents([self._add_key_row(key) for key in part.keys])
         self.batch.extend("skipped", part.skipped)
         self.batch.extend("log_digests", part.digests)
 

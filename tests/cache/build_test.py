@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -232,3 +233,65 @@ def test_a_build_leaves_the_full_text_tables_with_sqlites_own_postings_size(
         assert conn.execute("SELECT count(*) FROM notes_fts").fetchone()[0] > 0
     finally:
         conn.close()
+
+
+def test_the_keys_documents_make_the_same_rows_whichever_process_folds_them(
+        tmp_path: Path) -> None:
+    """A part sent while the notes' process still loads notes is folded by the sender; a
+    part sent after is folded by the receiver: the rows, in order, are the same."""
+    import multiprocessing
+    import threading
+    import time
+
+    from memrepo.cache.db import schema_sql
+    from memrepo.cache.handoff import KeyHandoff
+    from memrepo.cache.indexer import Indexer
+    from memrepo.cache.rows import KeyDocument, key_document
+    from memrepo.core.config import Config
+
+    class Receiver(Indexer):
+        folded_here = 0
+
+        def add_key_documents(self, documents: Iterable[KeyDocument]) -> None:
+            documents = list(documents)
+            self.folded_here += len(documents)
+            super().add_key_documents(documents)
+
+    conn = sqlite3.connect(tmp_path / "notes.sqlite")
+    conn.executescript(schema_sql()[0])
+    receiver = Receiver(conn, Config())
+    early = [(1, ("Ładny dom", "kolor", "zielony ; Żółty", "Dom jest żółty")),
+             (2, ("Ann", "city", "Kraków", ""))]
+    late = [(3, ("Łódź", "population", "670 000", "about 670k people"))]
+    handoff = KeyHandoff(multiprocessing.get_context("spawn"))
+    handoff.send(early)  # the notes are not loaded yet: folded here
+    thread = threading.Thread(target=handoff.receive, args=(receiver,))
+    thread.start()
+    while not handoff.notes_loaded:
+        time.sleep(0.01)
+    handoff.send(late)
+    handoff.close()
+    thread.join(timeout=30)
+    receiver.flush()
+    assert receiver.folded_here == len(late)
+    stored = conn.execute("SELECT rowid, * FROM keys_fts ORDER BY rowid").fetchall()
+    assert stored == [key_document(document) for document in early + late]
+    conn.close()
+
+
+def test_a_failing_logs_process_fails_the_parallel_build_without_waiting_forever(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from memrepo.cache import build
+    from memrepo.cache.parts import Job, Part, parse_part
+
+    root = synthetic_repo(tmp_path, monkeypatch, 60, 600, seed=2)
+
+    def failing(root: Path, job: Job, many: frozenset[str]) -> Part:
+        if job[0] == "scope":
+            raise RuntimeError("a log that breaks the build")
+        return parse_part(root, job, many)
+
+    monkeypatch.setattr(build, "parse_part", failing)
+    with pytest.raises(RuntimeError, match="breaks the build"):
+        build.build_into(root, tmp_path / "cache.sqlite", workers=2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache.sqlite", "repo"]
