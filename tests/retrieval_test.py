@@ -197,6 +197,19 @@ def test_a_part_cut_from_a_text_answers_only_about_what_it_names(
                   ) == ["600 100 200", "office@acme.example"]
 
 
+def test_a_family_member_is_found_by_the_familiar_word_and_never_by_another_member(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = make_repo(tmp_path / "mem", monkeypatch)
+    memory = Memory(root)
+    memory.remember_many([FactInput("ola", *fact) for fact in (
+        ("mother", "name", "Anna"), ("mother", "city", "Gdańsk"))])
+    assert values(memory, "ola", "What is my mum's name?") == ["Anna"]
+    assert values(memory, "ola", "Which city is my mom in?") == ["Gdańsk"]
+    for question in ("What is my dad's name?", "Where does my father live?",
+                     "What is my grandma's name?"):
+        assert memory.recall("ola", question).status == "not_recorded", question
+
+
 def test_a_key_about_something_else_never_answers_for_the_kind_asked(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The kind of the answer ("car") or the name asked for, when the memory knows the

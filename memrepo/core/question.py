@@ -86,6 +86,22 @@ and a key holds under a relation such as `name` (_NAME_RELATIONS)."""
 _NAME_RELATIONS = ("name", "imie", "nazwa", "meno")
 """Relations that hold a name: "What is my cat called?" finds `cat.name`."""
 
+_SAME_PERSON = tuple(words_of(group) for group in (
+    "father dad daddy papa", "mother mom mum mommy mummy mama", "child kid", "children kids",
+    "grandfather grandpa granddad", "grandmother grandma granny", "ojciec tata tato tatus",
+    "matka mama mamusia", "dziecko dzieciak", "dziadek dziadzius", "babcia babunia",
+    "otec ocko", "dieta decko", "dedo dedko", "babka babicka"))
+"""Words for one member of a family in a formal and a familiar register ("my dad", "your
+father"): a question's word also finds the others."""
+_SAME_PERSON_OF = {word: group for group in _SAME_PERSON for word in group}
+
+
+def same_person(forms: Sequence[str]) -> tuple[str, ...]:
+    """The other words for the family member one of `forms` names (`_SAME_PERSON`)."""
+    found = {other for form in forms for other in _SAME_PERSON_OF.get(form, ())}
+    return tuple(sorted(found.difference(forms)))
+
+
 _JOINERS = frozenset(words_of("and i a oraz"))
 _QUESTION_WORDS = frozenset(words_of("""
 what which who whom whose when where why how co jaki jaka jakie ktory ktora ktore kto kogo
@@ -250,6 +266,7 @@ def analyse(text: str, now: Instant) -> Question:
     for i in salient:
         naming = folded[i] in _NAMING
         bases = base_forms(raw[i]) + (_NAME_RELATIONS if naming else ())
+        bases += same_person(bases)
         terms.setdefault(folded[i], Term(raw[i], folded[i], tuple(dict.fromkeys(bases)),
                                          folded[i].startswith(_AMOUNT_STEMS), i in kinds,
                                          i == 0, naming, i in verbs))

@@ -210,3 +210,17 @@ def test_a_text_asks_at_most_a_few_questions_one_by_one() -> None:
     asked = question.clauses(text)
     assert len(asked) == question.MAX_QUESTIONS
     assert " ".join(asked) == text
+
+
+@pytest.mark.parametrize(("asked", "also"), [
+    ("Where does my dad live?", {"father", "daddy"}),
+    ("What did his father say?", {"dad"}),
+    ("What do my kids like?", {"child", "children"}),
+    ("Gdzie mieszka mój tata?", {"ojciec"}),
+    ("Kde býva môj otec?", {"ocko"}),
+])
+def test_a_family_word_also_finds_its_familiar_or_formal_twin(asked: str,
+                                                             also: set[str]) -> None:
+    forms = {form for term in question.analyse(asked, NOW).terms for form in term.bases}
+    assert also <= forms
+    assert "mother" not in forms and "mom" not in forms
