@@ -195,6 +195,10 @@ def test_a_part_cut_from_a_text_answers_only_about_what_it_names(
         "office@acme.example"]
     assert values(memory, "ola", "What is Tomek's phone and what is the email of Acme?"
                   ) == ["600 100 200", "office@acme.example"]
+    own = values(memory, "ola", "What is my phone?")  # the asker's own: "my" says whose
+    assert "Pixel 8" in own
+    assert sorted(values(memory, "ola", "What is my phone? What is the email of Acme?")) == (
+        sorted([*own, "office@acme.example"]))
 
 
 def test_a_family_member_is_found_by_the_familiar_word_and_never_by_another_member(

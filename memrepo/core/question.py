@@ -108,6 +108,10 @@ what which who whom whose when where why how co jaki jaka jakie ktory ktora ktor
 kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci"""))
 """A joining word right before one of these starts another question: "What car do I drive
 AND WHEN is the oil change?", "Ile płacę za prąd I KTO go dostarcza?" (`clauses`)."""
+_OWN = frozenset(words_of("""
+i me my mine we us our ours ja mnie mi moj moja moje moi mojego mojej my nas nasz nasza
+nasze mna moju mojom mojho nase nasej"""))
+"""Words by which the asker speaks of their own (en/pl/sk)."""
 _PAST = frozenset(words_of("was were did had byl byla bylo byli byly bol bola bolo boli"))
 MAX_QUERY_CHARS = 2_000
 """The longest question recall, search and the context block read."""
@@ -216,10 +220,11 @@ def in_turn(answers: Iterable[Sequence[T]], key: Callable[[T], Hashable]) -> lis
 
 
 def names_subject(question: Question, subject: str, named: Iterable[str] = ()) -> bool:
-    """Whether a part of a text asks about a key's subject: one the part names, or whose
-    words (in any form) it holds — "What is the phone", cut from "… and what is the email
-    of Acme?", asks about nobody's phone in particular."""
-    if subject in named:
+    """Whether a part of a text says whose key it asks about: a subject it names or whose
+    words (in any form) it holds, or the asker's own ("my address", "where do I work") —
+    "What is the phone", cut from "… and what is the email of Acme?", asks about nobody's
+    phone in particular."""
+    if subject in named or _OWN.intersection(word for _, word in tokens(question.text)):
         return True
     asked = {form for term in question.terms for form in (term.word, *term.bases)}
     return any(asked.intersection((word, *base_forms(word)))
