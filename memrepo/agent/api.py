@@ -122,6 +122,9 @@ class Memory:
         if scope is not None:
             check_scope(scope)
         _require_text(query=query)
+        if not query.strip():
+            raise InputError(Problem("query", "is empty: nothing to search for",
+                                     "give the words or the question to search for"))
         _check_search_args(category, limit)
         if self.reader.scope is None:
             request = SearchQuery(query, scope, category, limit, now())
@@ -229,8 +232,8 @@ def _recall_text(query: str | None, subject: str | None, relation: str | None) -
         raise InputError(Problem("--relation", "a relation needs its subject",
                                  "add --subject SUBJECT (or give a free-text QUERY)"))
     if subject is None and not (query or "").strip():
-        raise InputError(Problem("recall", "nothing to recall: no query and no subject",
-                                 "give a QUERY (free text) or --subject [--relation]"))
+        raise InputError(Problem("query", "is empty, and no --subject is given: nothing to "
+                                 "recall", "give a question, or --subject [--relation]"))
     return f"{subject} {relation or ''}".strip() if subject is not None else query or ""
 
 

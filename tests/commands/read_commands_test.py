@@ -148,6 +148,8 @@ def test_search_plain_and_not_recorded(repo: Path) -> None:
     ("recall", "--scope", "michal", "--subject", "x", "--as-of", "soon"),
     ("recall", "--scope", "michal", "--relation", "x"),
     ("search", "x", "--category", "nope"),
+    ("search", "  "),  # an empty question is refused by search as by recall
+    ("recall", "--scope", "michal", ""),
 ])
 def test_bad_input_exits_one_without_traceback(repo: Path, args: tuple[str, ...]) -> None:
     done = memrepo_at(repo, *args)
