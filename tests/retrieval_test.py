@@ -201,6 +201,20 @@ def test_a_part_cut_from_a_text_answers_only_about_what_it_names(
         sorted([*own, "office@acme.example"]))
 
 
+def test_a_question_that_points_back_asks_about_the_thing_named_before(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = make_repo(tmp_path / "mem", monkeypatch)
+    memory = Memory(root)
+    memory.remember_many([FactInput("ola", *fact) for fact in (
+        ("car", "model", "Toyota Yaris"), ("car", "service_date", "2027-05-01"),
+        ("father", "city", "Wrocław"), ("father", "phone", "601 200 300"),
+        ("tomek", "phone", "600 100 200"))])
+    assert values(memory, "ola", "What car do I drive and when is its service?") == [
+        "Toyota Yaris", "2027-05-01"]
+    assert values(memory, "ola", "What is my dad's city and what is his phone?") == [
+        "Wrocław", "601 200 300"]
+
+
 def test_a_family_member_is_found_by_the_familiar_word_and_never_by_another_member(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = make_repo(tmp_path / "mem", monkeypatch)

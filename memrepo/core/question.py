@@ -185,13 +185,21 @@ def clauses(text: str) -> list[str]:
     joining word followed by a question word ("What car do I drive and when is the oil
     change?" asks two). A part that is no question of its own stays with the one before:
     without a salient word ("… and why?"), pointing back to it ("… and how does he
-    address them?"), or a sentence that asks nothing ("… ? Answer yes or no.")."""
+    address them?"), or a sentence that asks nothing ("… ? Answer yes or no."). A part that
+    points back to a thing the one before names by its kind or a capitalised name asks
+    about that thing: "What car do I drive and when is its service?" asks "when is its
+    service (car)"."""
     asked: list[list[str]] = []
     for number, sentence in enumerate(_AFTER_QUESTION_MARK.split(text.strip())):
         asks = not number or sentence.endswith("?")
         for part in filter(None, map(str.strip, _joined_questions(sentence) if asks
                                      else [sentence])):
-            if asked and (not asks or len(asked) == MAX_QUESTIONS or not _stands_alone(part)):
+            own = asks and len(asked) < MAX_QUESTIONS and _has_salient_word(part)
+            if own and _points_back(part) and asked:
+                named = _things_named(" ".join(asked[-1]))
+                own = bool(named)
+                part = f"{part} ({' '.join(named)})" if named else part
+            if asked and not own:
                 asked[-1].append(part)
             else:
                 asked.append([part])
@@ -242,10 +250,26 @@ def at_its_time(part: Question, text: Question) -> Question:
     return replace(part, valid=text.valid, known=text.known)
 
 
-def _stands_alone(part: str) -> bool:
-    folded = [word for _, word in tokens(part)]
-    return (any(word not in STOP_WORDS for word in folded)
-            and not _BACK_REFERENCES.intersection(folded))
+def _has_salient_word(part: str) -> bool:
+    return any(word not in STOP_WORDS for _, word in tokens(part))
+
+
+def _points_back(part: str) -> bool:
+    return bool(_BACK_REFERENCES.intersection(word for _, word in tokens(part)))
+
+
+def _things_named(question: str) -> list[str]:
+    """The words by which a question names its thing: the kind of the answer ("what CAR
+    do I drive"), a word after a possessive ("my DAD"), and the names it writes with a
+    capital letter (not its first word, "I", nor a date: "in April")."""
+    folded = [word for _, word in tokens(question)]
+    dates = {folded[i] for i in find_times(folded, 0).used}
+    owned = {i + 1 for i, word in enumerate(folded[:-1]) if word in _POSSESSIVES}
+    things = [folded[i] for i in sorted(_kind_positions(folded) | owned)]
+    names = [fold(word) for word in _WORD.findall(unicodedata.normalize("NFC", question))[1:]
+             if word[:1].isupper() and word != "I"]
+    return [word for word in dict.fromkeys([*things, *names])
+            if word not in STOP_WORDS and word not in dates]
 
 
 def analyse(text: str, now: Instant) -> Question:

@@ -195,8 +195,13 @@ def test_the_remembered_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
      ["Koľko platím za nájom", "a kedy prišla faktúra?"]),
     ("What do Jon and Gina have in common?", None),  # "and" joins names, not questions
     ("What did Melanie paint and why?", None),  # no salient word of its own
-    ("How much did I pay in April and who supplied it?", None),  # points back
-    ("Who did Evan meet in Canada, and who did he come back with?", None),
+    ("How much did I pay in April and who supplied it?", None),  # points back to no thing
+    ("Who did Evan meet in Canada, and who did he come back with?",  # … to a named one
+     ["Who did Evan meet in Canada,", "and who did he come back with? (evan canada)"]),
+    ("What car do I drive and when is its service?",  # … to the kind asked for
+     ["What car do I drive", "and when is its service? (car)"]),
+    ("Where does my dad live and what is his phone?",  # … to what "my" names
+     ["Where does my dad live", "and what is his phone? (dad)"]),
     ("Was it a good month? Answer yes or no.", None),  # asks nothing more
     ("", None),
 ])
