@@ -93,9 +93,16 @@ def test_aliases_are_searched(memory: Memory) -> None:
     assert _names(memory, "LP Sp") == ["lodz-packaging"]
 
 
-@pytest.mark.parametrize("query", ["foo-bar", 'a"b', "NEAR(x y)", "*", "-", "AND OR NOT", ""])
+@pytest.mark.parametrize("query", ["foo-bar", 'a"b', "NEAR(x y)", "*", "-", "AND OR NOT"])
 def test_user_text_is_never_fts_syntax(memory: Memory, query: str) -> None:
     assert memory.search(query).status in ("found", "not_recorded")
+
+
+@pytest.mark.parametrize("query", ["", "   "])
+def test_an_empty_question_is_refused_as_recall_refuses_it(memory: Memory,
+                                                          query: str) -> None:
+    with pytest.raises(InputError, match="query: is empty"):
+        memory.search(query)
 
 
 def test_a_misspelled_word_is_searched_by_its_close_spelling_and_said_so(
