@@ -194,11 +194,12 @@ def clauses(text: str) -> list[str]:
         asks = not number or sentence.endswith("?")
         for part in filter(None, map(str.strip, _joined_questions(sentence) if asks
                                      else [sentence])):
-            own = asks and len(asked) < MAX_QUESTIONS and _has_salient_word(part)
-            if own and _points_back(part) and asked:
+            own = asks and len(asked) < MAX_QUESTIONS
+            if own and asked and _points_back(part):
                 named = _things_named(" ".join(asked[-1]))
-                own = bool(named)
+                own = bool(named)  # "… and what is it now?" asks about the rent named before
                 part = f"{part} ({' '.join(named)})" if named else part
+            own = own and _has_salient_word(part)
             if asked and not own:
                 asked[-1].append(part)
             else:

@@ -202,6 +202,8 @@ def test_the_remembered_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
      ["What car do I drive", "and when is its service? (car)"]),
     ("Where does my dad live and what is his phone?",  # … to what "my" names
      ["Where does my dad live", "and what is his phone? (dad)"]),
+    ("What was my rent in March 2026 and what is it now?",
+     ["What was my rent in March 2026", "and what is it now? (rent)"]),
     ("Was it a good month? Answer yes or no.", None),  # asks nothing more
     ("", None),
 ])
