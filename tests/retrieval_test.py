@@ -274,6 +274,13 @@ def test_search_answers_each_question_when_the_whole_text_finds_nothing(
         "Toyota Yaris", "car-service-2026"]
 
 
+def test_a_question_pasted_with_terminal_colours_is_read_without_them(
+        memory: Memory) -> None:
+    assert values(memory, "ola", "What's my \x1b[1mcat\x1b[0m called?") == ["Mruczek"]
+    assert memory.search("\x1b[31mWhat is the cash method for VAT?\x1b[0m").results[0].name == (
+        "vat-cash-method")
+
+
 def test_misspelled(memory: Memory) -> None:
     result = memory.recall("michal", "How much is my electrcity bill?")
     assert [f.object for f in result.facts] == ["250 zł"]

@@ -31,6 +31,7 @@ from memrepo.core.question import (
     names_subject,
     tokens,
     window,
+    without_terminal_codes,
 )
 from memrepo.core.records import Fact, NoteMatch
 from memrepo.core.times import Instant
@@ -58,7 +59,7 @@ def ask(conn: Connection, scope: str, text: str, now: Instant, *,
         notes: int = MAX_NOTES, with_notes: bool = True) -> Answer:
     """The answer to the text; when it asks several questions ("What car do I drive and
     when is the oil change?"), each one's answers besides (`_merged`)."""
-    text = numeric_dates_as_iso(text, now)  # the words the names and both readings see
+    text = numeric_dates_as_iso(without_terminal_codes(text), now)  # what both readings see
     question = analyse(text, now)
     whole = _ask_one(conn, scope, question, window(question, now, as_of, known_at), now,
                      notes, with_notes)

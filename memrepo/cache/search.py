@@ -23,7 +23,14 @@ from memrepo.cache.retrieval import (
 )
 from memrepo.core.bitemporal import FOREVER
 from memrepo.core.config import CATEGORIES, Config
-from memrepo.core.question import Question, analyse, clauses, in_turn, window
+from memrepo.core.question import (
+    Question,
+    analyse,
+    clauses,
+    in_turn,
+    window,
+    without_terminal_codes,
+)
 from memrepo.core.records import Fact, SearchHit, SearchResult
 from memrepo.core.relevance import Plan
 from memrepo.core.text import words
@@ -45,6 +52,7 @@ class SearchQuery:
 def search(conn: sqlite3.Connection, query: SearchQuery, config: Config) -> SearchResult:
     """The text's words ranked together; when that finds nothing and the text asks more
     than one question ("… and when is …"), each question's hits in turn."""
+    query = replace(query, text=without_terminal_codes(query.text))
     found = _search_text(conn, query, config)
     parts = clauses(query.text)
     if found.status == "found" or len(parts) == 1:

@@ -165,6 +165,16 @@ class Question:
         return tuple(term.word for term in self.terms)
 
 
+_TERMINAL_CODES = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
+
+
+def without_terminal_codes(text: str) -> str:
+    """The text without terminal escape sequences (colour, cursor, title: "\x1b[31m"), which
+    a pasted question may carry and whose letters would be read as words ("31m")."""
+    return _TERMINAL_CODES.sub("", text) if "\x1b" in text else text
+
+
 def tokens(text: str) -> list[tuple[str, str]]:
     """(word as written in lower case, folded word) pairs. A word whose folding is not
     one word ("①" → "(1)", a CJK letter → "Ji"; a letter folding to nothing) gives the

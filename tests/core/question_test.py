@@ -231,3 +231,13 @@ def test_a_family_word_also_finds_its_familiar_or_formal_twin(asked: str,
     forms = {form for term in question.analyse(asked, NOW).terms for form in term.bases}
     assert also <= forms
     assert "mother" not in forms and "mom" not in forms
+
+
+@pytest.mark.parametrize(("pasted", "plain"), [
+    ("What is my dog\x1b[31m name?", "What is my dog name?"),  # colour
+    ("\x1b[2Jvet", "vet"),  # clear screen
+    ("\x1b]0;title\x07hello", "hello"),  # window title
+    ("no codes here", "no codes here"),
+])
+def test_terminal_codes_in_a_pasted_question_are_not_words(pasted: str, plain: str) -> None:
+    assert question.without_terminal_codes(pasted) == plain
