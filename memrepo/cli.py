@@ -92,11 +92,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     chosen = chosen_command(words)
     parser = build_parser([chosen] if chosen else COMMANDS)
-    args = parser.parse_args(words)
+    args, unknown = parser.parse_known_args(words)
+    if unknown:  # said by the subcommand's parser: "memrepo context: …", its --help
+        _subcommand_parser(parser, args.command).error(
+            f"unrecognized arguments: {' '.join(unknown)}")
     if args.command not in NO_PROGRESS and not getattr(args, "hook", False):
         show_on_terminal()
     module = importlib.import_module(f"memrepo.commands.{args.command}")
     return guarded(f"memrepo {args.command}", lambda: _run(module, args))
+
+
+def _subcommand_parser(parser: argparse.ArgumentParser, command: str,
+                       ) -> argparse.ArgumentParser:
+    for action in parser._actions:  # argparse keeps its subparsers only there
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser = action.choices[command]
+            return found
+    return parser
 
 
 def _run(module: Any, args: argparse.Namespace) -> int:

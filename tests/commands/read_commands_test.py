@@ -163,6 +163,11 @@ def test_usage_error_exits_two_saying_what_is_wrong_and_how_to_fix_it(repo: Path
     assert done.stderr.splitlines() == [
         "memrepo recall: the following arguments are required: --scope",
         "  To fix: see `memrepo recall --help` for what it takes"]
+    mistyped = memrepo_at(repo, "context", "--scope", "michal", "What car?", "--jsn")
+    assert mistyped.returncode == 2
+    assert mistyped.stderr.splitlines() == [
+        "memrepo context: unrecognized arguments: --jsn",
+        "  To fix: see `memrepo context --help` for what it takes"]
 
 
 def test_cache_commands(repo: Path) -> None:
