@@ -96,7 +96,7 @@ def config_to_mapping(config: Config) -> dict[str, Any]:
     sets): how the cache keeps the config it was built with."""
     return {
         "approvers": list(config.approvers),
-        "many_valued_relations": list(config.many_valued_relations),
+        "many_valued_relations": sorted(config.many_valued_relations),  # a set: one order
         "precedence": list(config.precedence),
         "limits": dict(config.limits),
         "ephemeral_paths": list(config.ephemeral_paths),
