@@ -19,16 +19,13 @@ from memrepo.cache import Connection
 from memrepo.cache.query import entity_candidates, notes_by_rowid, recall_during
 from memrepo.cache.retrieval import Hit, Ranked, key_of_row, rank_keys, rank_notes
 from memrepo.cache.search import respellings, searched_words, snippet, suggest
+from memrepo.core.clauses import at_its_time, clauses, in_turn, names_subject
 from memrepo.core.events import Key
 from memrepo.core.question import (
     Question,
     Window,
     analyse,
-    at_its_time,
-    clauses,
     find_names,
-    in_turn,
-    names_subject,
     tokens,
     window,
     without_terminal_codes,

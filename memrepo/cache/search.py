@@ -22,15 +22,9 @@ from memrepo.cache.retrieval import (
     rank_notes,
 )
 from memrepo.core.bitemporal import FOREVER
+from memrepo.core.clauses import clauses, in_turn
 from memrepo.core.config import CATEGORIES, Config
-from memrepo.core.question import (
-    Question,
-    analyse,
-    clauses,
-    in_turn,
-    window,
-    without_terminal_codes,
-)
+from memrepo.core.question import Question, analyse, window, without_terminal_codes
 from memrepo.core.records import Fact, SearchHit, SearchResult
 from memrepo.core.relevance import Plan
 from memrepo.core.text import words

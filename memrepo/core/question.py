@@ -20,10 +20,10 @@ import operator
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol, TypeVar
+from typing import Protocol
 
 from memrepo.core.bitemporal import FOREVER
 from memrepo.core.stopwords import STOP_WORDS, words_of
@@ -31,8 +31,7 @@ from memrepo.core.text import fold
 from memrepo.core.times import Instant, format_instant, format_valid_time
 from memrepo.core.when import When, find_times, numeric_dates_as_iso
 
-T = TypeVar("T")
-_WORD = re.compile(r"[^\W_]+")
+WORD = re.compile(r"[^\W_]+")
 """A word: a run of letters and digits (FTS5's unicode61 tokenizer also splits at "_")."""
 _STEMMED_LANGUAGES = ("english", "polish", "czech")
 _MIN_STEM = 3
@@ -57,10 +56,10 @@ ktorych ktorym ktorymi ktorego ktorej aky aka ake aki akych akymi akym akeho ake
 ktoru ktorou ktorom ktoreho"""))
 """Words that ask which one of a kind ("which languages do I speak", "jakie języki znam"):
 the word right after one names the kind of the answer, which a stored value seldom names —
-"English" is recorded, "language" is not (`_kind_positions`)."""
+"English" is recorded, "language" is not (`kind_positions`)."""
 _COPULAS = frozenset(words_of("""
 is are was were s jest sa byl byla bylo byli je su bol bola bolo boli"""))
-_POSSESSIVES = frozenset(words_of("""
+POSSESSIVES = frozenset(words_of("""
 my our moj moja moje moi mojego mojej moim nasz nasza nasze naszego mojho mojom nas nase"""))
 """A kind word followed by a copula ("what colour IS my car") or in a question that says
 whose ("which language does MY wife…") asks for a property of something: the key's
@@ -102,28 +101,8 @@ def same_person(forms: Sequence[str]) -> tuple[str, ...]:
     return tuple(sorted(found.difference(forms)))
 
 
-_JOINERS = frozenset(words_of("and i a oraz"))
-_QUESTION_WORDS = frozenset(words_of("""
-what which who whom whose when where why how co jaki jaka jakie ktory ktora ktore kto kogo
-kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci"""))
-"""A joining word right before one of these starts another question: "What car do I drive
-AND WHEN is the oil change?", "Ile płacę za prąd I KTO go dostarcza?" (`clauses`)."""
-_OWN = frozenset(words_of("""
-i me my mine we us our ours ja mnie mi moj moja moje moi mojego mojej my nas nasz nasza
-nasze mna moju mojom mojho nase nasej"""))
-"""Words by which the asker speaks of their own (en/pl/sk)."""
-_PAST = frozenset(words_of("was were did had byl byla bylo byli byly bol bola bolo boli"))
 MAX_QUERY_CHARS = 2_000
 """The longest question recall, search and the context block read."""
-MAX_QUESTIONS = 4
-"""Questions answered one by one in a text; the rest is asked with the last (each costs a
-ranking: a text of 500 joined questions must not cost 500)."""
-_AFTER_QUESTION_MARK = re.compile(r"(?<=\?)\s+")
-_BACK_REFERENCES = frozenset(words_of("""
-he she it they him her them its his their hers theirs on ona ono oni one ony go jego jej ich
-nim niej nich mu jemu ho jeho ju nej"""))
-"""Words that point back to a thing the question before named ("… and who supplied IT?"):
-such a part is not a question of its own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,106 +160,13 @@ def tokens(text: str) -> list[tuple[str, str]]:
     folded words, each standing for itself: FTS5 sees the folded text, so both sides
     agree on what a word is."""
     out: list[tuple[str, str]] = []
-    for raw in _WORD.findall(unicodedata.normalize("NFC", text).lower()):
+    for raw in WORD.findall(unicodedata.normalize("NFC", text).lower()):
         folded = fold(raw)
-        if _WORD.fullmatch(folded):
+        if WORD.fullmatch(folded):
             out.append((raw, folded))
         else:
-            out.extend((part, part) for part in _WORD.findall(folded))
+            out.extend((part, part) for part in WORD.findall(folded))
     return out
-
-
-def clauses(text: str) -> list[str]:
-    """The questions a text asks, each in its own words: split after a '?' and before a
-    joining word followed by a question word ("What car do I drive and when is the oil
-    change?" asks two). A part that is no question of its own stays with the one before:
-    without a salient word ("… and why?"), pointing back to it ("… and how does he
-    address them?"), or a sentence that asks nothing ("… ? Answer yes or no."). A part that
-    points back to a thing the one before names by its kind or a capitalised name asks
-    about that thing: "What car do I drive and when is its service?" asks "when is its
-    service (car)"."""
-    asked: list[list[str]] = []
-    for number, sentence in enumerate(_AFTER_QUESTION_MARK.split(text.strip())):
-        asks = not number or sentence.endswith("?")
-        for part in filter(None, map(str.strip, _joined_questions(sentence) if asks
-                                     else [sentence])):
-            own = asks and len(asked) < MAX_QUESTIONS
-            if own and asked and _points_back(part):
-                named = _things_named(" ".join(asked[-1]))
-                own = bool(named)  # "… and what is it now?" asks about the rent named before
-                part = f"{part} ({' '.join(named)})" if named else part
-            own = own and _has_salient_word(part)
-            if asked and not own:
-                asked[-1].append(part)
-            else:
-                asked.append([part])
-    return [" ".join(pieces) for pieces in asked] or [text]
-
-
-def _joined_questions(sentence: str) -> list[str]:
-    parts, start = [], 0
-    for word, following in itertools.pairwise(_WORD.finditer(sentence)):
-        if (word.start() > start and fold(word[0].lower()) in _JOINERS
-                and fold(following[0].lower()) in _QUESTION_WORDS):
-            parts.append(sentence[start:word.start()])
-            start = word.start()
-    return [*parts, sentence[start:]]
-
-
-def in_turn(answers: Iterable[Sequence[T]], key: Callable[[T], Hashable]) -> list[T]:
-    """The parts' answers merged: each part's first, then each part's second, …; an item
-    already taken (the same `key`) is not taken again."""
-    taken: dict[Hashable, T] = {}
-    for row in itertools.zip_longest(*answers):
-        for item in row:
-            if item is not None:
-                taken.setdefault(key(item), item)
-    return list(taken.values())
-
-
-def names_subject(question: Question, subject: str, named: Iterable[str] = ()) -> bool:
-    """Whether a part of a text says whose key it asks about: a subject it names or whose
-    words (in any form) it holds, or the asker's own ("my address", "where do I work") —
-    "What is the phone", cut from "… and what is the email of Acme?", asks about nobody's
-    phone in particular."""
-    if subject in named or _OWN.intersection(word for _, word in tokens(question.text)):
-        return True
-    asked = {form for term in question.terms for form in (term.word, *term.bases)}
-    return any(asked.intersection((word, *base_forms(word)))
-               for word in _WORD.findall(fold(subject)))  # `a_b`, `a-b`: two words
-
-
-def at_its_time(part: Question, text: Question) -> Question:
-    """A part of a text that names no time asks at the text's time when it speaks of the
-    past ("What was my rent in March and what was the gas bill?"), else now ("What was my
-    city in 2021 and what is my city?")."""
-    if part.valid is not None or part.known is not None:
-        return part
-    if not _PAST.intersection(word for _, word in tokens(part.text)):
-        return part
-    return replace(part, valid=text.valid, known=text.known)
-
-
-def _has_salient_word(part: str) -> bool:
-    return any(word not in STOP_WORDS for _, word in tokens(part))
-
-
-def _points_back(part: str) -> bool:
-    return bool(_BACK_REFERENCES.intersection(word for _, word in tokens(part)))
-
-
-def _things_named(question: str) -> list[str]:
-    """The words by which a question names its thing: the kind of the answer ("what CAR
-    do I drive"), a word after a possessive ("my DAD"), and the names it writes with a
-    capital letter (not its first word, "I", nor a date: "in April")."""
-    folded = [word for _, word in tokens(question)]
-    dates = {folded[i] for i in find_times(folded, 0).used}
-    owned = {i + 1 for i, word in enumerate(folded[:-1]) if word in _POSSESSIVES}
-    things = [folded[i] for i in sorted(_kind_positions(folded) | owned)]
-    names = [fold(word) for word in _WORD.findall(unicodedata.normalize("NFC", question))[1:]
-             if word[:1].isupper() and word != "I"]
-    return [word for word in dict.fromkeys([*things, *names])
-            if word not in STOP_WORDS and word not in dates]
 
 
 def analyse(text: str, now: Instant) -> Question:
@@ -298,7 +184,7 @@ def analyse(text: str, now: Instant) -> Question:
     salient = [i for i in kept if folded[i] not in STOP_WORDS]
     if not salient:  # a question of stop words only still searches for something
         salient = kept
-    kinds = _kind_positions(folded)
+    kinds = kind_positions(folded)
     verbs = {i + 2 for i, (aux, pronoun) in enumerate(itertools.pairwise(folded[:-1]))
              if aux == "do" and pronoun in _FIRST_PERSON and folded[i + 2] in _STATE_VERBS
              } if kinds else set()
@@ -318,7 +204,7 @@ def analyse(text: str, now: Instant) -> Question:
                     asks_amount, tuple(also.values()), _capitalised(text, terms))
 
 
-def _kind_positions(folded: Sequence[str]) -> set[int]:
+def kind_positions(folded: Sequence[str]) -> set[int]:
     """Positions of words naming the kind of the answer: right after a which-word, or
     between an article and a pronoun ("did THE LANGUAGES I speak change"), in a question
     with no copula right after it and no possessive anywhere after it."""
@@ -327,11 +213,11 @@ def _kind_positions(folded: Sequence[str]) -> set[int]:
                       if folded[i - 1] in _ARTICLES and folded[i + 1] in _PRONOUNS}
     return {i for i in after_which | before_pronoun
             if not _COPULAS.intersection(folded[i + 1:i + 2])
-            and not _POSSESSIVES.intersection(folded[i + 1:])}
+            and not POSSESSIVES.intersection(folded[i + 1:])}
 
 
 def _capitalised(text: str, terms: Mapping[str, Term]) -> tuple[str, ...]:
-    written = _WORD.findall(unicodedata.normalize("NFC", text))[1:]
+    written = WORD.findall(unicodedata.normalize("NFC", text))[1:]
     names = (fold(word) for word in written if word[:1].isupper())
     return tuple(dict.fromkeys(name for name in names if name in terms))
 
@@ -392,7 +278,7 @@ def text_words(text: str) -> list[str]:
     those of its lines one after another (no word spans a line)."""
     lowered = unicodedata.normalize("NFC", text).lower()
     if "-" not in lowered:
-        return _WORD.findall(lowered)
+        return WORD.findall(lowered)
     words: list[str] = []
     for token in _HYPHENATED.findall(lowered):
         if "-" not in token:
@@ -411,7 +297,7 @@ _PREFIXES = frozenset(words_of("re pre de un non anti mis dis over under"))
 
 
 _HYPHENATED = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
-"""Words (`_WORD`) joined by hyphens, or one word. A compound is such a run of letters only:
+"""Words (`WORD`) joined by hyphens, or one word. A compound is such a run of letters only:
 "check-up", "e-mail", "follow-up" — not "2026-03-04", "covid-19" or a slug with a number
 ("piotr-nystrom-23"), whose parts are indexed alone."""
 _JOINED = "-"
@@ -452,7 +338,7 @@ _EXTRA_TEXT = _ExtraText()
 def extra_forms(word: str) -> tuple[str, ...]:
     """The base forms of one lower-cased word other than its folding."""
     folded = fold(word)
-    if not _WORD.fullmatch(folded):  # folds to several words: the folded column has them
+    if not WORD.fullmatch(folded):  # folds to several words: the folded column has them
         return ()
     return base_forms(word)[1:]
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memrepo.core import question
+from memrepo.core import clauses, question
 from memrepo.core.question import (
     _LIGHT_SUFFIXES,
     _MIN_STEM,
@@ -209,13 +209,13 @@ def test_the_remembered_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
 ])
 def test_a_text_is_split_into_the_questions_it_asks(text: str, asked: list[str] | None,
                                                     ) -> None:
-    assert question.clauses(text) == (asked or [text])
+    assert clauses.clauses(text) == (asked or [text])
 
 
 def test_a_text_asks_at_most_a_few_questions_one_by_one() -> None:
     text = " and ".join(f"what is my pet number {n}" for n in range(500))
-    asked = question.clauses(text)
-    assert len(asked) == question.MAX_QUESTIONS
+    asked = clauses.clauses(text)
+    assert len(asked) == clauses.MAX_QUESTIONS
     assert " ".join(asked) == text
 
 
