@@ -195,6 +195,12 @@ def test_a_part_cut_from_a_text_answers_only_about_what_it_names(
         "office@acme.example"]
     assert values(memory, "ola", "What is Tomek's phone and what is the email of Acme?"
                   ) == ["600 100 200", "office@acme.example"]
+    # search lists each question's hits only when the whole text finds nothing, and a
+    # fact only where its question says whose it is
+    listed = memory.search("What is the phone and what is the zodiac sign of Acme?")
+    assert [hit.fact.object for hit in listed.results if hit.fact] == []
+    mine = memory.search("What is my phone and what is the zodiac sign of Acme?").results
+    assert "Pixel 8" in [hit.fact.object for hit in mine if hit.fact]
     own = values(memory, "ola", "What is my phone?")  # the asker's own: "my" says whose
     assert "Pixel 8" in own
     assert sorted(values(memory, "ola", "What is my phone? What is the email of Acme?")) == (

@@ -22,7 +22,7 @@ from memrepo.cache.retrieval import (
     rank_notes,
 )
 from memrepo.core.bitemporal import FOREVER
-from memrepo.core.clauses import clauses, in_turn
+from memrepo.core.clauses import clauses, in_turn, names_subject
 from memrepo.core.config import CATEGORIES, Config
 from memrepo.core.question import Question, analyse, window, without_terminal_codes
 from memrepo.core.records import Fact, SearchHit, SearchResult
@@ -45,17 +45,26 @@ class SearchQuery:
 
 def search(conn: sqlite3.Connection, query: SearchQuery, config: Config) -> SearchResult:
     """The text's words ranked together; when that finds nothing and the text asks more
-    than one question ("… and when is …"), each question's hits in turn."""
+    than one question ("… and when is …"), each question's hits in turn — a fact only
+    where its question says whose it is (memrepo.core.clauses.names_subject)."""
     query = replace(query, text=without_terminal_codes(query.text))
     found = _search_text(conn, query, config)
     parts = clauses(query.text)
     if found.status == "found" or len(parts) == 1:
         return found
     each = [_search_text(conn, replace(query, text=part), config) for part in parts]
-    hits = in_turn((result.results for result in each), _hit_identity)[:query.limit]
+    kept = [_whose_said(part, result, query.now)
+            for part, result in zip(parts, each, strict=True)]
+    hits = in_turn(kept, _hit_identity)[:query.limit]
     return SearchResult("found" if hits else "not_recorded", hits,
                         list(dict.fromkeys(s for result in each for s in result.suggestions)),
                         {word: used for result in each for word, used in result.respelled.items()})
+
+
+def _whose_said(part: str, result: SearchResult, now: Instant) -> list[SearchHit]:
+    asked = analyse(part, now)
+    return [hit for hit in result.results
+            if hit.fact is None or names_subject(asked, hit.fact.subject)]
 
 
 def _hit_identity(hit: SearchHit) -> tuple[str, str, str | None]:
