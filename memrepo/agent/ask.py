@@ -97,10 +97,11 @@ def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
     """Each part's keys in turn, only where the part names their subject (cut from its
     text, "What is the phone" is nobody's phone in particular), then the whole text's;
     the whole text's notes, or when it found none, each part's in turn."""
-    answered = [(key, part) for key, part in in_turn(
-        ([(key, part) for key in part.keys] for part in parts),
-        lambda pair: (pair[0], id(pair[1])))
-        if names_subject(part.question, key[1], part.entities)]
+    # a key asked by two parts (at two times) is kept for each: its facts differ
+    asked = in_turn(([(key, number) for key in part.keys] for number, part in enumerate(parts)),
+                    lambda pair: pair)
+    answered = [(key, parts[number]) for key, number in asked
+                if names_subject(parts[number].question, key[1], parts[number].entities)]
     answered += [(key, whole) for key in whole.keys]
     facts = {(fact.id, fact.valid_from): fact for key, answer in answered
              for fact in answer.facts if (fact.scope, fact.subject, fact.relation) == key}

@@ -49,8 +49,8 @@ def search(conn: sqlite3.Connection, query: SearchQuery, config: Config) -> Sear
     where its question says whose it is (memrepo.core.clauses.names_subject)."""
     query = replace(query, text=without_terminal_codes(query.text))
     found = _search_text(conn, query, config)
-    parts = clauses(query.text)
-    if found.status == "found" or len(parts) == 1:
+    parts = [] if found.status == "found" else clauses(query.text)
+    if len(parts) <= 1:
         return found
     each = [_search_text(conn, replace(query, text=part), config) for part in parts]
     kept = [_whose_said(part, result, query.now)
