@@ -92,7 +92,9 @@ _SAME_PERSON = tuple(words_of(group) for group in (
     "otec ocko", "dieta decko", "dedo dedko", "babka babicka"))
 """Words for one member of a family in a formal and a familiar register ("my dad", "your
 father"): a question's word also finds the others."""
-_SAME_PERSON_OF = {word: group for group in _SAME_PERSON for word in group}
+_SAME_PERSON_OF = {word: frozenset().union(*(g for g in _SAME_PERSON if word in g))
+                   for group in _SAME_PERSON for word in group}
+"""Word → every word of the groups that hold it ("mama" is English and Polish)."""
 
 
 def same_person(forms: Sequence[str]) -> tuple[str, ...]:

@@ -241,3 +241,9 @@ def test_a_family_word_also_finds_its_familiar_or_formal_twin(asked: str,
 ])
 def test_terminal_codes_in_a_pasted_question_are_not_words(pasted: str, plain: str) -> None:
     assert question.without_terminal_codes(pasted) == plain
+
+
+def test_a_family_word_of_two_languages_finds_the_words_of_both() -> None:
+    forms = {form for term in question.analyse("Jak ma na imię moja mama?", NOW).terms
+             for form in term.bases}
+    assert {"matka", "mother", "mum"} <= forms  # "mama" is English and Polish
