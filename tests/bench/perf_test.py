@@ -12,6 +12,7 @@ from memrepo.bench.measure import Row, Target, percentile, render_table, run_pro
 
 ROWS = (
     "synth generate", "cache rebuild (whole process)", "peak RSS of the rebuild",
+    "SQLite full-text indexing of the same texts alone",
     "recall by key, in-process p50", "recall by key, in-process p99", "recall CLI",
     "search top-10, in-process p50", "search top-10, in-process p99",
     "cache sync after a 10-file checkout", "memrepo check --message-file F",
