@@ -175,7 +175,7 @@ def write_blobs(repo: Repository, files: Mapping[str, bytes]) -> dict[str, Oid]:
     libgit2's collision-detecting SHA-1 and zlib cost several times more per byte, and a
     fact-log segment can be megabytes."""
     _KNOWN.clear()
-    objects = Path(repo.path) / "objects"
+    objects = _common_dir(Path(repo.path)) / "objects"  # a linked work tree has none
     written = {}
     for path, data in files.items():
         oid = _write_loose(objects, data) if _plain_sha1(repo) else repo.create_blob(data).raw

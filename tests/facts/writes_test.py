@@ -435,3 +435,16 @@ def test_the_branch_moves_as_git_moves_it_loose_or_packed(repo: Path) -> None:
         assert moves[0].split(" ", 1)[1].startswith("commit: remember: michal")
     assert git(repo, "fsck", "--no-dangling", check=False).returncode == 0
     assert not list((repo / ".git" / "refs" / "heads").glob("*.lock"))
+
+
+def test_remember_in_a_linked_work_tree_commits_on_its_branch(repo: Path) -> None:
+    remember(repo)
+    linked = repo.parent / "linked"
+    git(repo, "worktree", "add", "-q", str(linked), "-b", "side")
+    result = remember(linked, "230 zł")
+    assert result.status == "added"
+    assert git(repo, "rev-parse", "side").stdout.strip() == result.commit
+    assert git(repo, "rev-parse", "HEAD").stdout.strip() != result.commit
+    assert status(linked) == "" and status(repo) == ""
+    assert [e["object"] for e in lines(linked)] == ["210 zł", "230 zł"]
+    assert git(repo, "fsck", "--no-dangling").returncode == 0
