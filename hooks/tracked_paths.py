@@ -24,7 +24,7 @@ LINK_FREE = ("memory/", "schema/", LOCAL_STATE)
 def check(change: Change) -> list[Problem]:
     problems: list[Problem] = []
     for file in (f for f in change.files if f.status != "deleted"):
-        if file.path.startswith(LOCAL_STATE):
+        if file.path.startswith(LOCAL_STATE) or file.path == LOCAL_STATE.rstrip("/"):
             problems.append(Problem(
                 file.path, "files under .memrepo/ are this clone's own state (cache, "
                 "journals, locks) and are never committed",

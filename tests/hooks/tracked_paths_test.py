@@ -4,6 +4,7 @@ symbolic links where memrepo reads or writes."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -27,6 +28,39 @@ def test_nothing_under_memrepo_is_ever_committed() -> None:
     [problem] = tracked_paths.check(change(FileChange("added", ".memrepo/journal/a.jsonl")))
     assert problem.path == ".memrepo/journal/a.jsonl" and "git rm --cached" in problem.fix
     assert tracked_paths.check(change(FileChange("deleted", ".memrepo/cache.sqlite"))) == []
+    [link] = tracked_paths.check(change(FileChange("added", ".memrepo", SYMLINK_MODE)))
+    assert link.path == ".memrepo" and "never committed" in link.problem
+
+
+def test_a_planted_cache_folder_link_is_refused_not_read(
+        memory_repo: Path, tmp_path: Path, git_env: dict[str, str]) -> None:
+    """A pulled commit (made with --no-verify) that tracks `.memrepo` as a link to a cache
+    of its own, or a link beside the cache, is refused by `memrepo verify`, and a query in a
+    clone that has it anyway names the link instead of reading or writing through it."""
+    planted = tmp_path / "planted"
+    planted.mkdir()
+    (memory_repo / ".memrepo").rename(planted / "state")
+    (memory_repo / ".memrepo").symlink_to(planted / "state")
+    git(memory_repo, "add", "-f", ".memrepo")
+    git(memory_repo, "commit", "-q", "--no-verify", "-m", "harmless looking")
+    verify = run_memrepo(memory_repo, "verify")
+    assert verify.returncode == 1 and ".memrepo" in verify.stdout + verify.stderr
+    recall = run_memrepo(memory_repo, "recall", "--scope", "michal", "phone")
+    assert recall.returncode == 1 and "Traceback" not in recall.stderr
+    assert recall.stderr.startswith("memrepo recall: .memrepo: is a symbolic link")
+    (memory_repo / ".memrepo").unlink()
+    (memory_repo / ".memrepo").mkdir()
+    victim = tmp_path / "victim"
+    victim.write_text("mine\n")
+    (memory_repo / ".memrepo" / "cache.sqlite-journal").symlink_to(victim)
+    again = run_memrepo(memory_repo, "recall", "--scope", "michal", "phone")
+    assert again.returncode == 1 and ".memrepo/cache.sqlite-journal" in again.stderr
+    assert victim.read_text() == "mine\n"
+
+
+def run_memrepo(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(root), *args],
+                          capture_output=True, text=True, check=False, timeout=120)
 
 
 def test_symbolic_links_are_refused_where_memrepo_reads_and_writes() -> None:
