@@ -92,10 +92,16 @@ def timeline(events: Sequence[Event], many: bool) -> list[KnownHolding]:
     """Materialise the fold across system time: each holding with the span of T
     for which it is the answer. recall(t, T) is then a lookup, not a replay.
 
-    The fold at each recorded instant, from the steps of every event sorted once: an
-    instant only filters them by what is known and not retracted then."""
+    A key of one assert takes a shortcut that gives the same row."""
     if len(events) == 1 and _holds_alone(events[0]):
         return [_lone_assert_row(events[0])]
+    return folded_timeline(events, many)
+
+
+def folded_timeline(events: Sequence[Event], many: bool) -> list[KnownHolding]:
+    """The timeline of any events: the fold at each recorded instant, from the steps of
+    every event sorted once: an instant only filters them by what is known and not
+    retracted then."""
     unique = _distinct(events)
     asserted = [e for e in unique if e.op != "retract"]
     retracts = sorted((e for e in unique if e.op == "retract"), key=_recorded)
@@ -124,7 +130,11 @@ def timeline(events: Sequence[Event], many: bool) -> list[KnownHolding]:
             open_rows[key] = (current[key], known_at)
     rows.extend(KnownHolding(Holding(*span), since, FOREVER)
                 for span, since in open_rows.values())
-    return sorted(rows, key=lambda r: (r.known_from, r.holding.start, r.holding.event.id))
+    return sorted(rows, key=_row_order)
+
+
+def _row_order(row: KnownHolding) -> tuple[Instant, Instant, str]:
+    return (row.known_from, row.holding.start, row.holding.event.id)
 
 
 _Span = tuple[Event, Instant, Instant, Instant, Instant]
