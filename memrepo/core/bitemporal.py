@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from memrepo.core.events import Event
 from memrepo.core.times import Instant
@@ -92,10 +93,9 @@ def timeline(events: Sequence[Event], many: bool) -> list[KnownHolding]:
     """Materialise the fold across system time: each holding with the span of T
     for which it is the answer. recall(t, T) is then a lookup, not a replay.
 
-    A key of one assert takes a shortcut that gives the same row."""
-    if len(events) == 1 and _holds_alone(events[0]):
-        return [_lone_assert_row(events[0])]
-    return folded_timeline(events, many)
+    Keys of plain asserts (most keys) take a shortcut that gives the same rows."""
+    plain = plain_asserts_timeline(events, many)
+    return folded_timeline(events, many) if plain is None else plain
 
 
 def folded_timeline(events: Sequence[Event], many: bool) -> list[KnownHolding]:
@@ -133,6 +133,39 @@ def folded_timeline(events: Sequence[Event], many: bool) -> list[KnownHolding]:
     return sorted(rows, key=_row_order)
 
 
+def plain_asserts_timeline(events: Sequence[Event], many: bool) -> list[KnownHolding] | None:
+    """The timeline without folding, when no event can change another's value: asserts
+    only, each with a non-empty interval, and
+    - many-valued: each of a different object (none merges with another): each holds its
+      own interval from the moment it is recorded on;
+    - single-valued: each recorded later and starting later than the one before, of
+      another object than it: each holds its own interval until the next is recorded,
+      then up to where the next starts (if that is sooner).
+    None when the key needs the fold."""
+    if not all(map(_holds_alone, events)):
+        return None
+    if many:
+        if len({e.object for e in events}) < len(events):
+            return None
+        return sorted(map(_lone_assert_row, events), key=_row_order)
+    ordered = sorted(events, key=_recorded)
+    rows = []
+    for event, after in pairwise(ordered):
+        assert event.valid_from is not None and after.valid_from is not None
+        if not (event.recorded_at < after.recorded_at and event.valid_from < after.valid_from
+                and event.object != after.object):
+            return None
+        if after.valid_from < own_end(event):
+            rows.append(KnownHolding(_alone(event, own_end(event)), event.recorded_at,
+                                     after.recorded_at))
+            rows.append(KnownHolding(_alone(event, after.valid_from), after.recorded_at,
+                                     FOREVER))
+        else:
+            rows.append(_lone_assert_row(event))
+    rows.append(_lone_assert_row(ordered[-1]))
+    return sorted(rows, key=_row_order)
+
+
 def _row_order(row: KnownHolding) -> tuple[Instant, Instant, str]:
     return (row.known_from, row.holding.start, row.holding.event.id)
 
@@ -163,12 +196,15 @@ def _holds_alone(event: Event) -> bool:
 
 
 def _lone_assert_row(event: Event) -> KnownHolding:
-    """A key whose only event is an assert: it holds its own interval from the moment it
-    is recorded on (the fold of one event, without folding)."""
+    """An assert that nothing cuts short: it holds its own interval from the moment it is
+    recorded on."""
+    return KnownHolding(_alone(event, own_end(event)), event.recorded_at, FOREVER)
+
+
+def _alone(event: Event, end: Instant) -> Holding:
+    """An assert holding from its valid_from to `end`, a value of its own."""
     assert event.valid_from is not None
-    end = FOREVER if event.valid_to is None else event.valid_to
-    holding = Holding(event, event.valid_from, end, event.valid_from, end)
-    return KnownHolding(holding, event.recorded_at, FOREVER)
+    return Holding(event, event.valid_from, end, event.valid_from, end)
 
 
 def _order(event: Event, at: Instant) -> tuple[Instant, Instant, str]:

@@ -8,7 +8,15 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memrepo.core.bitemporal import FOREVER, Holding, fold, recall, timeline
+from memrepo.core.bitemporal import (
+    FOREVER,
+    Holding,
+    fold,
+    folded_timeline,
+    plain_asserts_timeline,
+    recall,
+    timeline,
+)
 from memrepo.core.events import Event
 from memrepo.core.times import parse_instant
 
@@ -308,3 +316,63 @@ def test_timeline_is_the_fold_at_every_recorded_instant(events: list[Event], man
     for given_events in (events, repeated):
         got = [(r.holding, r.known_from, r.known_to) for r in timeline(given_events, many)]
         assert got == expected
+
+
+FLAWS = ["same recorded", "same start", "earlier start", "same object", "same id", "empty"]
+
+
+@st.composite
+def plain_assert_sets(draw: st.DrawFn) -> list[Event]:
+    """Asserts, each recorded and starting after the one before, of another object than
+    it (the shortcut's single-valued case), or of no object twice (its many-valued case);
+    or with one flaw that the shortcut must decline (or agree on). Lines in any order."""
+    distinct = draw(st.booleans())
+    count = draw(st.integers(min_value=1, max_value=7))
+    flaw = draw(st.sampled_from([None, None, *FLAWS]))
+    flawed = draw(st.integers(1, count - 1)) if count > 1 else 0
+    objects = draw(st.permutations("abcdefg"))
+    events: list[Event] = []
+    recorded, start = draw(st.integers(0, 3)) * DAY, draw(st.integers(-2, 3)) * DAY
+    for index in range(count):
+        this = flaw if index == flawed else None
+        recorded += 0 if this == "same recorded" else draw(st.integers(1, 2)) * DAY
+        gap = {"same start": 0, "earlier start": -1}.get(this or "", draw(st.integers(1, 3)))
+        start += gap * DAY
+        length = 0 if this == "empty" else draw(st.one_of(st.none(), st.integers(1, 4)))
+        previous = events[-1] if events else None
+        eid = previous.id if previous and this == "same id" else f"id{index}"
+        if previous and this == "same object":
+            obj = previous.object
+        elif distinct:
+            obj = objects[index]
+        else:
+            obj = draw(st.sampled_from([o for o in OBJECTS if not previous
+                                        or o != previous.object]))
+        events.append(Event(id=eid, op="assert", recorded_at=recorded, scope="s",
+                            subject="k", relation="r", object=obj, valid_from=start,
+                            valid_to=None if length is None else start + length * DAY))
+    return draw(st.permutations(events))
+
+
+@settings(max_examples=500, deadline=None)
+@given(plain_assert_sets(), st.booleans())
+def test_plain_asserts_shortcut_gives_the_rows_of_the_fold(events: list[Event],
+                                                           many: bool) -> None:
+    plain = plain_asserts_timeline(events, many)
+    if plain is not None:
+        assert plain == folded_timeline(events, many)
+        got = [(r.holding, r.known_from, r.known_to) for r in plain]
+        assert got == timeline_by_folds(events, many)
+
+
+def test_plain_asserts_shortcut_takes_keys_of_successive_values() -> None:
+    """The worked example (values recorded in order of start) and distinct objects of a
+    many-valued key take the shortcut; a backfill or a repeated many-valued object does
+    not."""
+    in_order = WORKED[:3]
+    assert plain_asserts_timeline(in_order, many=False) == folded_timeline(in_order, False)
+    assert plain_asserts_timeline(WORKED, many=False) is None
+    assert plain_asserts_timeline(WORKED, many=True) == folded_timeline(WORKED, True)
+    again = [*WORKED, assert_("e9", "2026-09-01T00:00:00Z", "210 zł", "2026-09-01")]
+    assert plain_asserts_timeline(again, many=True) is None
+    assert plain_asserts_timeline(CONTINUED, many=True) is None
