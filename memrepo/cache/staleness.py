@@ -8,8 +8,9 @@ Noticed (part of the fingerprint):
 - notes added, deleted or renamed, and edits saved the usual editor way (write a new
   file, rename it over the old one): the mtimes of memory/, memory/<category>/ and
   memory/facts/ (a new scope);
-- any change to memory/config.yaml: its size and mtime;
-- further edits of files that were already dirty at the last sync: their size and mtime.
+- any change to memory/config.yaml: its size, mtime, ctime and inode;
+- further edits of files that were already dirty at the last sync: their size, mtime,
+  ctime and inode.
 
 An edit written in place (same inode, e.g. `echo >> note.md`, or an editor that
 overwrites) into a note or fact log that was clean at the last sync moves none of these:
@@ -49,7 +50,9 @@ def _stat(path: Path | None) -> str:
         info = path.stat()
     except OSError:
         return "-"
-    return f"{info.st_mtime_ns}:{info.st_size}"
+    # ctime too: a tool that rewrites a file in place and puts its mtime back (`touch -d`,
+    # `cp -p`, `rsync -t`) cannot set it
+    return f"{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}:{info.st_size}"
 
 
 def is_stale(conn: sqlite3.Connection, root: Path) -> bool:

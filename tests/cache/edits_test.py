@@ -84,6 +84,21 @@ def test_a_cli_query_sees_a_note_saved_in_place(repo: Path) -> None:
     assert memrepo_json(repo, "search", "G11")["status"] == "not_recorded"
 
 
+def test_saves_that_keep_size_and_mtime_are_seen_every_time(repo: Path) -> None:
+    """A tool that rewrites a file in place and puts its mtime back (`touch -d`, `cp -p`,
+    `rsync -t`): the first such save (the file was clean) and the next ones (already dirty
+    at the last sync) are each seen."""
+    path = repo / NOTE
+    for old, new in (("Tariff G11", "Tariff Q11"), ("Tariff Q11", "Tariff Z11")):
+        times = path.stat()
+        save_in_place(repo, NOTE, path.read_text(encoding="utf-8").replace(old, new))
+        os.utime(path, ns=(times.st_atime_ns, times.st_mtime_ns))
+        assert path.stat().st_size == times.st_size
+        found = memrepo_json(repo, "search", new.split()[1])
+        assert [hit["name"] for hit in found["results"]] == ["tauron"], new
+        assert memrepo_json(repo, "search", old.split()[1])["status"] == "not_recorded"
+
+
 def test_a_cli_query_sees_a_line_appended_to_a_log_by_hand(repo: Path) -> None:
     key = ("recall", "--scope", "michal", "--subject", "home", "--relation", "city")
     assert memrepo_json(repo, *key)["facts"][0]["object"] == "Kraków"
