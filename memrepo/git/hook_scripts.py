@@ -45,12 +45,20 @@ def script(hook_type: str, python: str) -> str:
     return f"""#!/bin/sh
 {MARKER} {hook_type} (written by `memrepo hooks install`; run that again instead of editing)
 if [ -x "$0{LOCAL_SUFFIX}" ]; then "$0{LOCAL_SUFFIX}" "$@" || exit $?; fi
+{NOT_A_MEMORY}
 {fast}if [ -x {quoted} ]; then exec {quoted} -m memrepo hooks run {hook_type} "$@"; fi
 if command -v memrepo >/dev/null 2>&1; then exec memrepo hooks run {hook_type} "$@"; fi
-echo "memrepo: the {hook_type} hook cannot run: {quoted} no longer exists." >&2
+printf 'memrepo: the %s hook cannot run: %s no longer exists.\\n' {hook_type} {quoted} >&2
 echo "  To fix: run \\`memrepo hooks install\\` with the memrepo you use now." >&2
 {failed}
 """
+
+
+NOT_A_MEMORY = "if [ ! -d memory ] && [ ! -d .memrepo ]; then exit 0; fi"
+"""A repository without memory/ or .memrepo/ is not a memory: a hooks folder that several
+repositories share (`core.hooksPath`) runs memrepo's hooks in each, and they must do
+nothing there (git runs hooks at the top of the work tree). A memory's clone keeps
+.memrepo/ even when a commit removes memory/, so such a commit is still checked."""
 
 
 def fast_path() -> str:

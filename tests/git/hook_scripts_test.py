@@ -65,6 +65,36 @@ def test_a_hook_whose_python_is_gone_is_stale_and_says_how_to_fix(
     assert done.returncode == 1 and "memrepo hooks install" in done.stderr
 
 
+def test_the_stale_hook_message_prints_the_interpreter_path_as_it_is(
+        memory_repo: Path, tmp_path: Path, git_env: dict[str, str]) -> None:
+    marker = tmp_path / "ran"
+    python = f"/nonexistent/we ird'$HOME\"x `touch {marker}`/python3"
+    install(memory_repo, python=python)
+    env = {**git_env, "PATH": "/usr/bin:/bin"}
+    done = git(memory_repo, "commit", "-q", "--allow-empty", "-m", "x", check=False, env=env)
+    assert done.returncode == 1 and f"cannot run: {python} no longer exists" in done.stderr
+    assert not marker.exists()
+
+
+def test_a_shared_hooks_folder_does_nothing_in_a_repository_that_is_not_a_memory(
+        memory_repo: Path, tmp_path: Path) -> None:
+    shared = tmp_path / "shared-hooks"
+    git(memory_repo, "config", "core.hooksPath", str(shared))
+    install(memory_repo)
+    other = tmp_path / "other"
+    git(tmp_path, "init", "-q", str(other))
+    git(other, "config", "core.hooksPath", str(shared))
+    write(other, "README.md", "not a memory\n")
+    git(other, "add", "-A")
+    git(other, "commit", "-q", "-m", "first")
+    git(other, "checkout", "-q", "-b", "topic")
+    assert not (other / ".memrepo").exists()
+    assert git(other, "status", "--porcelain").stdout == ""
+    write(memory_repo, "memory/entities/bad.md", BAD_NOTE)
+    git(memory_repo, "add", "-A")
+    assert git(memory_repo, "commit", "-q", "-m", "bad", check=False).returncode == 1
+
+
 def test_a_missing_or_foreign_hook_is_reported(memory_repo: Path) -> None:
     hook(memory_repo, "commit-msg").unlink()
     make_executable(hook(memory_repo, "post-merge"), "#!/bin/sh\nexit 0\n")
