@@ -103,12 +103,14 @@ def open_fresh(root: Path, *, hook: bool = False) -> sqlite3.Connection:
         edited = [] if scan is None else saved_in_place(conn, root, scan)
         if conn is not None and not edited and not is_stale(conn, root):
             return conn
+        before = _last_left_out(conn)
         report = sync(root, conn, hook=hook, edited=edited)
     except UNWRITABLE as err:
         if conn is not None:
             conn.close()
         return from_the_files(root, err)
     if conn is not None and report.mode != "rebuilt":
+        _say_what_is_left_out(conn, before)
         return conn
     if conn is not None:
         conn.close()
@@ -116,6 +118,28 @@ def open_fresh(root: Path, *, hook: bool = False) -> sqlite3.Connection:
     if fresh is None:
         raise RuntimeError(f"the cache at {path} could not be built")
     return fresh
+
+
+def _last_left_out(conn: sqlite3.Connection | None) -> int:
+    if conn is None:
+        return 0
+    return int(conn.execute("SELECT coalesce(max(rowid), 0) FROM skipped").fetchone()[0])
+
+
+def _say_what_is_left_out(conn: sqlite3.Connection, after: int) -> None:
+    """One line on stderr for each note or log line a sync has just left out (it does
+    not parse, or the checks refuse it): a person who saved a broken file learns it at the
+    next query, not only at the next commit. `memrepo doctor` lists them all later."""
+    rows = conn.execute("SELECT path, line, reason FROM skipped WHERE rowid > ? "
+                        "ORDER BY path, line LIMIT ?", (after, LEFT_OUT_SHOWN + 1)).fetchall()
+    for path, line, reason in rows[:LEFT_OUT_SHOWN]:
+        print(f"memrepo: {path}:{line}: left out of every answer until fixed: {reason}",
+              file=sys.stderr)
+    if len(rows) > LEFT_OUT_SHOWN:
+        print("memrepo: … and more: `memrepo doctor` lists every one", file=sys.stderr)
+
+
+LEFT_OUT_SHOWN = 5
 
 
 def memory_config(conn: sqlite3.Connection, root: Path) -> Config:

@@ -204,7 +204,7 @@ def _sync_note(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas, pa
     conn.executemany("DELETE FROM passages_fts WHERE rowid >= ? AND rowid < ?",
                      [(rowid * PASSAGE_SPAN, (rowid + 1) * PASSAGE_SPAN) for rowid in rowids])
     for table, column in (("notes", "path"), ("aliases", "path"), ("links", "source"),
-                          ("files", "path")):
+                          ("files", "path"), ("skipped", "path")):
         conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (path,))
     if data is not None:
         indexer.add_note(path, data)

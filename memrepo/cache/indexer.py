@@ -50,11 +50,12 @@ class Indexer:
 
     def add_note(self, path: str, data: bytes) -> None:
         self.add_file(path, "note", data)
-        rows = note_rows(path, data)
-        if rows is not None:
-            self._add_note_rows(rows)
+        self._add_note_rows(path, note_rows(path, data))
 
-    def _add_note_rows(self, rows: NoteRows) -> None:
+    def _add_note_rows(self, path: str, rows: NoteRows | Skipped) -> None:
+        if not isinstance(rows, NoteRows):
+            self.add_skipped(path, [rows])
+            return
         rowid = self._note_rowid
         self._note_rowid += 1
         self.batch.add("notes", (rowid, *rows.note))
@@ -89,9 +90,8 @@ class Indexer:
         """The rows a worker parsed (memrepo.cache.parts), given their rowids here."""
         self.batch.extend("files", part.files)
         if isinstance(part, NotesPart):
-            for _, rows in part.notes:
-                if rows is not None:
-                    self._add_note_rows(rows)
+            for path, rows in part.notes:
+                self._add_note_rows(path, rows)
             return
         base = self._event_rowid
         self._event_rowid += len(part.events)

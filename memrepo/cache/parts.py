@@ -12,6 +12,7 @@ from memrepo.cache.rows import (
     KeyRows,
     NoteRows,
     Row,
+    Skipped,
     event_row,
     event_signature,
     group_by_key,
@@ -36,7 +37,7 @@ saves."""
 @dataclass(frozen=True, slots=True)
 class NotesPart:
     files: list[Row]  # (path, kind, blob, size) of each note read
-    notes: list[tuple[str, NoteRows | None]]  # (path, rows); None: the note does not parse
+    notes: list[tuple[str, NoteRows | Skipped]]  # (path, rows or why it is left out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,12 +57,12 @@ class NoteRows:
     passages: list[Row]  # without rowid: head, text folded, then their stems
 
 
-def note_rows(path: str, data: bytes) -> NoteRows | None:
-    """The rows of one note; None when it cannot be parsed (the hooks refuse such notes;
-    the cache just leaves them out)."""
+def note_rows(path: str, data: bytes) -> NoteRows | Skipped:
+    """The rows of one note; for a note that cannot be parsed (the hooks refuse it; the
+    cache leaves it out), the `skipped` row that says why."""
     note = parse_note(path, data, fast=True)
     if not isinstance(note, Note):
-        return None
+        return (note.line or 1, f"{note.problem} (to fix: {note.fix})", None)
     description = _text(note.header.get("description"))
     aliases = _aliases(note.header.get("aliases"))
     body, passage_rows = _body_columns(f"{note.name} {description}", note.body)

@@ -99,6 +99,28 @@ def test_saves_that_keep_size_and_mtime_are_seen_every_time(repo: Path) -> None:
         assert memrepo_json(repo, "search", old.split()[1])["status"] == "not_recorded"
 
 
+def test_a_note_saved_broken_is_named_by_the_next_query_and_by_doctor(repo: Path) -> None:
+    """A note whose header no longer parses drops out of the answers: the query that
+    notices it says so in one line naming the file, its line and the fix (once), doctor
+    lists it, and a fixed save brings it back."""
+    text = (repo / NOTE).read_text(encoding="utf-8")
+    broken = text.replace("description: ", "description: Electricity: ", 1)
+    save_in_place(repo, NOTE, broken)
+    first = memrepo_at(repo, "search", "Tariff")
+    [line] = [x for x in first.stderr.splitlines() if x.startswith("memrepo: ")]
+    assert line.startswith(f"memrepo: {NOTE}:3: left out of every answer until fixed: ")
+    assert "to fix:" in line and "Traceback" not in first.stderr
+    assert "tauron" not in first.stdout
+    again = memrepo_at(repo, "search", "Tariff")
+    assert NOTE not in again.stderr  # said once
+    doctor = memrepo_at(repo, "doctor")
+    assert f"{NOTE}:3: the cache leaves this note out" in doctor.stdout + doctor.stderr
+    save_in_place(repo, NOTE, text)
+    fixed = memrepo_at(repo, "search", "Tariff")
+    assert "tauron" in fixed.stdout and NOTE not in fixed.stderr
+    assert NOTE not in memrepo_at(repo, "doctor").stdout
+
+
 def test_a_cli_query_sees_a_line_appended_to_a_log_by_hand(repo: Path) -> None:
     key = ("recall", "--scope", "michal", "--subject", "home", "--relation", "city")
     assert memrepo_json(repo, *key)["facts"][0]["object"] == "Kraków"

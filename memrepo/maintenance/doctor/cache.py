@@ -97,10 +97,16 @@ def cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
 
 
 def _skipped(lines: list[SkippedLine]) -> list[Finding]:
-    fix = ("nothing reads it (every query skips the line); the commit that added it "
-           "skipped the checks — `memrepo verify` names it")
-    return [Finding(f"{line.path}:{line.line}", f"the cache leaves this line out: "
-                    f"{line.reason}", fix) for line in lines]
+    return [_skipped_note(line) if line.path.endswith(".md") else Finding(
+        f"{line.path}:{line.line}", f"the cache leaves this line out: {line.reason}",
+        "nothing reads it (every query skips the line); the commit that added it skipped "
+        "the checks — `memrepo verify` names it") for line in lines]
+
+
+def _skipped_note(line: SkippedLine) -> Finding:
+    return Finding(f"{line.path}:{line.line}", f"the cache leaves this note out: "
+                   f"{line.reason}", "fix the note as the reason says and save it: the "
+                   "next query indexes it")
 
 
 def _differs(root: Path, what: str, repair: bool, fresh: Path | None) -> Finding:
