@@ -2,7 +2,8 @@
 data, and no query may serve what the files do not hold.)
 
 - `skipped_lines`: the log lines the cache left out because the checks refuse them (a line
-  committed with `--no-verify`): too long, out of range, control characters, a repeated id.
+  committed with `--no-verify`): too long, out of range, control characters, a repeated id;
+  and the notes it left out because they do not parse (a header broken in an editor).
 - `edited_logs` (cheap, the default): logs whose event rows no longer give the digest
   recorded when they were indexed — one pass over the events table, no file parsed.
   Catches rows edited behind memrepo's back (an `UPDATE events …`), rows lost or added,
