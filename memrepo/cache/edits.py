@@ -91,7 +91,7 @@ def saved_in_place(conn: sqlite3.Connection | None, root: Path, scan: EditScan,
     reported = scan.paths()
     if not reported or conn is None:
         return []
-    from memrepo.files import blob_id, complete_lines, read_bytes
+    from memrepo.files import blob_id, read_bytes
 
     watched = set(dirty_at_last_sync(read_meta(conn)))
     edited, unchanged = [], 0
@@ -101,8 +101,9 @@ def saved_in_place(conn: sqlite3.Connection | None, root: Path, scan: EditScan,
         if kind is None or path in watched:
             continue
         data = read_bytes(root, path)
-        if data is not None and kind == "log":
-            data = complete_lines(data)
+        if data is not None and kind == "log" and not data.endswith(b"\n") and data:
+            edited.append(path)  # an unfinished last line: the sync lists it (once)
+            continue
         if (None if data is None else blob_id(data)) != (None if row is None else row[1]):
             edited.append(path)
         else:

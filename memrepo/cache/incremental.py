@@ -22,7 +22,7 @@ from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, 
 from memrepo.cache.gitstate import ChangedQuery, DirtyQuery, KnownDirty, changed_between
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.logsync import NeedsRebuild, store_digest, sync_log
-from memrepo.cache.rows import file_kind
+from memrepo.cache.rows import UNFINISHED, Skipped, file_kind, unfinished_line
 from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
 from memrepo.cache.terms import TermDeltas
 from memrepo.core.events import Key
@@ -164,9 +164,12 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport
         data = read_bytes(root, path)
         stored = conn.execute("SELECT blob, size FROM files WHERE path = ?",
                               (path,)).fetchone()
+        unfinished = None
         if kind == "log" and data is not None:
-            data = complete_lines(data)
+            unfinished, data = unfinished_line(data), complete_lines(data)
         if _unchanged(data, stored):
+            if kind == "log":
+                _list_unfinished(conn, indexer, path, unfinished)
             continue
         report.paths.append(path)
         if kind == "config":
@@ -176,6 +179,7 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport
             report.notes += 1
         else:
             synced = sync_log(conn, indexer, path, data, stored)
+            _list_unfinished(conn, indexer, path, unfinished)
             touched |= synced.keys
             report.logs += 1
             if not synced.digested:
@@ -188,6 +192,19 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport
     terms.apply(conn)
     report.keys = len(touched)
     return report
+
+
+def _list_unfinished(conn: sqlite3.Connection, indexer: Indexer, path: str,
+                     unfinished: Skipped | None) -> None:
+    """Keep the log's `skipped` row of its unfinished last line up to date; a row that
+    still says the same is kept as it is (the query that added it has said so)."""
+    listed = conn.execute("SELECT line FROM skipped WHERE path = ? AND reason = ?",
+                          (path, UNFINISHED)).fetchall()
+    if unfinished is not None and listed == [(unfinished[0],)]:
+        return
+    conn.execute("DELETE FROM skipped WHERE path = ? AND reason = ?", (path, UNFINISHED))
+    if unfinished is not None:
+        indexer.add_skipped(path, [unfinished])
 
 
 def _unchanged(data: bytes | None, stored: tuple[str, int] | None) -> bool:

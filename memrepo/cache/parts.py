@@ -23,6 +23,7 @@ from memrepo.cache.rows import (
     parse_events,
     rows_digest,
     skipped_rows,
+    unfinished_line,
 )
 from memrepo.cache.worktree import log_paths_by_scope, note_paths
 from memrepo.core.text import key_slug
@@ -107,6 +108,7 @@ def scope_part(root: Path, scope: str, paths: Iterable[str], many: frozenset[str
     for path, data in zip(paths, read_files(root, paths), strict=True):
         if data is None:
             continue
+        part.skipped.extend(skipped_rows(path, filter(None, [unfinished_line(data)])))
         data = complete_lines(data)
         part.files.append((path, "log", blob_id(data), len(data)))
         parsed = parse_events(data, scope, seen=seen)

@@ -150,6 +150,20 @@ def repeated(line: int, event_id: str) -> Skipped:
     return (line, f"repeats the id {event_id} of an earlier line", event_id)
 
 
+UNFINISHED = ("has no newline at its end, so nothing reads it yet (to fix: end the line "
+              "with a newline: some editors, VS Code by default, save without one; an "
+              "unfinished write: `memrepo doctor --repair` moves it aside)")
+"""The reason listed for a log's last line without its newline: queries read a log up to
+its last newline only (a write may be under way); doctor reports the line on its own."""
+
+
+def unfinished_line(data: bytes) -> Skipped | None:
+    """The `skipped` row of a log's last line when it has no newline yet."""
+    if not data or data.endswith(b"\n"):
+        return None
+    return (data.count(b"\n") + 1, UNFINISHED, None)
+
+
 @dataclass(frozen=True, slots=True)
 class ParsedLog:
     """The events of a log (with line numbers) and the lines left out, with why."""

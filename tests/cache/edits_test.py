@@ -121,6 +121,27 @@ def test_a_note_saved_broken_is_named_by_the_next_query_and_by_doctor(repo: Path
     assert NOTE not in memrepo_at(repo, "doctor").stdout
 
 
+def test_a_line_appended_without_its_newline_is_named_once_until_it_ends(repo: Path) -> None:
+    """An editor that saves without a final newline (VS Code by default): the line is not
+    read (a write may be under way), the next query says so once, and the newline makes
+    the line count."""
+    key = ("recall", "--scope", "michal", "--subject", "home", "--relation", "city")
+    with (repo / LOG).open("ab") as handle:
+        handle.write(GDANSK.encode("utf-8"))
+    first = memrepo_at(repo, *key)
+    [line] = [x for x in first.stderr.splitlines() if x.startswith("memrepo: ")]
+    assert line.startswith(f"memrepo: {LOG}:2: left out of every answer until fixed: has no "
+                           "newline at its end")
+    assert "Kraków" in first.stdout and "Traceback" not in first.stderr
+    save_in_place(repo, NOTE, edited_note())  # another sync: said once
+    assert LOG not in memrepo_at(repo, "search", "zanzibar").stderr
+    doctor = memrepo_at(repo, "doctor")
+    assert (doctor.stdout + doctor.stderr).count(f"{LOG}") == 1
+    append_by_hand(repo, LOG, "")
+    after = memrepo_at(repo, *key)
+    assert "Gdańsk" in after.stdout and LOG not in after.stderr
+
+
 def test_a_cli_query_sees_a_line_appended_to_a_log_by_hand(repo: Path) -> None:
     key = ("recall", "--scope", "michal", "--subject", "home", "--relation", "city")
     assert memrepo_json(repo, *key)["facts"][0]["object"] == "Kraków"

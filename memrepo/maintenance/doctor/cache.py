@@ -68,6 +68,7 @@ def cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
     from memrepo import cache
     from memrepo.cache import audit
     from memrepo.cache.build import built_aside
+    from memrepo.cache.rows import UNFINISHED
     from memrepo.cache.staleness import is_stale
 
     if not cache.cache_path(root).is_file():
@@ -78,7 +79,8 @@ def cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
     try:
         if is_stale(conn, root):
             return []
-        findings = _skipped(audit.skipped_lines(conn))
+        findings = _skipped([line for line in audit.skipped_lines(conn)
+                             if line.reason != UNFINISHED])  # reported with the logs
         if deep:
             with built_aside(root) as (fresh, _):
                 differences = audit.deep_differences(conn, fresh)
