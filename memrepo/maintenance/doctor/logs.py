@@ -132,7 +132,7 @@ def _truncate(root: Path, path: str, size: int) -> None:
 
 def _uncommitted(root: Path, leftovers: dict[str, int], repair: bool) -> list[Finding]:
     fix = ("run `memrepo doctor --repair` to commit them (the next `memrepo remember` to "
-           "the same log also does)")
+           "the same log also does, when they pass the checks)")
     findings = [Finding(path, f"{count} complete line(s) were appended but never "
                         "committed (an interrupted write)", fix)
                 for path, count in leftovers.items()]
