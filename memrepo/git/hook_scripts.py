@@ -54,11 +54,12 @@ echo "  To fix: run \\`memrepo hooks install\\` with the memrepo you use now." >
 """
 
 
-NOT_A_MEMORY = "if [ ! -d memory ] && [ ! -d .memrepo ]; then exit 0; fi"
-"""A repository without memory/ or .memrepo/ is not a memory: a hooks folder that several
-repositories share (`core.hooksPath`) runs memrepo's hooks in each, and they must do
-nothing there (git runs hooks at the top of the work tree). A memory's clone keeps
-.memrepo/ even when a commit removes memory/, so such a commit is still checked."""
+NOT_A_MEMORY = "if [ ! -f memory/config.yaml ] && [ ! -d .memrepo ]; then exit 0; fi"
+"""A repository without memory/config.yaml or .memrepo/ is not a memory (a folder named
+memory/ alone proves nothing): a hooks folder that several repositories share
+(`core.hooksPath`) runs memrepo's hooks in each, and they must do nothing there (git runs
+hooks at the top of the work tree). A memory's clone keeps .memrepo/ (its cache) even when
+a commit removes the config, so such a commit is still checked."""
 
 
 def fast_path() -> str:

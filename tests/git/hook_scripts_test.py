@@ -85,6 +85,7 @@ def test_a_shared_hooks_folder_does_nothing_in_a_repository_that_is_not_a_memory
     git(tmp_path, "init", "-q", str(other))
     git(other, "config", "core.hooksPath", str(shared))
     write(other, "README.md", "not a memory\n")
+    write(other, "memory/notes.md", "a folder named memory is not a memory\n")
     git(other, "add", "-A")
     git(other, "commit", "-q", "-m", "first")
     git(other, "checkout", "-q", "-b", "topic")
