@@ -207,6 +207,24 @@ def _read_fd(fd: int) -> bytes:
     return data if len(chunks) == 1 else b"".join(chunks)
 
 
+def state_link(root: Path) -> str | None:
+    """`.memrepo` (this clone's own state: cache, locks, journals), or the first thing
+    directly in it, that is a symbolic link; None when there is none. Only a commit made
+    past the checks, or a hand, can put one there, and SQLite and the activity registry
+    would follow it."""
+    state = root / STATE_DIR
+    if state.is_symlink():
+        return STATE_DIR
+    try:
+        entries = sorted(os.scandir(state), key=lambda entry: entry.name)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    return next((f"{STATE_DIR}/{e.name}" for e in entries if e.is_symlink()), None)
+
+
+STATE_DIR = ".memrepo"
+
+
 def is_link(root: Path, relative: str) -> bool:
     """Whether `relative` or any folder on its way below `root` is a symbolic link."""
     path = root

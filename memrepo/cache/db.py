@@ -3,13 +3,13 @@ that decide whether an existing file can be trusted at all."""
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.core.problems import InputError, Problem
+from memrepo.files import LINK_FIX, state_link
 from memrepo.resources import data_dir
 
 if TYPE_CHECKING:
@@ -27,27 +27,12 @@ CONFIG_META = "config"
 
 def cache_path(root: Path) -> Path:
     """`.memrepo/cache.sqlite` of `root`. InputError when `.memrepo`, or anything directly
-    in it, is a symbolic link: SQLite would open the cache, its journal or a build's file
-    through it — a cache of someone else's choosing, or a write outside the repository —
-    and only a commit made past the checks (or a hand) can put one there."""
-    state = root / CACHE_FILE.parent
-    if state.is_symlink():
-        raise _link_in_state(CACHE_FILE.parent.as_posix())
-    try:
-        entries = list(os.scandir(state))
-    except (FileNotFoundError, NotADirectoryError):
-        entries = []
-    for entry in entries:
-        if entry.is_symlink():
-            raise _link_in_state(f"{CACHE_FILE.parent.as_posix()}/{entry.name}")
+    in it, is a symbolic link (memrepo.files.state_link): SQLite would open the cache, its
+    journal or a build's file through it."""
+    link = state_link(root)
+    if link is not None:
+        raise InputError(Problem(link, "is a symbolic link", LINK_FIX))
     return root / CACHE_FILE
-
-
-def _link_in_state(shown: str) -> InputError:
-    return InputError(Problem(shown, "is a symbolic link where memrepo keeps this clone's "
-                              "cache", f"remove the link (rm -- {shown}; if a commit "
-                              f"tracks it: git rm --cached -- {shown}); memrepo rebuilds "
-                              "the cache"))
 
 
 @cache

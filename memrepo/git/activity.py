@@ -89,9 +89,11 @@ def register(root: Path, pid: int) -> None:
 
 
 def _registered(root: Path, mine: set[int]) -> Iterator[GitAtWork]:
+    from memrepo.files import is_link
+
     registry = root / REGISTRY
-    if registry.is_symlink() or not registry.is_dir():
-        return
+    if is_link(root, REGISTRY) or not registry.is_dir():
+        return  # never through a link: dead entries are deleted below
     here = str(root.resolve())
     for entry in os.scandir(registry):
         if not entry.name.isdigit() or int(entry.name) in mine:

@@ -21,6 +21,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from memrepo.core.problems import InputError
+
 CHECK_STAGES = ("pre-commit", "pre-merge-commit", "commit-msg")
 REFRESH_STAGES = ("post-checkout", "post-merge", "post-rewrite")
 
@@ -48,6 +50,8 @@ def _refresh(root: Path, hook_type: str) -> int:
 
     try:
         cache.sync(root, hook=True)
+    except InputError as err:  # e.g. a link where the cache lives: a person must act
+        print(f"memrepo {hook_type}: the cache was not refreshed: {err}", file=sys.stderr)
     except Exception as err:  # derived data: the checkout itself succeeded
         print(f"memrepo {hook_type}: warning: the cache was not refreshed ({err}); the next "
               "query refreshes it", file=sys.stderr)

@@ -48,6 +48,13 @@ def test_a_planted_cache_folder_link_is_refused_not_read(
     recall = run_memrepo(memory_repo, "recall", "--scope", "michal", "phone")
     assert recall.returncode == 1 and "Traceback" not in recall.stderr
     assert recall.stderr.startswith("memrepo recall: .memrepo: is a symbolic link")
+    registered = planted / "state" / "git-commands" / "99999"  # a dead pid's entry
+    registered.parent.mkdir(exist_ok=True)
+    registered.write_text("git")
+    write = run_memrepo(memory_repo, "remember", "--scope", "michal", "car", "colour", "red",
+                        "--source", "manual")
+    assert write.returncode == 1 and "is a symbolic link" in write.stderr
+    assert registered.exists()  # nothing deleted through the link
     (memory_repo / ".memrepo").unlink()
     (memory_repo / ".memrepo").mkdir()
     victim = tmp_path / "victim"
