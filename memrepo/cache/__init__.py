@@ -35,6 +35,7 @@ from memrepo.cache.staleness import is_stale
 from memrepo.core.problems import InputError, Problem
 
 if TYPE_CHECKING:
+    from memrepo.cache.audit import SkippedLine
     from memrepo.cache.build import BuildReport
     from memrepo.cache.incremental import SyncReport
     from memrepo.core.config import Config
@@ -47,28 +48,51 @@ Connection = sqlite3.Connection
 functions of cache/: every SQL statement of memrepo lives in this package."""
 
 
-def rebuild(root: Path, workers: int | None = None) -> BuildReport:
+def rebuild(root: Path, workers: int | None = None, *, announce: bool = True) -> BuildReport:
     """Build the whole cache anew and swap it in (memrepo.cache.build, imported only when
-    a build runs: a query on a current cache needs none of its parsers)."""
+    a build runs: a query on a current cache needs none of its parsers). `announce`: name
+    on stderr what it leaves out (`say_left_out`)."""
     from memrepo.cache.build import rebuild as build
+    from memrepo.cache.incremental import left_out_of
 
-    return build(root, workers)
+    report = build(root, workers)
+    if announce:
+        say_left_out(left_out_of(root))
+    return report
 
 
 def sync(root: Path, conn: sqlite3.Connection | None = None, *, force: bool = False,
-         hook: bool = False, edited: Sequence[str] = ()) -> SyncReport:
+         hook: bool = False, edited: Sequence[str] = (), announce: bool = True) -> SyncReport:
     """Re-index what changed (memrepo.cache.incremental, imported only when a sync runs).
     `hook` (after a checkout, merge or rewrite): git starts comparing the commit the cache
     was built from with HEAD before the indexing code is even imported. `edited`: files
-    saved in place (memrepo.cache.edits)."""
+    saved in place (memrepo.cache.edits). `announce`: name on stderr the notes and lines
+    it has just left out (`say_left_out`)."""
     changed = None if force or not hook else _changes_since_build(root, conn)
     from memrepo.cache.incremental import sync as refresh
 
     try:
-        return refresh(root, conn, force=force, hook=hook, edited=edited, changed=changed)
+        report = refresh(root, conn, force=force, hook=hook, edited=edited, changed=changed)
     finally:
         if changed is not None:
             changed.paths()  # reap git when the answer was not needed
+    if announce:
+        say_left_out(report.left_out)
+    return report
+
+
+def say_left_out(left_out: Sequence[SkippedLine]) -> None:
+    """One line on stderr for each note or log line a build or sync has just left out (it
+    does not parse, or the checks refuse it), a few at most: a person who saved a broken
+    file learns it at the next query or checkout, not only at the next commit."""
+    from memrepo.cache.incremental import LEFT_OUT_SHOWN
+
+    for line in left_out[:LEFT_OUT_SHOWN]:
+        fix = "" if "to fix:" in line.reason else " (`memrepo doctor` says what to do)"
+        print(f"memrepo: {line.path}:{line.line}: left out of every answer: {line.reason}"
+              f"{fix}", file=sys.stderr)
+    if len(left_out) > LEFT_OUT_SHOWN:
+        print("memrepo: … and more: `memrepo doctor` lists every one", file=sys.stderr)
 
 
 def _changes_since_build(root: Path, conn: sqlite3.Connection | None) -> ChangedQuery | None:
@@ -103,14 +127,12 @@ def open_fresh(root: Path, *, hook: bool = False) -> sqlite3.Connection:
         edited = [] if scan is None else saved_in_place(conn, root, scan)
         if conn is not None and not edited and not is_stale(conn, root):
             return conn
-        before = _last_left_out(conn)
         report = sync(root, conn, hook=hook, edited=edited)
     except UNWRITABLE as err:
         if conn is not None:
             conn.close()
         return from_the_files(root, err)
     if conn is not None and report.mode != "rebuilt":
-        _say_what_is_left_out(conn, before)
         return conn
     if conn is not None:
         conn.close()
@@ -118,28 +140,6 @@ def open_fresh(root: Path, *, hook: bool = False) -> sqlite3.Connection:
     if fresh is None:
         raise RuntimeError(f"the cache at {path} could not be built")
     return fresh
-
-
-def _last_left_out(conn: sqlite3.Connection | None) -> int:
-    if conn is None:
-        return 0
-    return int(conn.execute("SELECT coalesce(max(rowid), 0) FROM skipped").fetchone()[0])
-
-
-def _say_what_is_left_out(conn: sqlite3.Connection, after: int) -> None:
-    """One line on stderr for each note or log line a sync has just left out (it does
-    not parse, or the checks refuse it): a person who saved a broken file learns it at the
-    next query, not only at the next commit. `memrepo doctor` lists them all later."""
-    rows = conn.execute("SELECT path, line, reason FROM skipped WHERE rowid > ? "
-                        "ORDER BY path, line LIMIT ?", (after, LEFT_OUT_SHOWN + 1)).fetchall()
-    for path, line, reason in rows[:LEFT_OUT_SHOWN]:
-        print(f"memrepo: {path}:{line}: left out of every answer until fixed: {reason}",
-              file=sys.stderr)
-    if len(rows) > LEFT_OUT_SHOWN:
-        print("memrepo: … and more: `memrepo doctor` lists every one", file=sys.stderr)
-
-
-LEFT_OUT_SHOWN = 5
 
 
 def memory_config(conn: sqlite3.Connection, root: Path) -> Config:

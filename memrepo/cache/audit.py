@@ -38,6 +38,18 @@ def skipped_lines(conn: sqlite3.Connection) -> list[SkippedLine]:
         "SELECT path, line, reason FROM skipped ORDER BY path, line")]
 
 
+def last_skipped(conn: sqlite3.Connection) -> int:
+    """The rowid of the last note or line listed as skipped (0: none)."""
+    return int(conn.execute("SELECT coalesce(max(rowid), 0) FROM skipped").fetchone()[0])
+
+
+def skipped_after(conn: sqlite3.Connection, rowid: int, limit: int) -> list[SkippedLine]:
+    """At most `limit` of the notes and lines listed as skipped after `rowid` (0: any)."""
+    return [SkippedLine(path, line, reason) for path, line, reason in conn.execute(
+        "SELECT path, line, reason FROM skipped WHERE rowid > ? ORDER BY path, line "
+        "LIMIT ?", (rowid, limit))]
+
+
 def edited_logs(conn: sqlite3.Connection) -> list[str]:
     """Logs whose rows in the cache are not the rows indexed from the file (a holding
     that contradicts its event counts against the event's log)."""

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memrepo.cache.audit import SkippedLine, last_skipped, skipped_after
 from memrepo.cache.build import WorkTreeState, capture_state, rebuild, state_meta
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, write_meta
@@ -41,6 +42,7 @@ class SyncReport:
     logs: int = 0
     keys: int = 0
     paths: list[str] = field(default_factory=list)
+    left_out: list[SkippedLine] = field(default_factory=list)  # newly skipped (LEFT_OUT_SHOWN+1)
 
     def describe(self, seconds: float) -> str:
         if self.mode == "fresh":
@@ -91,7 +93,23 @@ def _sync_or_rebuild(root: Path, conn: sqlite3.Connection | None,
 
 def _rebuilt(root: Path) -> SyncReport:
     report = rebuild(root)
-    return SyncReport("rebuilt", notes=report.notes, keys=report.holdings)
+    return SyncReport("rebuilt", notes=report.notes, keys=report.holdings,
+                      left_out=left_out_of(root))
+
+
+def left_out_of(root: Path) -> list[SkippedLine]:
+    """The first LEFT_OUT_SHOWN+1 notes and lines a fresh cache of `root` skips."""
+    conn = open_trusted(cache_path(root))
+    if conn is None:
+        return []
+    try:
+        return skipped_after(conn, 0, LEFT_OUT_SHOWN + 1)
+    finally:
+        conn.close()
+
+
+LEFT_OUT_SHOWN = 5
+"""How many skipped notes and lines a sync names (doctor lists every one)."""
 
 
 def _sync_locked(root: Path, conn: sqlite3.Connection, query: DirtyQuery | None,
@@ -122,7 +140,9 @@ def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery
     paths = _candidates(root, meta.get("commit") or None, state, dirty_before, changed)
     if paths is None or _too_many(conn, paths):
         raise NeedsRebuild
+    before = last_skipped(conn)
     report = _apply(root, conn, paths)
+    report.left_out = skipped_after(conn, before, LEFT_OUT_SHOWN + 1)
     write_meta(conn, state_meta(state))
     return report
 

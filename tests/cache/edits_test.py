@@ -108,7 +108,7 @@ def test_a_note_saved_broken_is_named_by_the_next_query_and_by_doctor(repo: Path
     save_in_place(repo, NOTE, broken)
     first = memrepo_at(repo, "search", "Tariff")
     [line] = [x for x in first.stderr.splitlines() if x.startswith("memrepo: ")]
-    assert line.startswith(f"memrepo: {NOTE}:3: left out of every answer until fixed: ")
+    assert line.startswith(f"memrepo: {NOTE}:3: left out of every answer: ")
     assert "to fix:" in line and "Traceback" not in first.stderr
     assert "tauron" not in first.stdout
     again = memrepo_at(repo, "search", "Tariff")
@@ -121,6 +121,23 @@ def test_a_note_saved_broken_is_named_by_the_next_query_and_by_doctor(repo: Path
     assert NOTE not in memrepo_at(repo, "doctor").stdout
 
 
+def test_a_rebuild_and_a_fresh_clone_name_what_they_leave_out(repo: Path, tmp_path: Path,
+                                                              ) -> None:
+    text = (repo / NOTE).read_text(encoding="utf-8")
+    write(repo, NOTE, text.replace("description: ", "description: Electricity: ", 1))
+    commit_everything(repo, "broken past the checks")  # as --no-verify would
+    rebuilt = memrepo_at(repo, "cache", "rebuild")
+    assert f"memrepo: {NOTE}:3: left out of every answer: " in rebuilt.stderr
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(repo), str(clone)], check=True)
+    first = memrepo_at(clone, "search", "Tariff")
+    assert f"memrepo: {NOTE}:3: left out of every answer: " in first.stderr
+    assert NOTE not in memrepo_at(clone, "search", "Tariff").stderr  # said once
+    doctor = memrepo_at(clone, "doctor")
+    assert f"{NOTE}:3: the cache leaves this note out: header:" in doctor.stdout
+    assert "(to fix:" not in doctor.stdout
+
+
 def test_a_line_appended_without_its_newline_is_named_once_until_it_ends(repo: Path) -> None:
     """An editor that saves without a final newline (VS Code by default): the line is not
     read (a write may be under way), the next query says so once, and the newline makes
@@ -130,7 +147,7 @@ def test_a_line_appended_without_its_newline_is_named_once_until_it_ends(repo: P
         handle.write(GDANSK.encode("utf-8"))
     first = memrepo_at(repo, *key)
     [line] = [x for x in first.stderr.splitlines() if x.startswith("memrepo: ")]
-    assert line.startswith(f"memrepo: {LOG}:2: left out of every answer until fixed: has no "
+    assert line.startswith(f"memrepo: {LOG}:2: left out of every answer: has no "
                            "newline at its end")
     assert "Kraków" in first.stdout and "Traceback" not in first.stderr
     save_in_place(repo, NOTE, edited_note())  # another sync: said once

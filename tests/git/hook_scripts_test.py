@@ -96,6 +96,15 @@ def test_a_shared_hooks_folder_does_nothing_in_a_repository_that_is_not_a_memory
     assert git(memory_repo, "commit", "-q", "-m", "bad", check=False).returncode == 1
 
 
+def test_a_checkout_names_a_note_its_refresh_leaves_out(memory_repo: Path) -> None:
+    stage_note(memory_repo, "acme")
+    commit(memory_repo, "acme")
+    path = memory_repo / "memory" / "entities" / "acme.md"
+    path.write_text(path.read_text().replace("description: ", "description: Boxes: ", 1))
+    done = git(memory_repo, "checkout", "-q", "-b", "carry")
+    assert "memrepo: memory/entities/acme.md:3: left out of every answer: " in done.stderr
+
+
 def test_a_missing_or_foreign_hook_is_reported(memory_repo: Path) -> None:
     hook(memory_repo, "commit-msg").unlink()
     make_executable(hook(memory_repo, "post-merge"), "#!/bin/sh\nexit 0\n")

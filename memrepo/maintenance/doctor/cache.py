@@ -30,11 +30,11 @@ def cache_file(root: Path, repair: bool) -> list[Finding]:
         finding = Finding(relative(root, path), "the cache file is corrupt or of an older schema",
                           "run `memrepo cache rebuild`")
         if repair:
-            cache.rebuild(root)
+            cache.rebuild(root, announce=False)
             finding = done(finding, "rebuilt it")
         findings.append(finding)
     elif status.exists and not status.current:  # ordinary after a write: not a problem
-        cache.sync(root)  # what the next query would do; the contents are then audited
+        cache.sync(root, announce=False)  # as the next query would; then audited
         findings.append(Finding(relative(root, path), "the cache was behind the files (as after "
                                 "any write; the next query would have synced it)",
                                 "nothing to do", "synced it"))
@@ -101,14 +101,15 @@ def cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
 def _skipped(lines: list[SkippedLine]) -> list[Finding]:
     return [_skipped_note(line) if line.path.endswith(".md") else Finding(
         f"{line.path}:{line.line}", f"the cache leaves this line out: {line.reason}",
-        "nothing reads it (every query skips the line); the commit that added it skipped "
-        "the checks — `memrepo verify` names it") for line in lines]
+        "nothing reads it (every query skips it): a line not committed yet can be fixed "
+        "or removed; one a commit added past the checks stays (logs are append-only), "
+        "and `memrepo verify` names that commit") for line in lines]
 
 
 def _skipped_note(line: SkippedLine) -> Finding:
-    return Finding(f"{line.path}:{line.line}", f"the cache leaves this note out: "
-                   f"{line.reason}", "fix the note as the reason says and save it: the "
-                   "next query indexes it")
+    problem, _, fix = line.reason.partition(" (to fix: ")
+    return Finding(f"{line.path}:{line.line}", f"the cache leaves this note out: {problem}",
+                   f"{fix.removesuffix(')') or 'fix the note'}; the next query indexes it")
 
 
 def _differs(root: Path, what: str, repair: bool, fresh: Path | None) -> Finding:
@@ -123,7 +124,7 @@ def _differs(root: Path, what: str, repair: bool, fresh: Path | None) -> Finding
     if fresh is not None:
         swap_in(root, fresh)
     else:
-        cache.rebuild(root)
+        cache.rebuild(root, announce=False)
     return done(finding, "rebuilt it from the files")
 
 
