@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from memrepo.core.approval import CONTROL_FILES
 from memrepo.core.config import CATEGORIES, CONFIG_PATH
+from memrepo.core.display import describe_character, shown, unsafe_character
 from memrepo.core.index_file import render_index
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.triggers import TRIGGERS_PATH
@@ -212,10 +213,21 @@ def _approver(given: str | None) -> str:
         ident = _git(Path.cwd(), "var", "GIT_COMMITTER_IDENT", what="git identity")
         given = ident.rsplit(">", 1)[0] + ">"
     given = given.strip()
+    fix = 'give --approver "Your Name <you@example.com>"'
+    char = unsafe_character(given)
+    if char is not None:
+        raise InputError(Problem("--approver", "contains a control character "
+                                 f"({describe_character(char)})", fix))
+    if len(given) > MAX_APPROVER:
+        raise InputError(Problem("--approver", f"is longer than {MAX_APPROVER} characters "
+                                 f"({len(given)})", fix))
     if not APPROVER.fullmatch(given):
-        raise InputError(Problem("--approver", f"{given!r} is not 'Name <email>'",
-                                 'give --approver "Your Name <you@example.com>"'))
+        raise InputError(Problem("--approver", f"{shown(given)} is not 'Name <email>'", fix))
     return given
+
+
+MAX_APPROVER = 200
+"""schema/config.schema.json's limit for an approver."""
 
 
 def _write_files(directory: Path, files: dict[str, str]) -> list[str]:

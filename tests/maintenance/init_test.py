@@ -55,6 +55,11 @@ def test_refusals_are_clear(tmp_path: Path, git_env: dict[str, str]) -> None:
     done = init(tmp_path, "new", "--approver", "just-a-name")
     assert done.returncode == 1 and "is not 'Name <email>'" in done.stderr
     assert not (tmp_path / "new").exists()
+    for approver, said in (("Evil \x1b[2J <e@x.com>", "control character (U+001B)"),
+                           (f"{'a' * 300} <a@b.c>", "longer than 200 characters (308)")):
+        done = init(tmp_path, "new", "--approver", approver)
+        assert done.returncode == 1 and said in done.stderr and "\x1b" not in done.stderr
+        assert len(done.stderr.splitlines()) <= 2 and not (tmp_path / "new").exists()
 
 
 def test_this_repository_uses_the_same_hook_configuration() -> None:
