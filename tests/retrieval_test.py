@@ -178,6 +178,30 @@ def test_the_question_verb_a_key_lacks_is_its_relation_in_other_words(
         assert memory.recall("ola", question).status == "not_recorded", question
 
 
+HEADED = [("dentist", "phone", "+48 600 100 200"), ("bank", "account", "PL61 1090 1014"),
+          ("passport", "expiry", "2031-05-01"), ("dentysta", "telefon", "+48 12 345 67 89")]
+
+
+def test_a_head_noun_beside_the_relation_is_not_a_word_the_key_must_hold(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"the dentist's phone NUMBER", "NUMER telefonu", "email ADDRESS": the head noun says
+    what kind of value the word beside it has, so a key whose relation is that word
+    answers without it; a key whose relation is not named still refuses."""
+    root = make_repo(tmp_path / "mem", monkeypatch)
+    memory = Memory(root)
+    memory.remember_many([FactInput("ola", *fact) for fact in HEADED])
+    for question, value in (("What is the dentist's phone number?", "+48 600 100 200"),
+                            ("dentist phone number", "+48 600 100 200"),
+                            ("What's the phone number of the dentist?", "+48 600 100 200"),
+                            ("What is my bank account number?", "PL61 1090 1014"),
+                            ("Jaki jest numer telefonu dentysty?", "+48 12 345 67 89")):
+        assert values(memory, "ola", question) == [value], question
+    for question in ("What is my passport number?", "What is the dentist's fax number?",
+                     "What is the dentist's email address?", "What is my bank's address?",
+                     "What is the phone number of my mother?"):
+        assert memory.recall("ola", question).status == "not_recorded", question
+
+
 def test_a_part_cut_from_a_text_answers_only_about_what_it_names(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Cut from "… and what is the email of Acme?", "What is the phone" is nobody's phone

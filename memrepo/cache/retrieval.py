@@ -431,10 +431,11 @@ def _held(table: _Table, forms: set[str], kinds: set[str], columns: Sequence[str
 
 def _beyond_subject(p: Plan, subject: set[str], relation: set[str]) -> bool:
     """Whether a key's relation holds a word of the question other than the kind of the
-    answer that its subject does not ("which languages do I speak": `speaks`): only then
-    is a kind word the memory lacks forgiven (relevance.word_weights) — else the subject's
+    answer or a head noun that its subject does not ("which languages do I speak":
+    `speaks`; "the dentist's phone number": `phone`): only then is a kind word the memory
+    lacks, or the head noun, forgiven (relevance.word_weights) — else the subject's
     name alone would answer "Which dog does Michal have?" with any fact about Michal, and
     a value that happens to be the question's verb ("What games do I play?" — the phone
     operator Play) would answer too."""
     return any(not subject.intersection(s.forms) and bool(relation.intersection(s.forms))
-               for s in p.searched if not s.kind)
+               for s in p.searched if not s.kind and not s.head)

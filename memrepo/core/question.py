@@ -125,6 +125,8 @@ class Term:
     verb: bool = False  # "what KIND do I VERB" with a verb of having or habit (_STATE_VERBS):
     # the relation in other words (relevance.word_weights); not after "did": "what car did I
     # sell" asks for an event, which `car.model` does not answer
+    head: bool = False  # a head noun beside another word ("phone NUMBER", "NUMER telefonu"):
+    # said by a key whose relation holds that word (relevance.word_weights)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +192,7 @@ def analyse(text: str, now: Instant) -> Question:
     verbs = {i + 2 for i, (aux, pronoun) in enumerate(itertools.pairwise(folded[:-1]))
              if aux == "do" and pronoun in _FIRST_PERSON and folded[i + 2] in _STATE_VERBS
              } if kinds else set()
+    heads = head_positions(folded, set(salient))
     terms: dict[str, Term] = {}
     for i in salient:
         naming = folded[i] in _NAMING
@@ -197,7 +200,7 @@ def analyse(text: str, now: Instant) -> Question:
         bases += same_person(bases)
         terms.setdefault(folded[i], Term(raw[i], folded[i], tuple(dict.fromkeys(bases)),
                                          folded[i].startswith(_AMOUNT_STEMS), i in kinds,
-                                         i == 0, naming, i in verbs))
+                                         i == 0, naming, i in verbs, i in heads))
     also = {folded[i]: Term(raw[i], folded[i], base_forms(raw[i]))
             for i in sorted({*times.used, *(i for i, word in enumerate(folded)
                                             if word.startswith(_CHANGE_STEMS))})
@@ -216,6 +219,19 @@ def kind_positions(folded: Sequence[str]) -> set[int]:
     return {i for i in after_which | before_pronoun
             if not _COPULAS.intersection(folded[i + 1:i + 2])
             and not POSSESSIVES.intersection(folded[i + 1:])}
+
+
+def head_positions(folded: Sequence[str], salient: set[int]) -> set[int]:
+    """Positions of head nouns (_HEAD_NOUNS) right before or after another salient word:
+    "the dentist's phone NUMBER", "NUMER telefonu", "email ADDRESS". Such a noun says
+    what kind of value the word beside it has; a key whose relation is that word answers
+    without it."""
+    return {i for i in salient if folded[i] in _HEAD_NOUNS
+            and ({i - 1, i + 1} & salient) - {j for j in salient if folded[j] in _HEAD_NOUNS}}
+
+
+_HEAD_NOUNS = frozenset(words_of("""
+number numbers nr numer numeru numery cislo cisla address adres adresu adresa"""))
 
 
 def _capitalised(text: str, terms: Mapping[str, Term]) -> tuple[str, ...]:

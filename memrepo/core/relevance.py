@@ -148,6 +148,7 @@ class Searched:
     kind: bool = False  # names the kind of the answer (question.Term.kind)
     naming: bool = False  # asks what something is called (question.Term.naming)
     verb: bool = False  # the question's verb (question.Term.verb)
+    head: bool = False  # a head noun beside another word (question.Term.head)
 
     @property
     def respelled(self) -> bool:
@@ -196,7 +197,7 @@ def plan(terms: Sequence[Term], n: int, lookup: Lookup, respell: Respell | None)
         present = tuple(dict.fromkeys(f for f in forms if df.get(f)))
         exact = tuple(f for f in present[:1] if f == used)
         searched.append(Searched(term.word, used, exact, present, term.amount, term.kind,
-                                 term.naming, term.verb))
+                                 term.naming, term.verb, term.head))
     return Plan(tuple(searched), df, n, read_as)
 
 
@@ -277,13 +278,15 @@ def word_weights(p: Plan, amount: int | None = None, *, verbs: bool = False,
     words. For a key whose relation holds another word of the question (`kinds`: "which
     languages do I speak" and `michal.speaks`), the word naming the kind of the answer
     that the index lacks weighs nothing: values name things, not their kinds ("English",
-    not "language").
+    not "language"); so does a head noun beside a word (question.Term.head: "phone
+    NUMBER" and `dentist.phone`), which says what kind of value that relation has.
     Notes are prose that would use those words; but a note gives a name without saying
     "name" (`notes`: "What is the vet's name?" and a note about the vet), so words asking
     what something is called weigh nothing for notes."""
     weights: dict[str, float] = {}
     for s in p.searched:
-        if (notes and s.naming) or (verbs and s.verb) or (kinds and s.kind and not s.forms):
+        if (notes and s.naming) or (verbs and s.verb) or (kinds and s.head) or (
+                kinds and s.kind and not s.forms):
             continue
         counted = s.exact or s.forms
         weights[s.word] = idf(max((p.df[f] for f in counted), default=0), p.n)
