@@ -43,11 +43,12 @@ def run(args: argparse.Namespace) -> int:
         for finding in report.findings:
             print(shown(f"{finding.path}: {finding.problem}", None))
             if finding.repaired is not None:
-                print(f"  Repaired: {shown(finding.repaired, None)}")
+                done = "Repaired" if args.repair else "Done"  # e.g. the cache synced
+                print(f"  {done}: {shown(finding.repaired, None)}")
             else:
                 print(f"  To fix: {shown(finding.fix, None)}")
         remaining = sum(f.repaired is None for f in report.findings)
-        print("healthy" if not report.findings else
+        print("healthy" if not report.findings or not (remaining or args.repair) else
               "repaired" if not remaining else f"{remaining} problem(s) remain",
               file=sys.stdout)
     return 0 if report.healthy else 1

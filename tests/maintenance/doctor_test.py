@@ -172,6 +172,8 @@ def test_a_cache_behind_the_files_after_ordinary_use_is_not_a_problem(
     assert main(["--repo", str(memory_repo), "doctor"]) == 0
     out = capsys.readouterr().out
     assert "the cache was behind the files" in out and "problem(s) remain" not in out
+    assert "  Done: synced it" in out and "Repaired" not in out
+    assert out.splitlines()[-1] == "healthy"
     assert cache.status(memory_repo).current and cache.status(memory_repo).events == 1
     assert doctor(memory_repo, capsys) == (0, {"healthy": True, "findings": []})
 

@@ -167,5 +167,6 @@ def _set_aside_uncommitted(root: Path, finding: Finding, refusal: Problem) -> Fi
     committed = committed_bytes(root, finding.path)
     kept = set_aside(root, finding.path, data[len(committed):], "uncommitted")
     _truncate(root, finding.path, len(committed))
-    return done(finding, f"the checks refused to commit them ({refusal.render()}); moved "
-                f"them to {kept} and cut the log back to its committed content")
+    where = refusal.path if refusal.line is None else f"{refusal.path}:{refusal.line}"
+    return done(finding, f"the checks refused to commit them ({where}: {refusal.problem}); "
+                f"moved them to {kept} and cut the log back to its committed content")
