@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from memrepo.core.display import describe_character, unsafe_character
+from memrepo.core.problems import InputError, Problem
 from memrepo.core.text import key_slug
 from memrepo.core.times import Instant, TimeFormatError, is_utc_timestamp, parse_instant
 
@@ -64,6 +65,15 @@ def folded_key(key: Key) -> Key:
     """A key as compared (SPEC §4): "Electricity Bill", "electricity-bill" and
     "electricity_bill" are one subject."""
     return (key[0], key_slug(key[1]), key_slug(key[2]))
+
+
+def require_key(subject: str, relation: str) -> None:
+    """A key must keep something after folding ("!!!" is no subject)."""
+    for what, text in (("subject", subject), ("relation", relation)):
+        if not key_slug(text):
+            raise InputError(Problem(what, f"{what} {text!r} has no letters or digits",
+                                     f"name the {what} with words, e.g. 'electricity_bill "
+                                     "amount'"))
 
 
 def first_recorded(events: Iterable[Event]) -> Event | None:

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from memrepo.core.bitemporal import FOREVER
 from memrepo.core.events import Event, first_recorded
-from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import SimilarKey
 from memrepo.core.scope_keys import ScopeKeys
 from memrepo.core.text import key_slug
@@ -157,12 +156,3 @@ def insisted(scope: str, key: tuple[str, str], similar: Sequence[SimilarKey],
     return [(NEW_KEY, f"{scope}: {key[0]}.{key[1]}"),
             *((NOT_A_DUPLICATE, f"{scope}: {s.subject}.{s.relation}") for s in similar
               if s.recorded)]
-
-
-def require_key(subject: str, relation: str) -> None:
-    """A key must keep something after folding ("!!!" is no subject)."""
-    for what, text in (("subject", subject), ("relation", relation)):
-        if not key_slug(text):
-            raise InputError(Problem(what, f"{what} {text!r} has no letters or digits",
-                                     f"name the {what} with words, e.g. 'electricity_bill "
-                                     "amount'"))

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from memrepo.core.bitemporal import FOREVER, fold, replaced_by
 from memrepo.core.config import Config
-from memrepo.core.events import Event
+from memrepo.core.events import Event, require_key
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import Replaced, SimilarKey, WriteResult
 from memrepo.core.secrets import verdicts_kept
@@ -48,7 +48,6 @@ from memrepo.facts.keys import (
     insisted,
     locate_key,
     recorded_keys,
-    require_key,
 )
 from memrepo.facts.new_event import (
     FactInput,
