@@ -32,7 +32,7 @@ from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, respellings, searc
 from memrepo.cache.session import CacheSession
 from memrepo.clock import now, parse_user_time
 from memrepo.core.config import CATEGORIES, Config
-from memrepo.core.events import FIELD_LIMITS
+from memrepo.core.events import FIELD_LIMITS, require_key
 from memrepo.core.problems import InputError, Problem, require_length, require_utf8
 from memrepo.core.question import MAX_QUERY_CHARS, analyse
 from memrepo.core.records import HistoryEntry, RecallResult, SearchResult, WriteResult
@@ -75,6 +75,8 @@ class Memory:
         answer carries the notes that match it beside the facts."""
         scopes = self.reader.fact_scopes(scope)
         _require_text(query=query, subject=subject, relation=relation)
+        if subject is not None:  # a key with nothing left after folding names nothing
+            require_key(subject, "x" if relation is None else relation)
         text = _recall_text(query, subject, relation)
         t = None if as_of is None else parse_user_time(as_of, "--as-of")
         known = None if known_at is None else parse_user_time(known_at, "--known-at")
@@ -110,6 +112,7 @@ class Memory:
         """Every event of the key (§5.5), superseded and retracted ones included."""
         scopes = self.reader.fact_scopes(scope)
         _require_text(subject=subject, relation=relation)
+        require_key(subject, relation)
         conn = self._cache.connection()
         return [entry for readable in scopes
                 for entry in history(conn, readable, subject, relation, now())]

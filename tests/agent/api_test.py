@@ -78,11 +78,20 @@ def test_recall_by_subject_lists_every_relation(memory_repo: Path) -> None:
     {},
     {"subject": "x", "as_of": "yesterday"},
     {"subject": "x", "known_at": "2026-13-01"},
+    {"subject": ""},
+    {"subject": "!!", "relation": "size"},
+    {"subject": "car", "relation": " "},
 ])
 def test_bad_recall_arguments_are_input_errors(memory_repo: Path, kwargs: dict[str, str],
                                                ) -> None:
     with pytest.raises(InputError):
         Memory.open(memory_repo).recall("michal", **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_history_of_a_key_without_letters_or_digits_is_an_input_error(
+        memory_repo: Path) -> None:
+    with pytest.raises(InputError, match="has no letters or digits"):
+        Memory.open(memory_repo).history("michal", "", "colour")
 
 
 def test_bad_scope_is_an_input_error(memory_repo: Path) -> None:
