@@ -20,8 +20,12 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from memrepo.core.problems import InputError, Problem
     from memrepo.maintenance.init import create_memory_repo  # only when run: keeps --help fast
 
+    if not args.directory.strip():  # Path("") is the working directory
+        raise InputError(Problem("DIR", "is empty", "name the memory's folder, e.g. "
+                                 "`memrepo init ~/memory` (`memrepo init .` for this one)"))
     commit = create_memory_repo(Path(args.directory), args.approver)
     print(f"memory repository ready in {Path(args.directory).resolve()} (commit {commit[:7]})")
     return 0

@@ -268,6 +268,7 @@ def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
     untrusted caller ends only what its quarantine holds."""
     scope = write_scope(scope, trust)
     require_key(subject, relation)
+    _require_reason(reason)
     with _writing(root):
         recorded_at = recorded_now(root)
         located = locate_key(root, scope, subject, relation)
@@ -298,6 +299,7 @@ def retract(root: Path, *, scope: str, target: str, reason: str, session: str = 
     """Append a retract: the target event was wrong and is withdrawn in system time. An
     untrusted caller retracts only events of its quarantine."""
     scope = write_scope(scope, trust)
+    _require_reason(reason)
     with _writing(root):
         recorded_at = recorded_now(root)
         events = read_event(root, scope, target)
@@ -313,6 +315,12 @@ def retract(root: Path, *, scope: str, target: str, reason: str, session: str = 
 
 
 # --- building and validating the event ------------------------------------------------
+
+
+def _require_reason(reason: str) -> None:
+    if not reason.strip():
+        raise InputError(Problem("--reason", "is empty", "say why, e.g. --reason 'sold the "
+                                 "car' (kept with the event, shown in its history)"))
 
 
 def _latest(root: Path, scope: str, recorded_at: Instant) -> str | None:

@@ -448,3 +448,13 @@ def test_remember_in_a_linked_work_tree_commits_on_its_branch(repo: Path) -> Non
     assert status(linked) == "" and status(repo) == ""
     assert [e["object"] for e in lines(linked)] == ["210 zł", "230 zł"]
     assert git(repo, "fsck", "--no-dangling").returncode == 0
+
+
+def test_forget_and_retract_refuse_an_empty_reason(repo: Path) -> None:
+    added = remember(repo)
+    with pytest.raises(InputError, match="--reason: is empty"):
+        store.forget(repo, scope="michal", subject="electricity_bill", relation="amount",
+                     reason=" ")
+    with pytest.raises(InputError, match="--reason: is empty"):
+        store.retract(repo, scope="michal", target=added.id or "", reason="")
+    assert len(lines(repo)) == 1

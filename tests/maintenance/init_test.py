@@ -52,6 +52,8 @@ def test_refusals_are_clear(tmp_path: Path, git_env: dict[str, str]) -> None:
     done = init(tmp_path, "busy")
     assert done.returncode == 1 and "not empty and not a git repository" in done.stderr
     assert "Traceback" not in done.stderr
+    done = init(tmp_path, "")
+    assert done.returncode == 1 and "DIR: is empty" in done.stderr
     done = init(tmp_path, "new", "--approver", "just-a-name")
     assert done.returncode == 1 and "is not 'Name <email>'" in done.stderr
     assert not (tmp_path / "new").exists()
