@@ -25,9 +25,12 @@ MAX_SCOPE_LENGTH = 100
 
 def check_scope(scope: str) -> str:
     """The scope itself when it is a slug; InputError otherwise."""
-    if not SLUG.fullmatch(scope) or len(scope) > MAX_SCOPE_LENGTH:
-        raise InputError(Problem("--scope", f"scope {scope[:120]!r} is not a slug",
-                                 "use lowercase letters, digits and '-', e.g. 'michal'"))
+    fix = "use lowercase letters, digits and '-', e.g. 'michal'"
+    if len(scope) > MAX_SCOPE_LENGTH:
+        raise InputError(Problem("--scope", f"is longer than {MAX_SCOPE_LENGTH} characters "
+                                 f"({len(scope)})", fix))
+    if not SLUG.fullmatch(scope):
+        raise InputError(Problem("--scope", f"scope {scope[:120]!r} is not a slug", fix))
     return scope
 
 

@@ -40,3 +40,13 @@ def test_a_host_session_reads_its_own_scope() -> None:
     assert host.fact_scopes("michal") == ("michal",) and host.reads_notes
     with pytest.raises(InputError):
         host.fact_scopes("ola")
+
+
+def test_a_scope_too_long_says_so_rather_than_not_a_slug() -> None:
+    from memrepo.core.trust import MAX_SCOPE_LENGTH, check_scope
+
+    with pytest.raises(InputError, match=f"longer than {MAX_SCOPE_LENGTH} characters"):
+        check_scope("a" * (MAX_SCOPE_LENGTH + 1))
+    with pytest.raises(InputError, match="is not a slug"):
+        check_scope("Not A Slug")
+    assert check_scope("a" * MAX_SCOPE_LENGTH) == "a" * MAX_SCOPE_LENGTH
