@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +24,7 @@ from memrepo.core.approval import ALLOWED_SIGNERS_PATH, governed_paths
 from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.fact_logs import merge_problems
 from memrepo.core.problems import Problem
+from memrepo.core.times import format_instant
 from memrepo.progress import task
 
 if TYPE_CHECKING:
@@ -64,12 +66,29 @@ def commit_problems_of(repo_path: str | Path | None, revision: str) -> list[Prob
 
 
 def commit_problems(commit: HistoryCommit, require_signatures: bool) -> list[Problem]:
-    problems = run_checks(commit.change, "all", history=True)
+    problems = _future_problems(commit) + run_checks(commit.change, "all", history=True)
     if len(commit.parents) > 1:
         problems.extend(_merge_log_problems(commit))
     if require_signatures:
         problems.extend(_signature_problems(commit))
     return problems
+
+
+def _future_problems(commit: HistoryCommit) -> list[Problem]:
+    """A commit dated after this machine's clock (beyond the config's clock_skew_seconds):
+    once it is HEAD, every later event would be refused as recorded before its parent, on
+    every clone it reaches — and events it brings dated as far ahead would surface in
+    answers by themselves. The real clock, not memrepo's settable one: git dates commits
+    by it."""
+    clock = time.time_ns() // 1000
+    latest = clock + commit.change.config.clock_skew_seconds * 1_000_000
+    if commit.change.commit_time <= latest:
+        return []
+    dated, now = format_instant(commit.change.commit_time), format_instant(clock)
+    return [Problem(f"commit {commit.short_id}",
+                    f"is dated {dated}, after this machine's clock ({now})",
+                    "its author fixes their clock and dates it again before pushing (git "
+                    "commit --amend --no-edit --date=now, with GIT_COMMITTER_DATE unset)")]
 
 
 def _merge_log_problems(commit: HistoryCommit) -> list[Problem]:

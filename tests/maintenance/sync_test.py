@@ -5,6 +5,7 @@ coming in are rolled back, a push race is retried, the server's pre-receive hook
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -15,7 +16,7 @@ from memrepo.scripts.pre_receive import install
 
 from memrepo.cache import cache_path
 from memrepo.facts.writes import remember
-from tests.support import dump, git, note
+from tests.support import dump, git, note, write
 
 NOTE = "memory/entities/acme-supplies.md"
 SCOPE = "team"
@@ -217,6 +218,29 @@ def test_bad_commits_coming_in_are_never_merged(memory_repo: Path, tmp_path: Pat
     assert "fails the checks; nothing was merged" in done.stderr
     assert "committed lines were edited" in done.stderr and "To fix:" in done.stderr
     assert head(b) == mine and git(b, "status", "--porcelain").stdout == ""
+
+
+def test_a_commit_dated_in_the_future_is_never_merged_nor_pushed(memory_repo: Path,
+                                                                tmp_path: Path) -> None:
+    """Once HEAD, a commit dated 2099 would make every later write 'back-dated' on every
+    clone it reaches: sync refuses it, and the server's hook refuses its push."""
+    bare, (a, b) = make_network(memory_repo, tmp_path, clones=2, pre_receive=False)
+    write(a, "memory/entities/acme.md", note("entities", "acme", "A supplier of boxes"))
+    assert memrepo(a, "index").returncode == 0
+    git(a, "add", "-A")
+    git(a, "commit", "-q", "--no-verify", "-m", "from a clone whose clock is wrong",
+        env={**os.environ, "GIT_COMMITTER_DATE": "2099-01-01T00:00:00Z"})
+    git(a, "push", "-q", "--no-verify", "origin", "main")
+    mine = head(b)
+    done = sync(b)
+    assert done.returncode == 1 and "is dated 2099-01-01T00:00:00Z, after this machine's " \
+        "clock" in done.stderr
+    assert head(b) == mine
+    install(bare)
+    git(a, "commit", "-q", "--no-verify", "--allow-empty", "-m", "again",
+        env={**os.environ, "GIT_COMMITTER_DATE": "2099-01-02T00:00:00Z"})
+    assert git(a, "push", "-q", "origin", "main", check=False).returncode != 0
+    assert memrepo(b, "remember", "--scope", "michal", "car", "colour", "red").returncode == 0
 
 
 def test_a_push_race_is_retried(memory_repo: Path, tmp_path: Path) -> None:
