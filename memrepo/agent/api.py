@@ -172,9 +172,9 @@ class Memory:
         question = analyse(text, now())
         notes = self.reader.reads_notes
         by_notes = [note_plan(conn, question)] if notes else []
-        plans = [*by_notes, key_plan(conn, question)]  # respelling reads no scope
         found: list[str] = []
         for scope in scopes:
+            plans = [*by_notes, key_plan(conn, question, scope)]
             found += suggest(conn, respellings(question, plans).values(), scope, notes=notes)
         return list(dict.fromkeys(found))
 

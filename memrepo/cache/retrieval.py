@@ -127,7 +127,7 @@ def rank_keys(conn: sqlite3.Connection, question: Question, scope: str | None, *
               budget: int = POSTINGS_BUDGET) -> Ranked:
     """Fact keys of `scope` (None: of every scope but quarantines) for the question, best
     first."""
-    p = key_plan(conn, question, respell)
+    p = key_plan(conn, question, scope, respell)
     forms = budgeted_forms(p.searched, p.df, budget)
     if not forms:
         return Ranked([], p)
@@ -157,9 +157,12 @@ def note_plan(conn: sqlite3.Connection, question: Question, respell: bool = True
     return _plan(conn, NOTES, question.terms, respell)
 
 
-def key_plan(conn: sqlite3.Connection, question: Question, respell: bool = True) -> Plan:
-    """How the question's words are searched in fact keys."""
-    return _plan(conn, KEYS, question.terms, respell)
+def key_plan(conn: sqlite3.Connection, question: Question, scope: str | None,
+             respell: bool = True) -> Plan:
+    """How the question's words are searched in fact keys of `scope` (None: of every scope
+    but quarantines): a word is respelled only to a term that scope's keys hold — the
+    terms' table serves every scope, and a respelling is shown to the asker."""
+    return _plan(conn, KEYS, question.terms, respell, _in_scope(scope))
 
 
 def key_of_row(conn: sqlite3.Connection, rowid: int) -> tuple[str, str, str]:
@@ -197,27 +200,55 @@ def names_with_words(conn: sqlite3.Connection, words: Iterable[str], scope: str 
 # --- the pieces -------------------------------------------------------------------------------
 
 def _plan(conn: sqlite3.Connection, table: _Table, terms: Sequence[Term],
-          respell: bool) -> Plan:
+          respell: bool, within: tuple[str, str, list[str]] | None = None) -> Plan:
+    """`within`: the join and condition (`_in_scope`) of the documents a respelling must
+    occur in (None: any of the table's)."""
     n = _lookup(conn, table, [DOCUMENTS]).get(DOCUMENTS, 0)
 
     def lookup(forms: Iterable[str]) -> dict[str, int]:
         return _lookup(conn, table, forms)
 
+    def held(term: str) -> bool:
+        if within is None:
+            return True
+        join, where, params = within
+        return conn.execute(f"SELECT 1 FROM {table.fts} f {join} WHERE {table.fts} MATCH ? "
+                            f"{where} LIMIT 1", (_match([term]), *params)).fetchone() is not None
+
     def spell(word: str) -> str | None:
-        longer = conn.execute(
-            f"SELECT term FROM {table.terms} WHERE term > ? AND term < ? "
-            "AND length(term) <= ? ORDER BY length(term), df DESC LIMIT 1",
-            (word, word[:-1] + chr(ord(word[-1]) + 1), len(word) + LONGER_BY)).fetchone()
-        if longer is not None:  # "member" → "membership"
-            return str(longer[0])
-        reach = spelling_reach(word)
-        vocabulary = [term for (term,) in conn.execute(
-            f"SELECT term FROM {table.terms} WHERE term >= ? AND term < ? "
-            "AND length(term) BETWEEN ? AND ?",
-            (word[0], chr(ord(word[0]) + 1), len(word) - reach, len(word) + reach))]
-        return close_spelling(word, vocabulary)
+        rejected: set[str] = set()
+        for _ in range(SPELLINGS_TRIED):
+            found = _spelling(conn, table, word, rejected)
+            if found is None or held(found):
+                return found
+            rejected.add(found)
+        return None
 
     return plan(terms, n, lookup, spell if respell else None)
+
+
+def _spelling(conn: sqlite3.Connection, table: _Table, word: str,
+              rejected: set[str]) -> str | None:
+    """The indexed term `word` probably meant, other than the `rejected`: a longer one it
+    starts ("member" → "membership"), else the closest spelling within reach."""
+    longer = [term for (term,) in conn.execute(
+        f"SELECT term FROM {table.terms} WHERE term > ? AND term < ? "
+        "AND length(term) <= ? ORDER BY length(term), df DESC LIMIT ?",
+        (word, word[:-1] + chr(ord(word[-1]) + 1), len(word) + LONGER_BY,
+         len(rejected) + 1)) if term not in rejected]
+    if longer:
+        return str(longer[0])
+    reach = spelling_reach(word)
+    vocabulary = [term for (term,) in conn.execute(
+        f"SELECT term FROM {table.terms} WHERE term >= ? AND term < ? "
+        "AND length(term) BETWEEN ? AND ?",
+        (word[0], chr(ord(word[0]) + 1), len(word) - reach, len(word) + reach))
+        if term not in rejected]
+    return close_spelling(word, vocabulary)
+
+
+SPELLINGS_TRIED = 4
+"""Respellings tried in turn until one is held by the scope asked."""
 
 
 def _in_category(category: str | None, span: int = 1) -> tuple[str, str, list[str]]:
