@@ -69,9 +69,17 @@ def commit_problems(commit: HistoryCommit, require_signatures: bool) -> list[Pro
     problems = _future_problems(commit) + run_checks(commit.change, "all", history=True)
     if len(commit.parents) > 1:
         problems.extend(_merge_log_problems(commit))
-    if require_signatures:
+    if require_signatures or _signers_kept(commit):
         problems.extend(_signature_problems(commit))
     return problems
+
+
+def _signers_kept(commit: HistoryCommit) -> bool:
+    """Whether the commit's first parent keeps an allowed-signers file: a repository that
+    committed one requires signed rule changes from then on, in every check of history
+    (`memrepo verify`, sync, the server's hook) — `--require-signatures` asks it of a
+    repository without one too."""
+    return bool(commit.parents) and commit.parents[0].read(ALLOWED_SIGNERS_PATH) is not None
 
 
 def _future_problems(commit: HistoryCommit) -> list[Problem]:
