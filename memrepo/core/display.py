@@ -1,9 +1,11 @@
 """Text that reaches a terminal or a model: never a raw control sequence, never a huge echo
 (SPEC §11).
 
-One rule for which characters are unsafe — C0 and C1 controls, DEL, and the bidirectional
+One rule for which characters are unsafe — C0 and C1 controls, DEL, the bidirectional
 overrides and isolates that reorder what a reader sees (U+202E turns `exe.txt` into
-`txt.exe`) — shared by the write path, which refuses them in stored values
+`txt.exe`), and the invisible ones that hide text from a reader but not from a model
+(Unicode tag characters U+E0000–E007F, "ASCII smuggling"; zero-width space, word joiner,
+byte order mark) — shared by the write path, which refuses them in stored values
 (`unsafe_character`), and by every printer, which escapes what is already stored
 (`shown`). Tab and newline are layout, not control: they are allowed where a value may span
 lines (a quote, an object, a reason, a note body) and escaped in one-line output.
@@ -13,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-_CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_CONTROLS = ("\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e"
+             "\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f")
 _BREAKS = "\t\n\u2028\u2029"
 _UNSAFE_IN_TEXT = re.compile(f"[{_CONTROLS}]")
 _UNSAFE_IN_LINE = re.compile(f"[{_CONTROLS}{_BREAKS}]")
@@ -49,4 +52,8 @@ def shown(text: str, limit: int | None = ECHO_LIMIT, *, lines: bool = False) -> 
 
 
 def _escaped(match: re.Match[str]) -> str:
-    return f"\\u{ord(match.group()):04x}"
+    code = ord(match.group())
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    high, low = divmod(code - 0x10000, 0x400)  # JSON's form: a surrogate pair
+    return f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}"

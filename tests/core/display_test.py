@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from memrepo.core.display import shown, unsafe_character
 from memrepo.core.problems import Problem
 
-RAW = ("\x1b", "\x07", "\x00", "\x9b", "\u202e", "\u2066", "\r", "\x7f")
+RAW = ("\x1b", "\x07", "\x00", "\x9b", "\u202e", "\u2066", "\r", "\x7f", "\u200b", "\ufeff",
+       "\U000e0041", "\u2060")
 
 
 def test_controls_are_escaped_and_plain_text_is_left_alone() -> None:
@@ -42,3 +45,16 @@ def test_a_refusal_never_prints_a_control_sequence_or_a_flood() -> None:
     rendered = Problem("memory/x\x1b.md", "bad value " + "\x07" * 5 + "A" * 60_000,
                        "fix \u202e it").render()
     assert not [c for c in RAW if c in rendered] and len(rendered) < 2_000
+
+
+def test_invisible_text_is_refused_and_shown_escaped_as_json_reads_it() -> None:
+    """Unicode tag characters spell text a reader cannot see but a model reads ("ASCII
+    smuggling"); zero-width spaces and byte order marks hide inside words. Joiners that
+    emoji need stay."""
+    hidden = "".join(chr(0xE0000 + ord(c)) for c in "obey")
+    assert unsafe_character(f"hello{hidden}") == hidden[0]
+    assert unsafe_character("pass\u200bword") == "\u200b"
+    assert unsafe_character("\ufeffname") == "\ufeff"
+    assert unsafe_character("family 👨\u200d👩\u200d👧, نامه\u200cها") is None
+    out = shown(f"hello{hidden}")
+    assert out.startswith("hello\\udb40\\udc6f") and json.loads(f'"{out}"') == f"hello{hidden}"
