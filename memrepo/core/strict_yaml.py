@@ -80,7 +80,7 @@ def load_strict(text: str) -> Any:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_YAML_BYTES:
         raise YamlError(f"YAML block is larger than {MAX_YAML_BYTES // 1024} KiB")
     try:
-        return yaml.load(text, Loader=_StrictLoader)
+        return _shallow(yaml.load(text, Loader=_StrictLoader))
     except YamlError:
         raise
     except (yaml.YAMLError, ConstructorError) as err:
@@ -119,6 +119,24 @@ def load_fast(text: str) -> Any:
     if _STRICT_ONLY.search(text) or len(text) > MAX_YAML_BYTES // 4:
         return load_strict(text)
     try:
-        return yaml.load(text, Loader=_FastLoader)
+        value = yaml.load(text, Loader=_FastLoader)
     except Exception:  # the strict reader gives the reason (or disagrees)
         return load_strict(text)
+    return _shallow(value)
+
+
+MAX_DEPTH = 64
+"""The deepest nesting of lists and mappings a YAML block may have: libyaml reads far
+deeper than Python's recursion limit, which every later walk of the value would hit."""
+
+
+def _shallow(value: Any) -> Any:
+    """`value` itself; YamlError when it nests deeper than MAX_DEPTH (walked without
+    recursion)."""
+    level: list[Any] = [value]
+    for _ in range(MAX_DEPTH + 1):
+        level = [inner for item in level if isinstance(item, dict | list)
+                 for inner in (item.values() if isinstance(item, dict) else item)]
+        if not level:
+            return value
+    raise YamlError(f"YAML is nested more than {MAX_DEPTH} levels deep")

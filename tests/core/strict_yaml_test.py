@@ -34,6 +34,19 @@ def test_deep_nesting_and_size_are_bounded() -> None:
         load_strict("a: " + "x" * 70_000)
 
 
+def test_the_fast_reader_bounds_nesting_like_the_strict_one() -> None:
+    """libyaml reads 5,000 nested lists that Python's recursion limit could not walk; both
+    readers refuse nesting past MAX_DEPTH with the same error."""
+    from memrepo.core.strict_yaml import MAX_DEPTH, load_fast
+
+    deep = "extra: " + "[" * 5000 + "]" * 5000 + "\n"
+    for load in (load_fast, load_strict):
+        with pytest.raises(YamlError, match="nested"):
+            load(deep)
+    fine = "extra: " + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "\n"
+    assert load_fast(fine) == load_strict(fine)
+
+
 def test_a_scalar_pyyaml_cannot_convert_is_a_yaml_error() -> None:
     with pytest.raises(YamlError):
         load_strict("priority: 0x_\n")
