@@ -183,12 +183,21 @@ def _load_header(path: str, header_text: str, *, fast: bool) -> dict[str, Any] |
     return header
 
 
+MAX_NOTE_BYTES = 1024 * 1024
+"""A note is read whole by every check and by the cache (its full text indexed three
+times): a pulled 56 MB note made a rebuild take 1 GB of memory."""
+
+
 def parse_note(path: str, data: bytes, *, fast: bool = False) -> Note | Problem:
     """A note file's bytes → Note. `path` must classify as `note` or `archived`.
     `fast` (bulk readers such as the cache): the same result, parsed with libyaml."""
     kind, category = classify(path)
     if kind not in ("note", "archived") or category is None:
         raise ValueError(f"not a note path: {path}")
+    if len(data) > MAX_NOTE_BYTES:
+        return Problem(path, f"is larger than {MAX_NOTE_BYTES // 1024 // 1024} MiB "
+                       f"({len(data):,} bytes)", "split it into notes of one subject each, "
+                       "or keep the file outside memory/ and link to it", 1)
     text = decode_text(path, data)
     if isinstance(text, Problem):
         return text

@@ -58,6 +58,14 @@ def test_unreadable_files_say_where(data: bytes, line: int, words: str) -> None:
     assert "\n  To fix: " in found.render()
 
 
+def test_a_note_over_the_size_limit_is_refused_before_it_is_read() -> None:
+    from memrepo.core.headers import MAX_NOTE_BYTES
+
+    big = note("entities", "acme", "A supplier of boxes") + b"x" * MAX_NOTE_BYTES
+    found = problem(big)
+    assert found.line == 1 and "larger than 1 MiB" in found.problem and "split" in found.fix
+
+
 def test_crlf_fix_says_convert_to_lf() -> None:
     assert "convert to LF" in problem(b"---\r\n").fix
 
