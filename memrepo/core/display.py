@@ -1,25 +1,33 @@
 """Text that reaches a terminal or a model: never a raw control sequence, never a huge echo
 (SPEC §11).
 
-One rule for which characters are unsafe — C0 and C1 controls, DEL, the bidirectional
+One rule for which characters are unsafe — C0 and C1 controls, DEL, and the bidirectional
 overrides and isolates that reorder what a reader sees (U+202E turns `exe.txt` into
-`txt.exe`), and the invisible ones that hide text from a reader but not from a model
-(Unicode tag characters U+E0000–E007F, "ASCII smuggling"; zero-width space, word joiner,
-byte order mark) — shared by the write path, which refuses them in stored values
+`txt.exe`) — shared by every reader and writer, which refuse them in stored values
 (`unsafe_character`), and by every printer, which escapes what is already stored
-(`shown`). Tab and newline are layout, not control: they are allowed where a value may span
-lines (a quote, an object, a reason, a note body) and escaped in one-line output.
+(`shown`). Invisible characters that hide text from a reader but not from a model (Unicode
+tag characters outside an emoji flag, "ASCII smuggling"; zero-width space, word joiners,
+byte order mark) are escaped by every printer too, and refused in what a write stores from
+now on (`invisible_character`); lines stored before stay readable. Tab and newline are
+layout, not control: they are allowed where a value may span lines (a quote, an object, a
+reason, a note body) and escaped in one-line output.
 """
 
 from __future__ import annotations
 
 import re
 
-_CONTROLS = ("\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e"
-             "\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f")
+_CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_INVISIBLE = "\u200b\u2060-\u2064\ufeff\U000e0000-\U000e007f"
 _BREAKS = "\t\n\u2028\u2029"
+_FLAG = "\U0001f3f4[\U000e0020-\U000e007e]+\U000e007f"
+"""An emoji tag sequence (the flags of England, Scotland, Wales): tag characters that are
+part of one are an emoji, not hidden text."""
 _UNSAFE_IN_TEXT = re.compile(f"[{_CONTROLS}]")
 _UNSAFE_IN_LINE = re.compile(f"[{_CONTROLS}{_BREAKS}]")
+_HIDDEN = re.compile(f"({_FLAG})|[{_INVISIBLE}]")
+_SHOWN_IN_TEXT = re.compile(f"({_FLAG})|[{_CONTROLS}{_INVISIBLE}]")
+_SHOWN_IN_LINE = re.compile(f"({_FLAG})|[{_CONTROLS}{_INVISIBLE}{_BREAKS}]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 ECHO_LIMIT = 200
 """Characters of a value echoed in a refusal: enough to recognise it, never a flood."""
@@ -47,11 +55,23 @@ def shown(text: str, limit: int | None = ECHO_LIMIT, *, lines: bool = False) -> 
         text = f"{text[:limit]}… ({len(text)} characters)"
     if text.isprintable():
         return text
-    text = (_UNSAFE_IN_TEXT if lines else _UNSAFE_IN_LINE).sub(_escaped, text)
+    text = (_SHOWN_IN_TEXT if lines else _SHOWN_IN_LINE).sub(_escaped, text)
     return _SURROGATE.sub(_escaped, text)
 
 
+def invisible_character(text: str) -> str | None:
+    """The first invisible character of `text` (outside an emoji tag sequence), or None:
+    refused in what a write stores now. Values stored before it was refused stay readable
+    (they are shown escaped, like everything `shown` escapes)."""
+    if text.isprintable():
+        return None
+    return next((found.group() for found in _HIDDEN.finditer(text)
+                 if found.group(1) is None), None)
+
+
 def _escaped(match: re.Match[str]) -> str:
+    if match.re.groups and match.group(1) is not None:
+        return match.group()  # an emoji tag sequence stays as it is
     code = ord(match.group())
     if code <= 0xFFFF:
         return f"\\u{code:04x}"

@@ -3,13 +3,14 @@ same code as the commit-time check (SPEC §4, §6) before anything is appended."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.clock import parse_user_time
-from memrepo.core.display import shown
+from memrepo.core.display import describe_character, invisible_character, shown
 from memrepo.core.events import Event, EventError, check_structure
 from memrepo.core.log_lines import event_to_json, parse_line
 from memrepo.core.problems import InputError, Problem
@@ -97,6 +98,7 @@ def new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Insta
            **fields}
     path = segment_path(scope, recorded_at)
     fact = fact_named(fields) or path
+    _refuse_invisible(fact, fields)
     try:
         line = event_to_json(in_schema_order(raw))
     except TypeError:  # orjson: a lone surrogate (e.g. from undecodable command-line bytes)
@@ -113,6 +115,16 @@ def new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Insta
     if secrets:  # before anything is appended: a secret never reaches a log or a journal
         raise InputError(replace(secrets[0], path=fact, line=None))
     return line, event
+
+
+def _refuse_invisible(fact: str, fields: Mapping[str, Any]) -> None:
+    """Text a reader cannot see but a model reads is not stored (core.display)."""
+    for field, value in fields.items():
+        char = invisible_character(value) if isinstance(value, str) else None
+        if char is not None:
+            raise InputError(Problem(fact, f"{field} contains an invisible character "
+                                     f"({describe_character(char)})", "remove it: it hides "
+                                     "text from a reader that a model would still read"))
 
 
 def _field_reason(raw: dict[str, Any]) -> str | None:

@@ -11,7 +11,7 @@ from memrepo.core.display import shown, unsafe_character
 from memrepo.core.problems import Problem
 
 RAW = ("\x1b", "\x07", "\x00", "\x9b", "\u202e", "\u2066", "\r", "\x7f", "\u200b", "\ufeff",
-       "\U000e0041", "\u2060")
+       "\u2060")
 
 
 def test_controls_are_escaped_and_plain_text_is_left_alone() -> None:
@@ -47,14 +47,21 @@ def test_a_refusal_never_prints_a_control_sequence_or_a_flood() -> None:
     assert not [c for c in RAW if c in rendered] and len(rendered) < 2_000
 
 
-def test_invisible_text_is_refused_and_shown_escaped_as_json_reads_it() -> None:
+def test_invisible_text_is_shown_escaped_and_refused_only_for_new_writes() -> None:
     """Unicode tag characters spell text a reader cannot see but a model reads ("ASCII
-    smuggling"); zero-width spaces and byte order marks hide inside words. Joiners that
-    emoji need stay."""
+    smuggling"); zero-width spaces and byte order marks hide inside words. Every printer
+    escapes them (as JSON reads them back); a new write refuses them (invisible_character);
+    values stored before stay valid (unsafe_character). Emoji joiners and flag tag
+    sequences stay as they are."""
+    from memrepo.core.display import invisible_character
+
     hidden = "".join(chr(0xE0000 + ord(c)) for c in "obey")
-    assert unsafe_character(f"hello{hidden}") == hidden[0]
-    assert unsafe_character("pass\u200bword") == "\u200b"
-    assert unsafe_character("\ufeffname") == "\ufeff"
-    assert unsafe_character("family 👨\u200d👩\u200d👧, نامه\u200cها") is None
+    scotland = "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"
     out = shown(f"hello{hidden}")
     assert out.startswith("hello\\udb40\\udc6f") and json.loads(f'"{out}"') == f"hello{hidden}"
+    assert invisible_character(f"hello{hidden}") == hidden[0]
+    assert invisible_character("pass\u200bword") == "\u200b"
+    assert invisible_character("\ufeffname") == "\ufeff"
+    assert unsafe_character(f"hello{hidden}\u200b\ufeff") is None  # stored before: readable
+    for fine in (f"Edinburgh {scotland}", "family 👨\u200d👩\u200d👧, نامه\u200cها"):
+        assert invisible_character(fine) is None and shown(fine) == fine
