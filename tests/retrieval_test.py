@@ -179,14 +179,19 @@ def test_the_question_verb_a_key_lacks_is_its_relation_in_other_words(
 
 
 HEADED = [("dentist", "phone", "+48 600 100 200"), ("bank", "account", "PL61 1090 1014"),
-          ("passport", "expiry", "2031-05-01"), ("dentysta", "telefon", "+48 12 345 67 89")]
+          ("passport", "expiry", "2031-05-01"), ("dentysta", "telefon", "+48 12 345 67 89"),
+          ("dentist", "email", "gabinet@zab.pl"), ("ola", "account_manager", "Eva Nowak"),
+          ("ola", "house", "detached, two floors"), ("ola", "room", "the attic"),
+          ("ola", "flight", "Warsaw to Rome on Friday")]
 
 
 def test_a_head_noun_beside_the_relation_is_not_a_word_the_key_must_hold(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """"the dentist's phone NUMBER", "NUMER telefonu", "email ADDRESS": the head noun says
-    what kind of value the word beside it has, so a key whose relation is that word
-    answers without it; a key whose relation is not named still refuses."""
+    what kind of value the word beside it has, so a key whose relation is that word and
+    whose value is of that kind (digits; an address: digits or an @) answers without it;
+    a key whose relation is not named, or whose value is of another kind ("room number"
+    and `room` = "the attic"), still refuses."""
     root = make_repo(tmp_path / "mem", monkeypatch)
     memory = Memory(root)
     memory.remember_many([FactInput("ola", *fact) for fact in HEADED])
@@ -194,11 +199,14 @@ def test_a_head_noun_beside_the_relation_is_not_a_word_the_key_must_hold(
                             ("dentist phone number", "+48 600 100 200"),
                             ("What's the phone number of the dentist?", "+48 600 100 200"),
                             ("What is my bank account number?", "PL61 1090 1014"),
-                            ("Jaki jest numer telefonu dentysty?", "+48 12 345 67 89")):
+                            ("Jaki jest numer telefonu dentysty?", "+48 12 345 67 89"),
+                            ("What is the dentist's email address?", "gabinet@zab.pl")):
         assert values(memory, "ola", question) == [value], question
     for question in ("What is my passport number?", "What is the dentist's fax number?",
-                     "What is the dentist's email address?", "What is my bank's address?",
-                     "What is the phone number of my mother?"):
+                     "What is my bank's address?", "What is the phone number of my mother?",
+                     "What is my house number?",
+                     "What is my house address?", "What is my room number?",
+                     "What is my flight number?"):
         assert memory.recall("ola", question).status == "not_recorded", question
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from memrepo.cache.terms import DOCUMENTS, row_tokens
 from memrepo.core.config import QUARANTINE_PREFIX
-from memrepo.core.question import Question, Term
+from memrepo.core.question import HEAD_ADDRESS, HEAD_NUMBER, Question, Term
 from memrepo.core.relevance import (
     NAMES_WALK,
     POSTINGS_BUDGET,
@@ -98,6 +98,8 @@ KEY_SUBJECT_COLUMNS = (0, 4)
 """keys_fts's subject and subject_s columns (schema/cache.sql)."""
 KEY_RELATION_COLUMNS = (1, 5)
 """keys_fts's relation and relation_s columns."""
+KEY_OBJECT_COLUMN = 2
+"""keys_fts's object column: every value asserted of the key."""
 NOTES = _Table("notes_fts", "notes_terms", NOTE_WEIGHTS,
                "{name aliases name_s aliases_s}")
 KEYS = _Table("keys_fts", "keys_terms", KEY_WEIGHTS, "{subject relation subject_s relation_s}")
@@ -427,14 +429,15 @@ def _judged(conn: sqlite3.Connection, table: _Table, rows: list[tuple[int, float
     held = {rowid: _held(table, forms, kinds, columns) for rowid, *columns in conn.execute(
         f"SELECT rowid, * FROM {table.fts} WHERE rowid IN ({marks})",
         [rowid for rowid, _ in judged])}
-    weights: dict[tuple[bool, bool], dict[str, float]] = {}
+    weights: dict[tuple[bool, bool, frozenset[str]], dict[str, float]] = {}
     hits = []
     for rowid, score in judged:
         found = held.get(rowid, _Held())
-        rule = (found.subject_is_kind, _beyond_subject(p, found.subject, found.relation))
+        rule = (found.subject_is_kind, _beyond_subject(p, found.subject, found.relation),
+                _value_kinds(rowid in numeric, found.has_at))
         if rule not in weights:
             weights[rule] = word_weights(p, amount, verbs=rule[0], kinds=rule[1],
-                                         notes=table is NOTES)
+                                         notes=table is NOTES, values=rule[2])
         hits.append(Hit(rowid, score, judge(found.every, p, weights[rule], rowid in numeric,
                                             of_the_kind=table is KEYS)))
     return hits
@@ -448,6 +451,7 @@ class _Held:
     subject: set[str] = field(default_factory=set)
     relation: set[str] = field(default_factory=set)
     subject_is_kind: bool = False  # the key's subject is the kind of the answer ("car")
+    has_at: bool = False  # a value of the key holds an "@" (an e-mail address)
 
 
 def _held(table: _Table, forms: set[str], kinds: set[str], columns: Sequence[str]) -> _Held:
@@ -457,7 +461,13 @@ def _held(table: _Table, forms: set[str], kinds: set[str], columns: Sequence[str
     subject_words = row_tokens(columns[KEY_SUBJECT_COLUMNS[0]:KEY_SUBJECT_COLUMNS[0] + 1])
     return _Held(every, forms & row_tokens(columns[i] for i in KEY_SUBJECT_COLUMNS),
                  forms & row_tokens(columns[i] for i in KEY_RELATION_COLUMNS),
-                 bool(subject_words) and subject_words <= kinds)
+                 bool(subject_words) and subject_words <= kinds,
+                 "@" in (columns[KEY_OBJECT_COLUMN] or ""))
+
+
+def _value_kinds(digits: bool, at: bool) -> frozenset[str]:
+    """The kinds of value (question.HEAD_NUMBER, HEAD_ADDRESS) a key's values are."""
+    return frozenset([HEAD_NUMBER, HEAD_ADDRESS] if digits else [HEAD_ADDRESS] if at else [])
 
 
 def _beyond_subject(p: Plan, subject: set[str], relation: set[str]) -> bool:

@@ -125,8 +125,9 @@ class Term:
     verb: bool = False  # "what KIND do I VERB" with a verb of having or habit (_STATE_VERBS):
     # the relation in other words (relevance.word_weights); not after "did": "what car did I
     # sell" asks for an event, which `car.model` does not answer
-    head: bool = False  # a head noun beside another word ("phone NUMBER", "NUMER telefonu"):
-    # said by a key whose relation holds that word (relevance.word_weights)
+    head: str = ""  # a head noun beside another word ("phone NUMBER", "NUMER telefonu"): the
+    # kind of value it asks for (HEAD_NUMBER, HEAD_ADDRESS), said by a key whose relation
+    # holds that word and whose value is of that kind (relevance.word_weights)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +201,8 @@ def analyse(text: str, now: Instant) -> Question:
         bases += same_person(bases)
         terms.setdefault(folded[i], Term(raw[i], folded[i], tuple(dict.fromkeys(bases)),
                                          folded[i].startswith(_AMOUNT_STEMS), i in kinds,
-                                         i == 0, naming, i in verbs, i in heads))
+                                         i == 0, naming, i in verbs,
+                                         _HEAD_NOUNS.get(folded[i], "") if i in heads else ""))
     also = {folded[i]: Term(raw[i], folded[i], base_forms(raw[i]))
             for i in sorted({*times.used, *(i for i, word in enumerate(folded)
                                             if word.startswith(_CHANGE_STEMS))})
@@ -230,8 +232,12 @@ def head_positions(folded: Sequence[str], salient: set[int]) -> set[int]:
             and ({i - 1, i + 1} & salient) - {j for j in salient if folded[j] in _HEAD_NOUNS}}
 
 
-_HEAD_NOUNS = frozenset(words_of("""
-number numbers nr numer numeru numery cislo cisla address adres adresu adresa"""))
+HEAD_NUMBER, HEAD_ADDRESS = "number", "address"
+_HEAD_NOUNS = {**dict.fromkeys(words_of("number numbers nr numer numeru numery cislo cisla"),
+                               HEAD_NUMBER),
+               **dict.fromkeys(words_of("address adres adresu adresa"), HEAD_ADDRESS)}
+"""Head nouns and the kind of value each asks for: a number has digits; an address has
+digits or an @."""
 
 
 def _capitalised(text: str, terms: Mapping[str, Term]) -> tuple[str, ...]:

@@ -148,7 +148,7 @@ class Searched:
     kind: bool = False  # names the kind of the answer (question.Term.kind)
     naming: bool = False  # asks what something is called (question.Term.naming)
     verb: bool = False  # the question's verb (question.Term.verb)
-    head: bool = False  # a head noun beside another word (question.Term.head)
+    head: str = ""  # a head noun beside another word: the kind of value (question.Term.head)
 
     @property
     def respelled(self) -> bool:
@@ -269,7 +269,8 @@ class Judgement:
 
 
 def word_weights(p: Plan, amount: int | None = None, *, verbs: bool = False,
-                 kinds: bool = False, notes: bool = False) -> dict[str, float]:
+                 kinds: bool = False, notes: bool = False,
+                 values: frozenset[str] = frozenset()) -> dict[str, float]:
     """Each salient word's IDF (a word the index lacks: the largest, as if seen nowhere);
     `amount`: the number of documents with a numeric value, when the question asks "how
     much" without a word for it. For a fact key whose subject is the kind of the answer
@@ -278,14 +279,15 @@ def word_weights(p: Plan, amount: int | None = None, *, verbs: bool = False,
     words. For a key whose relation holds another word of the question (`kinds`: "which
     languages do I speak" and `michal.speaks`), the word naming the kind of the answer
     that the index lacks weighs nothing: values name things, not their kinds ("English",
-    not "language"); so does a head noun beside a word (question.Term.head: "phone
-    NUMBER" and `dentist.phone`), which says what kind of value that relation has.
+    not "language"); so does a head noun beside a word when the key's value is of the kind
+    it asks for (question.Term.head, `values`: "phone NUMBER" and `dentist.phone` = "+48 …";
+    not "room NUMBER" and `michal.room` = "the attic").
     Notes are prose that would use those words; but a note gives a name without saying
     "name" (`notes`: "What is the vet's name?" and a note about the vet), so words asking
     what something is called weigh nothing for notes."""
     weights: dict[str, float] = {}
     for s in p.searched:
-        if (notes and s.naming) or (verbs and s.verb) or (kinds and s.head) or (
+        if (notes and s.naming) or (verbs and s.verb) or (kinds and s.head in values) or (
                 kinds and s.kind and not s.forms):
             continue
         counted = s.exact or s.forms
