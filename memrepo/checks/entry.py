@@ -42,11 +42,16 @@ def staged_problems(repo_path: str | Path | None, message: str | None, stage: St
     and the merged logs (memrepo.checks.merges) — `git merge` runs no pre-commit hook, so
     the merge's own change gets every check then too."""
     change = collect_change(repo_path, message, everything)
-    if not change.merge or stage == "pre-commit":
+    if stage == "pre-commit":
         return run_checks(change, stage)
+    from memrepo.checks.dates import future_dated
+
+    dated = future_dated(change.commit_time, change.config.clock_skew_seconds, "this commit")
+    if not change.merge:
+        return dated + run_checks(change, stage)
     from memrepo.checks.merges import merge_problems
 
-    return run_checks(change, "all") + merge_problems(repository(repo_path))
+    return dated + run_checks(change, "all") + merge_problems(repository(repo_path))
 
 
 def hook_checks(hook_type: str, argv: Sequence[str]) -> int:

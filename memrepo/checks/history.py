@@ -13,18 +13,17 @@ from __future__ import annotations
 
 import os
 import tempfile
-import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.checks.dates import future_dated
 from memrepo.checks.runner import run_checks
 from memrepo.core.approval import ALLOWED_SIGNERS_PATH, governed_paths
 from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.fact_logs import merge_problems
 from memrepo.core.problems import Problem
-from memrepo.core.times import format_instant
 from memrepo.progress import task
 
 if TYPE_CHECKING:
@@ -66,7 +65,9 @@ def commit_problems_of(repo_path: str | Path | None, revision: str) -> list[Prob
 
 
 def commit_problems(commit: HistoryCommit, require_signatures: bool) -> list[Problem]:
-    problems = _future_problems(commit) + run_checks(commit.change, "all", history=True)
+    problems = [*future_dated(commit.change.commit_time,
+                              commit.change.config.clock_skew_seconds, f"commit {commit.short_id}"),
+                *run_checks(commit.change, "all", history=True)]
     if len(commit.parents) > 1:
         problems.extend(_merge_log_problems(commit))
     if require_signatures or _signers_kept(commit):
@@ -80,23 +81,6 @@ def _signers_kept(commit: HistoryCommit) -> bool:
     (`memrepo verify`, sync, the server's hook) — `--require-signatures` asks it of a
     repository without one too."""
     return bool(commit.parents) and commit.parents[0].read(ALLOWED_SIGNERS_PATH) is not None
-
-
-def _future_problems(commit: HistoryCommit) -> list[Problem]:
-    """A commit dated after this machine's clock (beyond the config's clock_skew_seconds):
-    once it is HEAD, every later event would be refused as recorded before its parent, on
-    every clone it reaches — and events it brings dated as far ahead would surface in
-    answers by themselves. The real clock, not memrepo's settable one: git dates commits
-    by it."""
-    clock = time.time_ns() // 1000
-    latest = clock + commit.change.config.clock_skew_seconds * 1_000_000
-    if commit.change.commit_time <= latest:
-        return []
-    dated, now = format_instant(commit.change.commit_time), format_instant(clock)
-    return [Problem(f"commit {commit.short_id}",
-                    f"is dated {dated}, after this machine's clock ({now})",
-                    "its author fixes their clock and dates it again before pushing (git "
-                    "commit --amend --no-edit --date=now, with GIT_COMMITTER_DATE unset)")]
 
 
 def _merge_log_problems(commit: HistoryCommit) -> list[Problem]:

@@ -304,6 +304,7 @@ def _abort_merge(root: Path) -> None:
 
 def push(root: Path, target: Target) -> bool:
     """True when pushed; False when the remote moved meanwhile (fetch and merge again)."""
+    _refuse_future_commits(root, target)
     refspec = f"refs/heads/{target.local}:refs/heads/{target.branch}"
     upstream = [] if target.tracked else ["--set-upstream"]
     done = _git(root, "push", "--porcelain", *upstream, target.remote, refspec, check=False)
@@ -318,6 +319,23 @@ def push(root: Path, target: Target) -> bool:
                                      "fix what the server reports (its pre-receive hook "
                                      "runs `memrepo verify`), then `memrepo sync` again")])
     raise _git_failure(target.remote, "pushing", done)
+
+
+def _refuse_future_commits(root: Path, target: Target) -> None:
+    """Commits about to be pushed that are dated after this machine's clock (a clone whose
+    clock is wrong, a commit made with GIT_COMMITTER_DATE): pushed, they would block every
+    other clone's sync (memrepo.checks.dates). Refused while they can still be dated again."""
+    from memrepo.checks.config import worktree_config
+    from memrepo.checks.dates import future_dated
+
+    outgoing = _git(root, "log", "--format=%h %ct", f"refs/heads/{target.local}", "--not",
+                    f"--remotes={target.remote}").stdout.split()
+    skew = worktree_config(root).clock_skew_seconds
+    problems = [problem for short, seconds in zip(outgoing[::2], outgoing[1::2], strict=True)
+                for problem in future_dated(int(seconds) * 1_000_000, skew, f"commit {short}")]
+    if problems:
+        raise SyncRefused("memrepo sync: a commit to push is dated after this machine's "
+                          "clock; nothing was pushed", problems)
 
 
 def _remote_lines(done: subprocess.CompletedProcess[str]) -> str:

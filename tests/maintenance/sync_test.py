@@ -223,18 +223,26 @@ def test_bad_commits_coming_in_are_never_merged(memory_repo: Path, tmp_path: Pat
 def test_a_commit_dated_in_the_future_is_never_merged_nor_pushed(memory_repo: Path,
                                                                 tmp_path: Path) -> None:
     """Once HEAD, a commit dated 2099 would make every later write 'back-dated' on every
-    clone it reaches: sync refuses it, and the server's hook refuses its push."""
+    clone it reaches: its own clone's hook and sync refuse it while it can be dated again;
+    a clone that gets it anyway (pushed past both) refuses to merge it; the server's hook
+    refuses its push."""
     bare, (a, b) = make_network(memory_repo, tmp_path, clones=2, pre_receive=False)
+    future = {**os.environ, "GIT_COMMITTER_DATE": "2099-01-01T00:00:00Z"}
     write(a, "memory/entities/acme.md", note("entities", "acme", "A supplier of boxes"))
     assert memrepo(a, "index").returncode == 0
     git(a, "add", "-A")
-    git(a, "commit", "-q", "--no-verify", "-m", "from a clone whose clock is wrong",
-        env={**os.environ, "GIT_COMMITTER_DATE": "2099-01-01T00:00:00Z"})
+    hooked = git(a, "commit", "-q", "-m", "from a clone whose clock is wrong", env=future,
+                 check=False)
+    assert hooked.returncode == 1 and "this commit: is dated 2099-01-01T00:00:00Z" in \
+        hooked.stderr
+    git(a, "commit", "-q", "--no-verify", "-m", "past the hook", env=future)
+    own = sync(a)
+    assert own.returncode == 1 and "nothing was pushed" in own.stderr
+    assert "is dated 2099-01-01T00:00:00Z, after this machine's clock" in own.stderr
     git(a, "push", "-q", "--no-verify", "origin", "main")
     mine = head(b)
     done = sync(b)
-    assert done.returncode == 1 and "is dated 2099-01-01T00:00:00Z, after this machine's " \
-        "clock" in done.stderr
+    assert done.returncode == 1 and "is dated 2099-01-01T00:00:00Z" in done.stderr
     assert head(b) == mine
     install(bare)
     git(a, "commit", "-q", "--no-verify", "--allow-empty", "-m", "again",

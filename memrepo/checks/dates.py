@@ -1,0 +1,29 @@
+"""A commit dated after this machine's clock (beyond the config's clock_skew_seconds).
+
+Once such a commit is HEAD, every later event is refused as recorded before its parent,
+on every clone it reaches, and the events it carries, dated as far ahead, surface in
+answers by themselves when their date comes. So it is refused wherever a commit is judged:
+the commit-msg hook (a clone whose clock is wrong), `memrepo verify`, what `memrepo sync`
+brings in and what it pushes, and the server's hook. The real clock, not memrepo's
+settable one: git dates commits by it.
+"""
+
+from __future__ import annotations
+
+import time
+
+from memrepo.core.problems import Problem
+from memrepo.core.times import Instant, format_instant
+
+REDATE = ("date it by a correct clock before it is pushed: git commit --amend --no-edit "
+          "--date=now (GIT_COMMITTER_DATE unset; an older commit: git rebase "
+          "--committer-date-is-author-date after fixing its author date)")
+
+
+def future_dated(commit_time: Instant, skew_seconds: int, what: str) -> list[Problem]:
+    """`what` (e.g. "commit 1a2b3c4") is dated after the clock + `skew_seconds`."""
+    clock = time.time_ns() // 1000
+    if commit_time <= clock + skew_seconds * 1_000_000:
+        return []
+    return [Problem(what, f"is dated {format_instant(commit_time)}, after this machine's "
+                    f"clock ({format_instant(clock)})", REDATE)]
