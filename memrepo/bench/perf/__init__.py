@@ -25,7 +25,7 @@ from memrepo.progress import task
 from ..measure import NO_BYTECODE, Row, has_bytecode, missing, render_table
 from .common import QUICK, Corpus, Settings, git
 from .git_scenarios import hook_rows, remember_rows, sync_rows
-from .queries import rebuild_rows, recall_rows, search_rows
+from .queries import full_text_row, rebuild_rows, recall_rows, search_rows
 
 # --- the whole run ------------------------------------------------------------------------
 
@@ -55,7 +55,7 @@ def run_benchmark(root: Path, settings: Settings, seed: int = 0,
     rng = random.Random(seed)
     if only:
         return git_scenario_rows(root, settings, rng, only)
-    with task("memrepo bench perf: cache rebuild", total=6) as steps:
+    with task("memrepo bench perf: cache rebuild", total=7) as steps:
 
         def next_section(name: str) -> None:
             steps.advance()
@@ -73,6 +73,10 @@ def run_benchmark(root: Path, settings: Settings, seed: int = 0,
         rows += hook_rows(root, corpus, settings, rng)
         next_section("remember")
         rows += remember_rows(root, settings)
+        next_section("full-text indexing alone")
+        cpu = next((row for row in rows if row.metric.startswith("cache rebuild, CPU")), None)
+        rows.insert(rows.index(cpu) + 1 if cpu else 0,
+                    full_text_row(root, None if cpu is None else cpu.floor))
     return rows
 
 
