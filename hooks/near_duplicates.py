@@ -53,14 +53,16 @@ def check(change: Change) -> list[Problem]:
              for note in [_new_note(change, path)] if note is not None]
     if not added:
         return []
-    from memrepo.core.note_duplicates import similar_existing, similar_new
+    from memrepo.core.note_duplicates import same_descriptions, similar_existing, similar_new
 
     insisted = {v.strip() for v in trailer_values(change.message or "", TRAILER)}
     indexes = {c: change.old.read(index_path(c)) or b"" for c in CATEGORIES}
     among = similar_new([note for _, note in added])
+    described = same_descriptions(indexes, [note.description for _, note in added])
     problems = []
     for path, note in added:
-        similar = [s for s in (*similar_existing(indexes, note), *among.get(note.name, ()))
+        similar = [s for s in (*similar_existing(indexes, note, described),
+                               *among.get(note.name, ()))
                    if s.name not in gone and s.name not in insisted and s.name != note.name]
         if similar:
             problems.append(_refusal(path, similar))
