@@ -46,7 +46,8 @@ def staged_problems(repo_path: str | Path | None, message: str | None, stage: St
         return run_checks(change, stage)
     from memrepo.checks.dates import future_dated
 
-    dated = future_dated(change.commit_time, change.config.clock_skew_seconds, "this commit")
+    dated = future_dated(change.commit_time, change.config.clock_skew_seconds, "this commit"
+                         ) if os.environ.get("GIT_COMMITTER_DATE") else []  # else git's clock
     if not change.merge:
         return dated + run_checks(change, stage)
     from memrepo.checks.merges import merge_problems
