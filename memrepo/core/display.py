@@ -20,14 +20,20 @@ import re
 _CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 _INVISIBLE = "\u200b\u2060-\u2064\ufeff\U000e0000-\U000e007f"
 _BREAKS = "\t\n\u2028\u2029"
-_FLAG = "\U0001f3f4[\U000e0020-\U000e007e]+\U000e007f"
-"""An emoji tag sequence (the flags of England, Scotland, Wales): tag characters that are
-part of one are an emoji, not hidden text."""
+_FLAG = ("\U0001f3f4(?:\U000e0067\U000e0062(?:\U000e0065\U000e006e\U000e0067|"
+         "\U000e0073\U000e0063\U000e0074|\U000e0077\U000e006c\U000e0073))\U000e007f")
+"""The three emoji tag sequences Unicode recommends (the flags of England, Scotland and
+Wales, tags "gbeng", "gbsct", "gbwls"): their tag characters are an emoji, not hidden
+text. Any other run of tag characters can spell a message."""
+_SELECTOR_RUN = "[\ufe00-\ufe0f\U000e0100-\U000e01ef]{2,}"
+"""Variation selectors one after another: one after a character picks its look (an emoji's
+colour form, a CJK variant); a run of them can encode bytes that nobody sees."""
 _UNSAFE_IN_TEXT = re.compile(f"[{_CONTROLS}]")
 _UNSAFE_IN_LINE = re.compile(f"[{_CONTROLS}{_BREAKS}]")
-_HIDDEN = re.compile(f"({_FLAG})|[{_INVISIBLE}]")
-_SHOWN_IN_TEXT = re.compile(f"({_FLAG})|[{_CONTROLS}{_INVISIBLE}]")
-_SHOWN_IN_LINE = re.compile(f"({_FLAG})|[{_CONTROLS}{_INVISIBLE}{_BREAKS}]")
+_HIDDEN = re.compile(f"({_FLAG})|[{_INVISIBLE}]|{_SELECTOR_RUN}")
+_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+_SHOWN_IN_TEXT = re.compile(f"({_FLAG})|[{_CONTROLS}{_INVISIBLE}]|{_SELECTOR_RUN}")
+_SHOWN_IN_LINE = re.compile(f"({_FLAG})|[{_CONTROLS}{_INVISIBLE}{_BREAKS}]|{_SELECTOR_RUN}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 ECHO_LIMIT = 200
 """Characters of a value echoed in a refusal: enough to recognise it, never a flood."""
@@ -53,7 +59,7 @@ def shown(text: str, limit: int | None = ECHO_LIMIT, *, lines: bool = False) -> 
     `limit` characters with the full length said."""
     if limit is not None and len(text) > limit:
         text = f"{text[:limit]}… ({len(text)} characters)"
-    if text.isprintable():
+    if text.isprintable() and not _SELECTORS.search(text):
         return text
     text = (_SHOWN_IN_TEXT if lines else _SHOWN_IN_LINE).sub(_escaped, text)
     return _SURROGATE.sub(_escaped, text)
@@ -63,16 +69,20 @@ def invisible_character(text: str) -> str | None:
     """The first invisible character of `text` (outside an emoji tag sequence), or None:
     refused in what a write stores now. Values stored before it was refused stay readable
     (they are shown escaped, like everything `shown` escapes)."""
-    if text.isprintable():
+    if text.isprintable() and not _SELECTORS.search(text):
         return None
-    return next((found.group() for found in _HIDDEN.finditer(text)
+    return next((found.group()[0] for found in _HIDDEN.finditer(text)
                  if found.group(1) is None), None)
 
 
 def _escaped(match: re.Match[str]) -> str:
     if match.re.groups and match.group(1) is not None:
         return match.group()  # an emoji tag sequence stays as it is
-    code = ord(match.group())
+    return "".join(map(_escaped_character, match.group()))
+
+
+def _escaped_character(char: str) -> str:
+    code = ord(char)
     if code <= 0xFFFF:
         return f"\\u{code:04x}"
     high, low = divmod(code - 0x10000, 0x400)  # JSON's form: a surrogate pair

@@ -63,5 +63,12 @@ def test_invisible_text_is_shown_escaped_and_refused_only_for_new_writes() -> No
     assert invisible_character("pass\u200bword") == "\u200b"
     assert invisible_character("\ufeffname") == "\ufeff"
     assert unsafe_character(f"hello{hidden}\u200b\ufeff") is None  # stored before: readable
-    for fine in (f"Edinburgh {scotland}", "family 👨\u200d👩\u200d👧, نامه\u200cها"):
+    for fine in (f"Edinburgh {scotland}", "family 👨\u200d👩\u200d👧, نامه\u200cها",
+                 "❤\ufe0f 1\ufe0f\u20e3", "葛\U000e0100"):
         assert invisible_character(fine) is None and shown(fine) == fine
+    fake_flag = f"\U0001F3F4{''.join(chr(0xE0000 + ord(c)) for c in 'Ignore all')}\U000E007F"
+    assert invisible_character(f"ok {fake_flag}") == "\U000e0049"
+    assert "\\udb40\\udc49" in shown(f"ok {fake_flag}")
+    selectors = "ok 😀" + "".join(chr(0xE0100 + byte) for byte in b"hidden")
+    assert invisible_character(selectors) == "\U000e0168"
+    assert json.loads(f'"{shown(selectors)}"') == selectors and "\\udb40" in shown(selectors)
