@@ -23,6 +23,7 @@ def checks() -> tuple[CheckModule, ...]:
         fact_logs,
         fact_times,
         headers,
+        hidden_text,
         indexes,
         links,
         near_duplicates,
@@ -30,5 +31,5 @@ def checks() -> tuple[CheckModule, ...]:
         tracked_paths,
     )
 
-    return (tracked_paths, config_file, headers, links, indexes, secrets, fact_logs, approval,
-            counts, fact_times, near_duplicates)
+    return (tracked_paths, config_file, headers, links, indexes, secrets, hidden_text, fact_logs,
+            approval, counts, fact_times, near_duplicates)

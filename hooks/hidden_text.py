@@ -1,0 +1,73 @@
+"""No invisible text in what a commit adds: Unicode tag characters outside the three flag
+emoji, zero-width spaces, word joiners, byte order marks, runs of variation selectors
+(core.display.invisible_character) — text a person reviewing the diff cannot see but a
+model reads. Checked in added note and config lines and in appended fact-log lines, at
+commit time only (`IN_HISTORY = False`): what was committed before stays valid and is
+shown escaped.
+
+Cost: the lines the commit adds.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Sequence
+
+import orjson
+
+from memrepo.checks.entry import run_hook
+from memrepo.core.change import Change
+from memrepo.core.display import describe_character, invisible_character
+from memrepo.core.problems import Problem
+
+NEEDS_MESSAGE: bool = False
+IN_HISTORY: bool = False
+SUFFIXES = (".md", ".yaml", ".yml", ".txt", ".jsonl")
+FIX = "remove it: it hides text from whoever reads the file, but not from a model"
+
+
+def check(change: Change) -> list[Problem]:
+    problems: list[Problem] = []
+    for path in (f.path for f in change.files if f.status != "deleted"):
+        if path.startswith("memory/") and path.endswith(SUFFIXES):
+            problems.extend(
+                Problem(path, f"contains an invisible character ({describe_character(c)})",
+                        FIX, number)
+                for number, line in _added(change, path)
+                for c in [invisible_character(_text_of(path, line))] if c is not None)
+    return problems
+
+
+def _text_of(path: str, line: str) -> str:
+    """The line as a reader sees it: a log line's JSON string values decoded (`\\u200b`
+    in the file is the character itself in every answer)."""
+    if not path.endswith(".jsonl") or "\\u" not in line:
+        return line
+    try:
+        raw = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return line
+    values = raw.values() if isinstance(raw, dict) else []
+    return "\n".join(value for value in values if isinstance(value, str))
+
+
+def _added(change: Change, path: str) -> Iterator[tuple[int, str]]:
+    """(number, text) of each line the commit adds: a log's appended lines, a text file's
+    lines its old version did not have."""
+    new, old = change.new.read(path) or b"", change.old.read(path) or b""
+    if path.endswith(".jsonl") and new.startswith(old):
+        first, new = old.count(b"\n") + 1, new[len(old):]
+        known: set[str] = set()
+    else:
+        first, known = 1, set(old.decode("utf-8", "replace").split("\n"))
+    for number, line in enumerate(new.decode("utf-8", "replace").split("\n"), first):
+        if line not in known:
+            yield number, line
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_hook(check, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
