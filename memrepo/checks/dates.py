@@ -20,10 +20,26 @@ REDATE = ("date it by a correct clock before it is pushed: git commit --amend --
           "--committer-date-is-author-date after fixing its author date)")
 
 
-def future_dated(commit_time: Instant, skew_seconds: int, what: str) -> list[Problem]:
+RETRY = ("unset GIT_COMMITTER_DATE (or give a date that has come) and commit again: git "
+         "commit -e -F .git/COMMIT_EDITMSG")
+"""The fix while the commit is being made: it does not exist yet, so there is nothing to
+amend (an amend would fold the change into the commit before it)."""
+
+
+def future_dated(commit_time: Instant, skew_seconds: int, what: str,
+                 fix: str = REDATE) -> list[Problem]:
     """`what` (e.g. "commit 1a2b3c4") is dated after the clock + `skew_seconds`."""
     clock = time.time_ns() // 1000
     if commit_time <= clock + skew_seconds * 1_000_000:
         return []
     return [Problem(what, f"is dated {format_instant(commit_time)}, after this machine's "
-                    f"clock ({format_instant(clock)})", REDATE)]
+                    f"clock ({format_instant(clock)})", fix)]
+
+
+def date_git_gives(ident: str) -> Instant | None:
+    """The time in `git var GIT_COMMITTER_IDENT` ("Name <mail> 1924992000 +0000"): the
+    date git will write, whatever format GIT_COMMITTER_DATE was given in."""
+    parts = ident.split()
+    if len(parts) < 2 or not parts[-2].isdigit():
+        return None
+    return int(parts[-2]) * 1_000_000

@@ -44,15 +44,26 @@ def staged_problems(repo_path: str | Path | None, message: str | None, stage: St
     change = collect_change(repo_path, message, everything)
     if stage == "pre-commit":
         return run_checks(change, stage)
-    from memrepo.checks.dates import future_dated
-
-    dated = future_dated(change.commit_time, change.config.clock_skew_seconds, "this commit"
-                         ) if os.environ.get("GIT_COMMITTER_DATE") else []  # else git's clock
+    dated = _future_dated(repository(repo_path), change.config.clock_skew_seconds)
     if not change.merge:
         return dated + run_checks(change, stage)
     from memrepo.checks.merges import merge_problems
 
     return dated + run_checks(change, "all") + merge_problems(repository(repo_path))
+
+
+def _future_dated(root: Path, skew_seconds: int) -> list[Problem]:
+    """The commit being made, when git was given a date for it (GIT_COMMITTER_DATE, in any
+    format git reads: git says which), dated after this machine's clock; without one git
+    dates it by that clock."""
+    if not os.environ.get("GIT_COMMITTER_DATE"):
+        return []
+    from memrepo.checks.dates import RETRY, date_git_gives, future_dated
+    from memrepo.git.command import run_git
+
+    done = run_git(root, "var", "GIT_COMMITTER_IDENT")
+    when = date_git_gives(done.stdout) if done.returncode == 0 else None
+    return [] if when is None else future_dated(when, skew_seconds, "this commit", RETRY)
 
 
 def hook_checks(hook_type: str, argv: Sequence[str]) -> int:

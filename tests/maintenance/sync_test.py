@@ -234,7 +234,12 @@ def test_a_commit_dated_in_the_future_is_never_merged_nor_pushed(memory_repo: Pa
     hooked = git(a, "commit", "-q", "-m", "from a clone whose clock is wrong", env=future,
                  check=False)
     assert hooked.returncode == 1 and "this commit: is dated 2099-01-01T00:00:00Z" in \
-        hooked.stderr
+        hooked.stderr and "unset GIT_COMMITTER_DATE" in hooked.stderr
+    for written in ("Thu, 01 Jan 2099 00:00:00 +0000", "2099-01-01 00:00:00 +0200",
+                    "@4070908800 +0000"):
+        again = git(a, "commit", "-q", "-m", "x", check=False,
+                    env={**os.environ, "GIT_COMMITTER_DATE": written})
+        assert again.returncode == 1 and "this commit: is dated 209" in again.stderr, written
     git(a, "commit", "-q", "--no-verify", "-m", "past the hook", env=future)
     own = sync(a)
     assert own.returncode == 1 and "nothing was pushed" in own.stderr
