@@ -37,3 +37,9 @@ def test_what_was_committed_before_is_not_judged_again() -> None:
     history = change({}, {NOTE: f"---\nname: acme\n---\nx{HIDDEN}\n".encode()})
     assert any(p.path == NOTE for p in run_checks(history, "all"))
     assert not any("invisible" in p.problem for p in run_checks(history, "all", history=True))
+
+
+def test_an_index_is_left_to_its_notes() -> None:
+    index = "memory/entities/INDEX.md"
+    old = {index: b"# Entities\n"}
+    assert hidden_text.check(change(old, {index: f"# Entities\n- x{HIDDEN}\n".encode()})) == []
