@@ -167,14 +167,18 @@ def key_plan(conn: sqlite3.Connection, question: Question, scope: str | None,
     join, where, params = _in_scope(scope)
     if scope is None:
         return _plan(conn, KEYS, question.terms, respell, lambda _: (join, where, params))
-    size = conn.execute("SELECT count(*) FROM keys WHERE scope = ?", (scope,)).fetchone()[0]
+    sizes: list[int] = []  # the scope's key count, counted once a word is respelled
 
     def within(term: str) -> tuple[str, str, list[str]]:
         """The smaller side drives the probe: the term's postings (CROSS JOIN: the
         full-text match first), or the scope's keys, each probed in the index — a 20k-key
         scope took 0.6 s that way, a common term walked the other took 0.2 s."""
+        if not sizes:
+            sizes.append(conn.execute("SELECT count(*) FROM keys WHERE scope = ?",
+                                      (scope,)).fetchone()[0])
         df = _lookup(conn, KEYS, [term]).get(term, 0)
-        return (join.replace("JOIN", "CROSS JOIN", 1) if df <= size else join), where, params
+        cross = df <= sizes[0]
+        return (join.replace("JOIN", "CROSS JOIN", 1) if cross else join), where, params
     return _plan(conn, KEYS, question.terms, respell, within)
 
 
