@@ -32,7 +32,7 @@ from memrepo.cache.db import cache_path, indexed_config, open_trusted, read_meta
 from memrepo.cache.edits import saved_in_place, take_scan
 from memrepo.cache.gitstate import ChangedQuery, head_commit
 from memrepo.cache.staleness import is_stale
-from memrepo.core.problems import InputError, Problem
+from memrepo.core.problems import InputError, Problem, split_fix
 
 if TYPE_CHECKING:
     from memrepo.cache.audit import SkippedLine
@@ -88,9 +88,10 @@ def say_left_out(left_out: Sequence[SkippedLine]) -> None:
     from memrepo.cache.incremental import LEFT_OUT_SHOWN
 
     for line in left_out[:LEFT_OUT_SHOWN]:
-        fix = "" if "to fix:" in line.reason else " (`memrepo doctor` says what to do)"
-        print(f"memrepo: {line.path}:{line.line}: left out of every answer: {line.reason}"
-              f"{fix}", file=sys.stderr)
+        said = line.reason if split_fix(line.reason)[1] else (
+            f"{line.reason} (`memrepo doctor` says what to do)")
+        print(f"memrepo: {line.path}:{line.line}: left out of every answer: {said}",
+              file=sys.stderr)
     if len(left_out) > LEFT_OUT_SHOWN:
         print("memrepo: … and more: `memrepo doctor` lists every one", file=sys.stderr)
 

@@ -25,6 +25,7 @@ from memrepo.core.events import (
 from memrepo.core.headers import Note, classify, parse_note
 from memrepo.core.links import find_links
 from memrepo.core.log_lines import LOG_PATH, MAX_LINE_BYTES, split_lines
+from memrepo.core.problems import with_fix
 from memrepo.core.question import stem_column, stem_words, text_words
 from memrepo.core.text import fold, key_slug, passage_lines
 from memrepo.files import complete_lines
@@ -62,7 +63,7 @@ def note_rows(path: str, data: bytes) -> NoteRows | Skipped:
     cache leaves it out), the `skipped` row that says why."""
     note = parse_note(path, data, fast=True)
     if not isinstance(note, Note):
-        return (note.line or 1, f"{note.problem} (to fix: {note.fix})", None)
+        return (note.line or 1, with_fix(note.problem, note.fix), None)
     description = _text(note.header.get("description"))
     aliases = _aliases(note.header.get("aliases"))
     body, passage_rows = _body_columns(f"{note.name} {description}", note.body)
@@ -150,9 +151,9 @@ def repeated(line: int, event_id: str) -> Skipped:
     return (line, f"repeats the id {event_id} of an earlier line", event_id)
 
 
-UNFINISHED = ("has no newline at its end, so nothing reads it yet (to fix: end the line "
-              "with a newline: some editors, VS Code by default, save without one; an "
-              "unfinished write: `memrepo doctor --repair` moves it aside)")
+UNFINISHED = with_fix("has no newline at its end, so nothing reads it yet", "end the line "
+                      "with a newline: some editors, VS Code by default, save without one; "
+                      "an unfinished write: `memrepo doctor --repair` moves it aside")
 """The reason listed for a log's last line without its newline: queries read a log up to
 its last newline only (a write may be under way); doctor reports the line on its own."""
 

@@ -27,6 +27,21 @@ class Problem:
                 f"  To fix: {shown(self.fix, RENDER_LIMIT)}")
 
 
+INLINE_FIX = " (to fix: "
+"""How a reason kept as one line of text (the cache's `skipped` rows) carries its fix."""
+
+
+def with_fix(problem: str, fix: str) -> str:
+    """`problem` and its fix as one line: "problem (to fix: fix)" (`split_fix` reads it)."""
+    return f"{problem}{INLINE_FIX}{fix})"
+
+
+def split_fix(reason: str) -> tuple[str, str | None]:
+    """(problem, fix) of a `with_fix` line; (reason, None) for a reason without a fix."""
+    problem, mark, fix = reason.partition(INLINE_FIX)
+    return (problem, fix.removesuffix(")")) if mark else (reason, None)
+
+
 class InputError(ValueError):
     """Bad input from a person or an agent: shown as one line, never as a traceback."""
 

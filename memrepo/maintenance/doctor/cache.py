@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.core.problems import InputError
+from memrepo.core.problems import InputError, split_fix
 
 from .findings import Finding, done, relative
 
@@ -107,9 +107,9 @@ def _skipped(lines: list[SkippedLine]) -> list[Finding]:
 
 
 def _skipped_note(line: SkippedLine) -> Finding:
-    problem, _, fix = line.reason.partition(" (to fix: ")
+    problem, fix = split_fix(line.reason)
     return Finding(f"{line.path}:{line.line}", f"the cache leaves this note out: {problem}",
-                   f"{fix.removesuffix(')') or 'fix the note'}; the next query indexes it")
+                   f"{fix or 'fix the note'}; the next query indexes it")
 
 
 def _differs(root: Path, what: str, repair: bool, fresh: Path | None) -> Finding:
