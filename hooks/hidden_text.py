@@ -18,13 +18,12 @@ import orjson
 
 from memrepo.checks.entry import run_hook
 from memrepo.core.change import Change
-from memrepo.core.display import describe_character, invisible_character
+from memrepo.core.display import INVISIBLE_FIX, describe_character, invisible_character
 from memrepo.core.problems import Problem
 
 NEEDS_MESSAGE: bool = False
 IN_HISTORY: bool = False
 SUFFIXES = (".md", ".yaml", ".yml", ".txt", ".jsonl")
-FIX = "remove it: it hides text from whoever reads the file, but not from a model"
 
 
 def check(change: Change) -> list[Problem]:
@@ -34,7 +33,7 @@ def check(change: Change) -> list[Problem]:
                 "/INDEX.md"):  # its lines are the notes' descriptions, checked in the notes
             problems.extend(
                 Problem(path, f"contains an invisible character ({describe_character(c)})",
-                        FIX, number)
+                        INVISIBLE_FIX, number)
                 for number, line in _added(change, path)
                 for c in [invisible_character(_text_of(path, line))] if c is not None)
     return problems

@@ -65,6 +65,10 @@ def shown(text: str, limit: int | None = ECHO_LIMIT, *, lines: bool = False) -> 
     return _SURROGATE.sub(_escaped, text)
 
 
+INVISIBLE_FIX = "remove it: it hides text from whoever reads it, but not from a model"
+"""The fix for an invisible character, wherever one is refused."""
+
+
 def invisible_character(text: str) -> str | None:
     """The first invisible character of `text` (outside an emoji tag sequence), or None:
     refused in what a write stores now. Values stored before it was refused stay readable

@@ -10,7 +10,12 @@ from typing import Any
 
 from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.clock import parse_user_time
-from memrepo.core.display import describe_character, invisible_character, shown
+from memrepo.core.display import (
+    INVISIBLE_FIX,
+    describe_character,
+    invisible_character,
+    shown,
+)
 from memrepo.core.events import Event, EventError, check_structure
 from memrepo.core.log_lines import event_to_json, parse_line
 from memrepo.core.problems import InputError, Problem
@@ -123,8 +128,7 @@ def _refuse_invisible(fact: str, fields: Mapping[str, Any]) -> None:
         char = invisible_character(value) if isinstance(value, str) else None
         if char is not None:
             raise InputError(Problem(fact, f"{field} contains an invisible character "
-                                     f"({describe_character(char)})", "remove it: it hides "
-                                     "text from a reader that a model would still read"))
+                                     f"({describe_character(char)})", INVISIBLE_FIX))
 
 
 def _field_reason(raw: dict[str, Any]) -> str | None:
