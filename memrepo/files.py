@@ -216,7 +216,7 @@ def state_link(root: Path) -> str | None:
         return STATE_DIR
     try:
         entries = sorted(os.scandir(state), key=lambda entry: entry.name)
-    except (FileNotFoundError, NotADirectoryError):
+    except OSError:  # missing, not a folder, unreadable: opening the cache says which
         return None
     return next((f"{STATE_DIR}/{e.name}" for e in entries if e.is_symlink()), None)
 
