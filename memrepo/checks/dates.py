@@ -4,14 +4,15 @@ Once such a commit is HEAD, every later event is refused as recorded before its 
 on every clone it reaches, and the events it carries, dated as far ahead, surface in
 answers by themselves when their date comes. So it is refused wherever a commit is judged:
 the commit-msg hook (a clone whose clock is wrong), `memrepo verify`, what `memrepo sync`
-brings in and what it pushes, and the server's hook. The real clock, not memrepo's
-settable one: git dates commits by it.
+brings in and what it pushes, and the server's hook. The real clock, or memrepo's settable
+one where it is later (it dates memrepo's own commits): git dates commits by the real one.
 """
 
 from __future__ import annotations
 
 import time
 
+from memrepo.clock import now
 from memrepo.core.problems import Problem
 from memrepo.core.times import Instant, format_instant
 
@@ -28,8 +29,10 @@ amend (an amend would fold the change into the commit before it)."""
 
 def future_dated(commit_time: Instant, skew_seconds: int, what: str,
                  fix: str = REDATE) -> list[Problem]:
-    """`what` (e.g. "commit 1a2b3c4") is dated after the clock + `skew_seconds`."""
-    clock = time.time_ns() // 1000
+    """`what` (e.g. "commit 1a2b3c4") is dated after the clock + `skew_seconds`. The later
+    of the real clock and memrepo's: a MEMREPO_NOW ahead of the real clock dates memrepo's
+    own commits by it, which must not be refused; one behind must not refuse git's."""
+    clock = max(time.time_ns() // 1000, now())
     if commit_time <= clock + skew_seconds * 1_000_000:
         return []
     return [Problem(what, f"is dated {format_instant(commit_time)}, after this machine's "

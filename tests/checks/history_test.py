@@ -92,3 +92,15 @@ def test_rule_commits_must_be_signed_by_an_allowed_key(memory_repo: Path,
     assert done.returncode == 0, done.stdout + done.stderr
     unsigned_history = memrepo(memory_repo, "verify", "--require-signatures")
     assert unsigned_history.returncode == 1  # the first commit (by init) is not signed
+
+
+def test_commits_dated_by_a_clock_pinned_ahead_are_not_refused(
+        memory_repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """MEMREPO_NOW ahead of the real clock dates memrepo's own commits by it (their events
+    must not be recorded after their commit): verify must not call them future-dated."""
+    monkeypatch.setenv("MEMREPO_NOW", "2030-01-01T00:00:00Z")
+    from memrepo.facts.writes import remember
+
+    remember(memory_repo, scope="michal", subject="car", relation="colour", object="red")
+    done = memrepo(memory_repo, "verify")
+    assert done.returncode == 0, done.stdout + done.stderr
