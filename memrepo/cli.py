@@ -67,6 +67,8 @@ def build_parser(available: Sequence[str]) -> argparse.ArgumentParser:
         help="memory repository (default: $MEMREPO_REPO, else the git repository "
              "containing the working directory)",
     )
+    parser.add_argument("-V", "--version", action="store_true",
+                        help="print the installed version and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in available:
         importlib.import_module(f"memrepo.commands.{name}").add_parser(subparsers)
@@ -90,6 +92,9 @@ def chosen_command(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] in (["--version"], ["-V"]):
+        print(f"memrepo {installed_version()}")
+        return EXIT_OK
     chosen = chosen_command(words)
     parser = build_parser([chosen] if chosen else COMMANDS)
     args, unknown = parser.parse_known_args(words)
@@ -100,6 +105,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         show_on_terminal()
     module = importlib.import_module(f"memrepo.commands.{args.command}")
     return guarded(f"memrepo {args.command}", lambda: _run(module, args))
+
+
+def installed_version() -> str:
+    """The version of the installed distribution (read only when asked: the metadata
+    look-up costs start-up time every other command need not pay)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("memrepo")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
 
 
 def _subcommand_parser(parser: argparse.ArgumentParser, command: str,
