@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +22,20 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from memrepo.core.problems import InputError, Problem
-    from memrepo.maintenance.init import create_memory_repo  # only when run: keeps --help fast
+    from memrepo.maintenance.init import (  # only when run: keeps --help fast
+        committer_fallback,
+        create_memory_repo,
+    )
 
     if not args.directory.strip():  # Path("") is the working directory
         raise InputError(Problem("DIR", "is empty", "name the memory's folder, e.g. "
                                  "`memrepo init ~/memory` (`memrepo init .` for this one)"))
-    commit = create_memory_repo(Path(args.directory), args.approver)
-    print(f"memory repository ready in {Path(args.directory).resolve()} (commit {commit[:7]})")
+    directory = Path(args.directory)
+    no_identity = committer_fallback(directory)
+    commit = create_memory_repo(directory, args.approver)
+    print(f"memory repository ready in {directory.resolve()} (commit {commit[:7]})")
+    if no_identity:
+        print("note: git has no identity on this machine, so the first commit was made as the "
+              "approver; before you commit, run `git config --global user.name \"Your Name\"` "
+              "and `git config --global user.email you@example.com`", file=sys.stderr)
     return 0

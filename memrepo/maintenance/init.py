@@ -116,7 +116,9 @@ APPENDABLE = (".gitattributes", ".gitignore")
 
 
 def create_memory_repo(directory: Path, approver: str | None = None) -> str:
-    """Make `directory` a memory repository; returns the first commit's id.
+    """Make `directory` a memory repository; returns the first commit's id. Where git has no
+    identity to commit with (a new machine), the first commit is made as the approver
+    (`committer_fallback` tells a caller beforehand).
 
     All or nothing: when a step fails (pre-commit install, the first commit refused), what
     this call wrote is taken away again, so `memrepo init` can simply be run again."""
@@ -142,8 +144,21 @@ def _initialise(directory: Path, approver: str, existing_repo: bool) -> str:
     _install_hooks(directory)
     _git(directory, "add", "--", *written)
     message = f"{FIRST_MESSAGE}\n\nApproved-by: {approver}\n"
-    _git(directory, "commit", "-q", "-m", message, "--", *written)
+    identity = _identity_options(approver) if committer_fallback(directory) else []
+    _git(directory, *identity, "commit", "-q", "-m", message, "--", *written)
     return _git(directory, "rev-parse", "HEAD").strip()
+
+
+def committer_fallback(directory: Path) -> bool:
+    """Whether git has no identity to commit with in `directory` (no user.name/user.email
+    and none git can guess): init then makes its first commit as the approver."""
+    where = directory if directory.is_dir() else Path.cwd()
+    return run_git(where, "var", "GIT_COMMITTER_IDENT").returncode != 0
+
+
+def _identity_options(approver: str) -> list[str]:
+    name, email = approver[:-1].rsplit(" <", 1)
+    return ["-c", f"user.name={name}", "-c", f"user.email={email}"]
 
 
 def _install_hooks(directory: Path) -> None:
@@ -209,11 +224,14 @@ def _prepare(directory: Path) -> bool:
 
 
 def _approver(given: str | None) -> str:
-    if given is None:
-        ident = _git(Path.cwd(), "var", "GIT_COMMITTER_IDENT", what="git identity")
-        given = ident.rsplit(">", 1)[0] + ">"
-    given = given.strip()
     fix = 'give --approver "Your Name <you@example.com>"'
+    if given is None:
+        ident = run_git(Path.cwd(), "var", "GIT_COMMITTER_IDENT")
+        if ident.returncode != 0:
+            raise InputError(Problem("--approver", "not given, and git has no identity to "
+                                     "take it from (no user.name / user.email)", fix))
+        given = ident.stdout.rsplit(">", 1)[0] + ">"
+    given = given.strip()
     char = unsafe_character(given)
     if char is not None:
         raise InputError(Problem("--approver", "contains a control character "
@@ -263,16 +281,14 @@ def _git(directory: Path, *args: str, what: str | None = None) -> str:
 def _succeeded(directory: Path, done: subprocess.CompletedProcess[str], what: str) -> str:
     """The output of a command that succeeded; a refusal naming `what` otherwise."""
     if done.returncode != 0:
-        output = (done.stdout + done.stderr).strip()
-        raise InputError(Problem(str(directory), f"{what} failed:\n{output}",
-                                 _fix_for(what)))
+        lines = (line.strip() for line in (done.stdout + done.stderr).splitlines())
+        output = "; ".join(line for line in lines if line)
+        raise InputError(Problem(str(directory), f"{what} failed: {output}", _fix_for(what)))
     return done.stdout
 
 
 def _fix_for(what: str) -> str:
-    if what == "git identity":
-        return ('set git user.name and user.email, or pass --approver "Name <email>"')
     if what == "git commit":
-        return ("fix the problems listed above (they come from the memrepo hooks); init took "
+        return ("fix the problems listed above (the first commit was refused); init took "
                 "back what it wrote, so run it again")
     return "fix the cause shown above and run `memrepo init` again in a new directory"

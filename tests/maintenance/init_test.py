@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -110,3 +111,32 @@ def test_a_failed_init_takes_back_what_it_wrote(tmp_path: Path,
     assert (repo / ".gitignore").read_text() == "*.log\n"
     git(repo, "config", "--unset", "core.hooksPath")
     assert init(tmp_path, "stubborn", "--approver", APPROVER).returncode == 0
+
+
+def test_a_machine_without_a_git_identity(tmp_path: Path) -> None:
+    """A new laptop or CI runner: no user.name/user.email anywhere. The first commit is made
+    as the approver and init says so; without --approver it says in one line what to give."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "EMAIL"))}
+    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home), GIT_CONFIG_NOSYSTEM="1")
+    # git may guess an identity from the host name; useConfigOnly makes it refuse, as it
+    # does on a host whose name has no domain
+    env.update(GIT_CONFIG_COUNT="1", GIT_CONFIG_KEY_0="user.useConfigOnly",
+               GIT_CONFIG_VALUE_0="true")
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["memrepo", "init", *args], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, check=False)
+
+    refused = run("bare")
+    assert refused.returncode == 1 and "\\u000a" not in refused.stderr
+    assert "git has no identity" in refused.stderr and "--approver" in refused.stderr
+    assert len(refused.stderr.splitlines()) == 2 and not (tmp_path / "bare").exists()
+
+    made = run("given", "--approver", APPROVER)
+    assert made.returncode == 0, made.stderr
+    assert "first commit was made as the approver" in made.stderr
+    assert "git config --global user.name" in made.stderr
+    author = git(tmp_path / "given", "log", "-1", "--format=%an <%ae>").stdout.strip()
+    assert author == APPROVER
