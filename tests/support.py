@@ -393,8 +393,8 @@ def mcp_remember(root: Path, calls: Sequence[Mapping[str, Any]],
                  scope: str = "michal") -> list[dict[str, Any]]:
     """Each of `calls` made to the `remember` tool of one `memrepo serve` (host trust)
     through the real MCP client; their results as dicts."""
-    params = StdioServerParameters(
-        command=sys.executable, cwd=str(root),
+    params = StdioServerParameters(  # the SDK passes only a few variables on by default
+        command=sys.executable, cwd=str(root), env=dict(os.environ),
         args=["-m", "memrepo", "--repo", str(root), "serve", "--scope", scope,
               "--session", "agent-1", "--trust", "host"])
 
