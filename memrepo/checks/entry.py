@@ -36,14 +36,15 @@ def collect_change(repo_path: str | Path | None, message: str | None,
 
 
 def staged_problems(repo_path: str | Path | None, message: str | None, stage: Stage,
-                    everything: bool = False) -> list[Problem]:
+                    everything: bool = False, only: frozenset[str] | None = None,
+                    ) -> list[Problem]:
     """What `memrepo check` reports: the checks of `stage` on the staged change; during a
     merge (MERGE_HEAD exists) at a stage that reads the message, also every merged-in commit
     and the merged logs (memrepo.checks.merges) — `git merge` runs no pre-commit hook, so
     the merge's own change gets every check then too."""
     change = collect_change(repo_path, message, everything)
-    if stage == "pre-commit":
-        return run_checks(change, stage)
+    if stage == "pre-commit" or only is not None:
+        return run_checks(change, stage, only=only)
     dated = _future_dated(repository(repo_path), change.config.clock_skew_seconds)
     if not change.merge:
         return dated + run_checks(change, stage)

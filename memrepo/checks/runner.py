@@ -34,10 +34,12 @@ class CheckModule(Protocol):
     def check(self, change: Change) -> list[Problem]: ...
 
 
-def run_checks(change: Change, stage: Stage, history: bool = False) -> list[Problem]:
+def run_checks(change: Change, stage: Stage, history: bool = False,
+               only: frozenset[str] | None = None) -> list[Problem]:
     """Every problem the checks of `stage` find in `change`. `history`: re-checking a
     commit already made (`memrepo verify`): the checks that judge only what is being
-    committed now (a module with `IN_HISTORY = False`) are left out."""
+    committed now (a module with `IN_HISTORY = False`) are left out. `only`: the checks of
+    these names (`check_name`) alone."""
     try:
         modules = registered_checks()
     except Exception as err:  # a broken installation refuses, never crashes
@@ -45,6 +47,8 @@ def run_checks(change: Change, stage: Stage, history: bool = False) -> list[Prob
     problems: list[Problem] = []
     for module in modules:
         if history and not getattr(module, "IN_HISTORY", True):
+            continue
+        if only is not None and check_name(module) not in only:
             continue
         if _runs_at(module, stage, change):
             problems.extend(guarded(module.__name__, module.check, change))
@@ -57,6 +61,11 @@ def registered_checks() -> tuple[CheckModule, ...]:
 
     modules: tuple[CheckModule, ...] = checks()
     return modules
+
+
+def check_name(module: CheckModule) -> str:
+    """A check's name: its module's (`headers`, `fact_logs`, …)."""
+    return module.__name__.rpartition(".")[2]
 
 
 def prepare_checks() -> None:

@@ -12,7 +12,8 @@ import argparse
 from typing import Any
 
 from memrepo.checks.entry import read_message_file, report, staged_problems
-from memrepo.checks.runner import STAGES
+from memrepo.checks.runner import STAGES, check_name, registered_checks
+from memrepo.cli import UsageError
 
 
 def add_parser(subparsers: Any) -> None:
@@ -28,8 +29,25 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--stage", choices=STAGES, default="all",
                         help="pre-commit: checks without the message; commit-msg: checks "
                              "that read the message; all (default): both")
+    parser.add_argument("--only", metavar="NAME[,NAME]",
+                        help="run only these checks (tracked_paths, config_file, headers, "
+                             "links, indexes, secrets, hidden_text, fact_logs, approval, "
+                             "counts, fact_times, near_duplicates): what each hook of "
+                             ".pre-commit-hooks.yaml runs")
 
 
 def run(args: argparse.Namespace) -> int:
     message = None if args.message_file is None else read_message_file(args.message_file)
-    return report(staged_problems(args.repo, message, args.stage, everything=args.all))
+    only = None if args.only is None else _chosen_checks(args.only)
+    return report(staged_problems(args.repo, message, args.stage, everything=args.all,
+                                  only=only))
+
+
+def _chosen_checks(names: str) -> frozenset[str]:
+    known = [check_name(module) for module in registered_checks()]
+    chosen = frozenset(name.strip() for name in names.split(",") if name.strip())
+    unknown = sorted(chosen - set(known))
+    if unknown or not chosen:
+        raise UsageError(f"--only: no check named {', '.join(unknown) or 'nothing'}; "
+                         f"the checks are {', '.join(known)}")
+    return chosen
