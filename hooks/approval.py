@@ -1,4 +1,4 @@
-"""§6.4 approval (memrepo.core.approval): a change to memory/rules/, to memory/config.yaml,
+"""§6.4 approval (memrepo.core.policy.approval): a change to memory/rules/, to memory/config.yaml,
 to the allowed-signers file or to one of the config's `control_files` — and any commit that
 imports back-dated events (`Imported-from:`) — needs a trailer `Approved-by: <approver>`
 naming an approver of the PARENT commit's config (`Change.config`): nobody can add
@@ -14,9 +14,9 @@ import sys
 from collections.abc import Sequence
 
 from memrepo.checks.entry import run_hook
-from memrepo.core.approval import TRAILER, approval_problems, governed_paths
 from memrepo.core.change import Change
 from memrepo.core.config import CONFIG_PATH
+from memrepo.core.policy.approval import TRAILER, approval_problems, governed_paths
 from memrepo.core.problems import Problem
 from memrepo.core.trailers import trailer_values
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from memrepo.checks.entry import run_hook
 from memrepo.core.change import Change
 from memrepo.core.config import CATEGORIES
-from memrepo.core.headers import archive_path, classify, note_path, stem
+from memrepo.core.notes.headers import archive_path, classify, note_path, stem
 from memrepo.core.problems import Problem
 from memrepo.core.trailers import trailer_values
 

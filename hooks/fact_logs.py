@@ -1,4 +1,4 @@
-"""§6.5 fact logs, the message-free part (memrepo.core.fact_logs): logs are append-only,
+"""§6.5 fact logs, the message-free part (memrepo.core.facts.fact_logs): logs are append-only,
 valid (by the event schema of the parent commit), in the segment of each event's month,
 with unique ids and existing retract targets.
 """
@@ -20,7 +20,7 @@ def check(change: Change) -> list[Problem]:
     if not change.under(FACTS_PREFIX):
         return []  # a commit of notes only does not import the event code
     from memrepo.checks.schemas import EVENT_SCHEMA, checker
-    from memrepo.core.fact_logs import appended_logs, event_problems
+    from memrepo.core.facts.fact_logs import appended_logs, event_problems
 
     logs, problems = appended_logs(change)
     return problems + event_problems(change, logs, checker(EVENT_SCHEMA, change.rules))

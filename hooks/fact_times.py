@@ -1,4 +1,4 @@
-"""§6.5 fact logs, the part that needs the commit (memrepo.core.fact_logs.time_problems): an
+"""§6.5 fact logs, the part that needs the commit (memrepo.core.facts.fact_logs.time_problems): an
 appended event's `recorded_at` lies between the parent commit and this one, unless the
 message carries `Imported-from: <source>`.
 """
@@ -19,7 +19,7 @@ NEEDS_MESSAGE: bool = True
 def check(change: Change) -> list[Problem]:
     if not change.under(FACTS_PREFIX):
         return []
-    from memrepo.core.fact_logs import time_problems
+    from memrepo.core.facts.fact_logs import time_problems
 
     return time_problems(change)
 

@@ -13,7 +13,7 @@ from memrepo.checks.entry import run_hook
 from memrepo.checks.notes import read_note
 from memrepo.core.change import Change
 from memrepo.core.config import TYPE_OF_CATEGORY
-from memrepo.core.headers import (
+from memrepo.core.notes.headers import (
     SchemaCheck,
     classify,
     duplicate_name_problem,

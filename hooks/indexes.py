@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from memrepo.checks.entry import run_hook
 from memrepo.checks.notes import read_note
 from memrepo.core.change import Change
-from memrepo.core.headers import classify, index_path, note_path, stem
-from memrepo.core.index_file import (
+from memrepo.core.notes.headers import classify, index_path, note_path, stem
+from memrepo.core.notes.index_file import (
     NoteChange,
     drift_problems,
     incremental_notes,

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from memrepo.checks.entry import run_hook
 from memrepo.checks.notes import read_note
 from memrepo.core.change import Change
-from memrepo.core.headers import classify, decode_text
-from memrepo.core.links import ephemeral_problems, link_problems
+from memrepo.core.notes.headers import classify, decode_text
+from memrepo.core.notes.links import ephemeral_problems, link_problems
 from memrepo.core.problems import Problem
 
 NEEDS_MESSAGE: bool = False

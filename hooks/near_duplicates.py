@@ -5,15 +5,16 @@ trailer `Not-a-duplicate-of: <name>` (repeatable; names compared exactly).
 The existing notes are the old INDEX.md lines of every category (names are unique across
 categories); new notes of one commit are compared with each other too. A note moved to
 another category or restored from the archive (`git revert` of a merge) is not new, and a
-renamed note is not a duplicate of its old name. The rule is memrepo.core.near_duplicates'
-(the write gate's, with longer words for a typo): "jan-kowalsky" beside "jan-kowalski" is
-refused, "anna-kowalska", "jana-novakova", "vat-return-q3-2026" beside "…-q2-2026" are not.
+renamed note is not a duplicate of its old name. The rule is
+memrepo.core.duplicates.near_duplicates' (the write gate's, with longer words for a typo):
+"jan-kowalsky" beside "jan-kowalski" is refused, "anna-kowalska", "jana-novakova",
+"vat-return-q3-2026" beside "…-q2-2026" are not.
 
 Not judged: merge commits (`git merge`, `memrepo sync`: each side was checked when it was
 committed) and history (`memrepo verify`). Cost: none for a commit that adds no note (the
 comparison code, rapidfuzz included, is imported only then); per new note, a bisection of
 each old INDEX to the lines sharing the name's first two letters
-(memrepo.core.note_duplicates) and one byte search for its description — 25–45 ms at 100k
+(memrepo.core.duplicates.note_duplicates) and one byte search for its description — 25–45 ms at 100k
 notes.
 """
 
@@ -26,13 +27,13 @@ from typing import TYPE_CHECKING
 from memrepo.checks.entry import run_hook
 from memrepo.core.change import Change
 from memrepo.core.config import CATEGORIES
-from memrepo.core.headers import Note, classify, index_path, parse_note, stem
+from memrepo.core.notes.headers import Note, classify, index_path, parse_note, stem
 from memrepo.core.problems import Problem
 from memrepo.core.trailers import trailer_values
 
 if TYPE_CHECKING:  # the comparison code is imported only when a note is added
-    from memrepo.core.near_duplicates import SimilarNote
-    from memrepo.core.note_duplicates import NewNote
+    from memrepo.core.duplicates.near_duplicates import SimilarNote
+    from memrepo.core.duplicates.note_duplicates import NewNote
 
 NEEDS_MESSAGE: bool = True
 IN_HISTORY: bool = False
@@ -53,7 +54,11 @@ def check(change: Change) -> list[Problem]:
              for note in [_new_note(change, path)] if note is not None]
     if not added:
         return []
-    from memrepo.core.note_duplicates import same_descriptions, similar_existing, similar_new
+    from memrepo.core.duplicates.note_duplicates import (
+        same_descriptions,
+        similar_existing,
+        similar_new,
+    )
 
     insisted = {v.strip() for v in trailer_values(change.message or "", TRAILER)}
     indexes = {c: change.old.read(index_path(c)) or b"" for c in CATEGORIES}
@@ -77,7 +82,7 @@ def _new_note(change: Change, path: str) -> NewNote | None:
         return None  # not a note of a category, or one the headers check refuses
     description = note.header.get("description")
     aliases = note.header.get("aliases")
-    from memrepo.core.note_duplicates import NewNote
+    from memrepo.core.duplicates.note_duplicates import NewNote
 
     return NewNote(note.name, description if isinstance(description, str) else "",
                    tuple(a for a in (aliases if isinstance(aliases, list) else [aliases])

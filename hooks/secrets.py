@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from memrepo.checks.entry import run_hook
 from memrepo.core.change import Change
+from memrepo.core.policy.secrets import jsonl_secret_problems, secret_problems
 from memrepo.core.problems import Problem
-from memrepo.core.secrets import jsonl_secret_problems, secret_problems
 
 NEEDS_MESSAGE: bool = False
 TEXT_SUFFIXES = (".md", ".yaml", ".yml", ".txt")

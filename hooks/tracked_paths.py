@@ -12,8 +12,8 @@ import sys
 from collections.abc import Sequence
 
 from memrepo.checks.entry import run_hook
-from memrepo.core.approval import CONTROL_FILES, needs_approval
 from memrepo.core.change import Change
+from memrepo.core.policy.approval import CONTROL_FILES, needs_approval
 from memrepo.core.problems import Problem
 
 NEEDS_MESSAGE: bool = False

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 import time
 
+from memrepo.core.facts.times import Instant, TimeFormatError, parse_instant
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.times import Instant, TimeFormatError, parse_instant
 
 
 def now() -> Instant:

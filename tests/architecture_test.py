@@ -106,7 +106,7 @@ def test_an_import_stays_where_the_map_puts_it(module: str) -> None:
 
 
 def test_the_core_touches_nothing() -> None:
-    core = sorted((ROOT / "memrepo" / "core").glob("*.py"))
+    core = sorted((ROOT / "memrepo" / "core").rglob("*.py"))
     assert core
     for path in core:
         imports = runtime_imports(path)

@@ -9,7 +9,7 @@ from memrepo.hooks import headers, indexes, links, secrets
 
 from memrepo.checks.config import load_config
 from memrepo.core.change import Change, DictSnapshot, diff_snapshots
-from memrepo.core.headers import classify
+from memrepo.core.notes.headers import classify
 from memrepo.files import WorkTree
 
 ROOT = Path(__file__).resolve().parent.parent

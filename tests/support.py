@@ -22,8 +22,8 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from memrepo.checks.config import rules_config
 from memrepo.core.change import Change, DictSnapshot, diff_snapshots
 from memrepo.core.config import Config
-from memrepo.core.index_file import render_index
-from memrepo.core.times import parse_instant
+from memrepo.core.facts.times import parse_instant
+from memrepo.core.notes.index_file import render_index
 
 ROOT = Path(__file__).resolve().parent.parent
 """The project's own repository."""

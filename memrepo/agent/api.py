@@ -8,7 +8,7 @@
 Reads go through the SQLite cache (refreshed first when stale); writes go through
 memrepo.facts.writes (validated, appended, checked and committed).
 
-Who reads is a `Reader` (memrepo.core.trust), fixed when the Memory is made: a person by
+Who reads is a `Reader` (memrepo.core.policy.trust), fixed when the Memory is made: a person by
 default (reads the scope it names, and every note); an agent session reads only the scopes
 its trust level allows (an untrusted one: its quarantine, and notes only with an explicit
 grant). Every read method applies it — facts, notes, respellings and "did you mean".
@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.answer.question import MAX_QUERY_CHARS, analyse
 from memrepo.cache import Connection, memory_config
 from memrepo.cache.query import (
     has_subject,
@@ -32,12 +33,11 @@ from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, respellings, searc
 from memrepo.cache.session import CacheSession
 from memrepo.clock import now, parse_user_time
 from memrepo.core.config import CATEGORIES, Config
-from memrepo.core.events import FIELD_LIMITS, require_key
+from memrepo.core.facts.events import FIELD_LIMITS, require_key
+from memrepo.core.facts.times import Instant
+from memrepo.core.policy.trust import HOST, Reader, check_scope
 from memrepo.core.problems import InputError, Problem, require_length, require_utf8
-from memrepo.core.question import MAX_QUERY_CHARS, analyse
 from memrepo.core.records import HistoryEntry, RecallResult, SearchResult, WriteResult
-from memrepo.core.times import Instant
-from memrepo.core.trust import HOST, Reader, check_scope
 from memrepo.files import read_bytes
 from memrepo.repo_root import find_root
 
@@ -95,7 +95,7 @@ class Memory:
 
     def _recall_question(self, conn: Connection, scopes: Sequence[str], text: str,
                          t: Instant | None, known: Instant | None) -> RecallResult:
-        from memrepo.agent.ask import MAX_NOTES, ask
+        from memrepo.answer.ask import MAX_NOTES, ask
 
         notes = MAX_NOTES if self.reader.reads_notes else 0
         answers = [ask(conn, readable, text, now(), as_of=t,

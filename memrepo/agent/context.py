@@ -1,6 +1,6 @@
 """`memrepo context` (SPEC §8): the block of memory a model reads before answering.
 
-Gathers, for one question (memrepo.agent.ask): the entity notes it names (mandatory
+Gathers, for one question (memrepo.answer.ask): the entity notes it names (mandatory
 lookup, by name or alias, diacritics folded, a misspelled name found by its close
 spelling with a "did you mean" line), the notes TRIGGERS.md maps it to, the notes of
 every category retrieval finds for it, the facts of the named entities and the facts
@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memrepo.agent.ask import Answer, ask
+from memrepo.answer.ask import Answer, ask
+from memrepo.answer.question import MAX_QUERY_CHARS
 from memrepo.cache import Connection, memory_config, open_fresh
 from memrepo.cache.query import note_content, note_location, recall_subject
 from memrepo.clock import now
 from memrepo.core.config import QUARANTINE_PREFIX
 from memrepo.core.context_block import Block, NoteItem, build_block
+from memrepo.core.notes.triggers import TRIGGERS_PATH, matching_notes, parse_triggers
+from memrepo.core.policy.trust import check_scope
 from memrepo.core.problems import InputError, Problem, require_length, require_utf8
-from memrepo.core.question import MAX_QUERY_CHARS
 from memrepo.core.records import Fact
-from memrepo.core.triggers import TRIGGERS_PATH, matching_notes, parse_triggers
-from memrepo.core.trust import check_scope
 from memrepo.files import read_bytes
 
 MAX_RETRIEVED_NOTES = 8

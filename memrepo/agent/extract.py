@@ -1,7 +1,7 @@
 """`memrepo extract` orchestration (SPEC §8): conversation → candidates → filters → writes.
 
 Candidates come from a model (memrepo.agent.llm) or a file; both are checked against
-schema/candidates.schema.json. The filters (memrepo.core.extraction) run over every
+schema/candidates.schema.json. The filters (memrepo.core.policy.extraction) run over every
 candidate before the first write, so a bad candidate is reported as dropped rather than
 half-written. Each kept fact is one `writes.remember` with its quote and session.
 
@@ -21,12 +21,12 @@ from typing import Any
 
 from memrepo.checks.schemas import load_schema, schema_errors
 from memrepo.core.display import shown
-from memrepo.core.extraction import Candidate, Dropped, parse_candidates, screen
-from memrepo.core.near_duplicates import label_words
+from memrepo.core.duplicates.near_duplicates import label_words
+from memrepo.core.policy.extraction import Candidate, Dropped, parse_candidates, screen
+from memrepo.core.policy.trust import write_scope
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import WriteResult
 from memrepo.core.text import words
-from memrepo.core.trust import write_scope
 from memrepo.facts.new_event import UNTRUSTED_CONFIDENCE
 from memrepo.facts.writes import remember, similar_problem
 from memrepo.files import WorkTree, read_text

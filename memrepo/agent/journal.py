@@ -24,9 +24,9 @@ from typing import Any
 import orjson
 
 from memrepo.clock import now
+from memrepo.core.facts.times import format_instant
+from memrepo.core.policy.secrets import secret_kind
 from memrepo.core.problems import InputError
-from memrepo.core.secrets import secret_kind
-from memrepo.core.times import format_instant
 from memrepo.files import is_link, open_beneath
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")

@@ -2,7 +2,7 @@
 
 Exactly three tools — remember, recall, forget — bound at start to one scope, one session
 and one trust level, none of which a tool argument can change. Reads go through the
-session's `Reader` (memrepo.core.trust): an untrusted session reads only its quarantine —
+session's `Reader` (memrepo.core.policy.trust): an untrusted session reads only its quarantine —
 no host facts and no notes — unless the server was started with `--grant-host-reads`.
 The category indexes and TRIGGERS.md are listed as resources and every note is offered
 through the template `memrepo://note/{name}` (not listed one by one: there may be 100k), to
@@ -27,9 +27,9 @@ from memrepo.agent.api import Memory
 from memrepo.agent.journal import record_call
 from memrepo.core.config import CATEGORIES
 from memrepo.core.display import shown
+from memrepo.core.notes.triggers import TRIGGERS_PATH
+from memrepo.core.policy.trust import Reader
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.triggers import TRIGGERS_PATH
-from memrepo.core.trust import Reader
 from memrepo.files import read_bytes
 
 INSTRUCTIONS = (

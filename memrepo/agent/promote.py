@@ -13,15 +13,15 @@ import shlex
 from pathlib import Path
 
 from memrepo.checks.config import config_from_bytes
-from memrepo.core.approval import TRAILER, approver_named
-from memrepo.core.bitemporal import FOREVER, standing
 from memrepo.core.config import CONFIG_PATH, Config
 from memrepo.core.display import shown
-from memrepo.core.events import Event
+from memrepo.core.facts.bitemporal import FOREVER, standing
+from memrepo.core.facts.events import Event
+from memrepo.core.facts.times import format_valid_time
+from memrepo.core.policy.approval import TRAILER, approver_named
+from memrepo.core.policy.trust import HOST, UNTRUSTED, write_scope
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import WriteResult
-from memrepo.core.times import format_valid_time
-from memrepo.core.trust import HOST, UNTRUSTED, write_scope
 from memrepo.facts import writes
 from memrepo.facts.keys import locate_key
 from memrepo.facts.segments import read_event

@@ -22,11 +22,11 @@ from pathlib import Path
 from memrepo.bench import questions as varied
 from memrepo.bench.memory_history import SCOPE, Question
 from memrepo.bench.memory_variants import Answer, change_answer, value_changes
-from memrepo.core.bitemporal import FOREVER
+from memrepo.bench.scoring import NOT_RECORDED
+from memrepo.core.facts.bitemporal import FOREVER
+from memrepo.core.facts.times import Instant, parse_instant
 from memrepo.core.records import Fact, RecallResult
-from memrepo.core.scoring import NOT_RECORDED
 from memrepo.core.text import fold
-from memrepo.core.times import Instant, parse_instant
 from memrepo.git.command import run_git
 from memrepo.maintenance.demo import DEMO_APPROVER
 

@@ -140,10 +140,10 @@ def run(root: Path, sessions: Sequence[Session], chosen: Sequence[Asked], budget
         ) -> tuple[Scores, Scores, Scores]:
     from memrepo.agent.api import Memory
     from memrepo.agent.context import build_context
+    from memrepo.answer.question import analyse
     from memrepo.cache import open_fresh
     from memrepo.cache.retrieval import note_names, rank_notes
     from memrepo.clock import now
-    from memrepo.core.question import analyse
 
     memory = Memory(root)
     conn = open_fresh(root)

@@ -12,7 +12,7 @@ refusal, after a near-key write) are put to three memories:
 - **flat store**: key → last value written (an end or a retract deletes the key; no write
   gate, so a near key is another key).
 
-Answers are scored by memrepo.core.scoring; each row also carries the size of the context
+Answers are scored by memrepo.bench.scoring; each row also carries the size of the context
 the variant hands a model (memrepo: the context block plus the recall/history result;
 MEMORY.md: the whole file; flat: the one value) and the time taken. Then an untrusted
 session plants an instruction, and the report says where it landed and what loaded it.
@@ -37,10 +37,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.bench.scoring import NOT_RECORDED, is_correct
 from memrepo.core.context_block import estimate_tokens
-from memrepo.core.scoring import NOT_RECORDED, is_correct
-from memrepo.core.times import parse_instant
-from memrepo.core.trust import UNTRUSTED, write_scope
+from memrepo.core.facts.times import parse_instant
+from memrepo.core.policy.trust import UNTRUSTED, write_scope
 from memrepo.git.command import run_git
 
 if TYPE_CHECKING:

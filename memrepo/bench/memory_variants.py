@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from memrepo.core.bitemporal import FOREVER
+from memrepo.bench.scoring import MONTHS, NOT_RECORDED
 from memrepo.core.context_block import fact_line
-from memrepo.core.scoring import MONTHS, NOT_RECORDED
-from memrepo.core.times import Instant, format_valid_time, parse_instant
+from memrepo.core.facts.bitemporal import FOREVER
+from memrepo.core.facts.times import Instant, format_valid_time, parse_instant
 
 from . import memory_history as story
 from .memory_history import NOW, SCOPE, Question

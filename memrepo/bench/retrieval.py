@@ -102,7 +102,7 @@ def process_rows(root: Path, scope: str, repeat: int) -> list[Row]:
                             median(times), "s", median(floor), "python -c pass",
                             Target("max", 0.2, "≤ 0.2 s")))
     folds = "from memrepo.core.text import fold; fold('Ile płacę za prąd w kwietniu?')"
-    asks = folds + ("; from memrepo.core.question import analyse; "
+    asks = folds + ("; from memrepo.answer.question import analyse; "
                     "analyse('Ile płacę za prąd w kwietniu?', 0)")
     base, full = (process_times([python, "-c", code], repeat) for code in (folds, asks))
     if isinstance(base, list) and isinstance(full, list):

@@ -30,8 +30,8 @@ from typing import IO, TYPE_CHECKING, Any
 from ulid import ULID
 
 from memrepo.core.config import CATEGORIES, CONFIG_PATH, TYPE_OF_CATEGORY
-from memrepo.core.index_file import render_index
-from memrepo.core.log_lines import event_to_json
+from memrepo.core.facts.log_lines import event_to_json
+from memrepo.core.notes.index_file import render_index
 from memrepo.core.text import fold, slug
 from memrepo.git.command import run_git, start_git
 from memrepo.maintenance.init import config_text, create_memory_repo

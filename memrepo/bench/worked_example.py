@@ -18,8 +18,8 @@ from typing import Any
 
 from ulid import ULID
 
-from memrepo.core.log_lines import event_to_json
-from memrepo.core.times import month_of, parse_instant
+from memrepo.core.facts.log_lines import event_to_json
+from memrepo.core.facts.times import month_of, parse_instant
 
 SCOPE, SUBJECT, RELATION = "michal", "electricity_bill", "amount"
 

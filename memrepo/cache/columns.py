@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from memrepo.core.events import Event
+from memrepo.core.facts.events import Event
 
 EVENT_COLUMNS = ("id, op, scope, subject, relation, object, valid_from, valid_to, "
                  "recorded_at, target, confidence, source, session, quote, trust, reason")

@@ -26,7 +26,7 @@ from memrepo.cache.logsync import NeedsRebuild, store_digest, sync_log
 from memrepo.cache.rows import UNFINISHED, Skipped, file_kind, unfinished_line
 from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
 from memrepo.cache.terms import TermDeltas
-from memrepo.core.events import Key
+from memrepo.core.facts.events import Key
 from memrepo.core.text import PASSAGE_SPAN
 from memrepo.files import blob_id, complete_lines, read_bytes
 

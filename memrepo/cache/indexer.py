@@ -22,7 +22,7 @@ from memrepo.cache.rows import (
 from memrepo.cache.terms import TermDeltas
 from memrepo.cache.writer import Batch, next_rowid
 from memrepo.core.config import Config
-from memrepo.core.events import Event, Key
+from memrepo.core.facts.events import Event, Key
 from memrepo.core.text import PASSAGE_SPAN
 from memrepo.files import blob_id
 

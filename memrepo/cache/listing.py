@@ -9,8 +9,8 @@ import orjson
 
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.cache.rows import group_by_key, keys_of
-from memrepo.core.events import Event, Key
-from memrepo.core.triage import LinkRecord, NoteRecord, title_of
+from memrepo.core.duplicates.triage import LinkRecord, NoteRecord, title_of
+from memrepo.core.facts.events import Event, Key
 
 
 def read_notes(conn: sqlite3.Connection) -> list[NoteRecord]:

@@ -23,8 +23,8 @@ from memrepo.cache.rows import (
     repeated,
     rows_digest,
 )
-from memrepo.core.events import Event, Key
-from memrepo.core.log_lines import scope_of
+from memrepo.core.facts.events import Event, Key
+from memrepo.core.facts.log_lines import scope_of
 from memrepo.files import prefix_blob_digest
 
 Stored = tuple[str, int]

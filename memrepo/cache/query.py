@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
-from memrepo.core.bitemporal import FOREVER
-from memrepo.core.events import Event
+from memrepo.core.facts.bitemporal import FOREVER
+from memrepo.core.facts.events import Event
+from memrepo.core.facts.times import Instant, format_instant, format_valid_time
 from memrepo.core.records import Fact, HistoryEntry
 from memrepo.core.text import fts_query, key_slug
-from memrepo.core.times import Instant, format_instant, format_valid_time
 
 HOLDING_COLUMNS = ("h.event_id, h.scope, h.subject, h.relation, h.object, h.value_from, "
                    "h.value_to, e.recorded_at, e.confidence, e.source, e.quote, e.session, "

@@ -1,9 +1,9 @@
 """Retrieval from the question (SPEC §7): notes and fact keys ranked for a question.
 
-The question's salient words (memrepo.core.question) are looked up in the terms tables;
+The question's salient words (memrepo.answer.question) are looked up in the terms tables;
 a word the index lacks is replaced by a close spelling from the same table; the forms are
 searched rarest first within a postings budget as an OR (any word may match), ranked by
-BM25 with field weights; the best hits are judged by IDF coverage (memrepo.core.relevance),
+BM25 with field weights; the best hits are judged by IDF coverage (memrepo.answer.relevance),
 which decides whether anything answers at all.
 
 A note's rank also weighs its best passage (a long note's body in blocks of a few lines):
@@ -20,10 +20,8 @@ import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from memrepo.cache.terms import DOCUMENTS, row_tokens
-from memrepo.core.config import QUARANTINE_PREFIX
-from memrepo.core.question import HEAD_ADDRESS, HEAD_NUMBER, Question, Term
-from memrepo.core.relevance import (
+from memrepo.answer.question import HEAD_ADDRESS, HEAD_NUMBER, Question, Term
+from memrepo.answer.relevance import (
     NAMES_WALK,
     POSTINGS_BUDGET,
     Judgement,
@@ -38,6 +36,8 @@ from memrepo.core.relevance import (
     spelling_reach,
     word_weights,
 )
+from memrepo.cache.terms import DOCUMENTS, row_tokens
+from memrepo.core.config import QUARANTINE_PREFIX
 from memrepo.core.text import PASSAGE_SPAN
 
 NOTE_WEIGHTS = (20.0, 10.0, 16.0, 2.0, 10.0, 5.0, 8.0, 1.0)

@@ -13,8 +13,8 @@ from typing import Any
 
 import orjson
 
-from memrepo.core.bitemporal import KnownHolding, timeline
-from memrepo.core.events import (
+from memrepo.core.facts.bitemporal import KnownHolding, timeline
+from memrepo.core.facts.events import (
     Event,
     EventError,
     Key,
@@ -22,11 +22,11 @@ from memrepo.core.events import (
     folded_key,
     parse_event,
 )
-from memrepo.core.headers import Note, classify, parse_note
-from memrepo.core.links import find_links
-from memrepo.core.log_lines import LOG_PATH, MAX_LINE_BYTES, split_lines
+from memrepo.core.facts.log_lines import LOG_PATH, MAX_LINE_BYTES, split_lines
+from memrepo.core.notes.headers import Note, classify, parse_note
+from memrepo.core.notes.links import find_links
 from memrepo.core.problems import with_fix
-from memrepo.core.question import stem_column, stem_words, text_words
+from memrepo.core.stems import stem_column, stem_words, text_words
 from memrepo.core.text import fold, key_slug, passage_lines
 from memrepo.files import complete_lines
 
@@ -81,7 +81,7 @@ def note_rows(path: str, data: bytes) -> NoteRows | Skipped:
 def _body_columns(head: str, body: str) -> tuple[tuple[str, str], list[Row]]:
     """The body's (folded, base forms) and the rows of its passages (memrepo.core.text
     .passages), each with `head`; the words of each passage are found once for both (no
-    word spans a line: memrepo.core.question.text_words)."""
+    word spans a line: memrepo.answer.question.text_words)."""
     groups = passage_lines(body)
     if not groups:
         return (fold(body), stem_column(body)), []
@@ -95,7 +95,7 @@ def _body_columns(head: str, body: str) -> tuple[tuple[str, str], list[Row]]:
 
 def search_columns(texts: Sequence[str]) -> Row:
     """The full-text columns of a document: each text folded, then each text's base forms
-    (memrepo.core.question.stem_column)."""
+    (memrepo.answer.question.stem_column)."""
     return search_row([_text_columns(text) for text in texts])
 
 

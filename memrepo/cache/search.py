@@ -13,6 +13,9 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from memrepo.answer.clauses import clauses, in_turn, names_subject
+from memrepo.answer.question import Question, analyse, window, without_terminal_codes
+from memrepo.answer.relevance import Plan
 from memrepo.cache.query import notes_by_rowid, recall_during
 from memrepo.cache.retrieval import (
     Ranked,
@@ -21,14 +24,11 @@ from memrepo.cache.retrieval import (
     rank_keys,
     rank_notes,
 )
-from memrepo.core.bitemporal import FOREVER
-from memrepo.core.clauses import clauses, in_turn, names_subject
 from memrepo.core.config import CATEGORIES, Config
-from memrepo.core.question import Question, analyse, window, without_terminal_codes
+from memrepo.core.facts.bitemporal import FOREVER
+from memrepo.core.facts.times import Instant
 from memrepo.core.records import Fact, SearchHit, SearchResult
-from memrepo.core.relevance import Plan
 from memrepo.core.text import words
-from memrepo.core.times import Instant
 
 FACTS_CATEGORY = "facts"
 SNIPPET_CHARS = 160
@@ -46,7 +46,7 @@ class SearchQuery:
 def search(conn: sqlite3.Connection, query: SearchQuery, config: Config) -> SearchResult:
     """The text's words ranked together; when that finds nothing and the text asks more
     than one question ("… and when is …"), each question's hits in turn — a fact only
-    where its question says whose it is (memrepo.core.clauses.names_subject)."""
+    where its question says whose it is (memrepo.answer.clauses.names_subject)."""
     query = replace(query, text=without_terminal_codes(query.text))
     found = _search_text(conn, query, config)
     parts = [] if found.status == "found" else clauses(query.text)

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memrepo.core.config import CATEGORIES
-from memrepo.core.headers import INDEX_NAME
-from memrepo.core.log_lines import LOG_PATH
+from memrepo.core.facts.log_lines import LOG_PATH
+from memrepo.core.notes.headers import INDEX_NAME
 
 
 def note_paths(root: Path) -> Iterator[str]:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import time
 
 from memrepo.clock import now
+from memrepo.core.facts.times import Instant, format_instant
 from memrepo.core.problems import Problem
-from memrepo.core.times import Instant, format_instant
 
 REDATE = ("date it by a correct clock before it is pushed: git commit --amend --no-edit "
           "--date=now (GIT_COMMITTER_DATE unset; an older commit: git rebase "

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 
 from memrepo.checks.dates import future_dated
 from memrepo.checks.runner import run_checks
-from memrepo.core.approval import ALLOWED_SIGNERS_PATH, governed_paths
 from memrepo.core.config import FACTS_PREFIX
-from memrepo.core.fact_logs import merge_problems
+from memrepo.core.facts.fact_logs import merge_problems
+from memrepo.core.policy.approval import ALLOWED_SIGNERS_PATH, governed_paths
 from memrepo.core.problems import Problem
 from memrepo.progress import task
 

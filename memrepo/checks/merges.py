@@ -16,7 +16,7 @@ from pathlib import Path
 
 from memrepo.checks.history import range_problems
 from memrepo.core.config import FACTS_PREFIX
-from memrepo.core.fact_logs import merge_problems as log_merge_problems
+from memrepo.core.facts.fact_logs import merge_problems as log_merge_problems
 from memrepo.core.problems import Problem
 from memrepo.git.staged import Entry, Reader, diff_to_index, hook_index_file, merge_heads
 

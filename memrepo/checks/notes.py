@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from memrepo.core.change import Change
-from memrepo.core.headers import Note, parse_note
+from memrepo.core.notes.headers import Note, parse_note
 from memrepo.core.problems import Problem
 
 

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         prompt_keys,
         read_conversation,
     )
-    from memrepo.core.trust import write_scope
+    from memrepo.core.policy.trust import write_scope
 
     _check_usage(args)
     root = find_root(args.repo)

@@ -23,7 +23,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from memrepo.agent.mcp_server import Session, build_server
-    from memrepo.core.trust import check_scope
+    from memrepo.core.policy.trust import check_scope
     from memrepo.repo_root import find_root
 
     session = Session(find_root(args.repo), check_scope(args.scope), args.session, args.trust,

@@ -35,7 +35,7 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from memrepo.core.triage import triage
+    from memrepo.core.duplicates.triage import triage
     from memrepo.maintenance.triage import (
         load_input,
         render_report,

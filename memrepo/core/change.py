@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from memrepo.core.config import Config
-from memrepo.core.times import Instant
+from memrepo.core.facts.times import Instant
 
 Status = Literal["added", "modified", "deleted"]
 

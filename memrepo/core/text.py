@@ -34,6 +34,11 @@ def _transliterate(run: str) -> str:
     return anyascii(run)
 
 
+def words_of(text: str) -> frozenset[str]:
+    """The words of a list written as text, separated by white space."""
+    return frozenset(text.split())
+
+
 def words(text: str) -> list[str]:
     """The folded words of a text, in order."""
     return _WORD.findall(fold(text))

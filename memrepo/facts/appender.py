@@ -40,8 +40,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.clock import now
+from memrepo.core.facts.times import Instant
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.times import Instant
 
 if TYPE_CHECKING:
     from pygit2 import Oid, Repository

@@ -14,8 +14,8 @@ import threading
 
 from ulid import ULID
 
-from memrepo.core.events import millis_of
-from memrepo.core.times import Instant
+from memrepo.core.facts.events import millis_of
+from memrepo.core.facts.times import Instant
 
 _RANDOM_BITS = 80
 _RANDOM_MAX = (1 << _RANDOM_BITS) - 1

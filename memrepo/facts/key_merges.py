@@ -2,10 +2,10 @@
 one commit through the write path, with the write gate off (the merge is the mapping).
 
 Inside the write lock both keys are read from the logs and the merge planned anew
-(memrepo.core.key_merge): the duplicate's values are re-asserted on the kept key with their
-source, quote, confidence and trust, and the duplicate is ended; a plan with conflicts (the
-two keys held different values at once) is not written. The commit message names every
-re-asserted event and the event it carries (an assert has no field for it).
+(memrepo.core.duplicates.key_merge): the duplicate's values are re-asserted on the kept key
+with their source, quote, confidence and trust, and the duplicate is ended; a plan with
+conflicts (the two keys held different values at once) is not written. The commit message
+names every re-asserted event and the event it carries (an assert has no field for it).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from itertools import count
 from pathlib import Path
 from typing import Any
 
-from memrepo.core.events import Event
-from memrepo.core.key_merge import plan_events, plan_key_merge
-from memrepo.core.times import format_valid_time
+from memrepo.core.duplicates.key_merge import plan_events, plan_key_merge
+from memrepo.core.facts.events import Event
+from memrepo.core.facts.times import format_valid_time
 from memrepo.facts.appender import append_many_and_commit, recorded_now, write_lock
 from memrepo.facts.keys import recorded_keys
 from memrepo.facts.new_event import new_event

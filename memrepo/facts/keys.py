@@ -17,12 +17,12 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.core.bitemporal import FOREVER
-from memrepo.core.events import Event, first_recorded
+from memrepo.core.duplicates.scope_keys import ScopeKeys
+from memrepo.core.facts.bitemporal import FOREVER
+from memrepo.core.facts.events import Event, first_recorded
+from memrepo.core.facts.times import TimeFormatError, parse_instant
 from memrepo.core.records import SimilarKey
-from memrepo.core.scope_keys import ScopeKeys
 from memrepo.core.text import key_slug
-from memrepo.core.times import TimeFormatError, parse_instant
 from memrepo.facts.segments import read_key, scope_keys_in_logs
 
 if TYPE_CHECKING:

@@ -16,12 +16,12 @@ from memrepo.core.display import (
     invisible_character,
     shown,
 )
-from memrepo.core.events import Event, EventError, check_structure
-from memrepo.core.log_lines import event_to_json, parse_line
+from memrepo.core.facts.events import Event, EventError, check_structure
+from memrepo.core.facts.log_lines import event_to_json, parse_line
+from memrepo.core.facts.times import Instant, format_instant, format_valid_time
+from memrepo.core.policy.secrets import jsonl_secret_problems
+from memrepo.core.policy.trust import UNTRUSTED
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.secrets import jsonl_secret_problems
-from memrepo.core.times import Instant, format_instant, format_valid_time
-from memrepo.core.trust import UNTRUSTED
 from memrepo.facts.ids import new_id
 from memrepo.facts.segments import segment_path
 

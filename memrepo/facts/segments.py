@@ -24,12 +24,12 @@ import orjson
 from ulid import ULID
 
 from memrepo.checks.schemas import EVENT_SCHEMA, checker
-from memrepo.core.events import Event, EventError
-from memrepo.core.log_lines import LogLine, parse_line, parse_log
+from memrepo.core.facts.events import Event, EventError
+from memrepo.core.facts.log_lines import LogLine, parse_line, parse_log
+from memrepo.core.facts.times import Instant, month_of
+from memrepo.core.policy.trust import check_scope
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.text import key_slug
-from memrepo.core.times import Instant, month_of
-from memrepo.core.trust import check_scope
 from memrepo.files import read_beneath
 
 FACTS_DIR = "memory/facts"

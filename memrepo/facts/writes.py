@@ -27,15 +27,15 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from memrepo.core.bitemporal import FOREVER, fold, replaced_by
 from memrepo.core.config import Config
-from memrepo.core.events import Event, require_key
+from memrepo.core.facts.bitemporal import FOREVER, fold, replaced_by
+from memrepo.core.facts.events import Event, require_key
+from memrepo.core.facts.times import Instant, format_valid_time, parse_instant
+from memrepo.core.policy.secrets import verdicts_kept
+from memrepo.core.policy.trust import HOST, write_scope
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.records import Replaced, SimilarKey, WriteResult
-from memrepo.core.secrets import verdicts_kept
-from memrepo.core.times import Instant, format_valid_time, parse_instant
 from memrepo.core.trailers import with_trailers
-from memrepo.core.trust import HOST, write_scope
 from memrepo.facts.appender import (
     append_and_commit,
     append_many_and_commit,

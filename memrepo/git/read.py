@@ -19,8 +19,8 @@ from pygit2.enums import DeltaStatus, RepositoryOpenFlag
 
 from memrepo.checks.config import rules_config
 from memrepo.core.change import Change, FileChange, Snapshot, Status
+from memrepo.core.facts.times import Instant
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.times import Instant
 
 GITLINK_MODE = 0o160000
 _SECOND = 1_000_000

@@ -31,8 +31,8 @@ from typing import IO, TYPE_CHECKING, Generic, TypeVar, cast
 from memrepo import clock
 from memrepo.core.change import REGULAR_MODE, Change, DictSnapshot, FileChange, Snapshot, Status
 from memrepo.core.config import CONFIG_PATH
+from memrepo.core.facts.times import Instant, TimeFormatError, parse_instant
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.times import Instant, TimeFormatError, parse_instant
 from memrepo.git.command import start_git
 
 if TYPE_CHECKING:

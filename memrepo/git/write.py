@@ -21,8 +21,8 @@ from pygit2.enums import FileMode
 
 from memrepo.core.change import Change, FileChange, Snapshot
 from memrepo.core.config import Config
+from memrepo.core.facts.times import Instant
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.times import Instant
 from memrepo.files import blob_digest, prefix_blob_digest
 
 

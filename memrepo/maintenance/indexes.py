@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memrepo.core.config import CATEGORIES, SLUG
-from memrepo.core.headers import classify, index_path, note_path, parse_note, stem
-from memrepo.core.index_file import index_fix, index_problems, parse_index, render_index
+from memrepo.core.notes.headers import classify, index_path, note_path, parse_note, stem
+from memrepo.core.notes.index_file import index_fix, index_problems, parse_index, render_index
 from memrepo.core.problems import InputError, Problem
 from memrepo.files import read_beneath, write_atomically
 from memrepo.git.command import run_git_bytes

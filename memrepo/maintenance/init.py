@@ -11,12 +11,12 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.core.approval import CONTROL_FILES
 from memrepo.core.config import CATEGORIES, CONFIG_PATH
 from memrepo.core.display import describe_character, shown, unsafe_character
-from memrepo.core.index_file import render_index
+from memrepo.core.notes.index_file import render_index
+from memrepo.core.notes.triggers import TRIGGERS_PATH
+from memrepo.core.policy.approval import CONTROL_FILES
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.triggers import TRIGGERS_PATH
 from memrepo.git.command import run_git
 from memrepo.git.hook_scripts import install
 from memrepo.resources import data_dir

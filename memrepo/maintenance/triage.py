@@ -1,5 +1,5 @@
-"""`memrepo triage` adapter (SPEC §9): read the memory, run the rules of memrepo.core.triage,
-render the report for a person.
+"""`memrepo triage` adapter (SPEC §9): read the memory, run the rules of
+memrepo.core.duplicates.triage, render the report for a person.
 
 Notes, links and events come from the cache (fast at 100k notes; `open_fresh` syncs it with
 the work tree first), the config, TRIGGERS.md and the archive listing from the work tree.
@@ -17,12 +17,12 @@ from memrepo.checks.config import worktree_config
 from memrepo.clock import now
 from memrepo.core.config import CATEGORIES
 from memrepo.core.display import shown
-from memrepo.core.headers import archive_path, classify, stem
+from memrepo.core.duplicates.triage import KINDS, Finding, FindingKind, TriageInput
+from memrepo.core.facts.times import format_instant
+from memrepo.core.notes.headers import archive_path, classify, stem
+from memrepo.core.notes.triggers import TRIGGERS_PATH, parse_triggers
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.text import key_slug
-from memrepo.core.times import format_instant
-from memrepo.core.triage import KINDS, Finding, FindingKind, TriageInput
-from memrepo.core.triggers import TRIGGERS_PATH, parse_triggers
 from memrepo.files import read_bytes
 from memrepo.git.command import run_git
 

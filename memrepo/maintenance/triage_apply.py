@@ -22,17 +22,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.core.headers import archive_path, index_path, parse_note
-from memrepo.core.key_triage import key_merges
-from memrepo.core.merge_edits import (
-    add_aliases,
-    carry_over,
-    mention_merged,
-    retarget_links,
-    retarget_triggers,
-)
-from memrepo.core.problems import InputError, Problem
-from memrepo.core.triage import (
+from memrepo.core.duplicates.key_triage import key_merges
+from memrepo.core.duplicates.triage import (
     Duplicate,
     Merge,
     NoteRecord,
@@ -40,7 +31,16 @@ from memrepo.core.triage import (
     near_duplicates,
     plan_merges,
 )
-from memrepo.core.triggers import TRIGGERS_PATH
+from memrepo.core.notes.headers import archive_path, index_path, parse_note
+from memrepo.core.notes.merge_edits import (
+    add_aliases,
+    carry_over,
+    mention_merged,
+    retarget_links,
+    retarget_triggers,
+)
+from memrepo.core.notes.triggers import TRIGGERS_PATH
+from memrepo.core.problems import InputError, Problem
 from memrepo.files import read_beneath
 from memrepo.git.command import run_git
 from memrepo.maintenance.triage import ActionResult

@@ -22,8 +22,8 @@ import pytest
 from memrepo.bench import memory as bench
 from memrepo.bench import memory_variants as variants
 from memrepo.bench.memory_history import HISTORY, MEMORY_MD, QUESTIONS, Question
-from memrepo.core.scoring import NOT_RECORDED, is_correct
-from memrepo.core.times import parse_instant
+from memrepo.bench.scoring import NOT_RECORDED, is_correct
+from memrepo.core.facts.times import parse_instant
 from tests.support import isolated_env
 
 VARIANTS = ("memrepo, oracle key", "MEMORY.md", "flat store")

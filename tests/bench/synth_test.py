@@ -13,7 +13,7 @@ import pytest
 
 from memrepo.bench.synth import APPROVER, MANY_VALUED, SynthInfo, generate
 from memrepo.core.config import CATEGORIES
-from memrepo.core.index_file import parse_index
+from memrepo.core.notes.index_file import parse_index
 from memrepo.core.trailers import trailer_values
 from tests.support import git, isolated_env
 

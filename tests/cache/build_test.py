@@ -13,9 +13,9 @@ from anyascii import anyascii
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memrepo.core.bitemporal import FOREVER, fold, timeline
-from memrepo.core.events import Event
-from memrepo.core.headers import parse_note
+from memrepo.core.facts.bitemporal import FOREVER, fold, timeline
+from memrepo.core.facts.events import Event
+from memrepo.core.notes.headers import parse_note
 from memrepo.core.strict_yaml import YamlError, load_fast, load_strict
 from memrepo.core.text import fold as fold_text
 from tests.support import dump
@@ -129,7 +129,7 @@ def test_equal_events_give_one_row_like_one_event() -> None:
 
 def test_a_long_notes_rows_hold_each_text_folded_and_stemmed_on_its_own() -> None:
     from memrepo.cache.rows import note_rows
-    from memrepo.core.question import stem_column
+    from memrepo.core.stems import stem_column
     from memrepo.core.text import passages
 
     body = "\n".join(f"  Płaciłem ΑΣ czynsz {n}\u0301 \n\n" for n in range(15))

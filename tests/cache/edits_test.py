@@ -253,7 +253,7 @@ def test_a_query_starts_the_scan_before_importing_the_rest() -> None:
     code = ("import sys; started = set(sys.modules); "
             "from memrepo.cache.edits import query_root; "
             "print(sorted(m for m in ('hashlib', 'orjson', 'memrepo.core.config', 'shutil', "
-            "'tempfile', 'memrepo.core.headers') if m in set(sys.modules) - started))")
+            "'tempfile', 'memrepo.core.notes.headers') if m in set(sys.modules) - started))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"

@@ -240,9 +240,9 @@ def test_a_word_over_the_postings_budget_finds_named_then_last_indexed_documents
     BM25 reads its whole posting list: the documents that hold it in a name field come
     first, then the last `budget` documents holding it in index order, of the category or
     scope asked for (the bound taken within them: a category is never left empty)."""
+    from memrepo.answer.question import analyse
     from memrepo.cache import open_fresh
     from memrepo.cache.retrieval import key_of_row, note_names, rank_keys, rank_notes
-    from memrepo.core.question import analyse
 
     monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
     root = init_repo(tmp_path / "repo")
@@ -292,9 +292,9 @@ def test_a_first_name_and_a_surname_both_near_the_budget_find_that_person(
     """Review: with only the rarest form searched, "Michał Lewandowska" ranked the other
     Lewandowskas by the surname alone (at 100k notes: Björn, Jürgen, Łukasz Lewandowska
     first); the two rarest forms were always searched before."""
+    from memrepo.answer.question import analyse
     from memrepo.cache import open_fresh
     from memrepo.cache.retrieval import note_names, rank_notes
-    from memrepo.core.question import analyse
 
     root = init_repo(tmp_path / "repo")
     for n in range(60):  # more namesakes than the pool BM25 ranks

@@ -15,8 +15,8 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memrepo.bench import worked_example as example
 from memrepo.cli import main
-from memrepo.core.bitemporal import recall
-from memrepo.core.times import parse_instant
+from memrepo.core.facts.bitemporal import recall
+from memrepo.core.facts.times import parse_instant
 from memrepo.facts.segments import read_key
 from tests.support import WRITER_IDENTITY, commit_count, git, make_repo, status
 

@@ -41,7 +41,7 @@ def test_unchanged_facts_and_the_same_key_twice(memory_repo: Path) -> None:
     results = store.remember_many(memory_repo, facts)
     assert [r.status for r in results] == ["unchanged", "added", "unchanged", "added"]
     assert results[2].id == results[1].id
-    from memrepo.core.bitemporal import FOREVER, fold
+    from memrepo.core.facts.bitemporal import FOREVER, fold
     holding = fold(read_key(memory_repo, "michal", "bill", "amount"), FOREVER, False)
     assert [h.object for h in holding] == ["210 zł", "250 zł"]  # the later fact wins the tie
 
@@ -127,7 +127,7 @@ def test_a_refused_second_segment_leaves_the_first_untouched(memory_repo: Path) 
 def test_a_secret_in_a_line_left_uncommitted_refuses_the_batch(memory_repo: Path) -> None:
     """The writer judged its own lines; the commit checks still judge every appended byte,
     a line appended by hand among them."""
-    from memrepo.core.times import parse_instant
+    from memrepo.core.facts.times import parse_instant
     from memrepo.facts.ids import new_id
 
     store.remember(memory_repo, scope="michal", subject="bill", relation="amount",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ulid import ULID
 
-from memrepo.core.events import millis_of
-from memrepo.core.times import parse_instant
+from memrepo.core.facts.events import millis_of
+from memrepo.core.facts.times import parse_instant
 from memrepo.facts.ids import new_id
 
 AT = parse_instant("2026-03-05T10:00:00.123456Z")

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from memrepo.bench import worked_example
+from memrepo.core.facts.times import parse_instant
 from memrepo.core.problems import InputError
-from memrepo.core.times import parse_instant
 from memrepo.facts.segments import (
     key_events,
     read_key,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from memrepo.core.events import millis_of
+from memrepo.core.facts.events import millis_of
 from memrepo.core.problems import InputError
 from memrepo.core.trailers import trailer_values
 from memrepo.facts import writes as store
@@ -229,8 +229,8 @@ def test_writes_in_one_pinned_millisecond_keep_their_order(
     monkeypatch.setenv("MEMREPO_NOW", "2026-03-05T10:00:00Z")
     ids = [remember(repo, f"{n} zł", valid_from="2026-03-01").id for n in range(5)]
     assert ids == sorted(ids) and len(set(ids)) == 5
-    from memrepo.core.bitemporal import recall
-    from memrepo.core.times import parse_instant
+    from memrepo.core.facts.bitemporal import recall
+    from memrepo.core.facts.times import parse_instant
     events = read_scope(repo, "michal")
     now = parse_instant("2026-03-05T10:00:00Z")
     assert [h.object for h in recall(events, now, now, False)] == ["4 zł"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from memrepo.hooks import approval
 
-from memrepo.core.approval import ALLOWED_SIGNERS_PATH
+from memrepo.core.policy.approval import ALLOWED_SIGNERS_PATH
 from tests.support import CONFIG, dict_change, event, lines
 
 RULE = "memory/rules/be-kind.md"

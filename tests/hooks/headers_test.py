@@ -6,7 +6,7 @@ import pytest
 from memrepo.hooks.headers import check
 
 from memrepo.core.config import Config
-from memrepo.core.headers import Note, classify, parse_note, vague_reason
+from memrepo.core.notes.headers import Note, classify, parse_note, vague_reason
 from memrepo.core.problems import Problem
 from memrepo.resources import data_dir
 from tests.support import change, dict_change, note
@@ -59,7 +59,7 @@ def test_unreadable_files_say_where(data: bytes, line: int, words: str) -> None:
 
 
 def test_a_note_over_the_size_limit_is_refused_before_it_is_read() -> None:
-    from memrepo.core.headers import MAX_NOTE_BYTES
+    from memrepo.core.notes.headers import MAX_NOTE_BYTES
 
     big = note("entities", "acme", "A supplier of boxes") + b"x" * MAX_NOTE_BYTES
     found = problem(big)

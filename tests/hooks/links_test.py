@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from memrepo.hooks.links import check
 
 from memrepo.core.config import Config
-from memrepo.core.links import _MARKDOWN, _WIKI, _unbracket, ephemeral_problems, find_links
+from memrepo.core.notes.links import _MARKDOWN, _WIKI, _unbracket, ephemeral_problems, find_links
 from memrepo.core.problems import Problem
 from tests.support import change, note
 

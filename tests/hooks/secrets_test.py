@@ -4,7 +4,7 @@ import orjson
 import pytest
 from memrepo.hooks.secrets import check
 
-from memrepo.core.secrets import (
+from memrepo.core.policy.secrets import (
     find_secrets,
     jsonl_secret_problems,
     secret_problems,

@@ -35,7 +35,7 @@ def log_of(root: Path) -> Path:
 
 def recorded_now() -> str:
     from memrepo.clock import now
-    from memrepo.core.times import format_instant
+    from memrepo.core.facts.times import format_instant
     return format_instant(now())
 
 

@@ -39,7 +39,7 @@ def edit_notes(root: Path, paths: list[str], tag: str, describe_first: bool = Fa
 
 
 def _redescribe(root: Path, path: str, tag: str) -> str:
-    from memrepo.core.index_file import parse_index, render_index
+    from memrepo.core.notes.index_file import parse_index, render_index
 
     category, name = path.split("/")[1], Path(path).stem
     index_path = f"memory/{category}/INDEX.md"
@@ -63,7 +63,7 @@ def append_event(root: Path, rng: random.Random) -> str:
 
     import orjson
 
-    from memrepo.core.log_lines import event_to_json
+    from memrepo.core.facts.log_lines import event_to_json
 
     from ..synth import event_id
 

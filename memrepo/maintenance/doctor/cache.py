@@ -129,7 +129,7 @@ def _differs(root: Path, what: str, repair: bool, fresh: Path | None) -> Finding
 
 
 def index_files(root: Path, repair: bool) -> list[Finding]:
-    from memrepo.core.headers import index_path
+    from memrepo.core.notes.headers import index_path
     from memrepo.maintenance.indexes import build_indexes, current_index
 
     if not (root / "memory").is_dir():

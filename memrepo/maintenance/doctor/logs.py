@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memrepo.clock import now
+from memrepo.core.facts.times import format_instant
 from memrepo.core.problems import InputError, Problem
-from memrepo.core.times import format_instant
 from memrepo.facts.appender import append_many_and_commit
 from memrepo.facts.segments import FACTS_DIR
 from memrepo.files import is_link, open_beneath, read_beneath

@@ -1,0 +1,156 @@
+"""Answering a question from memory (SPEC §7 "Retrieval from the question", §8): the fact
+keys and notes that answer it, at the time it asks about.
+
+Free-text recall, the context block and MCP recall all go through `ask`:
+- entities the question names by name or alias are found first (an alias is read as the
+  entity's name, so "LP Sp. z o.o." asks about the key subject `lodz-packaging`);
+- fact keys are ranked (memrepo.cache.retrieval) and those that pass the relevance rules
+  (coverage and the rarest-word rule) answer; their values come at the question's time:
+  an instant, every value during a period, or the whole history for "when did it change";
+- notes of every category are ranked the same way (coverage only);
+- a word respelled to find anything is reported, with the names it probably meant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from memrepo.answer.clauses import at_its_time, clauses, in_turn, names_subject
+from memrepo.answer.question import (
+    Question,
+    Window,
+    analyse,
+    find_names,
+    window,
+    without_terminal_codes,
+)
+from memrepo.answer.when import numeric_dates_as_iso
+from memrepo.cache import Connection
+from memrepo.cache.query import entity_candidates, notes_by_rowid, recall_during
+from memrepo.cache.retrieval import Hit, Ranked, key_of_row, rank_keys, rank_notes
+from memrepo.cache.search import respellings, searched_words, snippet, suggest
+from memrepo.core.facts.events import Key
+from memrepo.core.facts.times import Instant
+from memrepo.core.records import Fact, NoteMatch
+from memrepo.core.stems import tokens
+
+MAX_KEYS = 5
+MAX_NOTES = 5
+MAX_ENTITY_CANDIDATES = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    question: Question
+    window: Window
+    keys: list[Key] = field(default_factory=list)
+    facts: list[Fact] = field(default_factory=list)
+    notes: list[NoteMatch] = field(default_factory=list)
+    entities: list[str] = field(default_factory=list)  # named by name or alias
+    respelled: dict[str, str] = field(default_factory=dict)
+    suggestions: list[str] = field(default_factory=list)
+
+
+def ask(conn: Connection, scope: str, text: str, now: Instant, *,
+        as_of: Instant | None = None, known_at: Instant | None = None,
+        notes: int = MAX_NOTES, with_notes: bool = True) -> Answer:
+    """The answer to the text; when it asks several questions ("What car do I drive and
+    when is the oil change?"), each one's answers besides (`_merged`)."""
+    text = numeric_dates_as_iso(without_terminal_codes(text), now)  # what both readings see
+    question = analyse(text, now)
+    whole = _ask_one(conn, scope, question, window(question, now, as_of, known_at), now,
+                     notes, with_notes)
+    parts = clauses(text)
+    if len(parts) == 1:
+        return whole
+    answers = []
+    for part in parts:
+        asked = at_its_time(analyse(part, now), question)
+        answers.append(_ask_one(conn, scope, asked, window(asked, now, as_of, known_at), now,
+                                notes, with_notes and not whole.notes))
+    return _merged(whole, answers, notes)
+
+
+def _ask_one(conn: Connection, scope: str, question: Question, asked: Window, now: Instant,
+             notes: int, with_notes: bool) -> Answer:
+    text = question.text
+    named = named_entities(conn, text, question)
+    keys_ranked = rank_keys(conn, analyse(_as_names(text, named), now)
+                            if named else question, scope)
+    keys = [key_of_row(conn, hit.rowid) for hit in best(keys_ranked)]
+    # a change question also needs the value held just before its period begins
+    start = asked.start - 1 if asked.history else asked.start
+    facts = [fact for key in keys for fact in recall_during(
+        conn, *key, start, asked.end, asked.known)]
+    notes_ranked = rank_notes(conn, question) if with_notes else None
+    matches = [] if notes_ranked is None else note_matches(conn, notes_ranked,
+                                                            question)[:notes]
+    respelled = respellings(question, [keys_ranked.plan] if notes_ranked is None
+                            else [keys_ranked.plan, notes_ranked.plan])
+    suggestions = (suggest(conn, respelled.values(), scope, notes=with_notes)
+                   if respelled else [])
+    return Answer(question, asked, keys, facts, matches, sorted(named), respelled,
+                  suggestions)
+
+
+def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
+    """Each part's keys in turn, only where the part names their subject (cut from its
+    text, "What is the phone" is nobody's phone in particular), then the whole text's;
+    the whole text's notes, or when it found none, each part's in turn."""
+    # a key asked by two parts (at two times) is kept for each: its facts differ
+    asked = in_turn(([(key, number) for key in part.keys] for number, part in enumerate(parts)),
+                    lambda pair: pair)
+    answered = [(key, parts[number]) for key, number in asked
+                if names_subject(parts[number].question, key[1], parts[number].entities)]
+    answered += [(key, whole) for key in whole.keys]
+    facts = {(fact.id, fact.valid_from): fact for key, answer in answered
+             for fact in answer.facts if (fact.scope, fact.subject, fact.relation) == key}
+    matches = whole.notes or in_turn((part.notes for part in parts),
+                                     lambda match: match.name)[:notes]
+    everything = (whole, *parts)
+    return Answer(whole.question, whole.window, list(dict.fromkeys(key for key, _ in answered)),
+                  list(facts.values()), matches,
+                  sorted({name for answer in everything for name in answer.entities}),
+                  {word: used for answer in everything
+                   for word, used in answer.respelled.items()},
+                  list(dict.fromkeys(s for answer in everything for s in answer.suggestions)))
+
+
+def best(ranked: Ranked) -> list[Hit]:
+    """The keys that answer: those that pass the relevance rules with the best coverage
+    (a key that matches less of the question never stands in for one that has no value
+    at the time asked about)."""
+    passing = ranked.answering(rarest_rule=True)
+    top = max((hit.judgement.coverage for hit in passing), default=0.0)
+    return [hit for hit in passing if hit.judgement.coverage >= top - 1e-6][:MAX_KEYS]
+
+
+def named_entities(conn: Connection, text: str, question: Question,
+                   ) -> dict[str, tuple[int, int]]:
+    """Entity notes whose name or an alias occurs in the text as whole folded words:
+    name → the word positions of the occurrence. Candidates are looked up by the
+    question's salient words only (a stop word's posting list is the longest there is)."""
+    folded = [word for _, word in tokens(text)]
+    if not folded:
+        return {}
+    wanted = sorted({term.word for term in question.terms}) or sorted(set(folded))
+    spellings = {name: [name.replace("-", " "), *aliases] for name, aliases in
+                 entity_candidates(conn, wanted, MAX_ENTITY_CANDIDATES)}
+    return find_names(folded, spellings)
+
+
+def _as_names(text: str, named: dict[str, tuple[int, int]]) -> str:
+    """The text with each entity alias replaced by the entity's name (the key subject)."""
+    words = [raw for raw, _ in tokens(text)]
+    for name, (start, end) in sorted(named.items(), key=lambda item: -item[1][0]):
+        words[start:end] = name.replace("-", " ").split()
+    return " ".join(words)
+
+
+def note_matches(conn: Connection, ranked: Ranked, question: Question) -> list[NoteMatch]:
+    hits = ranked.answering(rarest_rule=False)
+    rows = notes_by_rowid(conn, [hit.rowid for hit in hits])
+    wanted = searched_words(question, ranked)
+    return [NoteMatch(name, category, description, snippet(wanted, description, body), path)
+            for path, name, category, description, body in
+            (rows[hit.rowid] for hit in hits if hit.rowid in rows)]

@@ -1,0 +1,134 @@
+"""The questions one text asks (SPEC §7): "What car do I drive and when is the oil change?"
+asks two, each answered on its own (memrepo.answer.ask, memrepo.cache.search) and merged in
+turn; a part keeps a key only where it says whose it is, and asks at the text's time only
+when it speaks of the past."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import replace
+from typing import TypeVar
+
+from memrepo.answer.question import POSSESSIVES, Question, kind_positions
+from memrepo.answer.stopwords import STOP_WORDS
+from memrepo.answer.when import find_times
+from memrepo.core.stems import WORD, base_forms, tokens
+from memrepo.core.text import fold, words_of
+
+T = TypeVar("T")
+_JOINERS = frozenset(words_of("and i a oraz"))
+_QUESTION_WORDS = frozenset(words_of("""
+what which who whom whose when where why how co jaki jaka jakie ktory ktora ktore kto kogo
+kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci"""))
+"""A joining word right before one of these starts another question: "What car do I drive
+AND WHEN is the oil change?", "Ile płacę za prąd I KTO go dostarcza?" (`clauses`)."""
+_OWN = frozenset(words_of("""
+i me my mine we us our ours ja mnie mi moj moja moje moi mojego mojej my nas nasz nasza
+nasze mna moju mojom mojho nase nasej"""))
+"""Words by which the asker speaks of their own (en/pl/sk)."""
+_PAST = frozenset(words_of("was were did had byl byla bylo byli byly bol bola bolo boli"))
+MAX_QUESTIONS = 4
+"""Questions answered one by one in a text; the rest is asked with the last (each costs a
+ranking: a text of 500 joined questions must not cost 500)."""
+_AFTER_QUESTION_MARK = re.compile(r"(?<=\?)\s+")
+_BACK_REFERENCES = frozenset(words_of("""
+he she it they him her them its his their hers theirs on ona ono oni one ony go jego jej ich
+nim niej nich mu jemu ho jeho ju nej"""))
+"""Words that point back to a thing the question before named ("… and who supplied IT?"):
+such a part is not a question of its own."""
+
+
+def clauses(text: str) -> list[str]:
+    """The questions a text asks, each in its own words: split after a '?' and before a
+    joining word followed by a question word ("What car do I drive and when is the oil
+    change?" asks two). A part that is no question of its own stays with the one before:
+    without a salient word ("… and why?"), pointing back to it ("… and how does he
+    address them?"), or a sentence that asks nothing ("… ? Answer yes or no."). A part that
+    points back to a thing the one before names by its kind or a capitalised name asks
+    about that thing: "What car do I drive and when is its service?" asks "when is its
+    service (car)"."""
+    asked: list[list[str]] = []
+    for number, sentence in enumerate(_AFTER_QUESTION_MARK.split(text.strip())):
+        asks = not number or sentence.endswith("?")
+        for part in filter(None, map(str.strip, _joined_questions(sentence) if asks
+                                     else [sentence])):
+            own = asks and len(asked) < MAX_QUESTIONS
+            if own and asked and _points_back(part):
+                named = _things_named(" ".join(asked[-1]))
+                own = bool(named)  # "… and what is it now?" asks about the rent named before
+                part = f"{part} ({' '.join(named)})" if named else part
+            own = own and _has_salient_word(part)
+            if asked and not own:
+                asked[-1].append(part)
+            else:
+                asked.append([part])
+    return [" ".join(pieces) for pieces in asked] or [text]
+
+
+def _joined_questions(sentence: str) -> list[str]:
+    parts, start = [], 0
+    for word, following in itertools.pairwise(WORD.finditer(sentence)):
+        if (word.start() > start and fold(word[0].lower()) in _JOINERS
+                and fold(following[0].lower()) in _QUESTION_WORDS):
+            parts.append(sentence[start:word.start()])
+            start = word.start()
+    return [*parts, sentence[start:]]
+
+
+def in_turn(answers: Iterable[Sequence[T]], key: Callable[[T], Hashable]) -> list[T]:
+    """The parts' answers merged: each part's first, then each part's second, …; an item
+    already taken (the same `key`) is not taken again."""
+    taken: dict[Hashable, T] = {}
+    for row in itertools.zip_longest(*answers):
+        for item in row:
+            if item is not None:
+                taken.setdefault(key(item), item)
+    return list(taken.values())
+
+
+def names_subject(question: Question, subject: str, named: Iterable[str] = ()) -> bool:
+    """Whether a part of a text says whose key it asks about: a subject it names or whose
+    words (in any form) it holds, or the asker's own ("my address", "where do I work") —
+    "What is the phone", cut from "… and what is the email of Acme?", asks about nobody's
+    phone in particular."""
+    if subject in named or _OWN.intersection(word for _, word in tokens(question.text)):
+        return True
+    asked = {form for term in question.terms for form in (term.word, *term.bases)}
+    return any(asked.intersection((word, *base_forms(word)))
+               for word in WORD.findall(fold(subject)))  # `a_b`, `a-b`: two words
+
+
+def at_its_time(part: Question, text: Question) -> Question:
+    """A part of a text that names no time asks at the text's time when it speaks of the
+    past ("What was my rent in March and what was the gas bill?"), else now ("What was my
+    city in 2021 and what is my city?")."""
+    if part.valid is not None or part.known is not None:
+        return part
+    if not _PAST.intersection(word for _, word in tokens(part.text)):
+        return part
+    return replace(part, valid=text.valid, known=text.known)
+
+
+def _has_salient_word(part: str) -> bool:
+    return any(word not in STOP_WORDS for _, word in tokens(part))
+
+
+def _points_back(part: str) -> bool:
+    return bool(_BACK_REFERENCES.intersection(word for _, word in tokens(part)))
+
+
+def _things_named(question: str) -> list[str]:
+    """The words by which a question names its thing: the kind of the answer ("what CAR
+    do I drive"), a word after a possessive ("my DAD"), and the names it writes with a
+    capital letter (not its first word, "I", nor a date: "in April")."""
+    folded = [word for _, word in tokens(question)]
+    dates = {folded[i] for i in find_times(folded, 0).used}
+    owned = {i + 1 for i, word in enumerate(folded[:-1]) if word in POSSESSIVES}
+    things = [folded[i] for i in sorted(kind_positions(folded) | owned)]
+    names = [fold(word) for word in WORD.findall(unicodedata.normalize("NFC", question))[1:]
+             if word[:1].isupper() and word != "I"]
+    return [word for word in dict.fromkeys([*things, *names])
+            if word not in STOP_WORDS and word not in dates]

@@ -1,0 +1,422 @@
+"""Sleep-time maintenance rules (SPEC §9): plain records in, typed findings out.
+
+Pure: the adapter (memrepo/maintenance/triage.py) reads notes, events, the config and the
+clock; this module decides what a person should look at: near-duplicate notes,
+contradictions, facts not re-confirmed for `stale_after_days`, dead links, orphans,
+categories over their limits and quarantined facts awaiting review. It also plans the
+merges `triage --apply` may perform.
+
+Near-duplicates compare labels — a note's name, its title (first `# ` heading) and its
+aliases — by the one rule of memrepo.core.duplicates.near_duplicates (the same rule the commit check
+and the write gate use), over the whole memory by memrepo.core.duplicates.variant_pairs: "Site
+Roadmap" = "site-roadmap", "jan-novak" / "jan-nowak" match; "anna" / "anne" (short words a
+letter apart are other names) and "vat-return-q2-2026" / "vat-return-q3-2026" (other
+numbers are other things) do not. Fact keys are compared alike (memrepo.core.duplicates.key_triage).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from memrepo.core.config import QUARANTINE_PREFIX, Config
+from memrepo.core.duplicates.key_triage import KeyMerge, key_merges, key_text
+from memrepo.core.duplicates.variant_pairs import Label, note_judge, variant_pairs
+from memrepo.core.facts.bitemporal import FOREVER, Holding, fold, live_events, standing
+from memrepo.core.facts.events import Event, Key, first_recorded
+from memrepo.core.facts.times import Instant, format_instant, format_valid_time
+from memrepo.core.text import fold as fold_text
+from memrepo.core.text import key_slug
+
+FindingKind = Literal["near-duplicate", "near-duplicate-key", "contradiction", "stale-fact",
+                      "dead-link", "orphan", "over-limit", "quarantine"]
+KINDS: tuple[FindingKind, ...] = ("near-duplicate", "near-duplicate-key", "contradiction",
+                                  "stale-fact", "dead-link", "orphan", "over-limit",
+                                  "quarantine")
+PROMOTED_SOURCE = "promoted:"  # memrepo.agent.promote writes source "promoted:<quarantined id>"
+DAY: Instant = 86_400 * 1_000_000
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+@dataclass(frozen=True, slots=True)
+class LinkRecord:
+    target: str  # the linked note's name
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRecord:
+    path: str
+    category: str
+    name: str
+    title: str | None
+    description: str
+    aliases: tuple[str, ...] = ()
+    links: tuple[LinkRecord, ...] = ()
+    updated: str | None = None
+    size: int = 0  # body length, a tie-breaker when choosing which duplicate to keep
+
+
+@dataclass(frozen=True)
+class TriageInput:
+    notes: Sequence[NoteRecord]
+    facts: Mapping[Key, Sequence[Event]]  # by folded key: its events plus their retracts
+    config: Config
+    now: Instant
+    triggered: frozenset[str] = frozenset()  # note names listed in TRIGGERS.md
+    archived: Mapping[str, str] = field(default_factory=dict)  # name → archived path
+    distinct: frozenset[frozenset[str]] = frozenset()
+    """Pairs someone said are different things (`Not-a-duplicate-of:` trailers): note
+    names, or keys as `key_triage.distinct_label` writes them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    kind: FindingKind
+    subject: str  # a note path, a category, or a fact key "scope: subject.relation"
+    problem: str
+    action: str
+    line: int | None = None
+    related: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "subject": self.subject, "line": self.line,
+                "problem": self.problem, "action": self.action,
+                "related": list(self.related)}
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicate:
+    first: NoteRecord
+    second: NoteRecord
+    how: str  # why they look like one note, for a person
+
+
+@dataclass(frozen=True, slots=True)
+class Merge:
+    old: NoteRecord  # archived
+    kept: NoteRecord
+    how: str
+
+
+def triage(given: TriageInput) -> list[Finding]:
+    """Every finding, grouped by kind in KINDS order."""
+    duplicates = near_duplicates(given.notes, given.distinct)
+    findings = [cluster_finding(c) for c in clusters(duplicates)]
+    findings += fact_findings(given.facts, given.config, given.now)
+    findings += key_findings(key_merges(given.facts, given.config, given.distinct))
+    findings += dead_links(given.notes, given.archived)
+    findings += orphans(given.notes, given.triggered)
+    findings += over_limits(given.notes, given.config)
+    order = {kind: rank for rank, kind in enumerate(KINDS)}
+    return sorted(findings, key=lambda f: order[f.kind])
+
+
+def title_of(body: str) -> str | None:
+    """The text of the first `# ` heading outside code blocks."""
+    in_fence = False
+    for line in body.split("\n"):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        elif not in_fence and line.startswith("# "):
+            return line[2:].strip() or None
+    return None
+
+
+# --- near-duplicates ----------------------------------------------------------------------
+
+def near_duplicates(notes: Sequence[NoteRecord], distinct: frozenset[frozenset[str]] = frozenset(),
+                    ) -> list[Duplicate]:
+    """Edges between different notes sharing a label up to folding, a label that is a
+    variant of another's (`near_duplicates.label_variant`), or an identical description —
+    except pairs of names in `distinct`. A group of k notes sharing a label gives k-1
+    edges (a star), not k²; clusters are their connected components."""
+    labels = [Label(i, text) for i, note in enumerate(notes) for text in _label_texts(note)]
+    found = {(p.first, p.second): p.how for p in variant_pairs(labels, note_judge)}
+    for i, j in _same_description_pairs(notes):
+        found.setdefault((i, j) if i <= j else (j, i), "identical descriptions")
+    return [Duplicate(notes[i], notes[j], how) for (i, j), how in sorted(found.items())
+            if i != j and frozenset((notes[i].name, notes[j].name)) not in distinct]
+
+
+def _label_texts(note: NoteRecord) -> list[str]:
+    texts = [note.name, *([note.title] if note.title else []), *note.aliases]
+    unique: dict[str, str] = {}
+    for text in texts:
+        unique.setdefault(key_slug(text).replace("_", ""), text)
+    unique.pop("", None)
+    return list(unique.values())
+
+
+def _same_description_pairs(notes: Sequence[NoteRecord]) -> Iterator[tuple[int, int]]:
+    first: dict[str, int] = {}
+    for i, note in enumerate(notes):
+        if note.description.strip():
+            key = " ".join(fold_text(note.description).split())
+            if first.setdefault(key, i) != i:
+                yield first[key], i
+
+
+def clusters(duplicates: Sequence[Duplicate]) -> list[list[Duplicate]]:
+    """The edges of each connected group of near-duplicates, groups in path order."""
+    parent: dict[str, str] = {}
+
+    def root(path: str) -> str:
+        while parent.get(path, path) != path:
+            grandparent = parent.get(parent[path], parent[path])
+            parent[path] = grandparent  # path halving keeps the trees flat
+            path = grandparent
+        return path
+
+    for duplicate in duplicates:
+        a, b = root(duplicate.first.path), root(duplicate.second.path)
+        if a != b:
+            parent[max(a, b)] = min(a, b)
+    groups: dict[str, list[Duplicate]] = {}
+    for duplicate in duplicates:
+        groups.setdefault(root(duplicate.first.path), []).append(duplicate)
+    return [groups[key] for key in sorted(groups)]
+
+
+def cluster_finding(edges: Sequence[Duplicate], shown: int = 5) -> Finding:
+    """One finding for a group of near-duplicates: its first note, the others, why."""
+    notes = {n.path: n for e in edges for n in (e.first, e.second)}
+    first, *others = sorted(notes)
+    listed = ", ".join(others[:shown]) + (f" and {len(others) - shown} more"
+                                          if len(others) > shown else "")
+    categories = {n.category for n in notes.values()}
+    if "rules" in categories:
+        action = ("merge by hand: a rule change needs a person's Approved-by: trailer, so "
+                  "triage --apply leaves rules alone")
+    elif len(categories) > 1:
+        action = ("decide which category the note belongs to and archive the others "
+                  "(git mv to memory/archive/<category>/, `memrepo index`, commit); "
+                  "`memrepo triage --apply` merges only notes of one category")
+    else:
+        action = "`memrepo triage --apply` keeps the strongest note and merges the others"
+    return Finding("near-duplicate", first, f"looks like the same note as {listed}: "
+                   f"{edges[0].how}", action, related=tuple(others))
+
+
+def backlink_counts(notes: Sequence[NoteRecord]) -> dict[str, int]:
+    """Note name → number of other notes linking to it."""
+    counts: dict[str, int] = {}
+    for note in notes:
+        for target in {link.target for link in note.links if link.target != note.name}:
+            counts[target] = counts.get(target, 0) + 1
+    return counts
+
+
+def plan_merges(duplicates: Sequence[Duplicate], notes: Sequence[NoteRecord],
+                ) -> list[Merge]:
+    """Merges --apply may perform: within one category, never rules. Each cluster of
+    near-duplicates keeps its strongest note (most backlinks, newest `updated`, longest
+    body) and merges every other note into it."""
+    backlinks = backlink_counts(notes)
+    mergeable = [d for d in duplicates
+                 if d.first.category == d.second.category != "rules"]
+    merges: list[Merge] = []
+    for edges in clusters(mergeable):
+        members = {n.path: n for e in edges for n in (e.first, e.second)}
+        how = {n: e.how for e in reversed(edges) for n in (e.first.path, e.second.path)}
+        kept = max(members.values(), key=lambda n: _strength(n, backlinks))
+        merges += [Merge(n, kept, how[path]) for path, n in sorted(members.items())
+                   if n is not kept]
+    return merges
+
+
+def _strength(note: NoteRecord, backlinks: Mapping[str, int]) -> tuple[int, str, int, str]:
+    inverted_name = "".join(chr(0x10FFFF - ord(c)) for c in note.name)  # a-z wins ties
+    return (backlinks.get(note.name, 0), note.updated or "", note.size, inverted_name)
+
+
+# --- notes: dead links, orphans, limits -----------------------------------------------------
+
+def dead_links(notes: Sequence[NoteRecord], archived: Mapping[str, str]) -> list[Finding]:
+    names = {note.name for note in notes}
+    findings = []
+    for note in notes:
+        for link in note.links:
+            if link.target not in names:
+                findings.append(_dead_link(note, link, archived.get(link.target)))
+    return findings
+
+
+def _dead_link(note: NoteRecord, link: LinkRecord, archived: str | None) -> Finding:
+    if archived:
+        return Finding("dead-link", note.path, f"links to {link.target}, which is archived "
+                       f"({archived})", "link the note that replaced it (`git log -- "
+                       f"{archived}` tells which) or drop the link", link.line)
+    return Finding("dead-link", note.path, f"links to {link.target}, but no note has that "
+                   "name", "correct the name or drop the link (`memrepo check --all` lists "
+                   "every link problem)", link.line)
+
+
+def orphans(notes: Sequence[NoteRecord], triggered: frozenset[str]) -> list[Finding]:
+    linked = backlink_counts(notes)
+    return [Finding("orphan", note.path, "no other note links to it and no trigger in "
+                    "memory/TRIGGERS.md loads it", "link it from a related note or add a "
+                    "trigger; if it is no longer useful, archive it (git mv to "
+                    f"memory/archive/{note.category}/, `memrepo index`, commit)")
+            for note in notes if note.name not in linked and note.name not in triggered]
+
+
+def over_limits(notes: Sequence[NoteRecord], config: Config) -> list[Finding]:
+    counts: dict[str, int] = {}
+    for note in notes:
+        counts[note.category] = counts.get(note.category, 0) + 1
+    return [Finding("over-limit", f"memory/{category}/", f"{count} notes, over the "
+                    f"limit of {config.limits[category]}", "archive notes that are no "
+                    "longer useful (orphans and near-duplicates above are candidates) or "
+                    "raise the limit in memory/config.yaml (needs Approved-by:)")
+            for category, count in sorted(counts.items())
+            if category in config.limits and count > config.limits[category]]
+
+
+# --- facts -------------------------------------------------------------------------------
+
+def key_findings(merges: Sequence[KeyMerge]) -> list[Finding]:
+    """A near-duplicate-key finding per merge; a contradiction per conflict of its plan."""
+    findings = []
+    for merge in merges:
+        kept, duplicate = merge.shown
+        if merge.plan.conflicts:
+            action = (f"they disagree (see Contradictions): retract what is wrong, then "
+                      f"`memrepo triage --apply` merges {duplicate[1]}.{duplicate[2]} into "
+                      f"{kept[1]}.{kept[2]}")
+        else:
+            action = (f"`memrepo triage --apply` ends it and re-asserts its values on "
+                      f"{kept[1]}.{kept[2]} with their sources and quotes")
+        findings.append(Finding("near-duplicate-key", key_text(duplicate), f"looks like the "
+                                f"key {kept[1]}.{kept[2]} ({merge.how})", action,
+                                related=(key_text(kept),)))
+        findings += [Finding("contradiction", key_text(kept), f"the near-duplicate keys "
+                             f"{kept[1]}.{kept[2]} and {duplicate[1]}.{duplicate[2]} hold "
+                             f"different values {_span(c.start, c.end)}: "
+                             f"{', '.join(map(repr, c.kept))} and "
+                             f"{', '.join(map(repr, c.duplicate))}", "find out which is right "
+                             "and retract the other (`memrepo history` lists the ids)",
+                             related=(key_text(duplicate),))
+                     for c in merge.plan.conflicts]
+    return findings
+
+
+def _span(start: Instant, end: Instant) -> str:
+    if end >= FOREVER:
+        return f"from {format_valid_time(start)}"
+    return f"from {format_valid_time(start)} to {format_valid_time(end)}"
+
+
+
+def fact_findings(facts: Mapping[Key, Sequence[Event]], config: Config,
+                  now: Instant) -> list[Finding]:
+    """`facts`: events by folded key (SPEC §4), each key shown in the form first recorded."""
+    promoted = {e.source[len(PROMOTED_SOURCE):] for events in facts.values()
+                for e in events if e.source.startswith(PROMOTED_SOURCE)}
+    findings: list[Finding] = []
+    for folded, events in sorted(facts.items()):
+        first = first_recorded(events)
+        key = folded if first is None else first.key  # shown in the form first recorded
+        many = config.is_many(key[2])
+        if key[0].startswith(QUARANTINE_PREFIX):
+            host = (key[0][len(QUARANTINE_PREFIX):], folded[1], folded[2])
+            findings += _quarantine(key, events, facts.get(host, ()), promoted, many, now)
+            continue
+        findings += [] if many else _same_time_asserts(key, events, now)
+        findings += _stale(key, events, many, now, config.stale_after_days)
+    kinds = {kind: rank for rank, kind in enumerate(KINDS)}
+    return sorted(findings, key=lambda f: kinds[f.kind])
+
+
+def _live_asserts(events: Sequence[Event], now: Instant) -> list[Event]:
+    return [e for e in live_events(events, now) if e.op == "assert"]
+
+
+def _same_time_asserts(key: Key, events: Sequence[Event], now: Instant) -> list[Finding]:
+    by_time: dict[Instant, list[Event]] = {}
+    for event in _live_asserts(events, now):
+        by_time.setdefault(event.valid_from or 0, []).append(event)
+    findings = []
+    for valid_from, group in sorted(by_time.items()):
+        if len({e.object for e in group}) > 1 and len({e.source for e in group}) > 1:
+            findings.append(_conflict(key, valid_from, group))
+    return findings
+
+
+def _conflict(key: Key, valid_from: Instant, group: Sequence[Event]) -> Finding:
+    ordered = sorted(group, key=lambda e: (e.recorded_at, e.id))
+    values = "; ".join(f"{e.object!r} from {e.source} ({e.id})" for e in ordered)
+    wrong = " ".join(shlex.quote(x) for x in ("--scope", key[0]))
+    return Finding("contradiction", key_text(key), f"different values from different "
+                   f"sources for {format_valid_time(valid_from)}: {values}; the later-recorded "
+                   f"{ordered[-1].object!r} wins", f"find out which is right and withdraw "
+                   f"the other: `memrepo retract {wrong} <id> --reason '...'`",
+                   related=tuple(e.id for e in ordered))
+
+
+def _stale(key: Key, events: Sequence[Event], many: bool, now: Instant,
+           days: int) -> list[Finding]:
+    confirmed: dict[str | None, Instant] = {}
+    for event in _live_asserts(events, now):
+        confirmed[event.object] = max(confirmed.get(event.object, 0), event.recorded_at)
+    findings = []
+    for holding in fold(events, now, many):
+        last = confirmed.get(holding.event.object, holding.event.recorded_at)
+        if holding.holds_at(now) and now - last > days * DAY:
+            findings.append(_stale_finding(key, holding, last, many))
+    return findings
+
+
+def _stale_finding(key: Key, holding: Holding, last: Instant, many: bool) -> Finding:
+    args = ["memrepo", "forget", "--scope", key[0], key[1], key[2], "--reason", "..."]
+    if many:
+        args += ["--object", holding.object]
+    return Finding("stale-fact", key_text(key), f"{holding.object!r} was last confirmed "
+                   f"{format_instant(last)[:10]} and never re-asserted since",
+                   f"ask whether it still holds; if not: `{shlex.join(args)}`",
+                   related=(holding.event.id,))
+
+
+def _quarantine(key: Key, events: Sequence[Event], host_events: Sequence[Event],
+                promoted: set[str], many: bool, now: Instant) -> list[Finding]:
+    """A finding per quarantined value that still holds there (not ended, superseded or
+    retracted in the quarantine), not promoted, and not already held by the host; a
+    contradiction per host value held over the same valid time."""
+    host_scope = key[0][len(QUARANTINE_PREFIX):]
+    host = fold(host_events, now, many)
+    findings = []
+    for held in standing(events, now, many):
+        event = held.event
+        if held.end != held.value_end or event.id in promoted or _held_throughout(held, host):
+            continue  # continued by a re-assert, promoted, or the host holds it
+        promote = (f"`memrepo promote --scope {shlex.quote(host_scope)} {event.id} --by "
+                   f"'Name <email>' --reason '...'` if it is right, else `memrepo retract "
+                   f"--scope {shlex.quote(key[0])} {event.id} --reason '...'`")
+        findings.append(Finding("quarantine", key_text(key), f"{event.object!r} from "
+                                f"{event.source} (session {event.session}) awaits review",
+                                promote, related=(event.id,)))
+        findings += [Finding("contradiction", key_text(key), f"quarantined {event.object!r}"
+                             f" ({event.id}) contradicts {h.object!r} in {host_scope} "
+                             f"({h.event.id}, {_span(h.start, h.end)}); the host fact "
+                             "stands", promote, related=(event.id, h.event.id))
+                     for h in ([] if many else _overlapping(held, host))
+                     if h.object != event.object]
+    return findings
+
+
+def _held_throughout(held: Holding, holdings: Sequence[Holding]) -> bool:
+    """Whether holdings of `held`'s object cover its whole valid interval."""
+    reached = held.start
+    for holding in sorted((h for h in holdings if h.object == held.object),
+                          key=lambda h: h.start):
+        if holding.start > reached:
+            break
+        reached = max(reached, holding.end)
+    return reached >= held.end
+
+
+def _overlapping(held: Holding, holdings: Sequence[Holding]) -> list[Holding]:
+    return [h for h in holdings if h.start < held.end and held.start < h.end]

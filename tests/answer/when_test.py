@@ -1,0 +1,126 @@
+"""Dates and periods in questions (core.when)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memrepo.answer.when import Times, dates_in, find_times, numeric_dates_as_iso
+from memrepo.core.facts.times import format_valid_time, parse_instant
+from memrepo.core.text import words
+
+NOW = parse_instant("2026-08-31T18:00:00Z")
+
+
+def times(text: str) -> Times:
+    return find_times(words(numeric_dates_as_iso(text, NOW)), NOW)
+
+
+def valid(text: str) -> tuple[str, str | None] | None:
+    when = times(text).valid
+    if when is None:
+        return None
+    return (format_valid_time(when.start),
+            None if when.end is None else format_valid_time(when.end))
+
+
+def test_a_month_is_the_whole_month() -> None:
+    assert valid("How much did I pay for electricity in April 2026?") == (
+        "2026-04-01", "2026-05-01")
+    assert valid("Ile płacę za prąd w kwietniu 2025?") == ("2025-04-01", "2025-05-01")
+    assert valid("Čo som platil za elektrinu v apríli?") == ("2026-04-01", "2026-05-01")
+
+
+def test_a_month_without_a_year_is_the_latest_one_begun() -> None:
+    assert valid("Where did I live in March?") == ("2026-03-01", "2026-04-01")
+    assert valid("What did I pay in December?") == ("2025-12-01", "2026-01-01")
+    assert valid("Who was my employer in august?") == ("2026-08-01", "2026-09-01")
+
+
+def test_years_and_relative_periods() -> None:
+    assert valid("What did I pay in 2025?") == ("2025-01-01", "2026-01-01")
+    assert valid("Koľko som platil v roku 2024?") == ("2024-01-01", "2025-01-01")
+    assert valid("What was my rent last year?") == ("2025-01-01", "2026-01-01")
+    assert valid("Ile płaciłem w zeszłym roku?") == ("2025-01-01", "2026-01-01")
+    assert valid("Kde som býval vlani?") == ("2025-01-01", "2026-01-01")
+    assert valid("What did I pay this month?") == ("2026-08-01", "2026-09-01")
+    assert valid("What did I pay yesterday?") == ("2026-08-30", "2026-08-31")
+    assert valid("Q2 2026 VAT") == ("2026-04-01", "2026-07-01")
+    assert valid("What changed in the first half of the year?") == ("2026-01-01", "2026-07-01")
+    assert valid("the second half of 2025") == ("2025-07-01", "2026-01-01")
+
+
+def test_instants() -> None:
+    assert times("What is my address now?").valid is not None
+    assert valid("Where did I live two years ago?") == ("2024-08-31", None)
+    assert valid("Gdzie mieszkałem rok temu?") == ("2025-08-31", None)
+    assert valid("Kde som býval pred dvoma rokmi?") == ("2024-08-31", None)
+    assert valid("What was the mileage at the start of May?") == ("2026-05-01", None)
+
+
+def test_since_and_between() -> None:
+    assert valid("What changed since March?") == ("2026-03-01", "2026-08-31T18:00:00Z")
+    assert valid("Did my bill change between February and April?") == (
+        "2026-02-01", "2026-05-01")
+    assert valid("Did my rent change from January to April?") == ("2026-01-01", "2026-05-01")
+
+
+def test_days() -> None:
+    assert valid("What was booked on 2026-05-20?") == ("2026-05-20", "2026-05-21")
+    assert valid("What did Caroline do on 7 May 2023?") == ("2023-05-07", "2023-05-08")
+    assert valid("May 7, 2023") == ("2023-05-07", "2023-05-08")
+
+
+def test_days_written_with_numbers() -> None:
+    day = ("2026-02-15", "2026-02-16")
+    assert valid("How much was electricity on 15.02.2026?") == day
+    assert valid("Ile kosztował prąd 15.2.2026?") == day
+    assert valid("Wie viel kostete Strom am 15.02.?") == day
+    assert valid("What did I pay on 02/15/2026?") == day  # month first: 15 is no month
+    assert valid("What did I pay on 15/02/2026?") == day
+    assert valid("What did I pay on 03/04/2026?") == ("2026-04-03", "2026-04-04")  # day first
+    assert valid("Co platilo 20.12.?") == ("2025-12-20", "2025-12-21")  # latest one begun
+
+
+def test_amounts_and_versions_are_not_days() -> None:
+    for text in ("Did I pay 2.400 zł for the laptop?", "Is the quota 1.5 GB?",
+                 "Which bug did v1.2.3 fix?", "Was 1.2.3 released?", "Is it 12.50 zł?",
+                 "Was the rate 2.40.?", "What broke on 31.02.2026?", "1.10.2026x"):
+        assert valid(text) is None, text
+
+
+def test_ordinary_questions_name_no_time() -> None:
+    for text in ("How much do I pay?", "May I ask what my rent is?", "Ile płacę?",
+                 "Kedy sa zmenil nájom?", "How much is 2025 zł?", "Who is my family doctor?",
+                 "When was my car last serviced?", "What did Sam do?"):
+        assert times(text).valid is None, text
+
+
+def test_a_date_beside_memory_words_is_the_system_time() -> None:
+    found = times("As the memory knew it on 5 June, what did my phone cost in June?")
+    assert found.known is not None and format_valid_time(found.known.start) == "2026-06-05"
+    assert found.valid is not None and format_valid_time(found.valid.start) == "2026-06-01"
+    said = times("What did the memory say in May?")
+    assert said.known is not None and said.valid is not None
+
+
+def test_date_words_are_reported_as_used() -> None:
+    text = words("How much did I pay in April 2026?")
+    assert sorted(text[i] for i in times("How much did I pay in April 2026?").used) == [
+        "2026", "april"]
+
+
+def test_dates_in_stored_text_are_absolute_only() -> None:
+    found = dates_in(words("Booked 2026-05-20; in May 2025 and yesterday, in June"))
+    assert [(format_valid_time(w.start), w.end is not None) for w in found] == [
+        ("2026-05-20", True), ("2025-05-01", True)]
+
+
+@given(st.lists(st.sampled_from(
+    ["in", "w", "v", "since", "between", "and", "may", "april", "kwietniu", "2025", "5",
+     "last", "year", "ago", "two", "rok", "temu", "pred", "roku", "q2", "of", "start", "now",
+     "x", "paid", "31", "february"]), max_size=12))
+def test_any_sequence_of_date_words_is_read_without_error(sequence: list[str]) -> None:
+    found = find_times(sequence, NOW)
+    for when in (found.valid, found.known):
+        assert when is None or when.end is None or when.start <= when.end

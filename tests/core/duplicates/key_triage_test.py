@@ -1,0 +1,74 @@
+"""Near-duplicate fact keys over a whole memory (memrepo.core.duplicates.key_triage, variant_pairs):
+which keys are found, which one is kept, what is left alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memrepo.core.config import Config
+from memrepo.core.duplicates.key_triage import distinct_label, key_merges
+from memrepo.core.duplicates.variant_pairs import Label, note_judge, variant_pairs
+from memrepo.core.facts.events import Event
+from memrepo.core.facts.times import parse_instant
+
+
+def ev(id_: str, subject: str, relation: str = "amount", obj: str = "1",
+       valid_from: str = "2026-01-01", recorded: str = "2026-01-02", scope: str = "michal",
+       **extra: Any) -> Event:
+    return Event(id=id_, op="assert", recorded_at=parse_instant(recorded), scope=scope,
+                 subject=subject, relation=relation, object=obj,
+                 valid_from=parse_instant(valid_from), source="chat", quote="q", **extra)
+
+
+def facts(*events: Event) -> dict[tuple[str, str, str], list[Event]]:
+    grouped: dict[tuple[str, str, str], list[Event]] = {}
+    for event in events:
+        grouped.setdefault(event.folded_key, []).append(event)
+    return grouped
+
+
+def test_the_key_with_more_live_asserts_is_kept() -> None:
+    [merge] = key_merges(facts(
+        ev("a1", "electricty_bill", valid_from="2026-01-01", recorded="2026-01-01"),
+        ev("b1", "electricity_bill", valid_from="2026-02-01", obj="2"),
+        ev("b2", "electricity_bill", valid_from="2026-03-01", obj="3")), Config())
+    assert merge.kept[1:] == ("electricity_bill", "amount")
+    assert merge.duplicate[1:] == ("electricty_bill", "amount")
+    assert "one typo apart" in merge.how
+
+
+def test_a_tie_keeps_the_key_first_recorded_and_shows_keys_as_first_written() -> None:
+    [merge] = key_merges(facts(
+        ev("a1", "Water Bill", recorded="2026-01-01"),
+        ev("b1", "water_bil", recorded="2026-01-05", valid_from="2026-02-01")), Config())
+    assert merge.shown == (("michal", "Water Bill", "amount"), ("michal", "water_bil",
+                                                                "amount"))
+
+
+def test_neighbours_quarantine_and_what_someone_said_are_left_alone() -> None:
+    neighbours = facts(ev("a", "car", "model"), ev("b", "car", "make"),
+                       ev("c", "vat", "q2_2026"), ev("d", "vat", "q3_2026"),
+                       ev("e", "jan_kowalski", "email"), ev("f", "anna_kowalska", "email"),
+                       ev("g", "x", "colour", scope="quarantine-michal"),
+                       ev("h", "x", "color", scope="quarantine-michal"))
+    assert key_merges(neighbours, Config()) == []
+    pair = facts(ev("a", "car", "colour"), ev("b", "car", "color"))
+    assert len(key_merges(pair, Config())) == 1
+    said = frozenset({frozenset({distinct_label(("michal", "car", "colour")),
+                                 distinct_label(("michal", "Car", "color"))})})
+    assert key_merges(pair, Config(), said) == []
+
+
+def test_a_merged_duplicate_is_not_found_again() -> None:
+    duplicate = ev("a1", "electricty_bill")
+    ended = Event(id="a2", op="end", recorded_at=parse_instant("2026-02-01"), scope="michal",
+                  subject="electricty_bill", relation="amount",
+                  valid_to=parse_instant("2026-01-01"), source="triage", reason="merged")
+    assert key_merges(facts(duplicate, ended, ev("b1", "electricity_bill")), Config()) == []
+
+
+def test_variant_pairs_group_same_letters_and_skip_one_owner() -> None:
+    labels = [Label(0, "Site Roadmap"), Label(1, "site-roadmap"), Label(2, "siteroadmap"),
+              Label(3, "site-roadmp"), Label(3, "roadmap-site")]
+    pairs = {(p.first, p.second) for p in variant_pairs(labels, note_judge)}
+    assert pairs == {(0, 1), (0, 2), (0, 3)}
