@@ -45,6 +45,13 @@ class Config:
     stale_after_days: int = 365
     clock_skew_seconds: int = 300
     control_files: tuple[str, ...] = ()  # need approval besides rules (core.approval)
+    self_subjects: Mapping[str, str] = field(default_factory=dict)  # scope → the asker
+    concepts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # words people use
+
+    def asker(self, scope: str) -> str:
+        """The folded subject by which the asker of `scope` is recorded ("my phone" is its
+        phone): the config's `self` for the scope, else the subject spelled like it."""
+        return key_slug(self.self_subjects.get(scope, scope))
 
     def is_many(self, relation: str) -> bool:
         """Whether `relation` is declared many-valued, compared as a key (SPEC §4: folded,
@@ -75,7 +82,17 @@ def config_from_mapping(raw: Mapping[str, Any]) -> Config:
         stale_after_days=_whole(raw.get("stale_after_days", 365)),
         clock_skew_seconds=_whole(raw.get("clock_skew_seconds", 300)),
         control_files=_strings(raw, "control_files", ()),
+        self_subjects=_text_mapping(raw.get("self", {})),
+        concepts={name: _strings(dict(raw.get("concepts", {})), name, ())
+                  for name in dict(raw.get("concepts", {}))},
     )
+
+
+def _text_mapping(value: Any) -> dict[str, str]:
+    if not isinstance(value, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise TypeError("self must map each scope to a subject")
+    return dict(value)
 
 
 def _strings(raw: Mapping[str, Any], key: str, default: tuple[str, ...]) -> tuple[str, ...]:
@@ -104,4 +121,6 @@ def config_to_mapping(config: Config) -> dict[str, Any]:
         "stale_after_days": config.stale_after_days,
         "clock_skew_seconds": config.clock_skew_seconds,
         "control_files": list(config.control_files),
+        "self": dict(config.self_subjects),
+        "concepts": {name: list(words) for name, words in config.concepts.items()},
     }
