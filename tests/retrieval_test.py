@@ -446,13 +446,13 @@ def test_cli_context_holds_notes_of_every_category_and_the_dated_fact(
     done = cli(repo, "context", "--scope", "michal",
                "How much did I pay for electricity in April?")
     assert done.returncode == 0, done.stderr
-    assert "electricity_bill.amount = 280 zł" in done.stdout
+    assert 'electricity_bill.amount = "280 zł"' in done.stdout
     assert "[references] reading-electricity-bill" in done.stdout
     note_only = cli(repo, "context", "--scope", "michal", "What is the cash method for VAT?")
     assert "[references] vat-cash-method" in note_only.stdout
     both = cli(repo, "context", "--scope", "michal", "How much did I pay for electricity in "
                "April and what is the cash method for VAT?")
-    assert "electricity_bill.amount = 280 zł" in both.stdout
+    assert 'electricity_bill.amount = "280 zł"' in both.stdout
     assert "[references] vat-cash-method" in both.stdout
 
 

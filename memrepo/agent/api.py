@@ -95,18 +95,22 @@ class Memory:
 
     def _recall_question(self, conn: Connection, scopes: Sequence[str], text: str,
                          t: Instant | None, known: Instant | None) -> RecallResult:
-        from memrepo.answer.ask import MAX_NOTES, ask
+        from memrepo.answer.ask import MAX_NOTES, ask, remarks
 
         notes = MAX_NOTES if self.reader.reads_notes else 0
+        config = self.config()
         answers = [ask(conn, readable, text, now(), as_of=t,
                        known_at=known, notes=notes if number == 0 else 0,
-                       with_notes=notes > 0)  # the notes once, with the first scope
+                       with_notes=notes > 0, config=config)  # the notes once
                    for number, readable in enumerate(scopes)]
         facts = [fact for answer in answers for fact in answer.facts]
         suggestions = list(dict.fromkeys(s for answer in answers for s in answer.suggestions))
         respelled = {word: used for answer in answers for word, used in answer.respelled.items()}
+        about = {} if facts else {subject: relations for answer in answers
+                                  for subject, relations in answer.choice.recorded.items()}
         return RecallResult("found" if facts else "not_recorded", facts, suggestions,
-                            answers[0].notes, respelled, answers[0].window.to_json())
+                            answers[0].notes, respelled, answers[0].window.to_json(),
+                            about, [] if facts else remarks(answers))
 
     def history(self, scope: str, subject: str, relation: str) -> list[HistoryEntry]:
         """Every event of the key (§5.5), superseded and retracted ones included."""

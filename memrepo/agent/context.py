@@ -3,8 +3,9 @@
 Gathers, for one question (memrepo.answer.ask): the entity notes it names (mandatory
 lookup, by name or alias, diacritics folded, a misspelled name found by its close
 spelling with a "did you mean" line), the notes TRIGGERS.md maps it to, the notes of
-every category retrieval finds for it, the facts of the named entities and the facts
-that answer the question at the time it asks about. Quarantine scopes are never read.
+every category retrieval finds for it, and the facts that answer the question at the time
+it asks about (when none does: what is recorded about the subject asked, relations only).
+Quarantine scopes are never read.
 Packing within the budget is memrepo.core.context_block.build_block.
 """
 
@@ -12,17 +13,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memrepo.answer.ask import Answer, ask
+from memrepo.answer.ask import Answer, ask, remarks
 from memrepo.answer.question import MAX_QUERY_CHARS
 from memrepo.cache import Connection, memory_config, open_fresh
-from memrepo.cache.query import note_content, note_location, recall_subject
+from memrepo.cache.query import note_content, note_location
 from memrepo.clock import now
 from memrepo.core.config import QUARANTINE_PREFIX
 from memrepo.core.context_block import Block, NoteItem, build_block
 from memrepo.core.notes.triggers import TRIGGERS_PATH, matching_notes, parse_triggers
 from memrepo.core.policy.trust import check_scope
 from memrepo.core.problems import InputError, Problem, require_length, require_utf8
-from memrepo.core.records import Fact
 from memrepo.files import read_bytes
 
 MAX_RETRIEVED_NOTES = 8
@@ -41,7 +41,7 @@ def build_context(root: str | Path, scope: str, question: str, budget: int) -> B
     conn = open_fresh(root)
     try:
         config = memory_config(conn, root)
-        answer = ask(conn, scope, question, now(), notes=MAX_RETRIEVED_NOTES)
+        answer = ask(conn, scope, question, now(), notes=MAX_RETRIEVED_NOTES, config=config)
         meant = [name for name in answer.suggestions if name not in answer.entities
                  and _category(conn, name) == "entities"]
         entities = [*answer.entities, *meant]
@@ -49,11 +49,13 @@ def build_context(root: str | Path, scope: str, question: str, budget: int) -> B
         retrieved = [n.name for n in answer.notes if n.name not in entities + triggered]
         notes = [*_note_items(conn, entities, True),
                  *_note_items(conn, [*triggered, *retrieved], False)]
-        facts = _facts(conn, scope, answer, entities)
+        facts = sorted(answer.facts, key=lambda f: (f.subject, f.relation, f.valid_from))
     finally:
         conn.close()
+    notices = [*_notices(answer, meant),
+               *(f"- note: {remark}" for remark in ([] if facts else remarks([answer])))]
     try:
-        return build_block(notes, facts, config.precedence, budget, _notices(answer, meant))
+        return build_block(notes, facts, config.precedence, budget, notices)
     except ValueError as err:
         raise InputError(Problem("--budget", str(err), "give a larger --budget")) from None
 
@@ -90,15 +92,3 @@ def _note_items(conn: Connection, names: list[str], mandatory: bool) -> list[Not
             category, description, body, updated = found
             items.append(NoteItem(category, name, description, body, updated, mandatory))
     return items
-
-
-def _facts(conn: Connection, scope: str, answer: Answer, subjects: list[str]) -> list[Fact]:
-    """The facts that answer the question (at its time), then what holds for the named
-    entities at that time (now for a period or a history)."""
-    asked = answer.window
-    moment = asked.start if not (asked.period or asked.history) else now()
-    facts: dict[tuple[str, str], Fact] = {(f.id, f.valid_from): f for f in answer.facts}
-    for subject in subjects:
-        for fact in recall_subject(conn, scope, subject, moment, asked.known):
-            facts.setdefault((fact.id, fact.valid_from), fact)
-    return sorted(facts.values(), key=lambda f: (f.subject, f.relation, f.valid_from))

@@ -2,20 +2,23 @@
 keys and notes that answer it, at the time it asks about.
 
 Free-text recall, the context block and MCP recall all go through `ask`:
-- entities the question names by name or alias are found first (an alias is read as the
-  entity's name, so "LP Sp. z o.o." asks about the key subject `lodz-packaging`);
-- fact keys are ranked (memrepo.cache.retrieval) and those that pass the relevance rules
-  (coverage and the rarest-word rule) answer; their values come at the question's time:
-  an instant, every value during a period, or the whole history for "when did it change";
-- notes of every category are ranked the same way (coverage only);
+- the fact keys that answer are chosen subject first (memrepo.answer.keys): whose fact the
+  question asks about, then which of that subject's relations; their values come at the
+  question's time: an instant, every value during a period, or the whole history for
+  "when did it change"; each fact carries why it was chosen;
+- entity notes the question names by name or alias are found (the context block's
+  mandatory lookup);
+- notes of every category are ranked (memrepo.cache.retrieval; coverage only);
 - a word respelled to find anything is reported, with the names it probably meant.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from memrepo.answer.clauses import at_its_time, clauses, in_turn, names_subject
+from memrepo.answer.concepts import table_for
+from memrepo.answer.keys import KeyChoice, KeyMatch, choose_keys
 from memrepo.answer.question import (
     Question,
     Window,
@@ -27,14 +30,14 @@ from memrepo.answer.question import (
 from memrepo.answer.when import numeric_dates_as_iso
 from memrepo.cache import Connection
 from memrepo.cache.query import entity_candidates, notes_by_rowid, recall_during
-from memrepo.cache.retrieval import Hit, Ranked, key_of_row, rank_keys, rank_notes
+from memrepo.cache.retrieval import Ranked, rank_notes
 from memrepo.cache.search import respellings, searched_words, snippet, suggest
+from memrepo.core.config import QUARANTINE_PREFIX, Config
 from memrepo.core.facts.events import Key
 from memrepo.core.facts.times import Instant
 from memrepo.core.records import Fact, NoteMatch
 from memrepo.core.stems import tokens
 
-MAX_KEYS = 5
 MAX_NOTES = 5
 MAX_ENTITY_CANDIDATES = 200
 
@@ -49,16 +52,19 @@ class Answer:
     entities: list[str] = field(default_factory=list)  # named by name or alias
     respelled: dict[str, str] = field(default_factory=dict)
     suggestions: list[str] = field(default_factory=list)
+    choice: KeyChoice = field(default_factory=KeyChoice)
 
 
 def ask(conn: Connection, scope: str, text: str, now: Instant, *,
         as_of: Instant | None = None, known_at: Instant | None = None,
-        notes: int = MAX_NOTES, with_notes: bool = True) -> Answer:
+        notes: int = MAX_NOTES, with_notes: bool = True, config: Config | None = None,
+        ) -> Answer:
     """The answer to the text; when it asks several questions ("What car do I drive and
     when is the oil change?"), each one's answers besides (`_merged`)."""
     text = numeric_dates_as_iso(without_terminal_codes(text), now)  # what both readings see
     question = analyse(text, now)
-    whole = _ask_one(conn, scope, question, window(question, now, as_of, known_at), now,
+    context = _Context(scope, now, config or Config())
+    whole = _ask_one(conn, context, question, window(question, now, as_of, known_at),
                      notes, with_notes)
     parts = clauses(text)
     if len(parts) == 1:
@@ -66,31 +72,64 @@ def ask(conn: Connection, scope: str, text: str, now: Instant, *,
     answers = []
     for part in parts:
         asked = at_its_time(analyse(part, now), question)
-        answers.append(_ask_one(conn, scope, asked, window(asked, now, as_of, known_at), now,
+        answers.append(_ask_one(conn, context, asked, window(asked, now, as_of, known_at),
                                 notes, with_notes and not whole.notes))
     return _merged(whole, answers, notes)
 
 
-def _ask_one(conn: Connection, scope: str, question: Question, asked: Window, now: Instant,
+@dataclass(frozen=True, slots=True)
+class _Context:
+    scope: str
+    now: Instant
+    config: Config
+
+    @property
+    def asker(self) -> str:
+        host = self.scope.removeprefix(QUARANTINE_PREFIX)
+        return self.config.asker(host)
+
+
+def _ask_one(conn: Connection, context: _Context, question: Question, asked: Window,
              notes: int, with_notes: bool) -> Answer:
-    text = question.text
+    text, scope = question.text, context.scope
     named = named_entities(conn, text, question)
-    keys_ranked = rank_keys(conn, analyse(_as_names(text, named), now)
-                            if named else question, scope)
-    keys = [key_of_row(conn, hit.rowid) for hit in best(keys_ranked)]
+    choice = choose_keys(conn, scope, question, context.now, context.asker,
+                         table_for(context.config.concepts))
+    keys = [(scope, m.key.subject, m.key.relation) for m in choice.keys]
     # a change question also needs the value held just before its period begins
     start = asked.start - 1 if asked.history else asked.start
-    facts = [fact for key in keys for fact in recall_during(
-        conn, *key, start, asked.end, asked.known)]
+    facts = [with_reasons(fact, match) for match in choice.keys for fact in recall_during(
+        conn, scope, match.key.subject, match.key.relation, start, asked.end, asked.known)]
     notes_ranked = rank_notes(conn, question) if with_notes else None
     matches = [] if notes_ranked is None else note_matches(conn, notes_ranked,
                                                             question)[:notes]
-    respelled = respellings(question, [keys_ranked.plan] if notes_ranked is None
-                            else [keys_ranked.plan, notes_ranked.plan])
+    respelled = {**choice.respelled, **(respellings(question, [notes_ranked.plan])
+                                        if notes_ranked is not None else {})}
     suggestions = (suggest(conn, respelled.values(), scope, notes=with_notes)
                    if respelled else [])
     return Answer(question, asked, keys, facts, matches, sorted(named), respelled,
-                  suggestions)
+                  suggestions, choice)
+
+
+def remarks(answers: list[Answer]) -> list[str]:
+    """Why nothing answers, in words: whom the memory does not know, whose facts alike
+    it would not choose between, what it holds about the subject asked about."""
+    out = []
+    for answer in answers:
+        choice = answer.choice
+        out += [f"nothing is recorded about '{name}'" for name in choice.unknown]
+        if choice.ambiguous:
+            out.append("several people's keys fit and the question names none of them: "
+                       + ", ".join(choice.ambiguous) + " (ask again naming whose)")
+        out += [f"recorded about {subject}: {', '.join(relations)} (relations only)"
+                for subject, relations in choice.recorded.items()]
+    return list(dict.fromkeys(out))
+
+
+def with_reasons(fact: Fact, match: KeyMatch) -> Fact:
+    """The fact with why the question's answer holds it: whose fact, which words."""
+    return replace(fact, why={"subject": match.subject, "relation": list(match.relation),
+                              "coverage": round(match.coverage, 2)})
 
 
 def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
@@ -116,15 +155,6 @@ def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
                   list(dict.fromkeys(s for answer in everything for s in answer.suggestions)))
 
 
-def best(ranked: Ranked) -> list[Hit]:
-    """The keys that answer: those that pass the relevance rules with the best coverage
-    (a key that matches less of the question never stands in for one that has no value
-    at the time asked about)."""
-    passing = ranked.answering(rarest_rule=True)
-    top = max((hit.judgement.coverage for hit in passing), default=0.0)
-    return [hit for hit in passing if hit.judgement.coverage >= top - 1e-6][:MAX_KEYS]
-
-
 def named_entities(conn: Connection, text: str, question: Question,
                    ) -> dict[str, tuple[int, int]]:
     """Entity notes whose name or an alias occurs in the text as whole folded words:
@@ -137,14 +167,6 @@ def named_entities(conn: Connection, text: str, question: Question,
     spellings = {name: [name.replace("-", " "), *aliases] for name, aliases in
                  entity_candidates(conn, wanted, MAX_ENTITY_CANDIDATES)}
     return find_names(folded, spellings)
-
-
-def _as_names(text: str, named: dict[str, tuple[int, int]]) -> str:
-    """The text with each entity alias replaced by the entity's name (the key subject)."""
-    words = [raw for raw, _ in tokens(text)]
-    for name, (start, end) in sorted(named.items(), key=lambda item: -item[1][0]):
-        words[start:end] = name.replace("-", " ").split()
-    return " ".join(words)
 
 
 def note_matches(conn: Connection, ranked: Ranked, question: Question) -> list[NoteMatch]:

@@ -122,11 +122,13 @@ def _points_back(part: str) -> bool:
 
 def _things_named(question: str) -> list[str]:
     """The words by which a question names its thing: the kind of the answer ("what CAR
-    do I drive"), a word after a possessive ("my DAD"), and the names it writes with a
-    capital letter (not its first word, "I", nor a date: "in April")."""
+    do I drive"), a word after a possessive ("my DAD") or before one ("the ACCOUNTANT's
+    phone"), and the names it writes with a capital letter (not its first word, "I", nor
+    a date: "in April")."""
     folded = [word for _, word in tokens(question)]
     dates = {folded[i] for i in find_times(folded, 0).used}
     owned = {i + 1 for i, word in enumerate(folded[:-1]) if word in POSSESSIVES}
+    owned |= {i for i, word in enumerate(folded[:-1]) if folded[i + 1] == "s"}  # "X's"
     things = [folded[i] for i in sorted(kind_positions(folded) | owned)]
     names = [fold(word) for word in WORD.findall(unicodedata.normalize("NFC", question))[1:]
              if word[:1].isupper() and word != "I"]

@@ -21,7 +21,9 @@ from memrepo.core.facts.times import Instant, format_instant, format_valid_time
 from memrepo.core.stems import WORD, base_forms, tokens
 from memrepo.core.text import fold, words_of
 
-_CHANGE_STEMS = ("chang", "zmien", "zmian", "zmen", "histor", "evolv")
+_CHANGE_STEMS = ("chang", "zmien", "zmian", "zmen", "histor", "evolv", "switch", "swapp",
+                 "swap", "przeprowadz", "presun", "prestehov", "vymen", "wymien")
+_CHANGE_WORDS = frozenset(("move", "moved", "moving", "moves"))
 """Words that ask how a value changed over time ("when did my rent change?", "kiedy
 zmienił się czynsz?", "kedy sa zmenil nájom?"): the answer is the key's history."""
 
@@ -150,7 +152,7 @@ def analyse(text: str, now: Instant) -> Question:
     raw = [word for word, _ in pairs]
     folded = [word for _, word in pairs]
     times = find_times(folded, now)
-    asks_change = any(word.startswith(_CHANGE_STEMS) for word in folded)
+    asks_change = any(map(asks_change_word, folded))
     asks_amount = bool(_AMOUNT_WORDS & set(folded)) or any(
         a == "how" and b in ("much", "many") for a, b in itertools.pairwise(folded))
     kept = [i for i, word in enumerate(folded)
@@ -180,6 +182,11 @@ def analyse(text: str, now: Instant) -> Question:
                     asks_amount, tuple(also.values()), _capitalised(text, terms))
 
 
+def asks_change_word(word: str) -> bool:
+    """Whether a folded word asks how a value changed ("changed", "zmienił", "switch")."""
+    return word.startswith(_CHANGE_STEMS) or word in _CHANGE_WORDS
+
+
 def kind_positions(folded: Sequence[str]) -> set[int]:
     """Positions of words naming the kind of the answer: right after a which-word, or
     between an article and a pronoun ("did THE LANGUAGES I speak change"), in a question
@@ -199,6 +206,11 @@ def head_positions(folded: Sequence[str], salient: set[int]) -> set[int]:
     without it."""
     return {i for i in salient if folded[i] in _HEAD_NOUNS
             and ({i - 1, i + 1} & salient) - {j for j in salient if folded[j] in _HEAD_NOUNS}}
+
+
+def head_kind(word: str) -> str:
+    """The kind of value a head noun asks for (HEAD_NUMBER, HEAD_ADDRESS), or ''."""
+    return _HEAD_NOUNS.get(word, "")
 
 
 HEAD_NUMBER, HEAD_ADDRESS = "number", "address"

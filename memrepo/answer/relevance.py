@@ -187,7 +187,7 @@ def plan(terms: Sequence[Term], n: int, lookup: Lookup, respell: Respell | None)
     for term in terms:
         used, forms = term.word, (term.word, *term.bases)
         if term.opening and not any(df.get(form) for form in forms) and (
-                typo := _question_word(term.word)):
+                typo := question_word_typo(term.word)):
             read_as[term.word] = typo
             continue
         if not any(df.get(form) for form in forms) and respell and can_respell(term.word):
@@ -205,7 +205,7 @@ def plan(terms: Sequence[Term], n: int, lookup: Lookup, respell: Respell | None)
 _QUESTION_WORDS = ("what", "where", "which", "whose")
 
 
-def _question_word(word: str) -> str | None:
+def question_word_typo(word: str) -> str | None:
     """The wh-word that opens a question with one letter after its first missing ("Wher do
     I live?", "Whic car…"), for words of four letters or more that the memory lacks: only
     the opening word, and only these words, since many such typos are words too ("cold" is

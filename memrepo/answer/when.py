@@ -92,10 +92,12 @@ _NUMBERS: dict[str, int] = {
         10: "ten dziesiec desat",
     }.items() for word in words.split()}
 _KNOWN_CUES = words_of("""knew known say said says expect expected think thought memory
-wiedziala wiedzial wiedzialo pamiec mowila mowilo vedela vedel vedelo pamat hovorila
-hovorilo""")
+recorded wiedziala wiedzial wiedzialo pamiec mowila mowilo stanu vedela vedel vedelo pamat
+hovorila hovorilo stavu vedeli vedela vedel""")
 """A date within four words of these is the system time asked about ("as the memory knew
-it on 5 June", "in May, what did the memory expect…"), not the valid time."""
+it on 5 June", "według stanu na 8 stycznia", "podľa stavu k 1. 6. 2026", "in May, what did
+the memory expect…"), not the valid time: the date right after a cue first, else one
+right before it."""
 _KNOWN_REACH = 4
 _APPROXIMATE = words_of("around about circa approximately roughly okolo zhruba priblizne")
 _ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
@@ -105,8 +107,8 @@ _DAY_NUMBER = re.compile(r"([1-9]|[12]\d|3[01])(st|nd|rd|th)?")
 
 
 _DOTTED_DAY = re.compile(
-    r"(?<![\w.,/-])(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d)(?![\w/-]|[.,]\d)")
-"""D.M.YYYY, DD.MM.YYYY (Polish, Slovak, German: day first)."""
+    r"(?<![\w.,/-])(\d{1,2})\. ?(\d{1,2})\. ?((?:19|20)\d\d)(?![\w/-]|[.,]\d)")
+"""D.M.YYYY, DD.MM.YYYY, "1. 6. 2026" (Polish, Slovak, Czech, German: day first)."""
 _DOTTED_DAY_NO_YEAR = re.compile(r"(?<![\w.,/-])(\d{1,2})\.(\d\d)\.(?![\w/-]|[.,]\d)")
 """DD.MM. without a year: the month in two digits and the closing dot ("15.02."), so that
 an amount ("2.40", "1.5.") never reads as a day."""
@@ -184,13 +186,12 @@ def find_times(words: list[str], now: Instant) -> Times:
     valid: When | None = None
     known: When | None = None
     used: set[int] = set()
-    for first, last, when in spans:
+    cued = _known_span(words, spans)
+    for number, (first, last, when) in enumerate(spans):
         used.update(range(first, last))
         if first > 0 and words[first - 1] in _APPROXIMATE:  # "around July"
             used.add(first - 1)
-        reach = [*range(max(0, first - _KNOWN_REACH), first),
-                 *range(last, min(len(words), last + _KNOWN_REACH))]
-        if known is None and any(words[i] in _KNOWN_CUES for i in reach):
+        if number == cued:
             known = When(when.start, None, when.words)
             # "as the memory knew it", "did the memory expect": about time, not the topic
             used.update(i for i, word in enumerate(words) if word in _KNOWN_CUES)
@@ -199,6 +200,18 @@ def find_times(words: list[str], now: Instant) -> Times:
     if valid is None and known is not None:  # "what did the memory say in May?"
         valid = known
     return Times(valid, known, frozenset(used))
+
+
+def _known_span(words: list[str], spans: list[tuple[int, int, When]]) -> int | None:
+    """Which date span is the system time: the first with a cue word in the four words
+    before it ("knew it ON 2026-05-01"), else the first with one in the four after it."""
+    for after in (False, True):
+        for number, (first, last, _) in enumerate(spans):
+            reach = (range(last, min(len(words), last + _KNOWN_REACH)) if after
+                     else range(max(0, first - _KNOWN_REACH), first))
+            if any(words[i] in _KNOWN_CUES for i in reach):
+                return number
+    return None
 
 
 _ABSOLUTE_READERS: tuple[_Reader, ...] = ()  # set below, after the readers

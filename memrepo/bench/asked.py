@@ -96,7 +96,8 @@ class ContextVariant:
         wanted = self.expected_values(question)
         if not wanted:
             return not lines
-        return all(any(f"= {fold(value)} (" in line for line in lines) for value in wanted)
+        return all(any(f"= {fold(json.dumps(value, ensure_ascii=False))} (" in line
+                       for line in lines) for value in wanted)
 
     def expected_values(self, question: Question) -> list[str]:
         if question.window is not None:

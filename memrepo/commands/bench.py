@@ -1,4 +1,5 @@
-"""`memrepo bench perf | memory | locomo | retrieval | fleet`: the benchmarks (memrepo.bench.*).
+"""`memrepo bench perf | memory | locomo | retrieval | fleet | world`: the benchmarks
+(memrepo.bench.*).
 
 Each benchmark parses its own options (`memrepo bench perf --help`); its module is imported
 only when it runs, so every other command starts as fast as before.
@@ -23,7 +24,9 @@ def add_parser(subparsers: Any) -> None:
             ("memory", "recall-quality benchmark: questions asked as people ask them"),
             ("locomo", "session recall on LoCoMo conversations (--data DIR)"),
             ("retrieval", "speed of retrieval from the question on a repository (--dir)"),
-            ("fleet", "many clones writing and syncing through one bare repository")):
+            ("fleet", "many clones writing and syncing through one bare repository"),
+            ("world", "question worlds (dev and held out) through recall and the context "
+                      "block")):
         bench = kinds.add_parser(kind, prefix_chars="+", add_help=False,
                                  help=f"{about} (its own options: memrepo bench {kind} --help)")
         bench.add_argument("arguments", nargs="*", help=f"passed to the {kind} benchmark")
@@ -38,6 +41,8 @@ def run(args: argparse.Namespace) -> int:
         from memrepo.bench.retrieval import main
     elif args.kind == "fleet":
         from memrepo.bench.fleet import main
+    elif args.kind == "world":
+        from memrepo.bench.world import main
     else:
         from memrepo.bench.memory import main
     return int(main(args.arguments))

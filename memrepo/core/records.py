@@ -33,9 +33,13 @@ class Fact:
     session: str
     trust: str
     category: str = "facts"
+    why: dict[str, Any] | None = None  # why a question's answer holds it (memrepo.answer)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if self.why is None:
+            del data["why"]
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,12 +74,22 @@ class RecallResult:
     notes: list[NoteMatch] = field(default_factory=list)
     respelled: dict[str, str] = field(default_factory=dict)
     asked: dict[str, Any] = field(default_factory=dict)
+    recorded_about: dict[str, list[str]] = field(default_factory=dict)  # subject → its
+    # relations, when the subject asked about is recorded but nothing answers (no values)
+    remarks: list[str] = field(default_factory=list)  # why nothing (or only part) answers
+    parts: list[dict[str, Any]] = field(default_factory=list)  # a text of several questions
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"status": self.status,
                                 "facts": [f.to_json() for f in self.facts],
                                 "suggestions": list(self.suggestions),
                                 "notes": [n.to_json() for n in self.notes]}
+        if self.recorded_about:
+            data["recorded_about"] = {k: list(v) for k, v in self.recorded_about.items()}
+        if self.remarks:
+            data["remarks"] = list(self.remarks)
+        if self.parts:
+            data["parts"] = [dict(part) for part in self.parts]
         if self.respelled:
             data["respelled"] = dict(self.respelled)
         if self.asked:

@@ -31,7 +31,7 @@ def test_a_str_path_works_like_a_path(memory_repo: Path, make: type[Memory]) -> 
     assert memory.recall("michal", "What is my shoe size?").facts[0].object == "44"
     assert memory.search("shoe").status == "found" and memory.config().approvers
     block = build_context(str(memory_repo), "michal", "What is my shoe size?", 800)
-    assert "shoe.size = 44" in block.text
+    assert 'shoe.size = "44"' in block.text
 
 
 def test_open_outside_a_repository_is_an_input_error(tmp_path: Path) -> None:

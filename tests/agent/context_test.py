@@ -36,7 +36,7 @@ def test_current_facts_carry_dates_and_low_confidence_warnings(demo_repo: Path) 
                    source="conversation", confidence=0.6)
     done = context(demo_repo, "How much is the internet bill?")
     line = next(ln for ln in done.stdout.splitlines() if "internet_bill.amount" in ln)
-    assert "= 79 zł (valid since 2026-02-01" in line
+    assert '= "79 zł" (valid since 2026-02-01' in line
     assert "⚠ confidence 0.60" in line
 
 
@@ -70,7 +70,7 @@ def test_a_promoted_fact_reaches_the_host_with_who_and_why(demo_repo: Path) -> N
     promoted = promote(demo_repo, scope="michal", event_id=planted.id or "",
                        by="michal@example.com", reason="confirmed on the phone")
     assert promoted.status == "added"
-    assert "gym.membership = Fitness Plus" in context(demo_repo, "my gym membership?").stdout
+    assert 'gym.membership = "Fitness Plus"' in context(demo_repo, "my gym membership?").stdout
     message = subprocess.run(["git", "log", "-1", "--format=%B"], cwd=demo_repo,
                              capture_output=True, text=True, check=True).stdout
     assert f"Promoted-from: {planted.id}" in message

@@ -1,0 +1,162 @@
+"""The concept table (SPEC §7 "Words people use for relations"): which words of a question
+and of a key mean the same thing, in English, Polish, Slovak and Czech.
+
+The table is data (`concepts.yaml` beside this module, extended by a memory's config
+`concepts:`). Each concept is a set of words and phrases; they are folded and reduced to
+base forms (memrepo.core.stems) once, so "mieszkała" finds the concept of "mieszka".
+`spans` reads a sequence of folded words for the concepts they name, the longest phrase
+first ("mother-in-law" is one role, never "mother").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from memrepo.core.stems import base_forms, tokens
+
+MAX_PHRASE = 5
+"""The most words a phrase of the table has."""
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Words [start, end) of a sequence that name `concepts` (as `phrase`, folded)."""
+
+    start: int
+    end: int
+    concepts: frozenset[str]
+    phrase: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConceptTable:
+    phrases: Mapping[tuple[str, ...], frozenset[str]]  # folded words → concepts (2+ words)
+    forms: Mapping[str, frozenset[str]]  # a base form of a one-word entry → concepts
+    exact: Mapping[str, frozenset[str]]  # a one-word entry as written, folded → concepts
+    roles: frozenset[str]  # concepts that name a person by their relation to someone
+    words_of: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # concept → words
+
+    def word_concepts(self, word: str) -> frozenset[str]:
+        """The concepts of one folded word: as written, else by any of its base forms."""
+        found = self.exact.get(word)
+        if found:
+            return found
+        hits = [self.forms[form] for form in base_forms(word)[1:] if form in self.forms]
+        return frozenset().union(*hits) if hits else frozenset()
+
+    def knows(self, word: str) -> bool:
+        """Whether a folded word is a word of the table (it is never respelled)."""
+        return bool(self.word_concepts(word))
+
+    def spans(self, words: Sequence[str]) -> list[Span]:
+        """The concepts named in `words` (folded), left to right, each word in at most one
+        span: at each position the longest phrase of the table (its words as written or
+        in a base form: "family doctors"), else the word alone."""
+        found: list[Span] = []
+        i = 0
+        while i < len(words):
+            for size in range(min(MAX_PHRASE, len(words) - i), 1, -1):
+                part = tuple(words[i:i + size])
+                concepts = self.phrases.get(part) or self.phrases.get(_stems(part))
+                if concepts:
+                    found.append(Span(i, i + size, concepts, " ".join(words[i:i + size])))
+                    i += size
+                    break
+            else:
+                concepts = self.word_concepts(words[i])
+                if concepts:
+                    found.append(Span(i, i + 1, concepts, words[i]))
+                i += 1
+        return found
+
+    def concepts_of_words(self, words: Sequence[str]) -> frozenset[str]:
+        """Every concept the words name, as a phrase and each alone (a key's relation or
+        subject words: `payment_terms` is of payment_terms and of payment)."""
+        alone = [self.word_concepts(word) for word in words]
+        return frozenset().union(*(span.concepts for span in self.spans(words)), *alone)
+
+    def extended(self, extra: Mapping[str, Sequence[str]]) -> ConceptTable:
+        """The table with a memory's own words (config `concepts:`): more words for a
+        concept of the table, or concepts of its own."""
+        if not extra:
+            return self
+        entries = {name: list(words) for name, words in self.words_of.items()}
+        for name, words in extra.items():
+            entries.setdefault(name, []).extend(words)
+        return _build(entries, self.roles)
+
+
+def _stems(words: tuple[str, ...]) -> tuple[str, ...]:
+    """A phrase's words each in one base form (the first stem), for inflected phrases."""
+    out = []
+    for word in words:
+        forms = base_forms(word)
+        out.append(forms[1] if len(forms) > 1 else forms[0])
+    return tuple(out)
+
+
+def _build(entries: Mapping[str, Iterable[str]], roles: Iterable[str]) -> ConceptTable:
+    phrases: dict[tuple[str, ...], set[str]] = {}
+    forms: dict[str, set[str]] = {}
+    exact: dict[str, set[str]] = {}
+    words_of: dict[str, tuple[str, ...]] = {}
+    for name, words in entries.items():
+        words_of[name] = tuple(words)
+        for entry in words:
+            folded = tuple(word for _, word in tokens(str(entry)))
+            if len(folded) > 1:
+                phrases.setdefault(folded, set()).add(name)
+                phrases.setdefault(_stems(folded), set()).add(name)
+                # the words joined, as a key writes them (`mother_in_law` → one word each)
+            elif folded:
+                exact.setdefault(folded[0], set()).add(name)
+                for form in base_forms(folded[0])[1:]:
+                    forms.setdefault(form, set()).add(name)
+    return ConceptTable({k: frozenset(v) for k, v in phrases.items()},
+                        {k: frozenset(v) for k, v in forms.items()},
+                        {k: frozenset(v) for k, v in exact.items()},
+                        frozenset(roles), words_of)
+
+
+@lru_cache(maxsize=1)
+def shipped() -> ConceptTable:
+    """The table shipped with memrepo (concepts.yaml), loaded once per process."""
+    from importlib.resources import files
+
+    entries, roles = read_table(files("memrepo.answer").joinpath("concepts.yaml")
+                                .read_text(encoding="utf-8"))
+    return _build(entries, roles)
+
+
+_ENTRY = re.compile(r"^  ([a-z0-9_]+):\s*$")
+_ROLE = re.compile(r"^    role:\s*true\s*$")
+_WORDS = re.compile(r"^    words:\s*\[(.*)\]\s*$")
+
+
+def read_table(text: str) -> tuple[dict[str, list[str]], list[str]]:
+    """The concepts of concepts.yaml: name → words, and the role concepts. The file keeps to
+    a fixed shape (see its head), read line by line: a question must not pay for importing
+    a YAML parser (tests/answer/concepts_test.py reads it with PyYAML too)."""
+    entries: dict[str, list[str]] = {}
+    roles: list[str] = []
+    current = ""
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#") or line == "concepts:":
+            continue
+        if found := _ENTRY.match(line):
+            current = found.group(1)
+        elif _ROLE.match(line) and current:
+            roles.append(current)
+        elif (found := _WORDS.match(line)) and current:
+            entries[current] = [w.strip() for w in found.group(1).split(",") if w.strip()]
+        else:
+            raise ValueError(f"concepts.yaml: a line out of its shape: {line!r}")
+    return entries, roles
+
+
+def table_for(extra: Mapping[str, Sequence[str]] | None) -> ConceptTable:
+    """The shipped table with a memory's config `concepts:` added."""
+    return shipped().extended(extra or {})

@@ -1,0 +1,628 @@
+"""Which fact keys answer a question (SPEC §7): the subject first, then the relation.
+
+1. The question's words are read: stop words, dates and fillers set aside; a word the
+   memory and the concept table both lack is respelled to a close word of the scope's keys
+   or names (one edit for short words).
+2. Whose fact it asks about (memrepo.answer.subjects): the identities it names, by name,
+   alias, role word or as the asker. A question that names a person is answered only from
+   that person's keys and from keys of things it names by their own words ("my van's
+   plate"); a person it names whom the memory does not know makes the answer "not
+   recorded". A question naming nobody is answered from the keys whose words it holds —
+   unless they belong to several people alike ("what's the phone number?").
+3. Each candidate key is scored by the share of the question's words it accounts for —
+   through its subject, its relation (its words, their base forms, the concept table), or
+   the kind of value asked ("how much": a number) — each word weighted by its rarity. A key
+   answers when its relation accounts for a word, it holds at least half the question, and
+   it holds the rarest word.
+4. When the subject is known but none of its keys answers, the answer lists the relations
+   recorded about it, so that an agent can ask again by key.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.question import (
+    HEAD_NUMBER,
+    Question,
+    asks_change_word,
+    head_kind,
+    head_positions,
+)
+from memrepo.answer.relevance import close_spelling, question_word_typo
+from memrepo.answer.stopwords import STOP_WORDS
+from memrepo.answer.subjects import (
+    ASKER_SUBJECTS,
+    Identity,
+    Mention,
+    Mentions,
+    find_mentions,
+    identities,
+    words,
+)
+from memrepo.answer.when import find_times
+from memrepo.cache import Connection
+from memrepo.cache.lookups import (
+    KeyRow,
+    NoteRow,
+    entity_name_vocabulary,
+    entity_notes_with_words,
+    existing_subjects,
+    key_name_words,
+    key_term_counts,
+    keys_of_subjects,
+    keys_with_words,
+    scope_vocabulary,
+)
+from memrepo.core.stems import base_forms, tokens
+from memrepo.core.text import words_of
+
+COVERAGE = 0.5
+"""The share of the question's weighted words a key must account for."""
+MAX_KEYS = 5
+FILLERS = frozenset(words_of("""
+please again currently today tonight right know give show want find look info information
+details detail still ever exactly remind remember anything something thing things days one
+moment moments there here else podaj powiedz pokaz prosze teraz obecnie aktualnie daj
+povedz ukaz prosim momentalne rekni ted nyni aktualne also list all every tell say"""))
+"""Words that ask nothing of their own ("please", "right now", "give me"): never held
+against a key. (Head nouns beside another word, "phone NUMBER", are set aside too.)"""
+OPTIONAL = frozenset(words_of("""
+month months monthly week weeks weekly year years yearly annual annually daily day each per
+every mesiac mesicne mesacne miesiac miesiecznie rok rocznie rocne rocni tyden tydenne
+private personal main new current latest official direct time over usual normal regular
+prywatny prywatna sukromny sukromna soukromy soukroma"""))
+"""Words of a period ("each month", "per year") or a kind of value ("my PRIVATE phone"): a
+key whose relation holds one gains by it (`monthly_fee`); one that does not is not held
+to it."""
+GENERIC = frozenset(words_of("""
+amount value price cost total sum name model type make brand kind title kwota wartosc cena
+suma nazwa imie castka hodnota suma meno nazov jmeno nazev"""))
+"""Relations that say what a thing is or costs: `gas_bill.amount`, `van.model`, answering a
+question that names only the thing ("gas advance now?", "which van do we have?")."""
+_WHO = frozenset(words_of("who whom kto kogo kdo koho"))
+_LOOK = frozenset(words_of("look looks looked looking"))
+"""… LOOK LIKE: "what did my rent look like" asks nothing of "like"."""
+_THIRD_PERSON = frozenset(words_of("""
+he she him her his hers they them their theirs ona oni ono jego jej ich jemu niej nim
+ho mu jeho nej"""))
+"""Someone the question does not name ("What car does SHE want?"): nobody to answer about."""
+_NAME_RELATIONS = frozenset(words_of("name names imie nazwa meno nazov jmeno nazev"))
+AMOUNT_CUE = "#amount"
+WHO_CUE = "#who"
+
+
+@dataclass(frozen=True, slots=True)
+class KeyMatch:
+    """A key that answers, with the reasons: how its subject and relation matched."""
+
+    key: KeyRow
+    coverage: float
+    subject: str  # "the asker ('my')", "name 'kuba'", "words 'gas'"
+    relation: tuple[str, ...]  # "'live' → concept residence", "'phone'"
+    held: frozenset[str] = frozenset()  # the question's words it accounts for ("#3")
+
+
+@dataclass(frozen=True, slots=True)
+class KeyChoice:
+    keys: list[KeyMatch] = field(default_factory=list)
+    about: list[str] = field(default_factory=list)  # who was asked about (labels)
+    recorded: dict[str, list[str]] = field(default_factory=dict)  # when none answers
+    unknown: list[str] = field(default_factory=list)  # names/roles of nobody recorded
+    respelled: dict[str, str] = field(default_factory=dict)
+    ambiguous: list[str] = field(default_factory=list)  # several people's keys alike
+
+
+@dataclass(frozen=True, slots=True)
+class _Words:
+    raw: list[str]
+    folded: list[str]
+    salient: list[int]  # positions that count
+    cues: dict[str, float]  # pseudo-words: "how much" (AMOUNT_CUE)
+    dated: set[int]  # positions of the words of a date or period
+    concepts: dict[int, frozenset[str]]  # position → the concepts its phrase names
+    optional: set[int]  # words that count only where a key holds them ("monthly")
+    heads: dict[int, str]  # a word beside a head noun → the kind of value asked ("number")
+    asks_change: bool
+    read_as: dict[str, str]  # the opening question word misspelt ("whic" → "which")
+
+
+def choose_keys(conn: Connection, scope: str, question: Question, now: int, asker: str,
+                concepts: ConceptTable) -> KeyChoice:
+    """The keys of `scope` that answer `question` (one question of a text), with reasons.
+    A word neither the memory nor the concept table knows is respelled only when the
+    question as written finds no answer ("back" is not "bank")."""
+    read = _read(question, now, concepts)
+    first = _choose(conn, scope, read, asker, concepts, dict(read.read_as))
+    if first.keys:
+        return first
+    replaced = _respell(conn, scope, read, concepts)
+    if not replaced:
+        return first
+    again = _read(question, now, concepts, replaced)
+    respelled = {read.raw[i]: word for i, word in replaced.items()}
+    second = _choose(conn, scope, again, asker, concepts, {**read.read_as, **respelled})
+    return second if second.keys else first
+
+
+def _choose(conn: Connection, scope: str, read: _Words, asker: str, concepts: ConceptTable,
+            respelled: dict[str, str]) -> KeyChoice:
+    """`choose_keys` for the question's words as read (`respelled`: the words replaced)."""
+    people, rows = _directory(conn, scope, read, asker, concepts)
+    mentions = find_mentions(read.folded, read.raw, people, concepts, read.dated)
+    persons = mentions.persons
+    unknown = [m for m in mentions.unresolved if not _answerable_role(conn, scope, m, rows,
+                                                                      concepts)]
+    if not mentions.found and mentions.asker is None and _THIRD_PERSON.intersection(
+            read.folded):
+        return KeyChoice(unknown=[next(read.raw[i] for i, w in enumerate(read.folded)
+                                       if w in _THIRD_PERSON)], respelled=respelled)
+    if unknown:
+        return KeyChoice(unknown=[_said(read, m.start, m.end) for m in unknown],
+                         respelled=respelled)
+    if mentions.asker is not None and not mentions.asker.identities and not mentions.found:
+        persons = []  # the asker, of whom nothing is recorded: things the question names
+    named = [m for m in mentions.found if m.identities]
+    if named and not _asks_beyond(read, mentions):
+        return _everything_about(conn, scope, named, respelled)
+    candidates = _candidates(conn, scope, read, persons, rows, concepts, mentions)
+    things = _things_named(read, rows, people)
+    scored = [m for m in _scored(conn, read, candidates, people, mentions, concepts)
+              if not _misses_thing(m, things, read)]
+    about = [i.label for i in persons]
+    if not scored:
+        recorded = _recorded(conn, scope, persons) if persons else {}
+        return KeyChoice(about=about, recorded=recorded, respelled=respelled)
+    best = max(m.coverage for m in scored)
+    chosen = [m for m in scored if m.coverage >= best - 1e-9][:MAX_KEYS]
+    owners = _owners(chosen, people)
+    if not persons and len(owners) > 1:
+        return KeyChoice(about=about, respelled=respelled, ambiguous=[
+            f"{m.key.subject}.{m.key.relation}" for m in chosen])
+    return KeyChoice(chosen, about, respelled=respelled)
+
+
+# --- reading the question ---------------------------------------------------------------
+
+def _read(question: Question, now: int, concepts: ConceptTable,
+          replaced: dict[int, str] | None = None) -> _Words:
+    """The question's words as the key choice reads them (`replaced`: position → the
+    respelling read instead)."""
+    pairs = tokens(question.text)
+    raw = [r for r, _ in pairs]
+    folded = [(replaced or {}).get(i, f) for i, (_, f) in enumerate(pairs)]
+    dated: set[int] = set(find_times([f for _, f in pairs], now).used)
+    look_like = {i for i in range(len(folded) - 1)
+                 if folded[i] in _LOOK and folded[i + 1] == "like"}
+    dated = {*dated, *look_like, *(i + 1 for i in look_like)}  # set aside like a date
+    heads = head_positions(folded, {i for i, w in enumerate(folded) if w not in STOP_WORDS
+                                    and i not in dated and not asks_change_word(w)})
+    opening = question_word_typo(folded[0]) if folded else None
+    read_as = {raw[0]: opening} if opening else {}
+    salient = [i for i, word in enumerate(folded)
+               if i not in dated and i not in heads and word not in STOP_WORDS
+               and not (i == 0 and opening)
+               and word not in FILLERS and len(word) > 1 and not word.isdigit()
+               and not (asks_change_word(word) and not concepts.knows(word))]
+    cues = {AMOUNT_CUE: 1.0} if question.asks_amount else {}
+    if _WHO.intersection(folded):
+        cues[WHO_CUE] = 0.5
+    spans: dict[int, frozenset[str]] = {}
+    for span in concepts.spans(folded):
+        for i in range(span.start, span.end):
+            spans[i] = span.concepts | concepts.word_concepts(folded[i])
+    optional = {i for i in salient if folded[i] in OPTIONAL}
+    kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
+    return _Words(raw, folded, salient, cues, set(dated), spans, optional, kinds,
+                  question.asks_change, read_as)
+
+
+MAX_ABOUT = 20
+"""The most keys answered for a question that only names someone ("Łódź Packaging?")."""
+
+
+def _asks_beyond(read: _Words, mentions: Mentions) -> bool:
+    """Whether the question asks something of whom it names: a word outside its mentions
+    (besides fillers, optional words and a possessor) or a cue ("how much", "who")."""
+    inside = {i for m in mentions.found for i in range(m.start, m.end)}
+    return bool(read.cues) or any(i not in inside and i not in read.optional
+                                  and i not in mentions.set_aside for i in read.salient)
+
+
+def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
+                      respelled: dict[str, str]) -> KeyChoice:
+    """A question that only names someone ("Łódź Packaging?", "Radek"): every key recorded
+    about them."""
+    matches = []
+    for mention in named:
+        for identity in mention.identities:
+            for key in keys_of_subjects(conn, scope, identity.subjects, MAX_ABOUT):
+                matches.append(KeyMatch(key, 1.0, mention.how, ("everything recorded",)))
+    return KeyChoice(matches[:MAX_ABOUT], [i.label for m in named for i in m.identities],
+                     respelled=respelled)
+
+
+def _answerable_role(conn: Connection, scope: str, mention: Mention, rows: Sequence[KeyRow],
+                     concepts: ConceptTable) -> bool:
+    """Whether a role that names nobody can still be answered: its owner holds a key of
+    that role ("who is my accountant" and `me.accountant`), or a thing the question names
+    holds the role's word (`dentist_appointment`)."""
+    if not mention.role:
+        return False
+    if any(mention.role & concepts.concepts_of_words(words(r.subject_key)) for r in rows):
+        return True
+    owner = mention.owner.subjects if mention.owner is not None else set()
+    return any(mention.role & concepts.concepts_of_words(words(k.relation_key))
+               for k in keys_of_subjects(conn, scope, owner))
+
+
+def _said(read: _Words, start: int, end: int) -> str:
+    return " ".join(read.raw[start:end]) or "the asker"
+
+
+def _respell(conn: Connection, scope: str, read: _Words, concepts: ConceptTable,
+             ) -> dict[int, str]:
+    """Words neither the memory nor the concept table knows, respelled to a close word of
+    the scope's subjects and relations or of entity names ("vna" → "van"): position → the
+    respelling."""
+    unknown = [i for i in read.salient if not concepts.knows(read.folded[i])
+               and len(read.folded[i]) >= 3 and read.folded[i].isalpha()
+               and read.folded[i] not in OPTIONAL]
+    if not unknown:
+        return {}
+    counts, _ = key_term_counts(conn, {f for i in unknown for f in base_forms(read.folded[i])})
+    note_words = {w for n in entity_notes_with_words(conn, [read.folded[i] for i in unknown],
+                                                     "names", 20)
+                  for s in (n.name, *n.aliases) for w in words(s)}
+    respelled: dict[int, str] = {}
+    for i in unknown:
+        word = read.folded[i]
+        if any(counts.get(f) for f in base_forms(word)) or word in note_words:
+            continue
+        reach = 1 if len(word) < 8 else 2
+        vocabulary = [w for w in scope_vocabulary(conn, scope, word[0], len(word) - reach,
+                                                  len(word) + reach)
+                      + entity_name_vocabulary(conn, word[0], len(word) - reach,
+                                               len(word) + reach)
+                      if w not in STOP_WORDS]
+        fixed = close_spelling(word, vocabulary)
+        if fixed is not None and fixed != word:
+            respelled[i] = fixed
+    return respelled
+
+
+# --- who is asked about -----------------------------------------------------------------
+
+def _directory(conn: Connection, scope: str, read: _Words, asker: str,
+               concepts: ConceptTable) -> tuple[list[Identity], list[KeyRow]]:
+    """The identities the question may name: subjects and entity notes holding its words
+    or its role words, the asker, and the subjects those notes name."""
+    forms = {f for i in read.salient for f in base_forms(read.folded[i])}
+    role_words = _role_words(read, concepts)
+    rows = keys_with_words(conn, scope, forms | role_words | _concept_forms(read, concepts),
+                           "subject")
+    notes = _unique([*entity_notes_with_words(conn, forms | role_words | set(words(asker)),
+                                              "names"),
+                     *(entity_notes_with_words(conn, role_words, "description")
+                       if role_words else [])])
+    named = {"_".join(s) for n in notes for s in _note_spellings(n)}
+    linked = existing_subjects(conn, scope, named | {asker, *ASKER_SUBJECTS})
+    subjects = {(r.subject_key, r.subject) for r in rows}
+    subjects |= {(key, key) for key in linked}
+    return identities(sorted(subjects), notes, asker, concepts), rows
+
+
+def _role_words(read: _Words, concepts: ConceptTable) -> set[str]:
+    roles = {c for named in read.concepts.values() for c in named & concepts.roles}
+    return {w for role in roles for entry in concepts.words_of.get(role, ())
+            for w in words(entry)} - STOP_WORDS
+
+
+def _note_spellings(note: NoteRow) -> list[tuple[str, ...]]:
+    return [s for s in (words(note.name), *(words(a) for a in note.aliases)) if s]
+
+
+def _unique(notes: Iterable[NoteRow]) -> list[NoteRow]:
+    return list({n.name: n for n in notes}.values())
+
+
+# --- candidates and scores --------------------------------------------------------------
+
+def _candidates(conn: Connection, scope: str, read: _Words, persons: Sequence[Identity],
+                rows: Sequence[KeyRow], concepts: ConceptTable, mentions: Mentions,
+                ) -> list[KeyRow]:
+    """Keys that may answer: the named persons' keys and those of things the question
+    names; with nobody named, also keys whose relation holds its words."""
+    owners = {s for m in mentions.found if m.role and m.owner is not None
+              for s in m.owner.subjects}
+    found = keys_of_subjects(conn, scope, {s for i in persons for s in i.subjects} | owners)
+    others = [m for m in mentions.found if m.identities and not all(
+        i.asker for i in m.identities)]
+    things = [r for r in rows if _names_thing(r, read, bool(others), concepts)
+              and not any(r.subject_key in i.subjects for i in persons)
+              and not _is_person_row(r, persons, concepts)]
+    if persons or mentions.asker is not None or mentions.found:
+        return _unique_keys([*found, *keys_of_subjects(conn, scope,
+                                                        {r.subject_key for r in things})])
+    forms = {f for i in read.salient for f in base_forms(read.folded[i])}
+    forms |= _concept_forms(read, concepts)
+    related = keys_with_words(conn, scope, forms, "relation")
+    return _unique_keys([*keys_of_subjects(conn, scope, {r.subject_key for r in things}),
+                         *related])
+
+
+def _things_named(read: _Words, rows: Sequence[KeyRow], people: Sequence[Identity],
+                  ) -> set[int]:
+    """Positions of words that name a thing of the memory by its own words ("my BANK's
+    address", "which VAN"): whatever answers must be about that thing."""
+    persons = {s for i in people if i.person for s in i.subjects}
+    things = {w for r in rows if r.subject_key not in persons
+              for w in words(r.subject_key)}
+    return {i for i in read.salient if read.folded[i] in things}
+
+
+def _misses_thing(match: KeyMatch, things: set[int], read: _Words) -> bool:
+    return any(f"#{i}" not in match.held and f"~{i}" not in match.held for i in things)
+
+
+def _is_person_row(row: KeyRow, persons: Sequence[Identity], concepts: ConceptTable) -> bool:
+    """A key of a person the question did not name (a role subject such as `mother`)."""
+    return bool(concepts.concepts_of_words(words(row.subject_key)) & concepts.roles)
+
+
+def _names_thing(row: KeyRow, read: _Words, other_person: bool,
+                 concepts: ConceptTable) -> bool:
+    """Whether the question names the key's subject by its words — with someone other than
+    the asker named ("What car does Kuba drive?"), only by the words as written, never
+    through the concept table (the firm's van is not Kuba's car)."""
+    subject_words = set(words(row.subject_key))
+    asked = {f for i in read.salient for f in base_forms(read.folded[i])}
+    if asked & {f for w in subject_words for f in base_forms(w)}:
+        return True
+    if other_person:
+        return False
+    named = frozenset().union(*(read.concepts.get(i, frozenset()) for i in read.salient))
+    return bool(concepts.concepts_of_words(list(subject_words)) & named)
+
+
+def _concept_forms(read: _Words, concepts: ConceptTable) -> set[str]:
+    """Every word of the concepts the question's words name."""
+    names = frozenset().union(*(read.concepts.get(i, frozenset()) for i in read.salient))
+    return {w for name in names - concepts.roles for entry in concepts.words_of.get(name, ())
+            for w in words(entry)} - STOP_WORDS
+
+
+def _unique_keys(keys: Iterable[KeyRow]) -> list[KeyRow]:
+    return list({k.rowid: k for k in keys}.values())
+
+
+def _scored(conn: Connection, read: _Words, keys: Sequence[KeyRow], people: Sequence[Identity],
+            mentions: Mentions, concepts: ConceptTable) -> list[KeyMatch]:
+    weights = _weights(conn, read, mentions, concepts)
+    if not weights:
+        return []
+    rarest = max(weights.values())
+    out = []
+    role_owners = {s for m in mentions.found if m.role and m.owner is not None
+                   for s in m.owner.subjects} - {s for i in mentions.persons
+                                                  for s in i.subjects}
+    per_subject = Counter(key.subject_key for key in keys)
+    for key in keys:
+        owner = _owner(key, people)
+        held, subject_how, relation_how = _held(key, owner, read, mentions, concepts)
+        alone = per_subject[key.subject_key] == 1
+        if key.subject_key in role_owners and subject_how != _ROLE_OWNER:
+            continue  # "my brother's birthday" is not the asker's birthday
+        if not relation_how and _generic_answers(key, owner, read, concepts, alone) and all(
+                w in held for w in weights if w[1:].isdigit()):
+            relation_how = (f"'{key.relation}': what the {key.subject} is",)
+        if not relation_how:
+            continue
+        bonus = sum(0.1 for i in read.optional if f"#{i}" in held or f"~{i}" in held)
+        gained = sum(weights.get(w, 0.0) for w in held) + sum(
+            CONCEPT_SHARE * weights.get(f"#{w[1:]}", 0.0) for w in held
+            if w[0] == "~" and f"#{w[1:]}" not in held)
+        coverage = gained / sum(weights.values()) + bonus
+        counted = {w if w[0] != "~" else f"#{w[1:]}" for w in held}
+        misses_rarest = all(weights[w] < rarest - 1e-9 for w in counted if w in weights)
+        if coverage >= COVERAGE - 1e-9 and not misses_rarest:
+            out.append(KeyMatch(key, coverage, subject_how, relation_how, frozenset(held)))
+    return sorted(out, key=lambda m: -m.coverage)
+
+
+def _generic_answers(key: KeyRow, owner: Identity | None, read: _Words,
+                     concepts: ConceptTable, alone: bool) -> bool:
+    """Whether a key's relation says what its subject is and may answer a question that
+    names only the subject: a GENERIC relation, or the only key of a thing ("which gym
+    was I in?" and `gym.membership`), for a thing ("gas advance now?"); for a person known
+    by a role when asked how it changed ("when did we switch family doctors?": the
+    doctor's name)."""
+    thing = owner is None or not owner.person
+    if thing and alone and not read.heads:  # "my passport NUMBER" asks for one attribute
+        return True
+    if not GENERIC.intersection(words(key.relation_key)):
+        return False
+    if thing:
+        return True
+    return read.asks_change and bool(
+        concepts.concepts_of_words(words(key.subject_key)) & concepts.roles)
+
+
+def _weights(conn: Connection, read: _Words, mentions: Mentions,
+             concepts: ConceptTable) -> dict[str, float]:
+    """Each counted word (by position, as "#3") weighted by its rarity among keys; the
+    asker and a possessor ("Lenka's mother") not at all. Once the question names whose fact
+    it asks about, a word that no key and no concept holds ("in PRAGUE", "on SATURDAY")
+    cannot tell that subject's keys apart: it weighs nothing."""
+    counted = [i for i in read.salient if not _possessor_position(i, mentions)
+               and i not in read.optional and i not in mentions.set_aside]
+    forms = {f for i in counted for f in base_forms(read.folded[i])}
+    counts, n = key_term_counts(conn, forms)
+    named = any(m.identities for m in mentions.found) or (
+        mentions.asker is not None and bool(mentions.asker.identities))
+    in_keys = key_name_words(conn, forms) if named else set()
+    out: dict[str, float] = {}
+    for i in counted:
+        df = max((counts.get(f, 0) for f in base_forms(read.folded[i])), default=0)
+        if named and _says_nothing_of_keys(i, read, mentions, in_keys):
+            continue
+        out[f"#{i}"] = math.log((n - df + 0.5) / (df + 0.5) + 1) if n else 1.0
+    for cue, weight in read.cues.items():
+        out[cue] = weight
+    return out
+
+
+def _says_nothing_of_keys(i: int, read: _Words, mentions: Mentions, in_keys: set[str],
+                         ) -> bool:
+    """A word no key's subject or relation holds and no concept names, outside a mention
+    and not naming the next word ("ROOM number", "SHOE size": the thing asked about)."""
+    if read.concepts.get(i) or any(m.start <= i < m.end for m in mentions.found):
+        return False
+    if set(base_forms(read.folded[i])) & in_keys:
+        return False
+    following = i + 1
+    return not (following < len(read.folded) and (following in read.salient
+                                                   or read.folded[following] in _HEADS))
+
+
+_HEADS = frozenset(words_of("number numbers numer cislo address adres adresa name size"))
+
+
+def _possessor_position(i: int, mentions: Mentions) -> bool:
+    """A word naming whose role person the question asks about ("LENKA's mother")."""
+    for first, second in zip(mentions.found, mentions.found[1:], strict=False):
+        if first.start <= i < first.end and second.role and second.start <= first.end + 1:
+            return True
+    return False
+
+
+def _held(key: KeyRow, owner: Identity | None, read: _Words, mentions: Mentions,
+          concepts: ConceptTable) -> tuple[set[str], str, tuple[str, ...]]:
+    """The counted words a key accounts for, how its subject matched, and how its relation
+    did (empty: it did not)."""
+    held: set[str] = set()
+    subject_how = ""
+    subject_words = list(words(key.subject_key))
+    relation_words = list(words(key.relation_key))
+    relation_how: list[str] = []
+    thing = owner is None or not owner.person
+    for mention in (*mentions.found, *([mentions.asker] if mentions.asker else [])):
+        if thing and mention.identities and _named_directly(key, read):
+            held.update(f"#{i}" for i in range(mention.start, mention.end))
+        elif owner is not None and any(i is owner for i in mention.identities):
+            held.update(f"#{i}" for i in range(mention.start, mention.end))
+            subject_how = subject_how or mention.how
+        elif mention.role and owner is not None and owner is mention.owner and (
+                mention.role & concepts.concepts_of_words(relation_words)):
+            # "my kids", "my wife": the asker's key whose relation is that role
+            held.update(f"#{i}" for i in range(mention.start, mention.end))
+            relation_how.append(f"{mention.how} → its relation")
+            subject_how = subject_how or _ROLE_OWNER
+    for i in read.salient:
+        word = read.folded[i]
+        if f"#{i}" in held:
+            continue
+        named = read.concepts.get(i, frozenset())
+        if _same_word(word, named, subject_words, concepts):
+            held.add(f"#{i}")
+            subject_how = subject_how or f"words '{read.raw[i]}'"
+        how = _relation_match(word, named, relation_words, concepts)
+        if how and not _of_the_kind(key, read.heads.get(i, ""), concepts):
+            continue  # "my ROOM number" and `room` = "the attic": not a number
+        if how:
+            held.add(f"#{i}" if not how.startswith(_BY_CONCEPT) else f"~{i}")
+            relation_how.append(f"'{read.raw[i]}' {how}")
+    if AMOUNT_CUE in read.cues and key.numeric:
+        held.add(AMOUNT_CUE)
+        if concepts.concepts_of_words(relation_words) & _AMOUNTS:
+            relation_how.append("'how much' → a number")
+    if WHO_CUE in read.cues and _NAME_RELATIONS.intersection(relation_words):
+        held.add(WHO_CUE)
+        relation_how.append("'who' → a name")
+    return held, subject_how or "the question's words", tuple(relation_how)
+
+
+_ROLE_OWNER = "whose the role is"
+_AMOUNTS = frozenset(("price", "payment", "salary", "fee", "utility_bill", "invoice",
+                      "rent", "hourly_rate"))
+"""Concepts of relations whose value answers "how much" ("ile", "koľko")."""
+
+
+def _named_directly(key: KeyRow, read: _Words) -> bool:
+    """Whether the question names the key's subject by one of its own words ("the VAN")."""
+    subject_words = {f for w in words(key.subject_key) for f in base_forms(w)}
+    return any(set(base_forms(read.folded[i])) & subject_words for i in read.salient)
+
+
+def _of_the_kind(key: KeyRow, kind: str, concepts: ConceptTable) -> bool:
+    """Whether a key's values are of the kind a head noun asks for: a number has digits,
+    an address digits or is an e-mail's."""
+    if not kind:
+        return True
+    if key.numeric:
+        return True
+    return kind != HEAD_NUMBER and "email" in concepts.concepts_of_words(
+        words(key.relation_key))
+
+
+def _same_word(word: str, named: frozenset[str], key_words: Sequence[str],
+               concepts: ConceptTable) -> bool:
+    """Whether a question word (`named`: the concepts of its phrase) is one of the key's
+    words: the same base form, or a concept both name."""
+    forms = set(base_forms(word))
+    if any(forms & set(base_forms(k)) for k in key_words):
+        return True
+    return bool(named & concepts.concepts_of_words(key_words))
+
+
+def _relation_match(word: str, named: frozenset[str], relation_words: Sequence[str],
+                    concepts: ConceptTable) -> str:
+    """How a question word matches a key's relation words: '' when it does not."""
+    forms = set(base_forms(word))
+    for key_word in relation_words:
+        if forms & set(base_forms(key_word)) or _longer(word, key_word):
+            return f"= '{key_word}'" if word == key_word else f"~ '{key_word}'"
+    shared = named & concepts.concepts_of_words(relation_words)
+    return f"{_BY_CONCEPT}{min(shared)}" if shared else ""
+
+
+def _longer(word: str, key_word: str) -> bool:
+    """A key word that is the question's word with a few letters more ("member" →
+    `membership`, "insur…"): words of five letters or more."""
+    return len(word) >= 5 and key_word.startswith(word) and len(key_word) - len(word) <= 4
+
+
+_BY_CONCEPT = "→ concept "
+CONCEPT_SHARE = 0.9
+"""What a word matched through the concept table counts for, against the word itself
+("address" finds `address` before `city`)."""
+
+
+def _owner(key: KeyRow, people: Sequence[Identity]) -> Identity | None:
+    for identity in people:
+        if key.subject_key in identity.subjects:
+            return identity
+    return None
+
+
+def _owners(chosen: Sequence[KeyMatch], people: Sequence[Identity]) -> set[str]:
+    """The different people (not things) whose keys were chosen."""
+    found = set()
+    for match in chosen:
+        owner = _owner(match.key, people)
+        if owner is not None and owner.person:
+            found.add(owner.label)
+    return found
+
+
+def _recorded(conn: Connection, scope: str, persons: Sequence[Identity],
+              ) -> dict[str, list[str]]:
+    """What the memory holds about the persons asked about: relations only, no values."""
+    found: dict[str, list[str]] = {}
+    for row in keys_of_subjects(conn, scope, {s for i in persons for s in i.subjects}):
+        found.setdefault(row.subject, []).append(row.relation)
+    return {subject: sorted(set(relations)) for subject, relations in found.items()}

@@ -1,0 +1,410 @@
+"""Whose fact a question asks about (SPEC §7 "Whose fact it is: the subject first").
+
+The people, companies and things a scope holds keys about are gathered into *identities*:
+a subject of the scope's keys, joined with the entity note that names it (the note's name
+or an alias folds to the subject's words: `jakub` and the note `jakub-prochazka` with the
+alias "Jakub"). A question *mentions* an identity by a spelling (a name, an alias, the
+subject's words, a close spelling of one), by a role word ("my mum", "Lenka's mother": a
+subject named so, a note with such an alias or description), or — the asker — by "I",
+"my", "ja", "mój", "môj" …, meaning the scope's own subject (config `self`).
+
+Pure: the rows come from memrepo.cache.lookups (memrepo.answer.keys reads them).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from memrepo.answer.concepts import ConceptTable, Span
+from memrepo.answer.stopwords import STOP_WORDS
+from memrepo.core.stems import tokens
+from memrepo.core.text import words_of
+
+if TYPE_CHECKING:
+    from memrepo.cache.lookups import NoteRow
+
+ASKER = frozenset(words_of("""
+i me myself ja mnie mi mna mne mnou"""))
+"""Words by which the asker speaks of themself (en/pl/sk/cs, folded)."""
+ASKERS_OWN = frozenset(words_of("""
+my mine moj moja moje moi mojego mojej mojemu moim moimi moich mojho mojom mojim mojich
+muj meho memu mem mym mych"""))
+"""Possessives of the asker: "my phone" is the asker's, "my mother's phone" the mother's."""
+OURS = frozenset(words_of("""
+we us our ours ourselves nasz nasza nasze nasi naszego naszej naszemu naszym naszych naszymi
+nas nam nami nase nasa nasho nasej nasmu nasom nasim nasich nasemu nasem"""))
+"""The asker with others ("our IČO", "we pay"): the household or the business, not the
+asker alone — a soft mention that restricts nothing."""
+OUR_OWN = frozenset(words_of("""
+our ours nasz nasza nasze nasi naszego naszej naszemu naszym naszych naszymi nase nasa nasho
+nasej nasmu nasom nasim nasich nasemu nasem"""))
+"""Possessives of the asker with others ("our accountant")."""
+ASKER_SUBJECTS = ("me", "myself", "user", "self", "i", "ja")
+"""Subjects by which agents record the asker whatever the scope is called."""
+_ARTICLES = frozenset(words_of("the a an"))
+_POSSESSIVE_MARK = "s"  # "Lenka's" → lenka, s
+MIN_NAME_PART = 3
+
+
+@dataclass(slots=True)
+class Identity:
+    """One person, company or thing of the scope: its subjects and its entity notes."""
+
+    subjects: set[str] = field(default_factory=set)  # folded subject keys of the scope
+    notes: set[str] = field(default_factory=set)  # entity note names
+    spellings: set[tuple[str, ...]] = field(default_factory=set)  # folded words
+    descriptions: list[tuple[str, ...]] = field(default_factory=list)  # notes', folded
+    person: bool = False  # a party (an entity note, a role word, the asker), not a thing
+    asker: bool = False
+
+    @property
+    def label(self) -> str:
+        return min(self.notes) if self.notes else min(self.subjects, default="?")
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """Words [start, end) of the question that name `identities` (empty: nobody the
+    memory knows), and how."""
+
+    start: int
+    end: int
+    identities: tuple[Identity, ...]
+    how: str  # for the answer's reasons: "name 'Kuba'", "role 'mum'", "the asker ('my')"
+    role: frozenset[str] = frozenset()  # the role concepts, for a role word
+    owner: Identity | None = None  # whose role person it is (the asker unless named)
+
+
+@dataclass(frozen=True, slots=True)
+class Mentions:
+    found: tuple[Mention, ...]
+    asker: Mention | None  # the asker as the subject ("my phone", "where do I live")
+    ours: bool  # "we"/"our": the household or business
+    set_aside: frozenset[int] = frozenset()  # words of a mention the question sets aside
+
+    @property
+    def persons(self) -> list[Identity]:
+        people = [i for m in self.found for i in m.identities]
+        if self.asker is not None:
+            people += list(self.asker.identities)
+        return list({id(i): i for i in people}.values())
+
+    @property
+    def unresolved(self) -> list[Mention]:
+        return [m for m in self.found if not m.identities]
+
+    @property
+    def used(self) -> set[int]:
+        spans = [*self.found, *([self.asker] if self.asker else [])]
+        return {i for m in spans for i in range(m.start, m.end)}
+
+
+def words(text: str) -> tuple[str, ...]:
+    """Folded words of a name, alias, subject or description (`_` and `-` separate)."""
+    return tuple(word for _, word in tokens(text.replace("_", " ")))
+
+
+def spelling(text: str) -> tuple[str, ...]:
+    """The words a name is called by, without a leading article ("the firm" → firm)."""
+    found = words(text)
+    return found[1:] if len(found) > 1 and found[0] in _ARTICLES else found
+
+
+def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
+               asker: str, concepts: ConceptTable) -> list[Identity]:
+    """The scope's identities among the given subjects ((subject_key, as written)) and
+    entity notes: a subject and a note are one identity when the note's name or an alias
+    is spelled like the subject."""
+    by_spelling: dict[tuple[str, ...], Identity] = {}
+    out: list[Identity] = []
+    for subject_key, written in subjects:
+        key_words = words(subject_key)
+        found = by_spelling.get(key_words)
+        if found is None:
+            found = Identity()
+            out.append(found)
+            by_spelling[key_words] = found
+        found.subjects.add(subject_key)
+        found.spellings.update({key_words, spelling(written)})
+        found.asker = found.asker or subject_key in (asker, *ASKER_SUBJECTS)
+        found.person = (found.person or found.asker
+                        or bool(concepts.concepts_of_words(key_words) & concepts.roles))
+    asker_words = set(words(asker))
+    for note in notes:
+        names = {spelling(note.name), *(spelling(a) for a in note.aliases)} - {()}
+        # a role alias ("mother") is someone's word for the person: it links the subject
+        # `mother` only where that someone is the asker (`mother` in Lenka's scope is
+        # Lenka's mother, not the Tomáš's mother of "Tomáš's mother Marie")
+        mine = _role_owned_by_asker(head_of(note.description), asker_words, concepts)
+        linked = [by_spelling[n] for n in names
+                  if n in by_spelling and (mine or not _is_role(n, concepts))]
+        identity = _joined(linked, out) if linked else Identity()
+        if not linked:
+            out.append(identity)
+        identity.notes.add(note.name)
+        identity.spellings.update(names)
+        identity.descriptions.append(head_of(note.description))
+        identity.person = True
+        for name in names:
+            if not _is_role(name, concepts):
+                by_spelling.setdefault(name, identity)
+    return out
+
+
+def _role_owned_by_asker(description: Sequence[str], asker_words: set[str],
+                         concepts: ConceptTable) -> bool:
+    """Whether the roles a note's description gives are the asker's (or nobody's in
+    particular): "Tomáš's brother Petr" in Tomáš's scope, "the firm's accountant"."""
+    owners = _role_owners(description, concepts.roles, concepts)
+    return all(_owner_is(o, asker_words, concepts) for o in owners)
+
+
+def _owner_is(owner: tuple[str, ...], person_words: set[str], concepts: ConceptTable) -> bool:
+    """Whether a description's owner of a role (the word before "'s") may be the person
+    with these words: it is one of them, none is named, or it is a common word ("the
+    firm's accountant": the firm of the household, not another person)."""
+    return not owner or bool(set(owner) & person_words) or all(
+        concepts.knows(w) for w in owner)
+
+
+def _is_role(spelled: tuple[str, ...], concepts: ConceptTable) -> bool:
+    """A spelling that is a role word ("mother", "the accountant"), not a name."""
+    spans = concepts.spans(spelled)
+    return bool(spans) and all(span.concepts & concepts.roles for span in spans) and sum(
+        span.end - span.start for span in spans) == len(spelled)
+
+
+_CLAUSE = re.compile(r"[:;,(.]")
+
+
+def head_of(description: str) -> tuple[str, ...]:
+    """The words of a description's first two clauses, where it says what the note is
+    ("Hana Kubíčková: the firm's accountant …", "Tomáš's mother Marie: retired …"): a
+    role word later on is about something else ("… helps the firm on Saturdays")."""
+    clauses = [c for c in _CLAUSE.split(description) if c.strip()]
+    return words(" ".join(clauses[:2]))
+
+
+def _joined(found: list[Identity], everything: list[Identity]) -> Identity:
+    """One identity of several a note links (it names two subjects: `mother`, `marie`)."""
+    first = found[0]
+    for other in found[1:]:
+        if other is first:
+            continue
+        first.subjects |= other.subjects
+        first.notes |= other.notes
+        first.spellings |= other.spellings
+        first.descriptions += other.descriptions
+        first.person = first.person or other.person
+        first.asker = first.asker or other.asker
+        if other in everything:
+            everything.remove(other)
+    return first
+
+
+def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[Identity],
+                  concepts: ConceptTable, skip: set[int]) -> Mentions:
+    """The identities the folded `question` words name (`raw`: as written), each word in at
+    most one mention; words at `skip` (dates) name nobody."""
+    taken = set(skip)
+    persons = [i for i in people if i.person]
+    found = _spellings_named(question, persons, taken, concepts)
+    found += _parts_named(question, persons, taken, concepts)
+    asking = next((i for i in people if i.asker), None)
+    found += _roles_named(question, persons, concepts, taken, found, asking)
+    negated = [m for m in found if _negated(question, m.start)]
+    found = sorted((m for m in found if m not in negated), key=lambda m: m.start)
+    asker = _asker(question, raw, people, found, concepts)
+    ours = bool(OURS.intersection(question)) or _first_person_plural(raw, question, concepts)
+    aside = frozenset(i for m in negated for i in range(m.start, m.end))
+    return Mentions(tuple(found), asker, ours, aside)
+
+
+def _spellings_named(question: Sequence[str], people: Sequence[Identity],
+                     taken: set[int], concepts: ConceptTable) -> list[Mention]:
+    """Full spellings (a name, an alias, a subject's words), longest first; role words
+    are left to `_roles_named`."""
+    candidates = sorted({(len(s), s) for identity in people for s in identity.spellings
+                         if s and not _is_role(s, concepts)}, key=lambda c: (-c[0], c[1]))
+    found: list[Mention] = []
+    for size, wanted in candidates:
+        for start in range(len(question) - size + 1):
+            span = range(start, start + size)
+            if tuple(question[start:start + size]) == wanted and not taken.intersection(span):
+                same = [i for i in people if wanted in i.spellings]
+                found.append(Mention(start, start + size, tuple(same),
+                                     f"name '{' '.join(wanted)}'"))
+                taken.update(span)
+    return found
+
+
+def _parts_named(question: Sequence[str], people: Sequence[Identity],
+                 taken: set[int], concepts: ConceptTable) -> list[Mention]:
+    """A single word of a person's name that no other identity has ("Radek" for the note
+    radek-simek)."""
+    owners: dict[str, list[Identity]] = {}
+    for identity in people:
+        if not identity.person:
+            continue
+        for part in {w for s in identity.spellings if len(s) > 1 for w in s}:
+            if len(part) >= MIN_NAME_PART and part not in STOP_WORDS and not (
+                    concepts.knows(part)):
+                owners.setdefault(part, []).append(identity)
+    found = []
+    for i, word in enumerate(question):
+        owned = owners.get(word, [])
+        if i not in taken and len(owned) == 1:
+            found.append(Mention(i, i + 1, (owned[0],), f"name '{word}'"))
+            taken.add(i)
+    return found
+
+
+def _roles_named(question: Sequence[str], people: Sequence[Identity], concepts: ConceptTable,
+                 taken: set[int], named: Sequence[Mention], asking: Identity | None,
+                 ) -> list[Mention]:
+    """Role words ("mum", "teściowa", "accountant") not part of a name: the identities the
+    role names for its possessor — a name before it ("Lenka's mother"), else the asker.
+    A role said without a possessor ("who do we buy boilers from", "the suppliers") that
+    names nobody is no mention: its words are left to the keys' relations."""
+    found = []
+    for span in role_spans(question, concepts):
+        if taken.intersection(range(span.start, span.end)):
+            continue
+        possessor = _possessor(span.start, named)
+        explicit = possessor is not None or _owned_by_asker(question, span.start)
+        owner = possessor or asking
+        roles = span.concepts & concepts.roles
+        matches = [i for i in people if _has_role(i, roles, owner, concepts)]
+        if not matches and not explicit:
+            continue
+        found.append(Mention(span.start, span.end, tuple(matches),
+                             f"role '{span.phrase}'", roles, owner))
+        taken.update(range(span.start, span.end))
+    return found
+
+
+def role_spans(words: Sequence[str], concepts: ConceptTable) -> list[Span]:
+    """The role words of a sequence: a phrase of a role ("mother-in-law"), else one word of
+    a role — also inside a phrase of another concept ("our COMPANY id")."""
+    found: list[Span] = []
+    covered: set[int] = set()
+    for span in concepts.spans(words):
+        if span.concepts & concepts.roles:
+            found.append(span)
+            covered.update(range(span.start, span.end))
+    for i, word in enumerate(words):
+        roles = concepts.word_concepts(word) & concepts.roles
+        if roles and i not in covered:
+            found.append(Span(i, i + 1, roles, word))
+    return sorted(found, key=lambda span: span.start)
+
+
+def _owned_by_asker(question: Sequence[str], start: int) -> bool:
+    """A possessive of the asker right before a word, an adjective between ("my younger
+    brother", "our company")."""
+    before = question[max(0, start - 2):start]
+    return bool((ASKERS_OWN | OUR_OWN).intersection(before))
+
+
+_NEGATIONS = frozenset(words_of("not nie ne nicht"))
+
+
+def _negated(question: Sequence[str], start: int) -> bool:
+    """A mention the question sets aside ("my phone, not the firm's")."""
+    return bool(_NEGATIONS.intersection(question[max(0, start - 2):start]))
+
+
+def _possessor(start: int, named: Sequence[Mention]) -> Identity | None:
+    """The identity named right before a role word and its "'s" ("Lenka's mother")."""
+    for mention in named:
+        if mention.end + 1 == start and len(mention.identities) == 1:
+            return mention.identities[0]
+    return None
+
+
+def _has_role(identity: Identity, roles: frozenset[str], owner: Identity | None,
+              concepts: ConceptTable) -> bool:
+    """Whether `identity` is the `owner`'s (the asker's unless named) person in `roles`:
+    a spelling in the role ("mother", "mum") — unless its note says it is someone else's —
+    or a note description that gives it the role for the owner ("Lenka's mother Ludmila")."""
+    if owner is identity:
+        return False
+    said = [_role_owners(d, roles, concepts) for d in identity.descriptions]
+    owners = {o for found in said for o in found}
+    if any(_is_role(s, concepts) and concepts.concepts_of_words(s) & roles
+           for s in identity.spellings):
+        return not owners or _owned_by(owners, owner, concepts)
+    return bool(owners) and _owned_by(owners, owner, concepts)
+
+
+def _owned_by(owners: set[tuple[str, ...]], owner: Identity | None,
+              concepts: ConceptTable) -> bool:
+    """Whether one of the `owners` a description names may be `owner`."""
+    person_words = {w for s in owner.spellings for w in s} if owner is not None else set()
+    return any(_owner_is(o, person_words, concepts) for o in owners)
+
+
+def _role_owners(description: Sequence[str], roles: frozenset[str],
+                 concepts: ConceptTable) -> set[tuple[str, ...]]:
+    """Whose role a description's head (`head_of`) gives its note: the word before "'s" in
+    front of the role word ("Tomáš's mother" → (tomas,)), () when it names none ("mother of
+    three"); a role word followed by "'s" owns another role and is not the note's."""
+    owners: set[tuple[str, ...]] = set()
+    for span in concepts.spans(description):
+        after = description[span.end:span.end + 1]
+        if not span.concepts & roles or after == (_POSSESSIVE_MARK,):
+            continue  # "the FIRM's accountant": the firm owns the role, it is not one
+        before = description[max(0, span.start - 2):span.start]
+        if len(before) == 2 and before[1] == _POSSESSIVE_MARK:
+            owners.add((before[0],))
+        elif span.start == 0 or description[span.start - 1] not in ("of",):
+            owners.add(())
+    return owners
+
+
+def _asker(question: Sequence[str], raw: Sequence[str], people: Sequence[Identity],
+           named: Sequence[Mention], concepts: ConceptTable) -> Mention | None:
+    """The asker as a subject: "I", "me", or "my" before a word that names nobody ("my
+    phone"); "my" before a mention only says whose that person is ("my mother")."""
+    starts = {m.start for m in named}
+    asker = tuple(i for i in people if i.asker)
+    for i, word in enumerate(question):
+        possessed = question[i + 2:i + 3] == (_POSSESSIVE_MARK,) or (
+            list(question[i + 2:i + 3]) == [_POSSESSIVE_MARK])  # "my bank's address"
+        if word in ASKER or (word in ASKERS_OWN and i + 1 not in starts and not possessed):
+            return Mention(i, i + 1, asker, f"the asker ('{raw[i]}')")
+    if not named and _first_person_singular(raw, question, concepts):
+        return Mention(0, 0, asker, "the asker (a verb in the first person)")
+    return None
+
+
+_FIRST_SINGULAR = ("ę", "am", "em", "im", "ím", "ujem", "ujem")
+_FIRST_PLURAL = ("my", "me")
+
+
+def _first_person_singular(raw: Sequence[str], folded: Sequence[str],
+                           concepts: ConceptTable) -> bool:
+    """A Polish, Slovak or Czech verb of the table in the first person singular ("Gdzie
+    mieszkam?", "Koľko platím?"): the asker is its subject though no pronoun says so."""
+    return any(concepts.knows(word) and written.endswith(_FIRST_SINGULAR) and len(word) > 4
+               for written, word in zip(raw, folded, strict=True))
+
+
+def _first_person_plural(raw: Sequence[str], folded: Sequence[str],
+                         concepts: ConceptTable) -> bool:
+    return any(concepts.knows(word) and written.endswith(_FIRST_PLURAL) and len(word) > 5
+               for written, word in zip(raw, folded, strict=True))
+
+
+def names_in(people: Sequence[Identity]) -> Mapping[str, tuple[str, ...]]:
+    """Every word of the identities' spellings → the labels of those holding it (for
+    respelling a misspelt name)."""
+    found: dict[str, list[str]] = {}
+    for identity in people:
+        for word in itertools.chain.from_iterable(identity.spellings):
+            found.setdefault(word, []).append(identity.label)
+    return {word: tuple(labels) for word, labels in found.items()}

@@ -1,0 +1,157 @@
+"""The rows answering a question needs (memrepo.answer.keys): a scope's subjects and keys by
+their words, entity notes by name, alias or description. Each look-up goes through an index
+(FTS5 or a B-tree) and is capped: its cost does not grow with the memory."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+CANDIDATES = 200
+"""The most rows one look-up returns (best first where FTS5 ranks them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRow:
+    rowid: int
+    subject_key: str
+    relation_key: str
+    subject: str  # as first recorded
+    relation: str
+    numeric: bool  # a value of the key has a digit
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRow:
+    name: str
+    description: str
+    aliases: tuple[str, ...]
+
+
+def _any_of(forms: Iterable[str]) -> str:
+    """An FTS5 OR of quoted forms (user text never reaches FTS5 syntax); '' for none."""
+    quoted = ['"' + form.replace('"', '""') + '"' for form in dict.fromkeys(forms) if form]
+    return " OR ".join(quoted)
+
+
+def _keys(rows: Iterable[tuple[int, str, str, str, str, int]]) -> list[KeyRow]:
+    return [KeyRow(rowid, subject_key, relation_key, subject, relation, bool(numeric))
+            for rowid, subject_key, relation_key, subject, relation, numeric in rows]
+
+
+_KEY_COLUMNS = "k.rowid, k.subject_key, k.relation_key, k.subject, k.relation, k.numeric"
+
+
+def keys_with_words(conn: sqlite3.Connection, scope: str, forms: Iterable[str],
+                    columns: str, limit: int = CANDIDATES) -> list[KeyRow]:
+    """Keys of `scope` whose `columns` ("subject" or "relation": the folded words and their
+    base forms) hold any of the folded `forms`."""
+    match = _any_of(forms)
+    if not match:
+        return []
+    column = {"subject": "{subject subject_s}", "relation": "{relation relation_s}"}[columns]
+    return _keys(conn.execute(
+        f"SELECT {_KEY_COLUMNS} FROM keys_fts f JOIN keys k ON k.rowid = f.rowid "
+        f"WHERE keys_fts MATCH ? AND k.scope = ? ORDER BY bm25(keys_fts) LIMIT ?",
+        (f"{column} : ({match})", scope, limit)))
+
+
+def keys_of_subjects(conn: sqlite3.Connection, scope: str, subject_keys: Iterable[str],
+                     limit: int = CANDIDATES) -> list[KeyRow]:
+    """Every key of those folded subjects of `scope` (at most `limit`)."""
+    wanted = sorted(set(subject_keys))
+    if not wanted:
+        return []
+    marks = ", ".join("?" * len(wanted))
+    return _keys(conn.execute(
+        f"SELECT {_KEY_COLUMNS} FROM keys k WHERE k.scope = ? AND k.subject_key IN ({marks}) "
+        "ORDER BY k.first_at, k.first_id LIMIT ?", (scope, *wanted, limit)))
+
+
+def existing_subjects(conn: sqlite3.Connection, scope: str, subject_keys: Iterable[str],
+                      ) -> set[str]:
+    """Those of the folded `subject_keys` that `scope` holds a key of."""
+    wanted = sorted(set(subject_keys))
+    if not wanted:
+        return set()
+    marks = ", ".join("?" * len(wanted))
+    return {row[0] for row in conn.execute(
+        f"SELECT DISTINCT subject_key FROM keys WHERE scope = ? AND subject_key IN ({marks})",
+        (scope, *wanted))}
+
+
+def _notes(rows: Iterable[Sequence[object]]) -> list[NoteRow]:
+    out = []
+    for name, description, aliases in rows:
+        value = json.loads(str(aliases) or "[]")
+        listed = tuple(a for a in value if isinstance(a, str)) if isinstance(value, list) else ()
+        out.append(NoteRow(str(name), str(description), listed))
+    return out
+
+
+def entity_notes_with_words(conn: sqlite3.Connection, forms: Iterable[str], columns: str,
+                            limit: int = CANDIDATES) -> list[NoteRow]:
+    """Entity notes whose `columns` ("names": name and aliases, "description") hold any of
+    the folded `forms`."""
+    match = _any_of(forms)
+    if not match:
+        return []
+    column = {"names": "{name aliases name_s aliases_s}",
+              "description": "{description description_s}"}[columns]
+    return _notes(conn.execute(
+        "SELECT n.name, n.description, n.aliases FROM notes_fts f "
+        "JOIN notes n ON n.rowid = f.rowid WHERE notes_fts MATCH ? "
+        "AND n.category = 'entities' ORDER BY bm25(notes_fts) LIMIT ?",
+        (f"{column} : ({match})", limit)))
+
+
+def key_term_counts(conn: sqlite3.Connection, forms: Iterable[str]) -> tuple[dict[str, int], int]:
+    """How many keys (of every scope) hold each of the folded `forms`, and how many keys
+    there are: the words' document frequencies (memrepo.cache.terms keeps them exact)."""
+    wanted = sorted(set(forms) | {""})
+    marks = ", ".join("?" * len(wanted))
+    counts = dict(conn.execute(f"SELECT term, df FROM keys_terms WHERE term IN ({marks})",
+                               wanted).fetchall())
+    return counts, int(counts.pop("", 0))
+
+
+def scope_vocabulary(conn: sqlite3.Connection, scope: str, first: str, shortest: int,
+                     longest: int, limit: int = CANDIDATES) -> list[str]:
+    """Words of the subjects and relations of `scope`'s keys that start with `first` and
+    have `shortest` to `longest` letters: what a misspelt word may be respelled to."""
+    after = first[:-1] + chr(ord(first[-1]) + 1)
+    rows = conn.execute(
+        "SELECT t.term FROM keys_terms t WHERE t.term >= ? AND t.term < ? "
+        "AND length(t.term) BETWEEN ? AND ? AND EXISTS (SELECT 1 FROM keys_fts f JOIN keys k "
+        "ON k.rowid = f.rowid WHERE keys_fts MATCH '{subject relation} : \"' || "
+        "replace(t.term, '\"', '\"\"') || '\"' AND k.scope = ?) LIMIT ?",
+        (first, after, shortest, longest, scope, limit))
+    return [row[0] for row in rows]
+
+
+def entity_name_vocabulary(conn: sqlite3.Connection, first: str, shortest: int, longest: int,
+                           limit: int = CANDIDATES) -> list[str]:
+    """Words of entity notes' names and aliases that start with `first` and have
+    `shortest` to `longest` letters: what a misspelt name may be respelled to."""
+    after = first[:-1] + chr(ord(first[-1]) + 1)
+    rows = conn.execute(
+        "SELECT t.term FROM notes_terms t WHERE t.term >= ? AND t.term < ? "
+        "AND length(t.term) BETWEEN ? AND ? AND EXISTS (SELECT 1 FROM notes_fts f JOIN notes n "
+        "ON n.rowid = f.rowid WHERE notes_fts MATCH '{name aliases} : \"' || "
+        "replace(t.term, '\"', '\"\"') || '\"' AND n.category = 'entities') LIMIT ?",
+        (first, after, shortest, longest, limit))
+    return [row[0] for row in rows]
+
+
+def key_name_words(conn: sqlite3.Connection, forms: Iterable[str]) -> set[str]:
+    """Those of the folded `forms` that some key's subject or relation holds (a word only a
+    value or a quote holds names no key)."""
+    found = set()
+    for form in dict.fromkeys(forms):
+        if form and conn.execute(
+                "SELECT 1 FROM keys_fts WHERE keys_fts MATCH ? LIMIT 1",
+                ("{subject relation subject_s relation_s} : " + _any_of([form]),)).fetchone():
+            found.add(form)
+    return found
