@@ -69,11 +69,20 @@ def ask(conn: Connection, scope: str, text: str, now: Instant, *,
     parts = clauses(text)
     if len(parts) == 1:
         return whole
-    answers = []
+    answers: list[Answer] = []
     for part in parts:
         asked = at_its_time(analyse(part, now), question)
-        answers.append(_ask_one(conn, context, asked, window(asked, now, as_of, known_at),
-                                notes, with_notes and not whole.notes))
+        answer = _ask_one(conn, context, asked, window(asked, now, as_of, known_at),
+                          notes, with_notes and not whole.notes)
+        naming = answers[-1].choice.naming if answers else []
+        if naming and not answer.choice.about and not answer.choice.unknown:
+            # "Jak ma na imię mama Agnieszki i gdzie mieszka?": the part names nobody, so
+            # it asks about whom the part before named
+            asked = at_its_time(analyse(f"{part} ({' '.join(naming)})", now), question)
+            again = _ask_one(conn, context, asked, window(asked, now, as_of, known_at),
+                             notes, with_notes and not whole.notes)
+            answer = again if again.choice.keys else answer
+        answers.append(answer)
     return _merged(whole, answers, notes)
 
 

@@ -69,13 +69,23 @@ def clauses(text: str) -> list[str]:
 
 
 def _joined_questions(sentence: str) -> list[str]:
+    """The sentence cut before each joining word followed by a question word, a
+    preposition allowed between ("… a DO KTOREJ školy chodí?", "… and AT WHICH school")."""
     parts, start = [], 0
-    for word, following in itertools.pairwise(WORD.finditer(sentence)):
-        if (word.start() > start and fold(word[0].lower()) in _JOINERS
-                and fold(following[0].lower()) in _QUESTION_WORDS):
+    found = list(WORD.finditer(sentence))
+    for number, word in enumerate(found[:-1]):
+        following = [fold(w[0].lower()) for w in found[number + 1:number + 3]]
+        asks = following[0] in _QUESTION_WORDS or (
+            len(following) == 2 and following[0] in _PREPOSITIONS
+            and following[1] in _QUESTION_WORDS)
+        if word.start() > start and fold(word[0].lower()) in _JOINERS and asks:
             parts.append(sentence[start:word.start()])
             start = word.start()
     return [*parts, sentence[start:]]
+
+
+_PREPOSITIONS = frozenset(words_of("""
+at in on to for with from of by do w we z ze na u o od v vo zo k ku s so pri"""))
 
 
 def in_turn(answers: Iterable[Sequence[T]], key: Callable[[T], Hashable]) -> list[T]:

@@ -19,6 +19,10 @@ from memrepo.core.stems import base_forms, tokens
 
 MAX_PHRASE = 5
 """The most words a phrase of the table has."""
+MIN_INFLECTED = 5
+"""Shorter words are matched only as written: their base forms are other words too."""
+MIN_FORM = 4
+"""The shortest base form a concept is found by ("pesel" is not "pes", a dog)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +44,14 @@ class ConceptTable:
     words_of: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # concept → words
 
     def word_concepts(self, word: str) -> frozenset[str]:
-        """The concepts of one folded word: as written, else by any of its base forms."""
+        """The concepts of one folded word: as written, else — a word of MIN_INFLECTED
+        letters or more — by any of its base forms ("weterynarzem" → vet; not "mamy", we
+        have, → mother)."""
         found = self.exact.get(word)
-        if found:
-            return found
-        hits = [self.forms[form] for form in base_forms(word)[1:] if form in self.forms]
+        if found or len(word) < MIN_INFLECTED:
+            return found or frozenset()
+        hits = [self.forms[form] for form in base_forms(word)
+                if len(form) >= MIN_FORM and form in self.forms]
         return frozenset().union(*hits) if hits else frozenset()
 
     def knows(self, word: str) -> bool:
@@ -113,7 +120,7 @@ def _build(entries: Mapping[str, Iterable[str]], roles: Iterable[str]) -> Concep
                 # the words joined, as a key writes them (`mother_in_law` → one word each)
             elif folded:
                 exact.setdefault(folded[0], set()).add(name)
-                for form in base_forms(folded[0])[1:]:
+                for form in base_forms(folded[0]):
                     forms.setdefault(form, set()).add(name)
     return ConceptTable({k: frozenset(v) for k, v in phrases.items()},
                         {k: frozenset(v) for k, v in forms.items()},

@@ -33,7 +33,7 @@ from memrepo.answer.question import (
     head_kind,
     head_positions,
 )
-from memrepo.answer.relevance import close_spelling, question_word_typo
+from memrepo.answer.relevance import close_spelling, osa_within, question_word_typo
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.subjects import (
     ASKER_SUBJECTS,
@@ -42,6 +42,7 @@ from memrepo.answer.subjects import (
     Mentions,
     find_mentions,
     identities,
+    role_spans,
     words,
 )
 from memrepo.answer.when import find_times
@@ -67,7 +68,7 @@ MAX_KEYS = 5
 FILLERS = frozenset(words_of("""
 please again currently today tonight right know give show want find look info information
 details detail still ever exactly remind remember anything something thing things days one
-moment moments there here else podaj powiedz pokaz prosze teraz obecnie aktualnie daj
+moment moments there here else going podaj powiedz pokaz prosze teraz obecnie aktualnie daj
 povedz ukaz prosim momentalne rekni ted nyni aktualne also list all every tell say"""))
 """Words that ask nothing of their own ("please", "right now", "give me"): never held
 against a key. (Head nouns beside another word, "phone NUMBER", are set aside too.)"""
@@ -75,17 +76,25 @@ OPTIONAL = frozenset(words_of("""
 month months monthly week weeks weekly year years yearly annual annually daily day each per
 every mesiac mesicne mesacne miesiac miesiecznie rok rocznie rocne rocni tyden tydenne
 private personal main new current latest official direct time over usual normal regular
+standard typical default base basic next last previous start beginning
 prywatny prywatna sukromny sukromna soukromy soukroma"""))
 """Words of a period ("each month", "per year") or a kind of value ("my PRIVATE phone"): a
 key whose relation holds one gains by it (`monthly_fee`); one that does not is not held
 to it."""
-GENERIC = frozenset(words_of("""
-amount value price cost total sum name model type make brand kind title kwota wartosc cena
-suma nazwa imie castka hodnota suma meno nazov jmeno nazev"""))
-"""Relations that say what a thing is or costs: `gas_bill.amount`, `van.model`, answering a
-question that names only the thing ("gas advance now?", "which van do we have?")."""
+IDENTITY = frozenset(words_of("""
+name model type make brand kind title nazwa imie marka typ meno nazov znacka jmeno nazev"""))
+AMOUNT = frozenset(words_of("""
+amount value price cost total sum kwota wartosc cena suma castka hodnota"""))
+"""Relations that say what a thing is (IDENTITY: `van.model`) or costs (AMOUNT:
+`gas_bill.amount`), answering a question that names only the thing ("which van do we
+have?", "gas advance now?" — an amount when the question asks one or names no other)."""
 _WHO = frozenset(words_of("who whom kto kogo kdo koho"))
 _LOOK = frozenset(words_of("look looks looked looking"))
+_WHEN = frozenset(words_of("when kiedy kedy kdy"))
+_WHICH = frozenset(words_of("""
+what which jaki jaka jakie jakiego jakiej ktory ktora ktore aky aka ake akeho akej aku
+ktory ktora ktore jaky jake jakou"""))
+"""Words whose next word names the kind of the answer ("what CAR does she drive")."""
 """… LOOK LIKE: "what did my rent look like" asks nothing of "like"."""
 _THIRD_PERSON = frozenset(words_of("""
 he she him her his hers they them their theirs ona oni ono jego jej ich jemu niej nim
@@ -94,6 +103,7 @@ ho mu jeho nej"""))
 _NAME_RELATIONS = frozenset(words_of("name names imie nazwa meno nazov jmeno nazev"))
 AMOUNT_CUE = "#amount"
 WHO_CUE = "#who"
+WHEN_CUE = "#when"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +115,8 @@ class KeyMatch:
     subject: str  # "the asker ('my')", "name 'kuba'", "words 'gas'"
     relation: tuple[str, ...]  # "'live' → concept residence", "'phone'"
     held: frozenset[str] = frozenset()  # the question's words it accounts for ("#3")
+    by_relation: frozenset[str] = frozenset()  # those its relation accounts for
+    answers: bool = True  # holds enough of the question (COVERAGE, the rarest word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +127,7 @@ class KeyChoice:
     unknown: list[str] = field(default_factory=list)  # names/roles of nobody recorded
     respelled: dict[str, str] = field(default_factory=dict)
     ambiguous: list[str] = field(default_factory=list)  # several people's keys alike
+    naming: list[str] = field(default_factory=list)  # the question's words naming whom
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +142,8 @@ class _Words:
     heads: dict[int, str]  # a word beside a head noun → the kind of value asked ("number")
     asks_change: bool
     read_as: dict[str, str]  # the opening question word misspelt ("whic" → "which")
+    kinds: set[int]  # words naming the kind of the answer ("what CAR", "which VAN")
+    phrases: set[int]  # words inside a phrase of the concept table ("house loan")
 
 
 def choose_keys(conn: Connection, scope: str, question: Question, now: int, asker: str,
@@ -154,7 +169,7 @@ def _choose(conn: Connection, scope: str, read: _Words, asker: str, concepts: Co
     """`choose_keys` for the question's words as read (`respelled`: the words replaced)."""
     people, rows = _directory(conn, scope, read, asker, concepts)
     mentions = find_mentions(read.folded, read.raw, people, concepts, read.dated)
-    persons = mentions.persons
+    persons = [i for i in mentions.persons if not _only_possessor(i, mentions)]
     unknown = [m for m in mentions.unresolved if not _answerable_role(conn, scope, m, rows,
                                                                       concepts)]
     if not mentions.found and mentions.asker is None and _THIRD_PERSON.intersection(
@@ -167,23 +182,25 @@ def _choose(conn: Connection, scope: str, read: _Words, asker: str, concepts: Co
     if mentions.asker is not None and not mentions.asker.identities and not mentions.found:
         persons = []  # the asker, of whom nothing is recorded: things the question names
     named = [m for m in mentions.found if m.identities]
-    if named and not _asks_beyond(read, mentions):
+    if named and not _asks_beyond(read, mentions) and not any(m.role for m in named):
         return _everything_about(conn, scope, named, respelled)
     candidates = _candidates(conn, scope, read, persons, rows, concepts, mentions)
     things = _things_named(read, rows, people)
-    scored = [m for m in _scored(conn, read, candidates, people, mentions, concepts)
-              if not _misses_thing(m, things, read)]
+    matched = _about_things(_scored(conn, read, candidates, people, mentions, concepts,
+                                    persons), things, read)
+    scored = [m for m in matched if m.answers]
     about = [i.label for i in persons]
     if not scored:
         recorded = _recorded(conn, scope, persons) if persons else {}
         return KeyChoice(about=about, recorded=recorded, respelled=respelled)
     best = max(m.coverage for m in scored)
     chosen = [m for m in scored if m.coverage >= best - 1e-9][:MAX_KEYS]
+    chosen += _also_asked(chosen, matched)
     owners = _owners(chosen, people)
     if not persons and len(owners) > 1:
         return KeyChoice(about=about, respelled=respelled, ambiguous=[
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
-    return KeyChoice(chosen, about, respelled=respelled)
+    return KeyChoice(chosen, about, respelled=respelled, naming=_naming(read, mentions))
 
 
 # --- reading the question ---------------------------------------------------------------
@@ -211,24 +228,52 @@ def _read(question: Question, now: int, concepts: ConceptTable,
     cues = {AMOUNT_CUE: 1.0} if question.asks_amount else {}
     if _WHO.intersection(folded):
         cues[WHO_CUE] = 0.5
+    if _WHEN.intersection(folded) and not question.asks_change:
+        cues[WHEN_CUE] = 0.5
     spans: dict[int, frozenset[str]] = {}
-    for span in concepts.spans(folded):
+    for span in concepts.spans(folded):  # a phrase's words mean the phrase ("for a LIVING")
         for i in range(span.start, span.end):
-            spans[i] = span.concepts | concepts.word_concepts(folded[i])
-    optional = {i for i in salient if folded[i] in OPTIONAL}
+            spans[i] = span.concepts
+    multi = {i for span in concepts.spans(folded) if span.end - span.start > 1
+             for i in range(span.start, span.end)}
+    optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi}
     kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
+    phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
+               for i in range(span.start, span.end)}
+    asked_kind = {i + 1 for i, word in enumerate(folded[:-1]) if word in _WHICH}
     return _Words(raw, folded, salient, cues, set(dated), spans, optional, kinds,
-                  question.asks_change, read_as)
+                  question.asks_change, read_as, asked_kind, phrased)
 
 
 MAX_ABOUT = 20
 """The most keys answered for a question that only names someone ("Łódź Packaging?")."""
 
 
+def _naming(read: _Words, mentions: Mentions) -> list[str]:
+    """The words by which the question names the people it asks about ("mama Agnieszki")."""
+    return [read.raw[i] for m in mentions.found if m.identities
+            for i in range(m.start, m.end)]
+
+
+def _also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch]) -> list[KeyMatch]:
+    """Other keys of a chosen key's subject whose relation holds words the chosen ones'
+    relations do not ("my sister's phone AND EMAIL": two relations of one person)."""
+    subjects = {m.key.subject_key for m in chosen}
+    asked = {w[1:] for m in chosen for w in m.held}
+    extra = []
+    for match in scored:
+        own = {w[1:] for w in match.by_relation}
+        if match not in chosen and match.key.subject_key in subjects and own and not (
+                own & asked):
+            extra.append(match)
+            asked |= own
+    return extra[:MAX_KEYS]
+
+
 def _asks_beyond(read: _Words, mentions: Mentions) -> bool:
     """Whether the question asks something of whom it names: a word outside its mentions
     (besides fillers, optional words and a possessor) or a cue ("how much", "who")."""
-    inside = {i for m in mentions.found for i in range(m.start, m.end)}
+    inside = {i for m in mentions.found if m.identities for i in range(m.start, m.end)}
     return bool(read.cues) or any(i not in inside and i not in read.optional
                                   and i not in mentions.set_aside for i in read.salient)
 
@@ -244,6 +289,14 @@ def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
                 matches.append(KeyMatch(key, 1.0, mention.how, ("everything recorded",)))
     return KeyChoice(matches[:MAX_ABOUT], [i.label for m in named for i in m.identities],
                      respelled=respelled)
+
+
+def _only_possessor(identity: Identity, mentions: Mentions) -> bool:
+    """Whether the question names `identity` only as whose role person it asks about
+    ("MARK's wife": Mark's keys answer nothing of hers)."""
+    owning = [m for m in mentions.found if m.role and m.owner is identity]
+    named = [m for m in mentions.found if identity in m.identities]
+    return bool(owning) and all(_possessor_position(m.start, mentions) for m in named)
 
 
 def _answerable_role(conn: Connection, scope: str, mention: Mention, rows: Sequence[KeyRow],
@@ -289,10 +342,31 @@ def _respell(conn: Connection, scope: str, read: _Words, concepts: ConceptTable,
                       + entity_name_vocabulary(conn, word[0], len(word) - reach,
                                                len(word) + reach)
                       if w not in STOP_WORDS]
-        fixed = close_spelling(word, vocabulary)
+        others = {read.folded[j] for j in read.salient if j != i}
+        fixed = _best_spelling(conn, scope, word, vocabulary, reach, others)
         if fixed is not None and fixed != word:
             respelled[i] = fixed
     return respelled
+
+
+def _best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence[str],
+                   reach: int, others: set[str]) -> str | None:
+    """The nearest spelling of `word` in `vocabulary`; of several equally near, one that a
+    key holds beside another word of the question ("dau rate" → `day_rate`, not `dad`)."""
+    distances = {term: osa_within(word, term, reach) for term in dict.fromkeys(vocabulary)
+                 if term != word and not term.isdigit()}
+    best = min(distances.values(), default=reach + 1)
+    nearest = [term for term, distance in distances.items() if distance == best]
+    if best > reach or not nearest:
+        return None
+    if len(nearest) > 1 and others:
+        for term in nearest:
+            for column in ("relation", "subject"):
+                keys = keys_with_words(conn, scope, [term], column, 20)
+                if any(others & {*words(k.subject_key), *words(k.relation_key)}
+                       for k in keys):
+                    return term
+    return close_spelling(word, nearest)
 
 
 # --- who is asked about -----------------------------------------------------------------
@@ -317,7 +391,8 @@ def _directory(conn: Connection, scope: str, read: _Words, asker: str,
 
 
 def _role_words(read: _Words, concepts: ConceptTable) -> set[str]:
-    roles = {c for named in read.concepts.values() for c in named & concepts.roles}
+    roles = {c for span in role_spans(read.folded, concepts) for c in span.concepts
+             & concepts.roles}
     return {w for role in roles for entry in concepts.words_of.get(role, ())
             for w in words(entry)} - STOP_WORDS
 
@@ -340,19 +415,61 @@ def _candidates(conn: Connection, scope: str, read: _Words, persons: Sequence[Id
     owners = {s for m in mentions.found if m.role and m.owner is not None
               for s in m.owner.subjects}
     found = keys_of_subjects(conn, scope, {s for i in persons for s in i.subjects} | owners)
-    others = [m for m in mentions.found if m.identities and not all(
-        i.asker for i in m.identities)]
+    others = [i for m in mentions.found for i in m.identities if not i.asker]
+    people = [i for i in others if not _is_org(i, concepts)]
     things = [r for r in rows if _names_thing(r, read, bool(others), concepts)
               and not any(r.subject_key in i.subjects for i in persons)
-              and not _is_person_row(r, persons, concepts)]
-    if persons or mentions.asker is not None or mentions.found:
-        return _unique_keys([*found, *keys_of_subjects(conn, scope,
-                                                        {r.subject_key for r in things})])
+              and not _is_person_row(r, persons, concepts)
+              and not (people and _as_a_kind(r, read))]
     forms = {f for i in read.salient for f in base_forms(read.folded[i])}
     forms |= _concept_forms(read, concepts)
+    if persons or mentions.asker is not None or mentions.found:
+        asked = [*found, *keys_of_subjects(conn, scope, {r.subject_key for r in things})]
+        if not others:  # the asker alone: also the household's things by their relation
+            # ("who is my employer": `job.employer`)
+            related = keys_with_words(conn, scope, forms, "relation")
+            asked += [r for r in related if not _is_person_row(r, persons, concepts)
+                      and r.subject_key not in _with_notes(conn, related, concepts,
+                                                           orgs=not mentions.ours)]
+        return _unique_keys(asked)
     related = keys_with_words(conn, scope, forms, "relation")
+    if mentions.ours:  # "what are we driving": the household's, not a relative's
+        related = [r for r in related if not _is_person_row(r, persons, concepts)
+                   and r.subject_key not in _with_notes(conn, related, concepts)]
     return _unique_keys([*keys_of_subjects(conn, scope, {r.subject_key for r in things}),
                          *related])
+
+
+def _with_notes(conn: Connection, rows: Sequence[KeyRow], concepts: ConceptTable,
+                orgs: bool = False) -> set[str]:
+    """The subjects among `rows` an entity note names: people, and with `orgs` companies,
+    shops and practices too ("our" business is the household's, "my" e-mail is not)."""
+    subjects = {r.subject_key for r in rows}
+    notes = entity_notes_with_words(conn, {w for s in subjects for w in words(s)}, "names")
+    spelled = {"_".join(spelling) for n in notes if orgs or not _note_is_org(n, concepts)
+               for spelling in _note_spellings(n)}
+    return subjects & spelled
+
+
+def _note_is_org(note: NoteRow, concepts: ConceptTable) -> bool:
+    """A note of a company, shop or practice: its name or an alias says so ("the firm")."""
+    return any(concepts.concepts_of_words(s) & _ORGS for s in _note_spellings(note))
+
+
+def _is_org(identity: Identity, concepts: ConceptTable) -> bool:
+    """A company, shop or practice (it owns things: "which van did the firm have")."""
+    return any(concepts.concepts_of_words(s) & _ORGS for s in identity.spellings)
+
+
+_ORGS = frozenset(("company", "practice", "shop", "workshop"))
+
+
+def _as_a_kind(row: KeyRow, read: _Words) -> bool:
+    """Whether the question names the key's subject only as the kind of its answer ("WHAT
+    CAR does my sister drive": a car of hers, not the household's `car`)."""
+    subject_words = {f for w in words(row.subject_key) for f in base_forms(w)}
+    return all(i in read.kinds for i in read.salient
+               if set(base_forms(read.folded[i])) & subject_words)
 
 
 def _things_named(read: _Words, rows: Sequence[KeyRow], people: Sequence[Identity],
@@ -365,8 +482,27 @@ def _things_named(read: _Words, rows: Sequence[KeyRow], people: Sequence[Identit
     return {i for i in read.salient if read.folded[i] in things}
 
 
-def _misses_thing(match: KeyMatch, things: set[int], read: _Words) -> bool:
-    return any(f"#{i}" not in match.held and f"~{i}" not in match.held for i in things)
+def _about_things(matches: Sequence[KeyMatch], things: set[int], read: _Words,
+                  ) -> list[KeyMatch]:
+    """The matches that are about each thing the question names by its own words ("my
+    BANK's address", "which VAN"): they hold the word; where an answering key holds it as
+    written (its subject or relation: `van.model`, `tomek.car`) or as part of a phrase
+    ("HOUSE loan": `mortgage`), keys holding it only through the concept table (`car`
+    for "van") do not answer."""
+    kept = list(matches)
+    for i in things:
+        direct = [m for m in kept if _holds_as_written(m, i, read)]
+        holding = [m for m in kept if f"#{i}" in m.held or f"~{i}" in m.held]
+        kept = direct if any(m.answers for m in direct) else [
+            m for m in kept if m in direct or m in holding]
+    return kept
+
+
+def _holds_as_written(match: KeyMatch, i: int, read: _Words) -> bool:
+    own = {f for w in (*words(match.key.subject_key), *words(match.key.relation_key))
+           for f in base_forms(w)}
+    return bool(set(base_forms(read.folded[i])) & own) or (
+        i in read.phrases and f"#{i}" in match.held)
 
 
 def _is_person_row(row: KeyRow, persons: Sequence[Identity], concepts: ConceptTable) -> bool:
@@ -401,22 +537,25 @@ def _unique_keys(keys: Iterable[KeyRow]) -> list[KeyRow]:
 
 
 def _scored(conn: Connection, read: _Words, keys: Sequence[KeyRow], people: Sequence[Identity],
-            mentions: Mentions, concepts: ConceptTable) -> list[KeyMatch]:
+            mentions: Mentions, concepts: ConceptTable, persons: Sequence[Identity],
+            ) -> list[KeyMatch]:
     weights = _weights(conn, read, mentions, concepts)
     if not weights:
         return []
     rarest = max(weights.values())
     out = []
     role_owners = {s for m in mentions.found if m.role and m.owner is not None
-                   for s in m.owner.subjects} - {s for i in mentions.persons
-                                                  for s in i.subjects}
+                   for s in m.owner.subjects} - {s for i in persons for s in i.subjects}
     per_subject = Counter(key.subject_key for key in keys)
     for key in keys:
         owner = _owner(key, people)
-        held, subject_how, relation_how = _held(key, owner, read, mentions, concepts)
+        held, subject_how, relation_how, by_relation = _held(key, owner, read, mentions,
+                                                             concepts)
         alone = per_subject[key.subject_key] == 1
-        if key.subject_key in role_owners and subject_how != _ROLE_OWNER:
-            continue  # "my brother's birthday" is not the asker's birthday
+        if key.subject_key in role_owners and (subject_how != _ROLE_OWNER or not all(
+                w in held for w in weights if w[1:].isdigit())):
+            continue  # "my brother's birthday" is not the asker's; "what does Mark's wife
+            # do for work" is not Mark's `spouse`
         if not relation_how and _generic_answers(key, owner, read, concepts, alone) and all(
                 w in held for w in weights if w[1:].isdigit()):
             relation_how = (f"'{key.relation}': what the {key.subject} is",)
@@ -429,8 +568,9 @@ def _scored(conn: Connection, read: _Words, keys: Sequence[KeyRow], people: Sequ
         coverage = gained / sum(weights.values()) + bonus
         counted = {w if w[0] != "~" else f"#{w[1:]}" for w in held}
         misses_rarest = all(weights[w] < rarest - 1e-9 for w in counted if w in weights)
-        if coverage >= COVERAGE - 1e-9 and not misses_rarest:
-            out.append(KeyMatch(key, coverage, subject_how, relation_how, frozenset(held)))
+        out.append(KeyMatch(key, coverage, subject_how, relation_how, frozenset(held),
+                            frozenset(by_relation),
+                            coverage >= COVERAGE - 1e-9 and not misses_rarest))
     return sorted(out, key=lambda m: -m.coverage)
 
 
@@ -444,8 +584,13 @@ def _generic_answers(key: KeyRow, owner: Identity | None, read: _Words,
     thing = owner is None or not owner.person
     if thing and alone and not read.heads:  # "my passport NUMBER" asks for one attribute
         return True
-    if not GENERIC.intersection(words(key.relation_key)):
+    relation = set(words(key.relation_key))
+    if not (IDENTITY | AMOUNT) & relation:
         return False
+    if AMOUNT & relation and WHEN_CUE in read.cues:
+        return False  # "when …" asks no amount
+    if AMOUNT & relation and read.kinds and AMOUNT_CUE not in read.cues:
+        return False  # "what CAR do we have": its model, not its price
     if thing:
         return True
     return read.asks_change and bool(
@@ -501,27 +646,29 @@ def _possessor_position(i: int, mentions: Mentions) -> bool:
 
 
 def _held(key: KeyRow, owner: Identity | None, read: _Words, mentions: Mentions,
-          concepts: ConceptTable) -> tuple[set[str], str, tuple[str, ...]]:
-    """The counted words a key accounts for, how its subject matched, and how its relation
-    did (empty: it did not)."""
+          concepts: ConceptTable) -> tuple[set[str], str, tuple[str, ...], set[str]]:
+    """The counted words a key accounts for, how its subject matched, how its relation did
+    (empty: it did not), and the words its relation accounts for."""
     held: set[str] = set()
+    by_relation: set[str] = set()
     subject_how = ""
     subject_words = list(words(key.subject_key))
     relation_words = list(words(key.relation_key))
     relation_how: list[str] = []
     thing = owner is None or not owner.person
     for mention in (*mentions.found, *([mentions.asker] if mentions.asker else [])):
-        if thing and mention.identities and _named_directly(key, read):
+        if mention.role and owner is not None and owner is mention.owner and (
+                mention.role & concepts.concepts_of_words(relation_words)):
+            # "my kids", "the firm's employees": the owner's key whose relation is the role
+            held.update(f"#{i}" for i in range(mention.start, mention.end))
+            relation_how.append(f"{mention.how} → its relation")
+            subject_how = _ROLE_OWNER
+        elif thing and mention.identities and _named_directly(key, read):
             held.update(f"#{i}" for i in range(mention.start, mention.end))
         elif owner is not None and any(i is owner for i in mention.identities):
             held.update(f"#{i}" for i in range(mention.start, mention.end))
-            subject_how = subject_how or mention.how
-        elif mention.role and owner is not None and owner is mention.owner and (
-                mention.role & concepts.concepts_of_words(relation_words)):
-            # "my kids", "my wife": the asker's key whose relation is that role
-            held.update(f"#{i}" for i in range(mention.start, mention.end))
-            relation_how.append(f"{mention.how} → its relation")
-            subject_how = subject_how or _ROLE_OWNER
+            subject_how = subject_how if subject_how == _ROLE_OWNER else (
+                subject_how or mention.how)
     for i in read.salient:
         word = read.folded[i]
         if f"#{i}" in held:
@@ -534,16 +681,30 @@ def _held(key: KeyRow, owner: Identity | None, read: _Words, mentions: Mentions,
         if how and not _of_the_kind(key, read.heads.get(i, ""), concepts):
             continue  # "my ROOM number" and `room` = "the attic": not a number
         if how:
-            held.add(f"#{i}" if not how.startswith(_BY_CONCEPT) else f"~{i}")
+            mark = f"#{i}" if not how.startswith(_BY_CONCEPT) else f"~{i}"
+            held.add(mark)
+            by_relation.add(mark)
             relation_how.append(f"'{read.raw[i]}' {how}")
     if AMOUNT_CUE in read.cues and key.numeric:
         held.add(AMOUNT_CUE)
         if concepts.concepts_of_words(relation_words) & _AMOUNTS:
             relation_how.append("'how much' → a number")
-    if WHO_CUE in read.cues and _NAME_RELATIONS.intersection(relation_words):
+    if WHO_CUE in read.cues and (_NAME_RELATIONS.intersection(relation_words) or (
+            concepts.concepts_of_words(relation_words) & _WHO_ANSWERS)):
         held.add(WHO_CUE)
         relation_how.append("'who' → a name")
-    return held, subject_how or "the question's words", tuple(relation_how)
+    if WHEN_CUE in read.cues and concepts.concepts_of_words(relation_words) & _WHEN_ANSWERS:
+        held.add(WHEN_CUE)
+        relation_how.append("'when' → a date")
+    return held, subject_how or "the question's words", tuple(relation_how), by_relation
+
+
+_WHO_ANSWERS = frozenset(("name", "company", "contact", "contact_person", "provider",
+                          "insurance"))
+_WHEN_ANSWERS = frozenset(("date", "birth", "expiry", "payment_terms", "appointment",
+                           "schedule", "start", "end", "anniversary", "service"))
+"""Concepts of relations whose value answers "when" (a date)."""
+"""Concepts of relations whose value answers "who" (a name, a company, a contact)."""
 
 
 _ROLE_OWNER = "whose the role is"

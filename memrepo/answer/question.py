@@ -22,8 +22,12 @@ from memrepo.core.stems import WORD, base_forms, tokens
 from memrepo.core.text import fold, words_of
 
 _CHANGE_STEMS = ("chang", "zmien", "zmian", "zmen", "histor", "evolv", "switch", "swapp",
-                 "swap", "przeprowadz", "presun", "prestehov", "vymen", "wymien")
-_CHANGE_WORDS = frozenset(("move", "moved", "moving", "moves"))
+                 "swap", "przeprowadz", "presun", "prestehov", "vymen", "wymien", "increas",
+                 "decreas", "podwyz", "podroz", "zdroz", "zvys", "zdraz", "zlacn", "obniz",
+                 "menil", "menila", "menili", "menilo")
+_GO = frozenset(("go", "goes", "went", "gone", "going"))
+"""… UP / DOWN: "when did the price go up" asks how it changed."""
+_CHANGE_WORDS = frozenset(("move", "moved", "moving", "moves", "raised", "rose", "dropped"))
 """Words that ask how a value changed over time ("when did my rent change?", "kiedy
 zmienił się czynsz?", "kedy sa zmenil nájom?"): the answer is the key's history."""
 
@@ -152,7 +156,8 @@ def analyse(text: str, now: Instant) -> Question:
     raw = [word for word, _ in pairs]
     folded = [word for _, word in pairs]
     times = find_times(folded, now)
-    asks_change = any(map(asks_change_word, folded))
+    asks_change = any(map(asks_change_word, folded)) or any(
+        a in _GO and b in ("up", "down") for a, b in itertools.pairwise(folded))
     asks_amount = bool(_AMOUNT_WORDS & set(folded)) or any(
         a == "how" and b in ("much", "many") for a, b in itertools.pairwise(folded))
     kept = [i for i, word in enumerate(folded)

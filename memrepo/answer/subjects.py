@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from memrepo.answer.concepts import ConceptTable, Span
-from memrepo.answer.stopwords import STOP_WORDS
-from memrepo.core.stems import tokens
+from memrepo.answer.stopwords import ENGLISH, POLISH, SLOVAK, STOP_WORDS
+from memrepo.core.stems import base_forms, tokens
 from memrepo.core.text import words_of
 
 if TYPE_CHECKING:
@@ -234,12 +234,22 @@ def _spellings_named(question: Sequence[str], people: Sequence[Identity],
     for size, wanted in candidates:
         for start in range(len(question) - size + 1):
             span = range(start, start + size)
-            if tuple(question[start:start + size]) == wanted and not taken.intersection(span):
+            if _spelled(question[start:start + size], wanted) and not taken.intersection(
+                    span):
                 same = [i for i in people if wanted in i.spellings]
                 found.append(Mention(start, start + size, tuple(same),
                                      f"name '{' '.join(wanted)}'"))
                 taken.update(span)
     return found
+
+
+def _spelled(said: Sequence[str], wanted: tuple[str, ...]) -> bool:
+    """Whether words of a question spell a name: the same words, or the name's words
+    inflected ("Pixela", "mama Agnieszki", "Marks city"): a shared base form, for words
+    of four letters or more."""
+    return len(said) == len(wanted) and all(
+        a == b or (len(b) >= 4 and bool(set(base_forms(a)) & set(base_forms(b))))
+        for a, b in zip(said, wanted, strict=True))
 
 
 def _parts_named(question: Sequence[str], people: Sequence[Identity],
@@ -256,7 +266,9 @@ def _parts_named(question: Sequence[str], people: Sequence[Identity],
                 owners.setdefault(part, []).append(identity)
     found = []
     for i, word in enumerate(question):
-        owned = owners.get(word, [])
+        owned = owners.get(word) or [o for part, found_owners in owners.items()
+                                     if len(part) >= 4 and _spelled((word,), (part,))
+                                     for o in found_owners]
         if i not in taken and len(owned) == 1:
             found.append(Mention(i, i + 1, (owned[0],), f"name '{word}'"))
             taken.add(i)
@@ -267,23 +279,29 @@ def _roles_named(question: Sequence[str], people: Sequence[Identity], concepts: 
                  taken: set[int], named: Sequence[Mention], asking: Identity | None,
                  ) -> list[Mention]:
     """Role words ("mum", "teściowa", "accountant") not part of a name: the identities the
-    role names for its possessor — a name before it ("Lenka's mother"), else the asker.
-    A role said without a possessor ("who do we buy boilers from", "the suppliers") that
-    names nobody is no mention: its words are left to the keys' relations."""
-    found = []
-    for span in role_spans(question, concepts):
-        if taken.intersection(range(span.start, span.end)):
-            continue
-        possessor = _possessor(span.start, named)
-        explicit = possessor is not None or _owned_by_asker(question, span.start)
-        owner = possessor or asking
-        roles = span.concepts & concepts.roles
-        matches = [i for i in people if _has_role(i, roles, owner, concepts)]
-        if not matches and not explicit:
-            continue
-        found.append(Mention(span.start, span.end, tuple(matches),
-                             f"role '{span.phrase}'", roles, owner))
-        taken.update(range(span.start, span.end))
+    role names for its possessor — a name before it ("Lenka's mother") or after it ("mama
+    Lenki"), another role person ("dzieci mojej siostry", "my wife's mother"), else the
+    asker. A role said without a possessor ("who do we buy boilers from", "the suppliers")
+    that names nobody is no mention: its words are left to the keys' relations."""
+    spans = [span for span in role_spans(question, concepts)
+             if not taken.intersection(range(span.start, span.end))]
+    found: list[Mention] = []
+    for rounds in range(2):  # the second round reads role persons as possessors
+        known = [*named, *(m for m in found if len(m.identities) == 1)]
+        found = []
+        for span in spans:
+            possessor = _possessor(span, question, known if rounds else named)
+            explicit = possessor is not None or _owned_by_asker(
+                question, span.start, [*named, *found])
+            owner = possessor or asking
+            roles = span.concepts & concepts.roles
+            matches = [i for i in people if _has_role(i, roles, owner, concepts)]
+            exact = [i for i in matches if _spelled_as(i, question[span.start:span.end])]
+            matches = exact or matches  # "family doctor": `family_doctor`, not a paediatrician
+            if matches or explicit:
+                found.append(Mention(span.start, span.end, tuple(matches),
+                                     f"role '{span.phrase}'", roles, owner))
+    taken.update(i for m in found for i in range(m.start, m.end))
     return found
 
 
@@ -303,14 +321,22 @@ def role_spans(words: Sequence[str], concepts: ConceptTable) -> list[Span]:
     return sorted(found, key=lambda span: span.start)
 
 
-def _owned_by_asker(question: Sequence[str], start: int) -> bool:
+def _spelled_as(identity: Identity, said: Sequence[str]) -> bool:
+    return any(_spelled(said, spelled) for spelled in identity.spellings)
+
+
+def _owned_by_asker(question: Sequence[str], start: int, named: Sequence[Mention] = (),
+                    ) -> bool:
     """A possessive of the asker right before a word, an adjective between ("my younger
-    brother", "our company")."""
+    brother", "our company") — not another mention between ("my husband EMPLOYED")."""
     before = question[max(0, start - 2):start]
+    if start >= 1 and any(m.end == start for m in named):
+        return False
     return bool((ASKERS_OWN | OUR_OWN).intersection(before))
 
 
 _NEGATIONS = frozenset(words_of("not nie ne nicht"))
+_THEIRS = frozenset(words_of("her his their jej jego ich jeho jejich"))
 
 
 def _negated(question: Sequence[str], start: int) -> bool:
@@ -318,12 +344,24 @@ def _negated(question: Sequence[str], start: int) -> bool:
     return bool(_NEGATIONS.intersection(question[max(0, start - 2):start]))
 
 
-def _possessor(start: int, named: Sequence[Mention]) -> Identity | None:
-    """The identity named right before a role word and its "'s" ("Lenka's mother")."""
+def _possessor(span: Span, question: Sequence[str], named: Sequence[Mention],
+               ) -> Identity | None:
+    """The identity whose role person a role word names: named right before it with "'s"
+    ("Lenka's mother"), or right after it ("the mother of Lenka", Polish and Slovak
+    genitive: "mama Lenki", "dzieci mojej siostry")."""
     for mention in named:
-        if mention.end + 1 == start and len(mention.identities) == 1:
+        if len(mention.identities) != 1 or mention.start == span.start:
+            continue
+        before = mention.end + 1 == span.start and question[mention.end] == _POSSESSIVE_MARK
+        between = question[span.end:mention.start]
+        after = mention.start > span.end and len(between) <= 2 and all(
+            w in _LINKING for w in between)
+        if before or after:
             return mention.identities[0]
     return None
+
+
+_LINKING = frozenset(words_of("of the a my our mojej mojego mojich mojho mojej naszej"))
 
 
 def _has_role(identity: Identity, roles: frozenset[str], owner: Identity | None,
@@ -336,14 +374,17 @@ def _has_role(identity: Identity, roles: frozenset[str], owner: Identity | None,
     said = [_role_owners(d, roles, concepts) for d in identity.descriptions]
     owners = {o for found in said for o in found}
     if any(_is_role(s, concepts) and concepts.concepts_of_words(s) & roles
-           for s in identity.spellings):
-        return not owners or _owned_by(owners, owner, concepts)
+           for s in identity.spellings):  # an alias "mother": the memory owner's mother
+        return _owned_by(owners or {()}, owner, concepts)
     return bool(owners) and _owned_by(owners, owner, concepts)
 
 
 def _owned_by(owners: set[tuple[str, ...]], owner: Identity | None,
               concepts: ConceptTable) -> bool:
-    """Whether one of the `owners` a description names may be `owner`."""
+    """Whether one of the `owners` a description names may be `owner`: () — nobody named
+    — is the memory's owner, the asker."""
+    if owner is not None and not owner.asker and () in owners:
+        owners = owners - {()}
     person_words = {w for s in owner.spellings for w in s} if owner is not None else set()
     return any(_owner_is(o, person_words, concepts) for o in owners)
 
@@ -358,6 +399,8 @@ def _role_owners(description: Sequence[str], roles: frozenset[str],
         after = description[span.end:span.end + 1]
         if not span.concepts & roles or after == (_POSSESSIVE_MARK,):
             continue  # "the FIRM's accountant": the firm owns the role, it is not one
+        if set(description[max(0, span.start - 2):span.start]) & _THEIRS:
+            continue  # "lives with HER husband Marek": another person's role
         before = description[max(0, span.start - 2):span.start]
         if len(before) == 2 and before[1] == _POSSESSIVE_MARK:
             owners.add((before[0],))
@@ -372,14 +415,25 @@ def _asker(question: Sequence[str], raw: Sequence[str], people: Sequence[Identit
     phone"); "my" before a mention only says whose that person is ("my mother")."""
     starts = {m.start for m in named}
     asker = tuple(i for i in people if i.asker)
+    slavic = _in_slavic(question)
     for i, word in enumerate(question):
         possessed = question[i + 2:i + 3] == (_POSSESSIVE_MARK,) or (
             list(question[i + 2:i + 3]) == [_POSSESSIVE_MARK])  # "my bank's address"
+        if word in ("i", "my") and slavic:
+            continue  # Polish/Slovak "i" is "and", "my" is "we"
         if word in ASKER or (word in ASKERS_OWN and i + 1 not in starts and not possessed):
             return Mention(i, i + 1, asker, f"the asker ('{raw[i]}')")
     if not named and _first_person_singular(raw, question, concepts):
         return Mention(0, 0, asker, "the asker (a verb in the first person)")
     return None
+
+
+def _in_slavic(question: Sequence[str]) -> bool:
+    """Whether a question is in Polish, Slovak or Czech rather than English (more of their
+    function words than English ones)."""
+    english = sum(word in ENGLISH for word in question)
+    slavic = sum(word in (POLISH | SLOVAK) and word not in ENGLISH for word in question)
+    return slavic > english
 
 
 _FIRST_SINGULAR = ("ę", "am", "em", "im", "ím", "ujem", "ujem")

@@ -31,18 +31,20 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _DAY = 86_400_000_000
 
 _MONTH_FORMS: dict[int, str] = {
-    1: "january jan styczen stycznia styczniu januar januara januari",
-    2: "february feb luty lutego lutym februar februara februari",
-    3: "march mar marzec marca marcu marec marci",
-    4: "april apr kwiecien kwietnia kwietniu aprila aprili",
-    5: "may maj maja maju maji",
-    6: "june jun czerwiec czerwca czerwcu juna juni",
-    7: "july jul lipiec lipca lipcu jula juli",
-    8: "august aug sierpien sierpnia sierpniu augusta auguste",
-    9: "september sep sept wrzesien wrzesnia wrzesniu septembra septembri",
-    10: "october oct pazdziernik pazdziernika pazdzierniku oktober oktobra oktobri",
-    11: "november nov listopad listopada listopadzie novembra novembri",
-    12: "december dec grudzien grudnia grudniu decembra decembri",
+    1: "january jan styczen stycznia styczniu januar januara januari januaru leden ledna lednu",
+    2: "february feb luty lutego lutym februar februara februari februaru unor unora unoru",
+    3: "march mar marzec marca marcu marec marci brezen brezna breznu",
+    4: "april apr kwiecien kwietnia kwietniu aprila aprili aprilu duben dubna dubnu",
+    5: "may maj maja maju maji kveten kvetna kvetnu",
+    6: "june jun czerwiec czerwca czerwcu juna juni junu cerven cervna cervnu",
+    7: "july jul lipiec lipca lipcu jula juli julu cervenec cervence cervenci",
+    8: "august aug sierpien sierpnia sierpniu augusta auguste augustu srpen srpna srpnu",
+    9: "september sep sept wrzesien wrzesnia wrzesniu septembra septembri septembru zari",
+    10: "october oct pazdziernik pazdziernika pazdzierniku oktober oktobra oktobri oktobru "
+        "rijen rijna rijnu",
+    11: "november nov listopad listopada listopadzie novembra novembri novembru listopadu",
+    12: "december dec grudzien grudnia grudniu decembra decembri decembru prosinec prosince "
+        "prosinci",
 }
 MONTHS: dict[str, int] = {form: number for number, forms in _MONTH_FORMS.items()
                           for form in forms.split()}
@@ -437,6 +439,35 @@ def _half(words: list[str], i: int, today: date, now: Instant,
     return i, after, When(_instant(start), _instant(_add_months(start, 6)), (i, after))
 
 
+_SEASONS = {word: month for month, forms in {
+    3: "spring wiosna wiosny wiosne wiosna jar jari jaro",
+    6: "summer lato latem lecie leto lete",
+    9: "autumn fall jesien jesienia jesienia jesieni jesen jeseni",
+    12: "winter zima zimy zime zimie zimou zimu"}.items() for word in forms.split()}
+"""Seasons and the month each begins (northern meteorological seasons: three months)."""
+
+
+def _season(words: list[str], i: int, today: date, now: Instant,
+            ) -> tuple[int, int, When] | None:
+    """"in autumn 2025", "spring 2026", "last summer", "zimą 2024": three months; without
+    a year, the latest such season that has begun by today."""
+    month = _SEASONS.get(words[i])
+    if month is None:
+        return None
+    year, end = _year_after(words, i + 1)
+    first = i
+    if year is None:
+        before = words[i - 1] if i > 0 else ""
+        if before not in _LAST | _THIS and before not in _CUES:
+            return None
+        year = today.year if date(today.year, month, 1) <= today else today.year - 1
+        if before in _LAST:
+            year, first = year - 1, i - 1
+        end = i + 1
+    start = date(year, month, 1)
+    return first, end, When(_instant(start), _instant(_add_months(start, 3)), (first, end))
+
+
 def _year_after(words: list[str], i: int) -> tuple[int | None, int]:
     if i < len(words) and _YEAR.fullmatch(words[i]):
         end = i + 2 if i + 1 < len(words) and words[i + 1] in {"r", "roku"} else i + 1
@@ -446,8 +477,8 @@ def _year_after(words: list[str], i: int) -> tuple[int | None, int]:
 
 _Reader = Callable[[list[str], int, date, Instant], "tuple[int, int, When] | None"]
 _READERS: tuple[_Reader, ...] = (_relative, _ago, _iso_day, _day_month, _month, _quarter,
-                                 _half, _year)
-_ABSOLUTE_READERS = (_iso_day, _day_month, _month, _quarter, _year)
+                                 _half, _season, _year)
+_ABSOLUTE_READERS = (_iso_day, _day_month, _month, _quarter, _season, _year)
 _NO_DAY = date(9999, 12, 31)
 
 

@@ -69,6 +69,11 @@ def fact_line(fact: Fact, compact: bool = False) -> str:
     return line
 
 
+def minimal_fact_line(fact: Fact) -> str:
+    """A fact in the fewest tokens: its key and quoted value (the tightest budgets)."""
+    return shown(f"- [fact] {fact.subject}.{fact.relation} = {json_quoted(fact.object)}", None)
+
+
 def json_quoted(value: str) -> str:
     """A value in double quotes, its quotes and backslashes escaped as JSON does."""
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -120,21 +125,25 @@ class _Packed:
 
 def _pack(notes: Sequence[NoteItem], facts: Sequence[Fact], precedence: Sequence[str],
           budget: int, notices: Sequence[str], frame: tuple[str, str]) -> _Packed | None:
-    fixed = estimate_tokens(frame[0] + "\n" + frame[1] + "\n" + EMPTY)
+    short = frame[0] == SHORT_HEADER
+    # the room kept for the last line: EMPTY, or (with facts to show) the cut line
+    closing = cut_line(len(facts) + len(notes) + len(notices), short) if facts else EMPTY
+    fixed = estimate_tokens(frame[0] + "\n" + frame[1] + "\n" + closing)
     if budget < fixed:
         return None
     rank = {category: index for index, category in enumerate(precedence)}
     ordered_notes = sorted(notes, key=lambda n: (not n.mandatory, rank.get(n.category, 99)))
     # (place in the block, full text, shorter text), in the order they are packed
     candidates: list[tuple[int, str, str | None]] = [
-        (0, fact_line(f), fact_line(f, compact=True)) for f in facts]
+        (0, fact_line(f, compact=True), minimal_fact_line(f)) if short
+        else (0, fact_line(f), fact_line(f, compact=True)) for f in facts]
     candidates += [(1 + rank.get(n.category, 99), note_lines(n, True), note_lines(n, False))
                    for n in ordered_notes]  # mandatory first; shown by precedence
     candidates += [(99, notice, None) for notice in notices]
     chosen: list[tuple[int, str]] = []
     used, left_out, facts_left = fixed, 0, 0
-    for number, (order, whole, short) in enumerate(candidates):
-        for text in (whole, short):
+    for number, (order, whole, shorter) in enumerate(candidates):
+        for text in (whole, shorter):
             if text is not None and used + estimate_tokens(text + "\n") <= budget:
                 chosen.append((order, text))
                 used += estimate_tokens(text + "\n")
@@ -144,23 +153,25 @@ def _pack(notes: Sequence[NoteItem], facts: Sequence[Fact], precedence: Sequence
             facts_left += number < len(facts)
     marked = bool(facts) and any(order == 0 for order, _ in chosen) and (
         used + estimate_tokens(DATA_NOTE + "\n") <= budget)
-    return _Packed(_render(chosen, left_out, frame, marked), facts_left)
+    return _Packed(_render(chosen, left_out, frame, marked, short), facts_left)
 
 
-def cut_line(left_out: int) -> str:
+def cut_line(left_out: int, short: bool = False) -> str:
     """What the block says when the budget cut items: never that nothing matched. As
-    long as EMPTY at most (whose room every budget keeps)."""
+    long as EMPTY at most (whose room every budget keeps); `short` for the short frame."""
+    if short:
+        return f"({left_out} more cut by the budget)"
     return f"({left_out} more item{'s' if left_out != 1 else ''} did not fit the budget)"
 
 
 def _render(chosen: list[tuple[int, str]], left_out: int, frame: tuple[str, str],
-            marked: bool) -> Block:
+            marked: bool, short: bool) -> Block:
     """The block; `marked`: it says that values are data (DATA_NOTE) before the facts."""
     lines = [text for _, text in sorted(chosen, key=lambda item: item[0])]
     if marked:
         lines.insert(0, DATA_NOTE)
     if left_out:
-        lines.append(cut_line(left_out))
+        lines.append(cut_line(left_out, short))
     lines = lines or [EMPTY]
     text = "\n".join([frame[0], *lines, frame[1]]) + "\n"
     facts = sum(1 for line in lines if line.startswith("- [fact] "))
