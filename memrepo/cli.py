@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 COMMANDS: tuple[str, ...] = (
     "init", "check", "verify", "index", "cache",
-    "remember", "recall", "forget", "retract", "history", "search",
+    "remember", "recall", "forget", "retract", "history", "why", "search",
     "context", "extract", "promote", "triage", "serve", "sync", "doctor", "hooks",
     "bench", "demo",
 )

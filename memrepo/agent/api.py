@@ -42,6 +42,7 @@ from memrepo.files import read_bytes
 from memrepo.repo_root import find_root
 
 if TYPE_CHECKING:
+    from memrepo.answer.why import Trace
     from memrepo.facts.writes import FactInput
 
 SEARCH_CATEGORIES: tuple[str, ...] = (*CATEGORIES, FACTS_CATEGORY)
@@ -111,6 +112,25 @@ class Memory:
         return RecallResult("found" if facts else "not_recorded", facts, suggestions,
                             answers[0].notes, respelled, answers[0].window.to_json(),
                             about, [] if facts else remarks(answers))
+
+    def why(self, scope: str, subject: str, relation: str, *, as_of: str | None = None,
+            known_at: str | None = None) -> list[Trace]:
+        """Why the key holds what it holds at valid time `as_of` as known at `known_at`
+        (both default now): each value's event, the commit that wrote it (author, date,
+        Approved-by), session, source, verbatim quote and the values it replaced; empty
+        when nothing is recorded."""
+        from memrepo.answer.why import why
+
+        scopes = self.reader.fact_scopes(scope)
+        _require_text(subject=subject, relation=relation)
+        require_key(subject, relation)
+        moment = now()
+        t = moment if as_of is None else parse_user_time(as_of, "--as-of")
+        known = moment if known_at is None else parse_user_time(known_at, "--known-at")
+        conn = self._cache.connection()
+        return [trace for readable in scopes
+                for trace in why(self.root, conn, readable, subject, relation, t, known,
+                                 moment)]
 
     def history(self, scope: str, subject: str, relation: str) -> list[HistoryEntry]:
         """Every event of the key (§5.5), superseded and retracted ones included."""

@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -59,7 +60,7 @@ from memrepo.cache.lookups import (
     keys_with_words,
     scope_vocabulary,
 )
-from memrepo.core.stems import base_forms, tokens
+from memrepo.core.stems import WORD, base_forms, tokens
 from memrepo.core.text import words_of
 
 COVERAGE = 0.5
@@ -144,6 +145,7 @@ class _Words:
     read_as: dict[str, str]  # the opening question word misspelt ("whic" → "which")
     kinds: set[int]  # words naming the kind of the answer ("what CAR", "which VAN")
     phrases: set[int]  # words inside a phrase of the concept table ("house loan")
+    capitalised: set[int]  # words written with a capital letter, not the first
 
 
 def choose_keys(conn: Connection, scope: str, question: Question, now: int, asker: str,
@@ -172,6 +174,9 @@ def _choose(conn: Connection, scope: str, read: _Words, asker: str, concepts: Co
     persons = [i for i in mentions.persons if not _only_possessor(i, mentions)]
     unknown = [m for m in mentions.unresolved if not _answerable_role(conn, scope, m, rows,
                                                                       concepts)]
+    strangers = _strangers(read, mentions, rows, concepts)
+    if strangers and not [m for m in mentions.found if m.identities]:
+        return KeyChoice(unknown=strangers, respelled=respelled)
     if not mentions.found and mentions.asker is None and _THIRD_PERSON.intersection(
             read.folded):
         return KeyChoice(unknown=[next(read.raw[i] for i, w in enumerate(read.folded)
@@ -241,8 +246,11 @@ def _read(question: Question, now: int, concepts: ConceptTable,
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
                for i in range(span.start, span.end)}
     asked_kind = {i + 1 for i, word in enumerate(folded[:-1]) if word in _WHICH}
+    written = WORD.findall(unicodedata.normalize("NFC", question.text))
+    capitalised = ({i for i, w in enumerate(written) if i and w[:1].isupper()
+                    and not w.isupper()} if len(written) == len(raw) else set())
     return _Words(raw, folded, salient, cues, set(dated), spans, optional, kinds,
-                  question.asks_change, read_as, asked_kind, phrased)
+                  question.asks_change, read_as, asked_kind, phrased, capitalised)
 
 
 MAX_ABOUT = 20
@@ -289,6 +297,24 @@ def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
                 matches.append(KeyMatch(key, 1.0, mention.how, ("everything recorded",)))
     return KeyChoice(matches[:MAX_ABOUT], [i.label for m in named for i in m.identities],
                      respelled=respelled)
+
+
+def _strangers(read: _Words, mentions: Mentions, rows: Sequence[KeyRow],
+               concepts: ConceptTable) -> list[str]:
+    """Names of nobody the memory knows: a word written with a capital letter (not the
+    first) or standing before "'s", that no mention, key word, concept or stop word
+    explains ("What's Zbyněk's phone?" asks about someone not recorded)."""
+    inside = {i for m in mentions.found for i in range(m.start, m.end)}
+    known = {w for r in rows for w in (*words(r.subject_key), *words(r.relation_key))}
+    found = []
+    for i in read.salient:
+        word = read.folded[i]
+        possessive = read.folded[i + 1:i + 2] == ["s"]
+        if (i in read.capitalised or possessive) and i not in inside and word.isalpha() \
+                and len(word) >= 3 and word not in known and not concepts.knows(word) \
+                and word not in FILLERS and word not in OPTIONAL:
+            found.append(read.raw[i])
+    return found
 
 
 def _only_possessor(identity: Identity, mentions: Mentions) -> bool:

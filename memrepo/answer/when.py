@@ -62,16 +62,17 @@ _START = frozenset({"start", "beginning", "early", "poczatku", "poczatek", "zaci
                     "zaciatok"})
 _MIDDLE = frozenset({"mid", "middle", "polowie", "polovici"})
 _END = frozenset({"end", "late", "koncu", "koniec", "konci"})
-_YEAR_WORDS = frozenset({"year", "roku", "rok", "r"})
+_YEAR_WORDS = frozenset({"year", "roku", "rok", "r", "roka"})
 _NOW = words_of("""now today currently presently teraz obecnie aktualnie dzis dzisiaj
 dnes teraz momentalne aktualne sucasnosti""")
 _YESTERDAY = frozenset({"yesterday", "wczoraj", "vcera"})
 _LAST = words_of("""last previous past zeszlym ubieglym zeszly ubiegly poprzednim minuly
-minulom minuleho minulej minulu predchadzajuci""")
+minulom minuleho minulej minulu predchadzajuci zeszlego ubieglego poprzedniego minuleho
+minulého loni""")
 _THIS = frozenset({"this", "tym", "tego", "tento", "tomto", "tohto", "current",
                    "biezacym"})
 _UNIT_YEAR = frozenset({"year", "years", "rok", "roku", "lata", "lat", "rokmi", "rokom",
-                        "roky", "rokov"})
+                        "roky", "rokov", "rokiem", "roka", "rokem"})
 _UNIT_MONTH = frozenset({"month", "months", "miesiac", "miesiace", "miesiecy", "miesiacu",
                          "mesiac", "mesiace", "mesiacov", "mesiacmi", "mesiacom", "mesiaci"})
 _UNIT_WEEK = frozenset({"week", "weeks", "tydzien", "tygodnie", "tygodni", "tygodniu",
@@ -79,7 +80,7 @@ _UNIT_WEEK = frozenset({"week", "weeks", "tydzien", "tygodnie", "tygodni", "tygo
 _UNIT_DAY = frozenset({"day", "days", "dzien", "dni", "dzień", "den", "dna", "dnami",
                        "dnom"})
 _AGO_AFTER = frozenset({"ago", "temu"})
-_AGO_BEFORE = frozenset({"pred"})
+_AGO_BEFORE = frozenset({"pred", "przed"})
 _NUMBERS: dict[str, int] = {
     word: number for number, words in {
         1: "a an one jeden jedna jedno jednym jednom",
@@ -376,6 +377,10 @@ def _month(words: list[str], i: int, today: date, now: Instant,
     if word in _AMBIGUOUS_MONTHS and year is None and not cue:
         return None
     month = MONTHS[word]
+    if year is None and words[end:end + 2] and words[end] in _LAST | _THIS and (
+            words[end + 1:end + 2] and words[end + 1] in _UNIT_YEAR):
+        year = today.year - 1 if words[end] in _LAST else today.year  # "w lutym ubiegłego
+        end += 2  # roku", "in March last year"
     if year is None:
         year = today.year if month <= today.month else today.year - 1
     start = date(year, month, 1)
@@ -397,15 +402,32 @@ def _month(words: list[str], i: int, today: date, now: Instant,
     return first, end, When(_instant(start), _instant(_add_months(start, 1)), (first, end))
 
 
+_ORDINALS = {word: number for number, forms in {
+    1: "first 1st pierwszy pierwszym pierwszego prvy prvom prveho prvni prvnim",
+    2: "second 2nd drugi drugim drugiego druhy druhom druheho druhem",
+    3: "third 3rd trzeci trzecim trzeciego treti tretom tretieho tretim",
+    4: "fourth 4th czwarty czwartym czwartego stvrty stvrtom stvrteho ctvrty ctvrtem"}.items()
+    for word in forms.split()}
+_QUARTER_WORDS = frozenset(words_of("""quarter kwartal kwartale kwartalu stvrtrok stvrtroku
+kvartal kvartali ctvrtleti"""))
+
+
 def _quarter(words: list[str], i: int, today: date, now: Instant,
              ) -> tuple[int, int, When] | None:
+    """"Q1 2026", "the first quarter of 2026", "w pierwszym kwartale 2026"."""
     match = _QUARTER.fullmatch(words[i])
-    if not match:
+    after = i + 1
+    if match:
+        number = int(match.group(1))
+    elif words[i] in _ORDINALS and words[i + 1:i + 2] and words[i + 1] in _QUARTER_WORDS:
+        number, after = _ORDINALS[words[i]], i + 2
+        after += 1 if words[after:after + 1] == ["of"] else 0
+    else:
         return None
-    year, end = _year_after(words, i + 1)
+    year, end = _year_after(words, after)
     if year is None:
         return None
-    start = date(year, 3 * int(match.group(1)) - 2, 1)
+    start = date(year, 3 * number - 2, 1)
     return i, end, When(_instant(start), _instant(_add_months(start, 3)), (i, end))
 
 
@@ -441,7 +463,7 @@ def _half(words: list[str], i: int, today: date, now: Instant,
 
 _SEASONS = {word: month for month, forms in {
     3: "spring wiosna wiosny wiosne wiosna jar jari jaro",
-    6: "summer lato latem lecie leto lete",
+    6: "summer lato latem lecie lata leto lete",
     9: "autumn fall jesien jesienia jesienia jesieni jesen jeseni",
     12: "winter zima zimy zime zimie zimou zimu"}.items() for word in forms.split()}
 """Seasons and the month each begins (northern meteorological seasons: three months)."""
@@ -454,7 +476,8 @@ def _season(words: list[str], i: int, today: date, now: Instant,
     month = _SEASONS.get(words[i])
     if month is None:
         return None
-    year, end = _year_after(words, i + 1)
+    after = i + 2 if words[i + 1:i + 2] == ["of"] else i + 1  # "the spring of 2025"
+    year, end = _year_after(words, after)
     first = i
     if year is None:
         before = words[i - 1] if i > 0 else ""

@@ -101,11 +101,11 @@ def build_memory(root: Path) -> dict[str, str]:
 
 def declare_many_valued(root: Path) -> None:
     """Declare the story's many-valued relations: a config change, committed with its approval."""
+    from memrepo.maintenance.init import with_many_valued
+
     config = root / "memory" / "config.yaml"
     text = config.read_text(encoding="utf-8")
-    config.write_text(text.replace("many_valued_relations: []",
-                                   f"many_valued_relations: [{', '.join(story.MANY_VALUED)}]"),
-                      encoding="utf-8")
+    config.write_text(with_many_valued(text, story.MANY_VALUED), encoding="utf-8")
     message = f"Declare many-valued relations\n\nApproved-by: {APPROVER}\n"
     done = run_git(root, "commit", "-q", "-m", message, "--", "memory/config.yaml")
     if done.returncode != 0:

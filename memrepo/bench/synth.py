@@ -34,7 +34,7 @@ from memrepo.core.facts.log_lines import event_to_json
 from memrepo.core.notes.index_file import render_index
 from memrepo.core.text import fold, slug
 from memrepo.git.command import run_git, start_git
-from memrepo.maintenance.init import config_text, create_memory_repo
+from memrepo.maintenance.init import config_text, create_memory_repo, with_many_valued
 
 if TYPE_CHECKING:
     import subprocess
@@ -420,9 +420,7 @@ def _ensure_identity() -> None:
 
 
 def synth_config(notes: int) -> str:
-    many = ", ".join(MANY_VALUED)
-    text = config_text(APPROVER).replace("many_valued_relations: []",
-                                         f"many_valued_relations: [{many}]")
+    text = with_many_valued(config_text(APPROVER), MANY_VALUED)
     return text + f"limits:\n  entities: {max(notes, 1)}\n  references: {max(notes, 1)}\n"
 
 

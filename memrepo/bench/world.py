@@ -120,9 +120,13 @@ def build(world: World, root: Path) -> None:
 
 def _write_config(world: World, root: Path) -> None:
     config = root / "memory" / "config.yaml"
-    text = config.read_text(encoding="utf-8")
-    many = json.dumps(list(world.data.get("many_valued") or ()))
-    text = text.replace("many_valued_relations: []", f"many_valued_relations: {many}")
+    from memrepo.maintenance.init import with_many_valued
+
+    text = with_many_valued(config.read_text(encoding="utf-8"),
+                            list(world.data.get("many_valued") or ()))
+    if world.data.get("self"):
+        text += "\nself:\n" + "".join(f"  {scope}: {json.dumps(subject)}\n"
+                                      for scope, subject in world.data["self"].items())
     config.write_text(text, encoding="utf-8")
 
 

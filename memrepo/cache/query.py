@@ -224,3 +224,10 @@ def subject_spellings(conn: sqlite3.Connection, scope: str, subject: str) -> lis
     rows = conn.execute("SELECT DISTINCT subject FROM events WHERE scope = ? AND "
                         "subject_key = ? AND op != 'retract'", (scope, key_slug(subject)))
     return sorted(row[0] for row in rows)
+
+
+def event_location(conn: sqlite3.Connection, event_id: str) -> tuple[str, int] | None:
+    """The log (repository path) and line (1-based) of an event."""
+    row = conn.execute("SELECT path, line FROM events WHERE id = ? LIMIT 1",
+                       (event_id,)).fetchone()
+    return None if row is None else (str(row[0]), int(row[1]))

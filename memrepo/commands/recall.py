@@ -52,8 +52,10 @@ def run(args: argparse.Namespace) -> int:
 
 def render(result: RecallResult) -> str:
     """One line per fact, note and respelling; values escaped (memrepo.core.display)."""
-    lines = [fact_line(fact) for fact in result.facts] or [
+    lines = [line for fact in result.facts for line in (fact_line(fact), *why_line(fact))]
+    lines = lines or [
         "no fact recorded; notes that match the question:" if result.notes else "not recorded"]
+    lines += result.remarks
     lines += [f"[{n.category}] {n.name} — {n.snippet}  ({n.uri})" for n in result.notes]
     lines += respelled_lines(result.respelled, result.suggestions)
     return "\n".join(shown(line, None) for line in lines)
@@ -68,6 +70,15 @@ def respelled_lines(respelled: dict[str, str], suggestions: list[str]) -> list[s
     if suggestions:
         lines.append(f"did you mean: {', '.join(suggestions)}")
     return lines
+
+
+def why_line(fact: Fact) -> list[str]:
+    """`  why: subject by …; relation by …` for a fact a question found."""
+    if not fact.why:
+        return []
+    relation = "; ".join(fact.why.get("relation", [])) or "—"
+    return [f"  why: {fact.why.get('subject', '')}; {relation}; quote {fact.quote!r}"
+            if fact.quote else f"  why: {fact.why.get('subject', '')}; {relation}"]
 
 
 def fact_line(fact: Fact) -> str:

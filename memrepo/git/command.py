@@ -76,3 +76,20 @@ def _environment(root: Path, env: Mapping[str, str] | None) -> dict[str, str]:
     if _PASSED_ON:
         result.update(_PASSED_ON.get(str(root.resolve()), {}))
     return result
+
+
+def commit_of_line(root: Path, path: str, line: int) -> dict[str, str] | None:
+    """The commit that wrote line `line` (1-based) of `path` as HEAD has it (fact logs are
+    append-only: the commit that added it): its id, author date, author and message;
+    None when the line is not committed or git cannot tell."""
+    done = run_git(root, "blame", "--porcelain", "-L", f"{line},{line}", "HEAD", "--", path)
+    if done.returncode != 0 or not done.stdout:
+        return None
+    sha = done.stdout.split(" ", 1)[0]
+    if set(sha) == {"0"}:
+        return None
+    shown = run_git(root, "show", "-s", "--format=%H%x00%aI%x00%an <%ae>%x00%B", sha)
+    if shown.returncode != 0:
+        return None
+    commit, date, author, message = [*shown.stdout.split("\0"), "", "", "", ""][:4]
+    return {"commit": commit, "date": date, "author": author, "message": message}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -79,6 +80,22 @@ loaded by default. Triggers are words or phrases (comma-separated) or a regex be
 
 FIRST_MESSAGE = "Memory repository: skeleton, config and hooks (memrepo init)"
 
+MANY_VALUED = ("child", "children", "kid", "kids", "son", "daughter", "grandchild",
+               "sibling", "brother", "sister", "parent", "speaks", "language", "languages",
+               "phone", "phones", "email", "emails", "employee", "employees", "staff",
+               "client", "clients", "customer", "customers", "supplier", "suppliers",
+               "allergy", "allergies", "medication", "medications", "pet", "pets",
+               "hobby", "hobbies", "member_of", "membership", "friend", "friends",
+               "nationality", "citizenship", "account", "accounts", "skill", "skills")
+"""The relations `memrepo init` declares many-valued: those a person or business usually
+has several of at once."""
+
+
+def with_many_valued(config: str, relations: Sequence[str]) -> str:
+    """`config` (as `config_text` writes it) declaring exactly `relations` many-valued."""
+    return re.sub(r"(?m)^many_valued_relations: .*$",
+                  f"many_valued_relations: {json.dumps(list(relations))}", config, count=1)
+
 
 def config_text(approver: str) -> str:
     return (
@@ -86,8 +103,9 @@ def config_text(approver: str) -> str:
         "# Changing this file, like any rule, needs an `Approved-by:` trailer naming an "
         "approver.\n\n"
         f"approvers:\n  - {json.dumps(approver, ensure_ascii=False)}\n\n"
-        "# Relations that hold several objects at once; all others are single-valued.\n"
-        "many_valued_relations: []\n\n"
+        "# Relations that hold several objects at once (a second child, language or phone\n"
+        "# joins the first instead of replacing it); all others are single-valued.\n"
+        f"many_valued_relations: {json.dumps(list(MANY_VALUED))}\n\n"
         "# When notes or facts of different categories contradict, the earlier wins.\n"
         "precedence: [rules, references, entities, project]\n\n"
         "stale_after_days: 365\n"

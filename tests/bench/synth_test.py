@@ -72,7 +72,8 @@ def test_events_mix_ops_relations_and_quotes(synth: SynthInfo) -> None:
     ids = {e["id"] for e in events}
     assert len(ids) == len(events)
     assert all(e["target"] in ids for e in events if e["op"] == "retract")
-    assert "many_valued_relations: [speaks" in (synth.root / "memory" / "config.yaml").read_text()
+    assert 'many_valued_relations: ["speaks"' in (
+        synth.root / "memory" / "config.yaml").read_text()
 
 
 def test_one_commit_with_trailers_and_a_clean_tree(synth: SynthInfo) -> None:

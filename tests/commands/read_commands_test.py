@@ -64,7 +64,8 @@ def test_recall_in_a_scope_without_facts_says_which_scopes_hold_them(repo: Path)
         "memrepo recall: scope 'michel' holds no facts (scopes that do: michal)",
         "  To fix: give --scope one of those, or remember a fact in this one first"]
     held = memrepo_at(repo, "recall", "--scope", "michal", "What is the lead time in Oslo?")
-    assert held.stdout.strip() == "not recorded" and held.stderr == ""
+    assert held.stdout.splitlines() == ["not recorded", "nothing is recorded about 'oslo'"]
+    assert held.stderr == ""
     for args in (("history", "--scope", "michel", "lodz-packaging", "lead_time"),
                  ("context", "--scope", "michel", "What is my dog's name?")):
         done = memrepo_at(repo, *args)
