@@ -42,6 +42,7 @@ from memrepo.files import read_bytes
 from memrepo.repo_root import find_root
 
 if TYPE_CHECKING:
+    from memrepo.answer.semantic import Semantic
     from memrepo.answer.why import Trace
     from memrepo.facts.writes import FactInput
 
@@ -59,6 +60,16 @@ class Memory:
         self.root = Path(root)
         self.reader = reader or Reader()
         self._cache = CacheSession(self.root)
+        self._semantic: Semantic | bool | None = False  # False: not looked for yet
+
+    @property
+    def semantic(self) -> Semantic | None:
+        """The semantic layer where `memrepo[vectors]` is installed (looked for once)."""
+        if self._semantic is False:
+            from memrepo.answer.semantic import for_root
+
+            self._semantic = for_root(self.root)
+        return self._semantic if self._semantic is not True else None  # never True
 
     @classmethod
     def open(cls, path: str | Path | None = None, reader: Reader | None = None) -> Memory:
@@ -102,7 +113,8 @@ class Memory:
         config = self.config()
         answers = [ask(conn, readable, text, now(), as_of=t,
                        known_at=known, notes=notes if number == 0 else 0,
-                       with_notes=notes > 0, config=config)  # the notes once
+                       with_notes=notes > 0, config=config,
+                       semantic=self.semantic)  # the notes once
                    for number, readable in enumerate(scopes)]
         facts = [fact for answer in answers for fact in answer.facts]
         suggestions = list(dict.fromkeys(s for answer in answers for s in answer.suggestions))

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from memrepo.answer.ask import Answer, ask, remarks
 from memrepo.answer.question import MAX_QUERY_CHARS
+from memrepo.answer.semantic import for_root
 from memrepo.cache import Connection, memory_config, open_fresh
 from memrepo.cache.query import note_content, note_location
 from memrepo.clock import now
@@ -41,7 +42,8 @@ def build_context(root: str | Path, scope: str, question: str, budget: int) -> B
     conn = open_fresh(root)
     try:
         config = memory_config(conn, root)
-        answer = ask(conn, scope, question, now(), notes=MAX_RETRIEVED_NOTES, config=config)
+        answer = ask(conn, scope, question, now(), notes=MAX_RETRIEVED_NOTES, config=config,
+                     semantic=for_root(root))
         meant = [name for name in answer.suggestions if name not in answer.entities
                  and _category(conn, name) == "entities"]
         entities = [*answer.entities, *meant]

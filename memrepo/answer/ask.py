@@ -27,6 +27,7 @@ from memrepo.answer.question import (
     window,
     without_terminal_codes,
 )
+from memrepo.answer.semantic import Semantic
 from memrepo.answer.when import numeric_dates_as_iso
 from memrepo.cache import Connection
 from memrepo.cache.query import entity_candidates, notes_by_rowid, recall_during
@@ -58,12 +59,12 @@ class Answer:
 def ask(conn: Connection, scope: str, text: str, now: Instant, *,
         as_of: Instant | None = None, known_at: Instant | None = None,
         notes: int = MAX_NOTES, with_notes: bool = True, config: Config | None = None,
-        ) -> Answer:
+        semantic: Semantic | None = None) -> Answer:
     """The answer to the text; when it asks several questions ("What car do I drive and
     when is the oil change?"), each one's answers besides (`_merged`)."""
     text = numeric_dates_as_iso(without_terminal_codes(text), now)  # what both readings see
     question = analyse(text, now)
-    context = _Context(scope, now, config or Config())
+    context = _Context(scope, now, config or Config(), semantic)
     whole = _ask_one(conn, context, question, window(question, now, as_of, known_at),
                      notes, with_notes)
     parts = clauses(text)
@@ -91,6 +92,7 @@ class _Context:
     scope: str
     now: Instant
     config: Config
+    semantic: Semantic | None = None
 
     @property
     def asker(self) -> str:
@@ -103,7 +105,7 @@ def _ask_one(conn: Connection, context: _Context, question: Question, asked: Win
     text, scope = question.text, context.scope
     named = named_entities(conn, text, question)
     choice = choose_keys(conn, scope, question, context.now, context.asker,
-                         table_for(context.config.concepts))
+                         table_for(context.config.concepts), context.semantic)
     keys = [(scope, m.key.subject, m.key.relation) for m in choice.keys]
     # a change question also needs the value held just before its period begins
     start = asked.start - 1 if asked.history else asked.start

@@ -24,7 +24,7 @@ import math
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.question import (
@@ -35,6 +35,7 @@ from memrepo.answer.question import (
     head_positions,
 )
 from memrepo.answer.relevance import close_spelling, osa_within, question_word_typo
+from memrepo.answer.semantic import Semantic, key_text
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.subjects import (
     ASKER_SUBJECTS,
@@ -129,6 +130,8 @@ class KeyChoice:
     respelled: dict[str, str] = field(default_factory=dict)
     ambiguous: list[str] = field(default_factory=list)  # several people's keys alike
     naming: list[str] = field(default_factory=list)  # the question's words naming whom
+    pool: list[KeyRow] = field(default_factory=list)  # keys the subject stage allowed
+    pool_how: dict[str, str] = field(default_factory=dict)  # subject key → how it was named
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,21 +152,47 @@ class _Words:
 
 
 def choose_keys(conn: Connection, scope: str, question: Question, now: int, asker: str,
-                concepts: ConceptTable) -> KeyChoice:
+                concepts: ConceptTable, semantic: Semantic | None = None) -> KeyChoice:
     """The keys of `scope` that answer `question` (one question of a text), with reasons.
     A word neither the memory nor the concept table knows is respelled only when the
-    question as written finds no answer ("back" is not "bank")."""
+    question as written finds no answer ("back" is not "bank"); the semantic layer, where
+    installed, answers only among the keys the subject stage allowed, when the words found
+    none."""
     read = _read(question, now, concepts)
     first = _choose(conn, scope, read, asker, concepts, dict(read.read_as))
     if first.keys:
         return first
     replaced = _respell(conn, scope, read, concepts)
-    if not replaced:
-        return first
-    again = _read(question, now, concepts, replaced)
-    respelled = {read.raw[i]: word for i, word in replaced.items()}
-    second = _choose(conn, scope, again, asker, concepts, {**read.read_as, **respelled})
-    return second if second.keys else first
+    if replaced:
+        again = _read(question, now, concepts, replaced)
+        respelled = {read.raw[i]: word for i, word in replaced.items()}
+        second = _choose(conn, scope, again, asker, concepts, {**read.read_as, **respelled})
+        if second.keys:
+            return second
+    if semantic is not None and first.pool:
+        return _semantic_choice(semantic, question.text, first)
+    return first
+
+
+SEMANTIC_MIN = 0.35
+"""The least cosine similarity of question and key words the semantic layer answers with."""
+SEMANTIC_MARGIN = 0.05
+"""… and by how much it must beat the next best relation."""
+
+
+def _semantic_choice(semantic: Semantic, text: str, choice: KeyChoice) -> KeyChoice:
+    """The key among those the subject stage allowed (`choice.pool`) whose words are
+    closest to the question, when close enough and clearly closer than the next."""
+    pool = list({(k.subject_key, k.relation_key): k for k in choice.pool}.values())
+    scores = semantic.scores(text, [key_text(k.subject, k.relation) for k in pool])
+    ranked = sorted(zip(scores, pool, strict=True), key=lambda pair: -pair[0])
+    best, key = ranked[0]
+    runner = ranked[1][0] if len(ranked) > 1 else 0.0
+    if best < SEMANTIC_MIN or best - runner < SEMANTIC_MARGIN:
+        return choice
+    match = KeyMatch(key, best, choice.pool_how.get(key.subject_key, "the subject asked"),
+                     (f"the question's meaning (similarity {best:.2f})",))
+    return replace(choice, keys=[match], recorded={})
 
 
 def _choose(conn: Connection, scope: str, read: _Words, asker: str, concepts: ConceptTable,
@@ -197,7 +226,10 @@ def _choose(conn: Connection, scope: str, read: _Words, asker: str, concepts: Co
     about = [i.label for i in persons]
     if not scored:
         recorded = _recorded(conn, scope, persons) if persons else {}
-        return KeyChoice(about=about, recorded=recorded, respelled=respelled)
+        pool, pool_how = (_semantic_pool(candidates, persons, mentions, read, people)
+                          if _uninterpreted(read, mentions, concepts) else ([], {}))
+        return KeyChoice(about=about, recorded=recorded, respelled=respelled, pool=pool,
+                         pool_how=pool_how)
     best = max(m.coverage for m in scored)
     chosen = [m for m in scored if m.coverage >= best - 1e-9][:MAX_KEYS]
     chosen += _also_asked(chosen, matched)
@@ -255,6 +287,33 @@ def _read(question: Question, now: int, concepts: ConceptTable,
 
 MAX_ABOUT = 20
 """The most keys answered for a question that only names someone ("Łódź Packaging?")."""
+
+
+def _uninterpreted(read: _Words, mentions: Mentions, concepts: ConceptTable) -> bool:
+    """Whether the question has a content word that neither a mention nor the concept
+    table explains: only then may the semantic layer answer — a question whose words the
+    table reads ("Ondra's PHONE") and no key holds is "not recorded", not a near match."""
+    inside = {i for m in mentions.found for i in range(m.start, m.end)}
+    return any(i not in inside and i not in read.optional and not read.concepts.get(i)
+               for i in read.salient)
+
+
+def _semantic_pool(candidates: Sequence[KeyRow], persons: Sequence[Identity],
+                   mentions: Mentions, read: _Words, people: Sequence[Identity],
+                   ) -> tuple[list[KeyRow], dict[str, str]]:
+    """The keys the semantic layer may answer from: those of the persons the question
+    names, else of the asker and the things it names — never when it names nobody (a
+    paraphrase about nobody in particular is no reason to give anyone's value)."""
+    if persons:
+        subjects = {s for i in persons for s in i.subjects}
+        how = {s: next((m.how for m in mentions.found if i in m.identities), "the person named")
+               for i in persons for s in i.subjects}
+    elif mentions.asker is not None or mentions.found:
+        subjects = {k.subject_key for k in candidates}
+        how = dict.fromkeys(subjects, "the asker's or a thing named")
+    else:
+        return [], {}
+    return [k for k in candidates if k.subject_key in subjects], how
 
 
 def _naming(read: _Words, mentions: Mentions) -> list[str]:
