@@ -74,6 +74,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="also run the long variants (crash trials, concurrency, sync)")
 
 
+@pytest.fixture(autouse=True)
+def _no_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answers in tests never depend on whether memrepo[vectors] is installed (its own
+    tests turn it on)."""
+    monkeypatch.setenv("MEMREPO_VECTORS", "0")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "long: a long variant, run only with --long")
 

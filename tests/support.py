@@ -46,7 +46,7 @@ WRITER_CONFIG = ("approvers:\n  - Test Person <test@example.com>\nmany_valued_re
                  "  - likes\n")
 FIRST_COMMIT_DATE = "2025-12-01T00:00:00Z"  # before every date of the worked example
 PLAIN_ENV = {**WRITER_IDENTITY, "GIT_CONFIG_NOSYSTEM": "1",
-             "HOME": "/nonexistent-home-for-tests"}
+             "HOME": "/nonexistent-home-for-tests", "MEMREPO_VECTORS": "0"}
 """No user or system git config, a test identity: for repositories made by `init_repo`."""
 
 CLEARED = ("GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE", "GIT_COMMITTER_DATE",
@@ -57,7 +57,8 @@ def isolated_env(home: Path) -> dict[str, str]:
     """os.environ with the test identity, HOME=`home` and no git/memrepo overrides."""
     env = {k: v for k, v in os.environ.items() if k not in CLEARED}
     env.update(IDENTITY, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"),
-               GIT_CONFIG_NOSYSTEM="1", PRE_COMMIT_HOME=str(home / ".cache" / "pre-commit"))
+               GIT_CONFIG_NOSYSTEM="1", PRE_COMMIT_HOME=str(home / ".cache" / "pre-commit"),
+               MEMREPO_VECTORS="0")  # answers never depend on whether [vectors] is installed
     return env
 
 

@@ -174,9 +174,9 @@ def choose_keys(conn: Connection, scope: str, question: Question, now: int, aske
     return first
 
 
-SEMANTIC_MIN = 0.35
+SEMANTIC_MIN = 0.5
 """The least cosine similarity of question and key words the semantic layer answers with."""
-SEMANTIC_MARGIN = 0.05
+SEMANTIC_MARGIN = 0.1
 """… and by how much it must beat the next best relation."""
 
 
@@ -311,8 +311,9 @@ def _semantic_pool(candidates: Sequence[KeyRow], persons: Sequence[Identity],
     elif mentions.asker is not None or mentions.found:
         subjects = {k.subject_key for k in candidates}
         how = dict.fromkeys(subjects, "the asker's or a thing named")
-    else:
-        return [], {}
+    else:  # only subjects the question names by their own words ("Anna" and `anna`)
+        subjects = {k.subject_key for k in candidates if _named_directly(k, read)}
+        how = dict.fromkeys(subjects, "named by its words")
     return [k for k in candidates if k.subject_key in subjects], how
 
 
