@@ -44,6 +44,7 @@ from memrepo.answer.subjects import (
     Mentions,
     find_mentions,
     identities,
+    in_slavic,
     role_spans,
     words,
 )
@@ -94,14 +95,17 @@ _WHO = frozenset(words_of("who whom kto kogo kdo koho"))
 _LOOK = frozenset(words_of("look looks looked looking"))
 _WHEN = frozenset(words_of("when kiedy kedy kdy"))
 _WHICH = frozenset(words_of("""
-what which jaki jaka jakie jakiego jakiej ktory ktora ktore aky aka ake akeho akej aku
-ktory ktora ktore jaky jake jakou"""))
+what which jaki jaka jakie jakiego jakiej jakim jaka jakimi jakich ktory ktora ktore
+ktorego ktorej ktorym ktorych aky aka ake akeho akej aku akym akou akych ktoreho ktorom
+jaky jake jakou jakym jakem"""))
 """Words whose next word names the kind of the answer ("what CAR does she drive")."""
 """… LOOK LIKE: "what did my rent look like" asks nothing of "like"."""
 _THIRD_PERSON = frozenset(words_of("""
 he she him her his hers they them their theirs ona oni ono jego jej ich jemu niej nim
 ho mu jeho nej"""))
 """Someone the question does not name ("What car does SHE want?"): nobody to answer about."""
+_SLAVIC_THIRD = frozenset(words_of("on ono"))
+"""… and in a Polish, Slovak or Czech question ("Gdzie ON teraz pracuje?")."""
 _NAME_RELATIONS = frozenset(words_of("name names imie nazwa meno nazov jmeno nazev"))
 AMOUNT_CUE = "#amount"
 WHO_CUE = "#who"
@@ -160,15 +164,18 @@ def choose_keys(conn: Connection, scope: str, question: Question, now: int, aske
     none."""
     read = _read(question, now, concepts)
     first = _choose(conn, scope, read, asker, concepts, dict(read.read_as))
-    if first.keys:
-        return first
-    replaced = _respell(conn, scope, read, concepts)
+    replaced = _respell(conn, scope, read, concepts) if not first.keys or len(
+        {k.key.subject_key for k in first.keys}) > 1 else {}
+    if first.keys and not any(f"#{i}" not in k.held for k in first.keys for i in replaced):
+        return first  # the words it read answered; nothing left to respell
     if replaced:
         again = _read(question, now, concepts, replaced)
         respelled = {read.raw[i]: word for i, word in replaced.items()}
         second = _choose(conn, scope, again, asker, concepts, {**read.read_as, **respelled})
-        if second.keys:
+        if second.keys:  # "rata kredtu": the respelling says which of the keys it asks
             return second
+        if first.keys:
+            return first
     if semantic is not None and first.pool:
         return _semantic_choice(semantic, question.text, first)
     return first
@@ -206,10 +213,10 @@ def _choose(conn: Connection, scope: str, read: _Words, asker: str, concepts: Co
     strangers = _strangers(read, mentions, rows, concepts)
     if strangers and not [m for m in mentions.found if m.identities]:
         return KeyChoice(unknown=strangers, respelled=respelled)
-    if not mentions.found and mentions.asker is None and _THIRD_PERSON.intersection(
-            read.folded):
+    third = _THIRD_PERSON | (_SLAVIC_THIRD if in_slavic(read.folded) else frozenset())
+    if not mentions.found and mentions.asker is None and third.intersection(read.folded):
         return KeyChoice(unknown=[next(read.raw[i] for i, w in enumerate(read.folded)
-                                       if w in _THIRD_PERSON)], respelled=respelled)
+                                       if w in third)], respelled=respelled)
     if unknown:
         return KeyChoice(unknown=[_said(read, m.start, m.end) for m in unknown],
                          respelled=respelled)
@@ -271,6 +278,9 @@ def _read(question: Question, now: int, concepts: ConceptTable,
     for span in concepts.spans(folded):  # a phrase's words mean the phrase ("for a LIVING")
         for i in range(span.start, span.end):
             spans[i] = span.concepts
+    for i, word in enumerate(folded):  # "Péťa's NUMBER", "numer do mamy": a phone number
+        if head_kind(word) == HEAD_NUMBER and i not in heads and i not in spans:
+            spans[i] = frozenset({"phone"})
     multi = {i for span in concepts.spans(folded) if span.end - span.start > 1
              for i in range(span.start, span.end)}
     optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi}
@@ -503,7 +513,7 @@ def _candidates(conn: Connection, scope: str, read: _Words, persons: Sequence[Id
     found = keys_of_subjects(conn, scope, {s for i in persons for s in i.subjects} | owners)
     others = [i for m in mentions.found for i in m.identities if not i.asker]
     people = [i for i in others if not _is_org(i, concepts)]
-    things = [r for r in rows if _names_thing(r, read, bool(others), concepts)
+    things = [r for r in rows if _names_thing(r, read, bool(people), concepts)
               and not any(r.subject_key in i.subjects for i in persons)
               and not _is_person_row(r, persons, concepts)
               and not (people and _as_a_kind(r, read))]
@@ -638,6 +648,11 @@ def _scored(conn: Connection, read: _Words, keys: Sequence[KeyRow], people: Sequ
         held, subject_how, relation_how, by_relation = _held(key, owner, read, mentions,
                                                              concepts)
         alone = per_subject[key.subject_key] == 1
+        if _by_cue_only(relation_how) and not all(
+                w in held for w in weights if w[1:].isdigit()):
+            continue  # "kiedy PRZYJMUJE doktor …": a date of hers is no answer to that
+        if subject_how == _ROLE_OWNER:  # "jak mają na IMIĘ moje dzieci": their names
+            held |= {f"#{i}" for i in read.salient if "name" in read.concepts.get(i, ())}
         if key.subject_key in role_owners and (subject_how != _ROLE_OWNER or not all(
                 w in held for w in weights if w[1:].isdigit())):
             continue  # "my brother's birthday" is not the asker's; "what does Mark's wife
@@ -658,6 +673,11 @@ def _scored(conn: Connection, read: _Words, keys: Sequence[KeyRow], people: Sequ
                             frozenset(by_relation),
                             coverage >= COVERAGE - 1e-9 and not misses_rarest))
     return sorted(out, key=lambda m: -m.coverage)
+
+
+def _by_cue_only(relation_how: Sequence[str]) -> bool:
+    """Whether a key's relation matched nothing but "who" or "when"."""
+    return bool(relation_how) and all(how in (_WHO_HOW, _WHEN_HOW) for how in relation_how)
 
 
 def _generic_answers(key: KeyRow, owner: Identity | None, read: _Words,
@@ -771,6 +791,10 @@ def _held(key: KeyRow, owner: Identity | None, read: _Words, mentions: Mentions,
             held.add(mark)
             by_relation.add(mark)
             relation_how.append(f"'{read.raw[i]}' {how}")
+    if key.numeric:  # "ile WYNOSI rata", "what does it COST": a number answers them
+        for i in read.salient:
+            if "price" in read.concepts.get(i, frozenset()) and f"#{i}" not in held:
+                held.add(f"~{i}")
     if AMOUNT_CUE in read.cues and key.numeric:
         held.add(AMOUNT_CUE)
         if concepts.concepts_of_words(relation_words) & _AMOUNTS:
@@ -778,10 +802,10 @@ def _held(key: KeyRow, owner: Identity | None, read: _Words, mentions: Mentions,
     if WHO_CUE in read.cues and (_NAME_RELATIONS.intersection(relation_words) or (
             concepts.concepts_of_words(relation_words) & _WHO_ANSWERS)):
         held.add(WHO_CUE)
-        relation_how.append("'who' → a name")
+        relation_how.append(_WHO_HOW)
     if WHEN_CUE in read.cues and concepts.concepts_of_words(relation_words) & _WHEN_ANSWERS:
         held.add(WHEN_CUE)
-        relation_how.append("'when' → a date")
+        relation_how.append(_WHEN_HOW)
     return held, subject_how or "the question's words", tuple(relation_how), by_relation
 
 
@@ -794,6 +818,8 @@ _WHEN_ANSWERS = frozenset(("date", "birth", "expiry", "payment_terms", "appointm
 
 
 _ROLE_OWNER = "whose the role is"
+_WHO_HOW = "'who' → a name"
+_WHEN_HOW = "'when' → a date"
 _AMOUNTS = frozenset(("price", "payment", "salary", "fee", "utility_bill", "invoice",
                       "rent", "hourly_rate"))
 """Concepts of relations whose value answers "how much" ("ile", "koľko")."""

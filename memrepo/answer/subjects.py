@@ -316,9 +316,18 @@ def role_spans(words: Sequence[str], concepts: ConceptTable) -> list[Span]:
             covered.update(range(span.start, span.end))
     for i, word in enumerate(words):
         roles = concepts.word_concepts(word) & concepts.roles
+        if not roles and word in _GENITIVE_ROLES and i and words[i - 1] in _BEFORE_GENITIVE:
+            roles = frozenset({_GENITIVE_ROLES[word]})
         if roles and i not in covered:
             found.append(Span(i, i + 1, roles, word))
     return sorted(found, key=lambda span: span.start)
+
+
+_GENITIVE_ROLES = {"mamy": "mother"}
+"""Role words that are other words too ("mamy": we have), read as a role only after a
+preposition or a possessive ("numer do MAMY", "urodziny mojej MAMY")."""
+_BEFORE_GENITIVE = frozenset(words_of("""
+do od u dla z ze o przy bez mojej twojej naszej waszej jej jego mej"""))
 
 
 def _spelled_as(identity: Identity, said: Sequence[str]) -> bool:
@@ -337,6 +346,7 @@ def _owned_by_asker(question: Sequence[str], start: int, named: Sequence[Mention
 
 _NEGATIONS = frozenset(words_of("not nie ne nicht"))
 _THEIRS = frozenset(words_of("her his their jej jego ich jeho jejich"))
+_AND = frozenset(words_of("and i a"))
 
 
 def _negated(question: Sequence[str], start: int) -> bool:
@@ -401,9 +411,11 @@ def _role_owners(description: Sequence[str], roles: frozenset[str],
             continue  # "the FIRM's accountant": the firm owns the role, it is not one
         if set(description[max(0, span.start - 2):span.start]) & _THEIRS:
             continue  # "lives with HER husband Marek": another person's role
-        before = description[max(0, span.start - 2):span.start]
-        if len(before) == 2 and before[1] == _POSSESSIVE_MARK:
-            owners.add((before[0],))
+        before = description[max(0, span.start - 4):span.start]
+        if len(before) >= 2 and before[-1] == _POSSESSIVE_MARK:
+            # "Tomáš's mother"; "Joanna and Paweł's son": both are whose son he is
+            pair = len(before) == 4 and before[1] in _AND
+            owners.add((before[0], before[2]) if pair else (before[-2],))
         elif span.start == 0 or description[span.start - 1] not in ("of",):
             owners.add(())
     return owners
@@ -415,7 +427,7 @@ def _asker(question: Sequence[str], raw: Sequence[str], people: Sequence[Identit
     phone"); "my" before a mention only says whose that person is ("my mother")."""
     starts = {m.start for m in named}
     asker = tuple(i for i in people if i.asker)
-    slavic = _in_slavic(question)
+    slavic = in_slavic(question)
     for i, word in enumerate(question):
         possessed = question[i + 2:i + 3] == (_POSSESSIVE_MARK,) or (
             list(question[i + 2:i + 3]) == [_POSSESSIVE_MARK])  # "my bank's address"
@@ -428,11 +440,12 @@ def _asker(question: Sequence[str], raw: Sequence[str], people: Sequence[Identit
     return None
 
 
-def _in_slavic(question: Sequence[str]) -> bool:
+def in_slavic(question: Sequence[str]) -> bool:
     """Whether a question is in Polish, Slovak or Czech rather than English (more of their
     function words than English ones)."""
-    english = sum(word in ENGLISH for word in question)
-    slavic = sum(word in (POLISH | SLOVAK) and word not in ENGLISH for word in question)
+    slavic_words = POLISH | SLOVAK
+    english = sum(word in ENGLISH and word not in slavic_words for word in question)
+    slavic = sum(word in slavic_words and word not in ENGLISH for word in question)
     return slavic > english
 
 
@@ -443,15 +456,22 @@ _FIRST_PLURAL = ("my", "me")
 def _first_person_singular(raw: Sequence[str], folded: Sequence[str],
                            concepts: ConceptTable) -> bool:
     """A Polish, Slovak or Czech verb of the table in the first person singular ("Gdzie
-    mieszkam?", "Koľko platím?"): the asker is its subject though no pronoun says so."""
-    return any(concepts.knows(word) and written.endswith(_FIRST_SINGULAR) and len(word) > 4
-               for written, word in zip(raw, folded, strict=True))
+    mieszkam?", "Koľko platím?"), or "to be" or "to have" so ("Na co jestem uczulona?",
+    "Kiedy mam urlop?"): the asker is its subject though no pronoun says so."""
+    return bool(_I_AM.intersection(folded)) or any(
+        concepts.knows(word) and written.endswith(_FIRST_SINGULAR) and len(word) > 4
+        for written, word in zip(raw, folded, strict=True))
+
+
+_I_AM = frozenset(words_of("jestem mam bylem bylam som mam bol bola jsem mel mela"))
+_WE_ARE = frozenset(words_of("jestesmy mamy bylismy sme mame boli jsme mame byli"))
 
 
 def _first_person_plural(raw: Sequence[str], folded: Sequence[str],
                          concepts: ConceptTable) -> bool:
-    return any(concepts.knows(word) and written.endswith(_FIRST_PLURAL) and len(word) > 5
-               for written, word in zip(raw, folded, strict=True))
+    return bool(_WE_ARE.intersection(folded)) or any(
+        concepts.knows(word) and written.endswith(_FIRST_PLURAL) and len(word) > 5
+        for written, word in zip(raw, folded, strict=True))
 
 
 def names_in(people: Sequence[Identity]) -> Mapping[str, tuple[str, ...]]:
