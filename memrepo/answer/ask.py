@@ -14,11 +14,12 @@ Free-text recall, the context block and MCP recall all go through `ask`:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from memrepo.answer.clauses import at_its_time, clauses, in_turn, names_subject
+from memrepo.answer.clauses import at_its_time, clauses, in_turn, names_subject, refers_back
 from memrepo.answer.concepts import table_for
-from memrepo.answer.keys import KeyChoice, KeyMatch, choose_keys
+from memrepo.answer.keys import UNNAMED, KeyChoice, KeyMatch, choose_keys
 from memrepo.answer.question import (
     Question,
     Window,
@@ -70,21 +71,36 @@ def ask(conn: Connection, scope: str, text: str, now: Instant, *,
     parts = clauses(text)
     if len(parts) == 1:
         return whole
+
+    def asking(text: str) -> Answer:
+        asked = at_its_time(analyse(text, now), question)
+        return _ask_one(conn, context, asked, window(asked, now, as_of, known_at), notes,
+                        with_notes and not whole.notes)
+
     answers: list[Answer] = []
     for part in parts:
-        asked = at_its_time(analyse(part, now), question)
-        answer = _ask_one(conn, context, asked, window(asked, now, as_of, known_at),
-                          notes, with_notes and not whole.notes)
-        naming = answers[-1].choice.naming if answers else []
-        if naming and not answer.choice.about and not answer.choice.unknown:
-            # "Jak ma na imię mama Agnieszki i gdzie mieszka?": the part names nobody, so
-            # it asks about whom the part before named
-            asked = at_its_time(analyse(f"{part} ({' '.join(naming)})", now), question)
-            again = _ask_one(conn, context, asked, window(asked, now, as_of, known_at),
-                             notes, with_notes and not whole.notes)
-            answer = again if again.choice.keys else answer
-        answers.append(answer)
+        answers.append(_ask_part(asking, part, answers[-1] if answers else None))
     return _merged(whole, answers, notes)
+
+
+def _ask_part(asking: Callable[[str], Answer], part: str, before: Answer | None) -> Answer:
+    """A part of a text, read with the part before it where it leans on it: "… a koľko JEJ
+    platíme?" and "Jak ma na imię mama Agnieszki i gdzie mieszka?" ask about whom the part
+    before named; "Jaki jest telefon do pediatry, a jaki do dentysty?" asks of the dentist
+    what the part before asked."""
+    naming = before.choice.naming if before else []
+    subjects = {key[1].replace("_", " ") for key in before.keys} if before else set()
+    if refers_back(part) and (naming or len(subjects) == 1):
+        # "… and who is IT insured with?" of the van the part before asked about
+        return asking(f"{part} ({' '.join(naming or subjects)})")
+    answer = asking(part)
+    relation = before.choice.asking if before else []
+    if relation and answer.choice.bare:
+        return asking(f"{part} ({' '.join(relation)})")
+    if naming and not answer.choice.about and not answer.choice.unknown:
+        again = asking(f"{part} ({' '.join(naming)})")
+        return again if again.choice.keys else answer
+    return answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +167,7 @@ def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
     asked = in_turn(([(key, number) for key in part.keys] for number, part in enumerate(parts)),
                     lambda pair: pair)
     answered = [(key, parts[number]) for key, number in asked
-                if names_subject(parts[number].question, key[1], parts[number].entities)]
+                if _says_whose(parts[number], key)]
     answered += [(key, whole) for key in whole.keys]
     facts = {(fact.id, fact.valid_from): fact for key, answer in answered
              for fact in answer.facts if (fact.scope, fact.subject, fact.relation) == key}
@@ -164,6 +180,14 @@ def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
                   {word: used for answer in everything
                    for word, used in answer.respelled.items()},
                   list(dict.fromkeys(s for answer in everything for s in answer.suggestions)))
+
+
+def _says_whose(part: Answer, key: Key) -> bool:
+    """Whether a part names whose key it asks about: its subject was found by a name, a
+    role, the asker or a value ("… and how much does he earn (Paweł)": `husband`), or the
+    part holds the subject's words."""
+    named = {(m.key.subject, m.key.relation) for m in part.choice.keys if m.subject != UNNAMED}
+    return (key[1], key[2]) in named or names_subject(part.question, key[1], part.entities)
 
 
 def named_entities(conn: Connection, text: str, question: Question,

@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from memrepo.answer.question import POSSESSIVES, Question, kind_positions
+from memrepo.answer.question import POSSESSIVES, Question, head_kind, kind_positions
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.when import find_times
 from memrepo.core.stems import WORD, base_forms, tokens
@@ -22,7 +22,9 @@ T = TypeVar("T")
 _JOINERS = frozenset(words_of("and i a oraz"))
 _QUESTION_WORDS = frozenset(words_of("""
 what which who whom whose when where why how co jaki jaka jakie ktory ktora ktore kto kogo
-kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci"""))
+kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci jakiej jakiego
+jakim jakich jakimi jaka jaki ktorej ktorego ktorym ktorych ktorymi akej akeho akom akych
+akymi ktoreho ktorom ktorych jake jakou jakem kdo kdy proc kolik"""))
 """A joining word right before one of these starts another question: "What car do I drive
 AND WHEN is the oil change?", "Ile płacę za prąd I KTO go dostarcza?" (`clauses`)."""
 _OWN = frozenset(words_of("""
@@ -56,9 +58,10 @@ def clauses(text: str) -> list[str]:
         for part in filter(None, map(str.strip, _joined_questions(sentence) if asks
                                      else [sentence])):
             own = asks and len(asked) < MAX_QUESTIONS
-            if own and asked and _points_back(part):
+            if own and asked and refers_back(part):
+                # "… and what is it now?" asks about the rent named before; who "jej" is,
+                # when no word names a thing, the answering says (memrepo.answer.ask)
                 named = _things_named(" ".join(asked[-1]))
-                own = bool(named)  # "… and what is it now?" asks about the rent named before
                 part = f"{part} ({' '.join(named)})" if named else part
             own = own and _has_salient_word(part)
             if asked and not own:
@@ -126,7 +129,9 @@ def _has_salient_word(part: str) -> bool:
     return any(word not in STOP_WORDS for _, word in tokens(part))
 
 
-def _points_back(part: str) -> bool:
+def refers_back(part: str) -> bool:
+    """Whether a part of a text points back to what the part before named ("… and how
+    much do we pay HER?")."""
     return bool(_BACK_REFERENCES.intersection(word for _, word in tokens(part)))
 
 
@@ -139,7 +144,8 @@ def _things_named(question: str) -> list[str]:
     dates = {folded[i] for i in find_times(folded, 0).used}
     owned = {i + 1 for i, word in enumerate(folded[:-1]) if word in POSSESSIVES}
     owned |= {i for i, word in enumerate(folded[:-1]) if folded[i + 1] == "s"}  # "X's"
-    things = [folded[i] for i in sorted(kind_positions(folded) | owned)]
+    things = [folded[i] for i in sorted(kind_positions(folded) | owned)
+              if not head_kind(folded[i])]  # "aké ČÍSLO má účtovníčka": a number is no thing
     names = [fold(word) for word in WORD.findall(unicodedata.normalize("NFC", question))[1:]
              if word[:1].isupper() and word != "I"]
     return [word for word in dict.fromkeys([*things, *names])

@@ -60,6 +60,7 @@ from memrepo.cache.lookups import (
     key_term_counts,
     keys_of_subjects,
     keys_with_words,
+    notes_hold_any,
     scope_vocabulary,
 )
 from memrepo.core.stems import WORD, base_forms, tokens
@@ -72,7 +73,8 @@ FILLERS = frozenset(words_of("""
 please again currently today tonight right know give show want find look info information
 details detail still ever exactly remind remember anything something thing things days one
 moment moments there here else going podaj powiedz pokaz prosze teraz obecnie aktualnie daj
-povedz ukaz prosim momentalne rekni ted nyni aktualne also list all every tell say"""))
+povedz ukaz prosim momentalne rekni ted nyni aktualne also list all every tell say again
+ponownie znowu znow znova znovu opat"""))
 """Words that ask nothing of their own ("please", "right now", "give me"): never held
 against a key. (Head nouns beside another word, "phone NUMBER", are set aside too.)"""
 OPTIONAL = frozenset(words_of("""
@@ -136,6 +138,8 @@ class KeyChoice:
     naming: list[str] = field(default_factory=list)  # the question's words naming whom
     pool: list[KeyRow] = field(default_factory=list)  # keys the subject stage allowed
     pool_how: dict[str, str] = field(default_factory=dict)  # subject key → how it was named
+    bare: bool = False  # the question says whom it asks about and nothing more
+    asking: list[str] = field(default_factory=list)  # the words the chosen relations hold
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +157,8 @@ class _Words:
     kinds: set[int]  # words naming the kind of the answer ("what CAR", "which VAN")
     phrases: set[int]  # words inside a phrase of the concept table ("house loan")
     capitalised: set[int]  # words written with a capital letter, not the first
+    value_named: dict[int, frozenset[str]] = field(default_factory=dict)
+    # a name a thing's value holds ("our TOYOTA": `car.model`) → that thing's subjects
 
 
 def choose_keys(conn: Connection, scope: str, question: Question, now: int, asker: str,
@@ -204,15 +210,31 @@ def _semantic_choice(semantic: Semantic, text: str, choice: KeyChoice) -> KeyCho
 
 def _choose(conn: Connection, scope: str, read: _Words, asker: str, concepts: ConceptTable,
             respelled: dict[str, str]) -> KeyChoice:
-    """`choose_keys` for the question's words as read (`respelled`: the words replaced)."""
+    """`choose_keys` for the question's words as read (`respelled`: the words replaced),
+    saying whether it asks nothing beyond whom it names and which words the answering
+    relations hold (for the part of a text after it: "… a jaki do dentysty?")."""
     people, rows = _directory(conn, scope, read, asker, concepts)
     mentions = find_mentions(read.folded, read.raw, people, concepts, read.dated)
+    choice = _chosen(conn, scope, read, asker, concepts, respelled, people, rows, mentions)
+    asking = [read.raw[int(w[1:])] for w in dict.fromkeys(
+        w for m in choice.keys for w in sorted(m.by_relation))]
+    bare = bool(mentions.found) and not _asks_beyond(read, mentions)
+    return replace(choice, bare=bare, asking=asking)
+
+
+def _chosen(conn: Connection, scope: str, read: _Words, asker: str, concepts: ConceptTable,
+            respelled: dict[str, str], people: list[Identity], rows: list[KeyRow],
+            mentions: Mentions) -> KeyChoice:
+    read = _named_by_values(conn, scope, read, mentions, rows, concepts)
     persons = [i for i in mentions.persons if not _only_possessor(i, mentions)]
     unknown = [m for m in mentions.unresolved if not _answerable_role(conn, scope, m, rows,
                                                                       concepts)]
     strangers = _strangers(read, mentions, rows, concepts)
     if strangers and not [m for m in mentions.found if m.identities]:
-        return KeyChoice(unknown=strangers, respelled=respelled)
+        return KeyChoice(unknown=[read.raw[i] for i in strangers], respelled=respelled)
+    if someone_else := _other_name(_unexplained_names(read, mentions, rows, concepts),
+                                   mentions):
+        return KeyChoice(unknown=[_said(read, *someone_else)], respelled=respelled)
     third = _THIRD_PERSON | (_SLAVIC_THIRD if in_slavic(read.folded) else frozenset())
     if not mentions.found and mentions.asker is None and third.intersection(read.folded):
         return KeyChoice(unknown=[next(read.raw[i] for i, w in enumerate(read.folded)
@@ -239,8 +261,8 @@ def _choose(conn: Connection, scope: str, read: _Words, asker: str, concepts: Co
                          pool_how=pool_how)
     best = max(m.coverage for m in scored)
     chosen = [m for m in scored if m.coverage >= best - 1e-9][:MAX_KEYS]
-    chosen += _also_asked(chosen, matched)
-    owners = _owners(chosen, people)
+    chosen += _also_asked(chosen, matched) if _joins(read) else []
+    owners = _owners(conn, chosen, people, concepts)
     if not persons and len(owners) > 1:
         return KeyChoice(about=about, respelled=respelled, ambiguous=[
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
@@ -270,19 +292,23 @@ def _read(question: Question, now: int, concepts: ConceptTable,
                and word not in FILLERS and len(word) > 1 and not word.isdigit()
                and not (asks_change_word(word) and not concepts.knows(word))]
     cues = {AMOUNT_CUE: 1.0} if question.asks_amount else {}
-    if _WHO.intersection(folded):
+    who = _first_of(folded, _WHO)
+    when = _first_of(folded, _WHEN)
+    if who < len(folded) and who < when:  # "who do I call WHEN it breaks": who asks
         cues[WHO_CUE] = 0.5
-    if _WHEN.intersection(folded) and not question.asks_change:
+    if when < len(folded) and when < who and not question.asks_change:
         cues[WHEN_CUE] = 0.5
     spans: dict[int, frozenset[str]] = {}
     for span in concepts.spans(folded):  # a phrase's words mean the phrase ("for a LIVING")
         for i in range(span.start, span.end):
             spans[i] = span.concepts
     for i, word in enumerate(folded):  # "Péťa's NUMBER", "numer do mamy": a phone number
-        if head_kind(word) == HEAD_NUMBER and i not in heads and i not in spans:
-            spans[i] = frozenset({"phone"})
+        if head_kind(word) == HEAD_NUMBER and i not in heads and (
+                i not in spans or spans[i] <= _ALSO_A_NUMBER):
+            spans[i] = spans.get(i, frozenset()) | {"phone"}
     multi = {i for span in concepts.spans(folded) if span.end - span.start > 1
              for i in range(span.start, span.end)}
+    salient = sorted({*salient, *_phrases_of_small_words(folded, concepts, dated)})
     optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi}
     kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
@@ -293,6 +319,30 @@ def _read(question: Question, now: int, concepts: ConceptTable,
                     and not w.isupper()} if len(written) == len(raw) else set())
     return _Words(raw, folded, salient, cues, set(dated), spans, optional, kinds,
                   question.asks_change, read_as, asked_kind, phrased, capitalised)
+
+
+_ALSO_A_NUMBER = frozenset(("size",))
+"""Concepts of a word for a number that alone still asks for a phone ("aké ČÍSLO má"; "číslo
+topánok" is a shoe size: a head before its noun)."""
+
+
+def _first_of(folded: Sequence[str], wanted: frozenset[str]) -> int:
+    """The position of the first of the `wanted` words (len(folded): none)."""
+    return next((i for i, word in enumerate(folded) if word in wanted), len(folded))
+
+
+def _phrases_of_small_words(folded: Sequence[str], concepts: ConceptTable,
+                            dated: set[int]) -> set[int]:
+    """The first word of a phrase of the concept table made only of words that alone say
+    nothing ("UNTIL when", "DO kiedy", "od kdy"): it counts, for the phrase."""
+    return {span.start for span in concepts.spans(folded) if span.end - span.start > 1
+            and not span.concepts <= _CUED
+            and all(folded[i] in STOP_WORDS and i not in dated
+                    for i in range(span.start, span.end))}
+
+
+_CUED = frozenset(("price",))
+"""Concepts a cue already asks ("how much": AMOUNT_CUE)."""
 
 
 MAX_ABOUT = 20
@@ -348,6 +398,17 @@ def _also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch]) -> list[
     return extra[:MAX_KEYS]
 
 
+def _joins(read: _Words) -> bool:
+    """Whether the question joins two things it asks ("phone AND e-mail", "telefon I
+    mail", "telefón A mail"); "miesięczna opłata za leasing" asks one."""
+    joiners = _AND_SLAVIC if in_slavic(read.folded) else _AND_ENGLISH
+    return bool(joiners.intersection(read.folded))
+
+
+_AND_ENGLISH = frozenset(words_of("and plus"))
+_AND_SLAVIC = frozenset(words_of("i a oraz plus"))
+
+
 def _asks_beyond(read: _Words, mentions: Mentions) -> bool:
     """Whether the question asks something of whom it names: a word outside its mentions
     (besides fillers, optional words and a possessor) or a cue ("how much", "who")."""
@@ -370,10 +431,47 @@ def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
 
 
 def _strangers(read: _Words, mentions: Mentions, rows: Sequence[KeyRow],
-               concepts: ConceptTable) -> list[str]:
+               concepts: ConceptTable) -> list[int]:
     """Names of nobody the memory knows: a word written with a capital letter (not the
     first) or standing before "'s", that no mention, key word, concept or stop word
     explains ("What's Zbyněk's phone?" asks about someone not recorded)."""
+    return [i for i in _unexplained_names(read, mentions, rows, concepts)
+            if i not in read.value_named and i not in read.optional]
+
+
+def _other_name(names: Sequence[int], mentions: Mentions) -> tuple[int, int] | None:
+    """A name written beside part of a known one but not one of its names: "Piotr NOWAK"
+    is not Anna Nowak. The whole name's span, or None."""
+    for mention in mentions.found:
+        for i in names:
+            if mention.identities and (i + 1 == mention.start or i == mention.end):
+                return min(i, mention.start), max(i + 1, mention.end)
+    return None
+
+
+def _named_by_values(conn: Connection, scope: str, read: _Words, mentions: Mentions,
+                     rows: Sequence[KeyRow], concepts: ConceptTable) -> _Words:
+    """Names the memory holds as values, not as subjects: a thing named by the value of
+    its name or model ("our TOYOTA", "firmowe DOBLÒ": `car.model`) is that thing; any other
+    value ("the premises on LEGNICKA street") or a note holds names nobody new and counts
+    only where a key holds it."""
+    named: dict[int, frozenset[str]] = {}
+    optional = set(read.optional)
+    for i in _unexplained_names(read, mentions, rows, concepts):
+        hits = keys_with_words(conn, scope, base_forms(read.folded[i]), "object")
+        things = frozenset(r.subject_key for r in hits if IDENTITY & set(words(r.relation_key))
+                           and not _is_person_row(r, (), concepts))
+        if things:
+            named[i] = things
+        elif hits or notes_hold_any(conn, base_forms(read.folded[i])):
+            optional.add(i)  # a name the notes hold ("przegląd Octavii"): theirs to answer
+    return replace(read, value_named=named, optional=optional)
+
+
+def _unexplained_names(read: _Words, mentions: Mentions, rows: Sequence[KeyRow],
+                       concepts: ConceptTable) -> list[int]:
+    """Positions of words written as names (a capital letter, not the first word; before
+    "'s") that no mention, key word, concept or stop word explains."""
     inside = {i for m in mentions.found for i in range(m.start, m.end)}
     known = {w for r in rows for w in (*words(r.subject_key), *words(r.relation_key))}
     found = []
@@ -383,7 +481,7 @@ def _strangers(read: _Words, mentions: Mentions, rows: Sequence[KeyRow],
         if (i in read.capitalised or possessive) and i not in inside and word.isalpha() \
                 and len(word) >= 3 and word not in known and not concepts.knows(word) \
                 and word not in FILLERS and word not in OPTIONAL:
-            found.append(read.raw[i])
+            found.append(i)
     return found
 
 
@@ -449,8 +547,9 @@ def _best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence
                    reach: int, others: set[str]) -> str | None:
     """The nearest spelling of `word` in `vocabulary`; of several equally near, one that a
     key holds beside another word of the question ("dau rate" → `day_rate`, not `dad`)."""
-    distances = {term: osa_within(word, term, reach) for term in dict.fromkeys(vocabulary)
-                 if term != word and not term.isdigit()}
+    forms = [word, *(f for f in base_forms(word) if len(f) >= 4)]  # "kredtu": kredyt
+    distances = {term: min(osa_within(form, term, reach) for form in forms)
+                 for term in dict.fromkeys(vocabulary) if term != word and not term.isdigit()}
     best = min(distances.values(), default=reach + 1)
     nearest = [term for term, distance in distances.items() if distance == best]
     if best > reach or not nearest:
@@ -462,7 +561,7 @@ def _best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence
                 if any(others & {*words(k.subject_key), *words(k.relation_key)}
                        for k in keys):
                     return term
-    return close_spelling(word, nearest)
+    return next((found for form in forms if (found := close_spelling(form, nearest))), None)
 
 
 # --- who is asked about -----------------------------------------------------------------
@@ -519,8 +618,10 @@ def _candidates(conn: Connection, scope: str, read: _Words, persons: Sequence[Id
               and not (people and _as_a_kind(r, read))]
     forms = {f for i in read.salient for f in base_forms(read.folded[i])}
     forms |= _concept_forms(read, concepts)
+    by_value = {s for subjects in read.value_named.values() for s in subjects}
     if persons or mentions.asker is not None or mentions.found:
-        asked = [*found, *keys_of_subjects(conn, scope, {r.subject_key for r in things})]
+        asked = [*found, *keys_of_subjects(conn, scope,
+                                           {r.subject_key for r in things} | by_value)]
         if not others:  # the asker alone: also the household's things by their relation
             # ("who is my employer": `job.employer`)
             related = keys_with_words(conn, scope, forms, "relation")
@@ -532,7 +633,8 @@ def _candidates(conn: Connection, scope: str, read: _Words, persons: Sequence[Id
     if mentions.ours:  # "what are we driving": the household's, not a relative's
         related = [r for r in related if not _is_person_row(r, persons, concepts)
                    and r.subject_key not in _with_notes(conn, related, concepts)]
-    return _unique_keys([*keys_of_subjects(conn, scope, {r.subject_key for r in things}),
+    return _unique_keys([*keys_of_subjects(conn, scope,
+                                           {r.subject_key for r in things} | by_value),
                          *related])
 
 
@@ -575,7 +677,7 @@ def _things_named(read: _Words, rows: Sequence[KeyRow], people: Sequence[Identit
     persons = {s for i in people if i.person for s in i.subjects}
     things = {w for r in rows if r.subject_key not in persons
               for w in words(r.subject_key)}
-    return {i for i in read.salient if read.folded[i] in things}
+    return {i for i in read.salient if read.folded[i] in things} | set(read.value_named)
 
 
 def _about_things(matches: Sequence[KeyMatch], things: set[int], read: _Words,
@@ -779,6 +881,10 @@ def _held(key: KeyRow, owner: Identity | None, read: _Words, mentions: Mentions,
         word = read.folded[i]
         if f"#{i}" in held:
             continue
+        if key.subject_key in read.value_named.get(i, ()):
+            held.add(f"#{i}")
+            subject_how = subject_how or f"its value '{read.raw[i]}'"
+            continue
         named = read.concepts.get(i, frozenset())
         if _same_word(word, named, subject_words, concepts):
             held.add(f"#{i}")
@@ -806,7 +912,7 @@ def _held(key: KeyRow, owner: Identity | None, read: _Words, mentions: Mentions,
     if WHEN_CUE in read.cues and concepts.concepts_of_words(relation_words) & _WHEN_ANSWERS:
         held.add(WHEN_CUE)
         relation_how.append(_WHEN_HOW)
-    return held, subject_how or "the question's words", tuple(relation_how), by_relation
+    return held, subject_how or UNNAMED, tuple(relation_how), by_relation
 
 
 _WHO_ANSWERS = frozenset(("name", "company", "contact", "contact_person", "provider",
@@ -818,6 +924,8 @@ _WHEN_ANSWERS = frozenset(("date", "birth", "expiry", "payment_terms", "appointm
 
 
 _ROLE_OWNER = "whose the role is"
+UNNAMED = "the question's words"
+"""How the subject of a key matched when the question names it in no way of its own."""
 _WHO_HOW = "'who' → a name"
 _WHEN_HOW = "'when' → a date"
 _AMOUNTS = frozenset(("price", "payment", "salary", "fee", "utility_bill", "invoice",
@@ -882,14 +990,20 @@ def _owner(key: KeyRow, people: Sequence[Identity]) -> Identity | None:
     return None
 
 
-def _owners(chosen: Sequence[KeyMatch], people: Sequence[Identity]) -> set[str]:
-    """The different people (not things) whose keys were chosen."""
+def _owners(conn: Connection, chosen: Sequence[KeyMatch], people: Sequence[Identity],
+            concepts: ConceptTable) -> set[str]:
+    """The different people (not things) whose keys were chosen: identities the question's
+    words found, subjects named by a role word or by a person's entity note."""
     found = set()
+    others = []
     for match in chosen:
         owner = _owner(match.key, people)
         if owner is not None and owner.person:
             found.add(owner.label)
-    return found
+        elif owner is None:
+            others.append(match.key)
+    found |= {r.subject_key for r in others if _is_person_row(r, (), concepts)}
+    return found | _with_notes(conn, others, concepts)
 
 
 def _recorded(conn: Connection, scope: str, persons: Sequence[Identity],

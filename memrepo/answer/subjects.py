@@ -58,6 +58,7 @@ class Identity:
     notes: set[str] = field(default_factory=set)  # entity note names
     spellings: set[tuple[str, ...]] = field(default_factory=set)  # folded words
     descriptions: list[tuple[str, ...]] = field(default_factory=list)  # notes', folded
+    name_parts: set[str] = field(default_factory=set)  # words of its names, not of phrases
     person: bool = False  # a party (an entity note, a role word, the asker), not a thing
     asker: bool = False
 
@@ -130,6 +131,7 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
             by_spelling[key_words] = found
         found.subjects.add(subject_key)
         found.spellings.update({key_words, spelling(written)})
+        found.name_parts.update(key_words, spelling(written))
         found.asker = found.asker or subject_key in (asker, *ASKER_SUBJECTS)
         found.person = (found.person or found.asker
                         or bool(concepts.concepts_of_words(key_words) & concepts.roles))
@@ -147,12 +149,20 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
             out.append(identity)
         identity.notes.add(note.name)
         identity.spellings.update(names)
+        identity.name_parts.update(spelling(note.name), *(
+            _capitalised(alias) for alias in note.aliases))
         identity.descriptions.append(head_of(note.description))
         identity.person = True
         for name in names:
             if not _is_role(name, concepts):
                 by_spelling.setdefault(name, identity)
     return out
+
+
+def _capitalised(alias: str) -> list[str]:
+    """The words of an alias written with a capital letter: its name words ("pan
+    KACZMAREK"), not a phrase's ("właściciel lokalu")."""
+    return [folded for written, folded in tokens(alias) if written[:1].isupper()]
 
 
 def _role_owned_by_asker(description: Sequence[str], asker_words: set[str],
@@ -198,6 +208,7 @@ def _joined(found: list[Identity], everything: list[Identity]) -> Identity:
         first.subjects |= other.subjects
         first.notes |= other.notes
         first.spellings |= other.spellings
+        first.name_parts |= other.name_parts
         first.descriptions += other.descriptions
         first.person = first.person or other.person
         first.asker = first.asker or other.asker
@@ -260,7 +271,7 @@ def _parts_named(question: Sequence[str], people: Sequence[Identity],
     for identity in people:
         if not identity.person:
             continue
-        for part in {w for s in identity.spellings if len(s) > 1 for w in s}:
+        for part in identity.name_parts:
             if len(part) >= MIN_NAME_PART and part not in STOP_WORDS and not (
                     concepts.knows(part)):
                 owners.setdefault(part, []).append(identity)
@@ -371,7 +382,8 @@ def _possessor(span: Span, question: Sequence[str], named: Sequence[Mention],
     return None
 
 
-_LINKING = frozenset(words_of("of the a my our mojej mojego mojich mojho mojej naszej"))
+_LINKING = frozenset(words_of("""
+of the a my our mojej mojego mojich mojho mojej naszej at in from w we u z ze v vo pri"""))
 
 
 def _has_role(identity: Identity, roles: frozenset[str], owner: Identity | None,

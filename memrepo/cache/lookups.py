@@ -46,12 +46,14 @@ _KEY_COLUMNS = "k.rowid, k.subject_key, k.relation_key, k.subject, k.relation, k
 
 def keys_with_words(conn: sqlite3.Connection, scope: str, forms: Iterable[str],
                     columns: str, limit: int = CANDIDATES) -> list[KeyRow]:
-    """Keys of `scope` whose `columns` ("subject" or "relation": the folded words and their
-    base forms) hold any of the folded `forms`."""
+    """Keys of `scope` whose `columns` ("subject", "relation" or "object": the folded words
+    and their base forms; the object column holds every value the key had) hold any of
+    the folded `forms`."""
     match = _any_of(forms)
     if not match:
         return []
-    column = {"subject": "{subject subject_s}", "relation": "{relation relation_s}"}[columns]
+    column = {"subject": "{subject subject_s}", "relation": "{relation relation_s}",
+              "object": "{object object_s}"}[columns]
     return _keys(conn.execute(
         f"SELECT {_KEY_COLUMNS} FROM keys_fts f JOIN keys k ON k.rowid = f.rowid "
         f"WHERE keys_fts MATCH ? AND k.scope = ? ORDER BY bm25(keys_fts) LIMIT ?",
@@ -155,3 +157,11 @@ def key_name_words(conn: sqlite3.Connection, forms: Iterable[str]) -> set[str]:
                 ("{subject relation subject_s relation_s} : " + _any_of([form]),)).fetchone():
             found.add(form)
     return found
+
+
+def notes_hold_any(conn: sqlite3.Connection, forms: Iterable[str]) -> bool:
+    """Whether any note (any category: name, description, aliases, body) holds one of the
+    folded `forms` or a word of that base form."""
+    match = _any_of(forms)
+    return bool(match) and conn.execute(
+        "SELECT 1 FROM notes_fts WHERE notes_fts MATCH ? LIMIT 1", (match,)).fetchone() is not None

@@ -196,7 +196,8 @@ def test_the_remembered_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
      ["Koľko platím za nájom", "a kedy prišla faktúra?"]),
     ("What do Jon and Gina have in common?", None),  # "and" joins names, not questions
     ("What did Melanie paint and why?", None),  # no salient word of its own
-    ("How much did I pay in April and who supplied it?", None),  # points back to no thing
+    ("How much did I pay in April and who supplied it?",  # points back to no word: the
+     ["How much did I pay in April", "and who supplied it?"]),  # answer's subject says
     ("Who did Evan meet in Canada, and who did he come back with?",  # … to a named one
      ["Who did Evan meet in Canada,", "and who did he come back with? (evan canada)"]),
     ("What car do I drive and when is its service?",  # … to the kind asked for
