@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 COMMANDS: tuple[str, ...] = (
     "init", "check", "verify", "index", "cache",
     "remember", "recall", "forget", "retract", "history", "why", "search",
-    "context", "extract", "promote", "triage", "serve", "sync", "doctor", "hooks",
-    "bench", "demo",
+    "context", "extract", "promote", "triage", "serve", "mcp-config", "sync", "doctor",
+    "hooks", "bench", "demo",
 )
 
 NO_PROGRESS = frozenset({"serve", "hooks"})
@@ -71,8 +71,13 @@ def build_parser(available: Sequence[str]) -> argparse.ArgumentParser:
                         help="print the installed version and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in available:
-        importlib.import_module(f"memrepo.commands.{name}").add_parser(subparsers)
+        command_module(name).add_parser(subparsers)
     return parser
+
+
+def command_module(name: str) -> Any:
+    """memrepo/commands/<name>.py (`mcp-config` is `mcp_config.py`)."""
+    return importlib.import_module(f"memrepo.commands.{name.replace('-', '_')}")
 
 
 def chosen_command(argv: Sequence[str]) -> str | None:
@@ -103,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"unrecognized arguments: {' '.join(unknown)}")
     if args.command not in NO_PROGRESS and not getattr(args, "hook", False):
         show_on_terminal()
-    module = importlib.import_module(f"memrepo.commands.{args.command}")
+    module = command_module(args.command)
     return guarded(f"memrepo {args.command}", lambda: _run(module, args))
 
 

@@ -169,6 +169,18 @@ def mcp_calls(params: StdioServerParameters,
     return anyio.run(session_calls)
 
 
+def mcp_tools(params: StdioServerParameters) -> dict[str, dict[str, Any]]:
+    """Each tool a session lists, by name, as the client received it (the protocol's own
+    camelCase field names: `title`, `annotations.readOnlyHint`…)."""
+    async def listed() -> dict[str, dict[str, Any]]:
+        async with stdio_client(params) as (read, send), ClientSession(read, send) as session:
+            await session.initialize()
+            return {tool.name: tool.model_dump(by_alias=True, exclude_none=True)
+                    for tool in (await session.list_tools()).tools}
+
+    return anyio.run(listed)
+
+
 def mcp_resources(params: StdioServerParameters) -> list[str]:
     """The URIs of the resources and the URI templates a session is offered."""
     async def listed() -> list[str]:

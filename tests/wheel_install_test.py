@@ -7,6 +7,7 @@ The wheel is built from the files git tracks, without build isolation, and insta
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import zipfile
@@ -137,14 +138,19 @@ def test_init_commit_through_the_hooks_doctor_and_cache_scripts(
     assert '"acme-supplies"' in found.stdout
 
 
-def test_serve_answers_a_real_mcp_client(venv_bin: Path, venv_env: dict[str, str],
-                                         tmp_path: Path) -> None:
+def test_serve_as_mcp_config_prints_it_answers_a_real_mcp_client(
+        venv_bin: Path, venv_env: dict[str, str], tmp_path: Path) -> None:
     repo = tmp_path / "memory"
     assert _run(venv_bin / "memrepo", "init", repo, "--approver",
                 "Ann Example <ann@example.com>", env=venv_env).returncode == 0
-    params = StdioServerParameters(
-        command=str(venv_bin / "memrepo"), cwd=str(repo), env=venv_env,
-        args=["serve", "--scope", "ann", "--session", "wheel-test"])
+    printed = _run(venv_bin / "python", "-m", "memrepo", "mcp-config", "--client",
+                   "claude-desktop", "--scope", "ann", "--session", "wheel-test", cwd=repo,
+                   env=venv_env)
+    assert printed.returncode == 0, printed.stderr
+    server = json.loads(printed.stdout)["mcpServers"]["memrepo"]
+    assert server["command"] == str(venv_bin / "memrepo")  # the wheel's, by its full path
+    params = StdioServerParameters(command=server["command"], args=server["args"],
+                                   cwd=str(tmp_path), env=venv_env)
     added, found = mcp_calls(params, [
         ("remember", {"subject": "ann", "relation": "city", "object": "Brno",
                       "quote": "I live in Brno."}),

@@ -20,7 +20,7 @@ from typing import Any
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
-from mcp.types import CallToolResult, InputRequiredResult
+from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
 from pydantic import ValidationError
 
 from memrepo.agent.api import Memory
@@ -154,8 +154,25 @@ def _journaled(session: Session, tool: str, call: Callable[[], dict[str, Any]],
     return outcome
 
 
+TOOL_TITLES = {"remember": "Remember a fact", "recall": "Recall from memory",
+               "forget": "Forget a fact (end it, keep its history)"}
+
+
+def _annotations(tool: str, *, read_only: bool = False, idempotent: bool = False,
+                 ) -> ToolAnnotations:
+    """What a client may show or decide before a call: no tool deletes anything (forget
+    appends an `end`; remember's new value takes over from its date, the old one stays in
+    the history) and none reaches beyond the memory repository."""
+    if read_only:
+        return ToolAnnotations(title=TOOL_TITLES[tool], read_only_hint=True,
+                               open_world_hint=False)
+    return ToolAnnotations(title=TOOL_TITLES[tool], read_only_hint=False,
+                           destructive_hint=False, idempotent_hint=idempotent,
+                           open_world_hint=False)
+
+
 def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
-    @server.tool()
+    @server.tool(title=TOOL_TITLES["remember"], annotations=_annotations("remember"))
     def remember(subject: str, relation: str, object: str, quote: str,
                  valid_from: str | None = None, new_key: bool = False,
                  confirm: bool = False) -> dict[str, Any]:
@@ -184,7 +201,8 @@ def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
             source="mcp", session=session.session, trust=session.trust,
         ).to_json()), arguments)
 
-    @server.tool()
+    @server.tool(title=TOOL_TITLES["recall"],
+                 annotations=_annotations("recall", read_only=True))
     def recall(query: str | None = None, subject: str | None = None,
                relation: str | None = None, as_of: str | None = None,
                known_at: str | None = None) -> dict[str, Any]:
@@ -214,7 +232,9 @@ def _add_tools(server: MCPServer, memory: Memory, session: Session) -> None:
 
         return _journaled(session, "recall", answer, arguments)
 
-    @server.tool()
+    # forgetting again what no longer holds answers "unchanged" and writes nothing
+    @server.tool(title=TOOL_TITLES["forget"],
+                 annotations=_annotations("forget", idempotent=True))
     def forget(subject: str, relation: str, reason: str,
                valid_to: str | None = None) -> dict[str, Any]:
         """Record that "subject.relation" no longer holds from valid_to (default now).

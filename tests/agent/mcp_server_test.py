@@ -23,6 +23,7 @@ from tests.support import (
     mcp_calls,
     mcp_resources,
     mcp_server,
+    mcp_tools,
     note,
     output,
     write,
@@ -85,6 +86,36 @@ def test_three_tools_round_trip_and_journal(demo_repo: Path, git_env: dict[str, 
                                                   "recall"]
     assert journal[0]["arguments"]["quote"] == quote
     assert journal[0]["outcome"]["status"] == "added"
+
+
+def test_tools_carry_titles_and_what_they_do_to_the_memory(
+        memory_repo: Path, git_env: dict[str, str]) -> None:
+    """Clients show a title and decide from the hints whether to ask before a call: recall
+    only reads, forget appends an `end` (never deletes) and forgetting again changes
+    nothing, remember may add each time, and no tool reaches beyond the repository."""
+    for trust in ("host", "untrusted"):
+        tools = mcp_tools(mcp_server(memory_repo, git_env, trust))
+        assert {name: (tool["title"], tool["annotations"]) for name, tool in tools.items()} == {
+            "recall": ("Recall from memory", {
+                "title": "Recall from memory", "readOnlyHint": True,
+                "openWorldHint": False}),
+            "remember": ("Remember a fact", {
+                "title": "Remember a fact", "readOnlyHint": False,
+                "destructiveHint": False, "idempotentHint": False,
+                "openWorldHint": False}),
+            "forget": ("Forget a fact (end it, keep its history)", {
+                "title": "Forget a fact (end it, keep its history)",
+                "readOnlyHint": False, "destructiveHint": False, "idempotentHint": True,
+                "openWorldHint": False}),
+        }, trust
+    _remember(memory_repo, "gym", "fee", "99 zł")
+    ended, again = mcp_calls(_server(memory_repo, git_env), [
+        ("forget", {"subject": "gym", "relation": "fee", "reason": "cancelled"}),
+        ("forget", {"subject": "gym", "relation": "fee", "reason": "cancelled"})])
+    assert (ended["status"], again["status"]) == ("added", "unchanged"), (ended, again)
+    history = Memory.open(memory_repo).history("michal", "gym", "fee")
+    assert [(entry.op, entry.object) for entry in history] == [("assert", "99 zł"),
+                                                               ("end", None)]
 
 
 def test_untrusted_session_cannot_poison_the_host(demo_repo: Path,
