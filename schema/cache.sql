@@ -123,13 +123,15 @@ CREATE TABLE keys (
 -- Full-text search (SPEC §7 "Retrieval from the question"). Each text is indexed twice:
 -- folded (memrepo.core.text.fold) and, in the *_s column, the base forms of its words
 -- other than the folded word (memrepo.core.question.stem_column). rowid = notes.rowid.
+-- A note's `description` here is its description followed by its tags (`#` left out):
+-- a note is found by a tag (memrepo.cache.rows.note_rows); notes.description is the text.
 CREATE VIRTUAL TABLE notes_fts USING fts5(
     name, description, aliases, body, name_s, description_s, aliases_s, body_s,
     tokenize = 'unicode61 remove_diacritics 2'
 );
 
--- passages of a long note (memrepo.core.text.passages), each with the note's name and
--- description as its head: rowid = notes.rowid * 4096 + the passage's number
+-- passages of a long note (memrepo.core.text.passages), each with the note's name,
+-- description and tags as its head: rowid = notes.rowid * 4096 + the passage's number
 -- (memrepo.cache.rows.PASSAGE_SPAN), so a note's passages are one rowid range
 CREATE VIRTUAL TABLE passages_fts USING fts5(
     head, text, head_s, text_s,

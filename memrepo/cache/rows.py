@@ -24,7 +24,7 @@ from memrepo.core.facts.events import (
 )
 from memrepo.core.facts.log_lines import LOG_PATH, MAX_LINE_BYTES, split_lines
 from memrepo.core.notes.headers import Note, classify, parse_note
-from memrepo.core.notes.links import find_links
+from memrepo.core.notes.links import find_links, wiki_name
 from memrepo.core.problems import with_fix
 from memrepo.core.stems import stem_column, stem_words, text_words
 from memrepo.core.text import fold, key_slug, passage_lines
@@ -65,12 +65,13 @@ def note_rows(path: str, data: bytes) -> NoteRows | Skipped:
     if not isinstance(note, Note):
         return (note.line or 1, with_fix(note.problem, note.fix), None)
     description = _text(note.header.get("description"))
+    described = " ; ".join([description, *note.tags])  # tags are searched with it
     aliases = _aliases(note.header.get("aliases"))
-    body, passage_rows = _body_columns(f"{note.name} {description}", note.body)
+    body, passage_rows = _body_columns(f"{note.name} {described}", note.body)
     return NoteRows(
         note=(path, note.name, note.category, description,
               orjson.dumps(aliases).decode("utf-8"), note.body, note.updated),
-        fts=search_row([*map(_text_columns, (note.name, description, " ; ".join(aliases))),
+        fts=search_row([*map(_text_columns, (note.name, described, " ; ".join(aliases))),
                         body]),
         aliases=[(fold(alias), alias, note.name, path) for alias in aliases],
         links=[(path, note.name, target, line) for target, line in _link_targets(note)],
@@ -134,7 +135,9 @@ def _aliases(value: Any) -> list[str]:
 def _link_targets(note: Note) -> Iterator[tuple[str, int]]:
     for link in find_links(note.body, note.body_line):
         if link.kind == "wiki":
-            yield link.target.split("|", 1)[0].strip(), link.line
+            name = wiki_name(link.target)
+            if name is not None:  # None: [[#heading]], a place in the note itself
+                yield name, link.line
             continue
         match = _NOTE_LINK.fullmatch(link.target)
         if match:

@@ -31,9 +31,16 @@ from memrepo.core.duplicates.triage import (
     near_duplicates,
     plan_merges,
 )
-from memrepo.core.notes.headers import archive_path, index_path, parse_note
+from memrepo.core.notes.headers import (
+    archive_path,
+    index_path,
+    parse_note,
+    split_front_matter,
+    tags_of,
+)
 from memrepo.core.notes.merge_edits import (
     add_aliases,
+    add_tags,
     carry_over,
     mention_merged,
     retarget_links,
@@ -178,10 +185,12 @@ def _edit_notes(root: Path, merge: Merge, notes: Sequence[NoteRecord], day: str)
 
 def _edit_kept(root: Path, merge: Merge, day: str) -> str:
     """The kept note with every line only the old one had, the old names as aliases
-    (entities), links to the old note pointed at itself."""
+    (entities), the old tags, links to the old note pointed at itself."""
     old, kept = merge.old, merge.kept
     names = [old.title or old.name, *old.aliases]
     old_text = (read_beneath(root, archive_path(old.category, old.name)) or b"").decode()
+    old_front = split_front_matter(old.path, old_text)
+    old_tags = [] if isinstance(old_front, Problem) else tags_of(old_front.header)
 
     def edit(text: str) -> str:
         titled = old.name if old.title in (None, old.name) else f"{old.name}, {old.title}"
@@ -192,8 +201,12 @@ def _edit_kept(root: Path, merge: Merge, day: str) -> str:
         aliased = add_aliases(carried, names) if kept.category == "entities" else None
         if aliased is None and carried == text:
             aliased = mention_merged(text, old.name, old.title, day)
-        return retarget_links(aliased or carried, (old.category, old.name),
-                              (kept.category, kept.name))
+        edited = aliased or carried
+        tagged = add_tags(edited, old_tags) if old_tags else edited
+        if tagged is None:
+            raise ActionFailed(f"cannot add the tags of {old.path} to the header of "
+                               f"{kept.path}; merge them by hand")
+        return retarget_links(tagged, (old.category, old.name), (kept.category, kept.name))
     _rewrite(root, kept.path, edit)
     return kept.path
 

@@ -351,3 +351,40 @@ def test_coverage_of_a_passage_reorders_but_never_answers_a_refusal(
     memory = _fair_logs(tmp_path)
     assert _names(memory, "Which bicycle did Caroline repair after the charity fair?") == []
     assert _names(memory, "Who repaired Caroline's bicycle?") == []
+
+
+def test_a_note_is_found_by_its_tags_and_links_by_the_name_they_resolve_to(
+        tmp_path: Path) -> None:
+    """Issue 22: tags are searched with the description (its text unchanged); every wiki
+    link form is a link row to the note it names, in the build and in a sync alike."""
+    from memrepo.cache import open_fresh
+
+    root = init_repo(tmp_path / "repo")
+    write(root, "memory/entities/jan-novak.md", note(
+        "entities", "jan-novak", "Accountant at Acme: invoices, VAT, prefers email"))
+    body = ("Ask [[jan-novak|our accountant]], [[jan-novak#Contact]], "
+            "[[jan-novak#Contact|how]].\n![[jan-novak]]\n| a | [[jan-novak\\|Jan]] |\n"
+            "See [[#Open points]].\n" + "Filler line about the weather.\n" * 40)
+    write(root, "memory/project/vat-return.md", note(
+        "project", "vat-return", "VAT return for Q1 2026: documents and filing date", body,
+        tags='[bookkeeping, "#quarterly"]'))
+    commit_everything(root, "tagged")
+    memory = Memory(root)
+    for tag in ("bookkeeping", "quarterly", "#quarterly", "Bookkeeping?"):
+        result = memory.search(tag)
+        assert [hit.name for hit in result.results] == ["vat-return"], tag
+        assert result.results[0].snippet == ("VAT return for Q1 2026: documents and filing "
+                                             "date")
+    assert [n.name for n in memory.recall("michal", "quarterly bookkeeping").notes
+            ] == ["vat-return"]
+    conn = open_fresh(root)
+    assert conn.execute("SELECT target, line FROM links ORDER BY line").fetchall() == [
+        ("jan-novak", 7), ("jan-novak", 7), ("jan-novak", 7), ("jan-novak", 8),
+        ("jan-novak", 9)]
+    conn.close()
+    write(root, "memory/project/vat-return.md", note(
+        "project", "vat-return", "VAT return for Q1 2026: documents and filing date", body,
+        tags="[payroll]"))
+    commit_everything(root, "retagged")  # synced in by the next query
+    assert [hit.name for hit in memory.search("payroll").results] == ["vat-return"]
+    assert memory.search("bookkeeping").status == "not_recorded"

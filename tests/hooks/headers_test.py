@@ -166,3 +166,57 @@ def test_a_note_is_checked_by_the_parents_schema_not_by_its_own_commits() -> Non
     assert any("system_prompt" in p.problem for p in check(same_commit))
     next_commit = dict_change(loose, {**loose, path: evil})
     assert not any("system_prompt" in p.problem for p in check(next_commit))
+
+
+# --- tags (issue 22: as Obsidian and other markdown editors write them) ------------------
+
+def _tagged(tags: str, category: str = "entities", name: str = "acme") -> bytes:
+    return note(category, name, GOOD).replace(b"\n---\n", f"\n{tags}\n---\n".encode(), 1)
+
+
+@pytest.mark.parametrize("tags", [
+    "tags: [suppliers, packaging]",
+    "tags:\n  - suppliers\n  - packaging/boxes\n  - \"#orders\"",
+    'tags: ["suppliers", "#Q1 2026"]',
+    "tags: []",
+])
+def test_tags_as_editors_write_them_pass_in_every_category(tags: str) -> None:
+    for category, name in (("entities", "acme"), ("references", "acme"),
+                           ("project", "acme"), ("rules", "acme")):
+        path = f"memory/{category}/{name}.md"
+        assert problems_for(path, _tagged(tags, category, name)) == [], (category, tags)
+
+
+def test_a_tag_is_searched_without_its_hash() -> None:
+    header = parsed(_tagged('tags: ["#orders", " packaging ", suppliers]')).tags
+    assert header == ["orders", "packaging", "suppliers"]
+    assert parsed(note("entities", "acme", GOOD)).tags == []
+    assert parsed(_tagged("tags: suppliers")).tags == []  # refused, and never searched as one
+
+
+@pytest.mark.parametrize(("tags", "words"), [
+    ("tags: suppliers", 'is not of type "array"'),
+    ("tags:\n  - suppliers\n  - #orders", 'null is not of type "string"'),
+    ("tags: [2026]", 'is not of type "string"'),
+    ('tags: [""]', "shorter than 1 character"),
+    (f"tags: [{'x' * 51}]", "longer than 50 characters"),
+    (f"tags: [{', '.join(f't{n}' for n in range(51))}]", "more than 50 items"),
+    ("tags: [vat, vat]", "non-unique"),
+    ('tags: [Orders, "#orders"]', "'Orders' and '#orders' are one tag"),
+    ('tags: ["#"]', "tag '#' has no word in it"),
+])
+def test_bad_tags_are_refused_at_the_tags_line_with_the_form_that_works(tags: str,
+                                                                        words: str) -> None:
+    found = problems_for(PATH, _tagged(tags))
+    assert len(found) == 1 and words in found[0].problem, found
+    assert found[0].line == 5
+    assert "tags: [invoices, vat]" in found[0].fix or found[0].fix == "keep one of them"
+
+
+def test_a_memory_whose_schema_has_no_tags_says_where_tags_come_from() -> None:
+    document = json.loads((data_dir("schema") / "notes/entity.schema.json").read_text())
+    del document["properties"]["tags"]
+    old = {"schema/notes/entity.schema.json": json.dumps(document).encode()}
+    found = check(dict_change(old, {**old, PATH: _tagged('tags: [a, "#A"]')}))
+    assert len(found) == 1 and "unknown key" in found[0].problem
+    assert "docs/editors.md" in found[0].fix

@@ -2,12 +2,20 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from memrepo.hooks.links import check
 
 from memrepo.core.config import Config
-from memrepo.core.notes.links import _MARKDOWN, _WIKI, _unbracket, ephemeral_problems, find_links
+from memrepo.core.notes.links import (
+    _MARKDOWN,
+    _WIKI,
+    _unbracket,
+    ephemeral_problems,
+    find_links,
+    wiki_name,
+)
 from memrepo.core.problems import Problem
 from tests.support import change, note
 
@@ -131,3 +139,59 @@ def links_read_literally(body: str, first_line: int = 1) -> list[tuple[str, int,
 def test_links_are_what_every_prose_line_read_literally_gives(body: str) -> None:
     assert [(link.target, link.line, link.kind) for link in find_links(body, 3)] == \
         links_read_literally(body, 3)
+
+
+# --- wiki links as Obsidian and other markdown editors write them (issue 22) ----------------
+
+EDITOR_FORMS = ("[[jan-novak|our accountant]]", "[[jan-novak#Contact]]",
+                "[[jan-novak#Contact|how to reach him]]", "![[jan-novak]]",
+                "![[jan-novak#Contact]]", "[[jan-novak#^a1b2c3]]", "[[ jan-novak | Jan ]]")
+
+
+@pytest.mark.parametrize("form", EDITOR_FORMS)
+def test_editor_link_forms_resolve_by_name(form: str) -> None:
+    assert refused(f"Ask {form}.\n") == []
+    assert wiki_name(form.lstrip("!")[2:-2]) == "jan-novak"
+
+
+def test_a_label_escaped_in_a_table_cell_and_a_heading_of_the_note_itself_pass() -> None:
+    body = "| who | link |\n|---|---|\n| Jan | [[jan-novak\\|Jan]] |\n\nSee [[#Contact]].\n"
+    assert refused(body) == []
+    assert wiki_name("#Contact") is None and wiki_name("#Contact|here") is None
+
+
+@pytest.mark.parametrize("form", ["[[nobody|label]]", "[[nobody#Contact]]", "![[nobody]]",
+                                  "[[nobody#Contact|label]]", "[[nobody\\|label]]"])
+def test_a_dead_editor_link_is_refused_at_its_line_as_written(form: str) -> None:
+    [found] = refused(f"Intro.\n\nAsk {form} today.\n")
+    shown = form.removeprefix("!")
+    assert found.line == 8 and found.path == ACME
+    assert found.problem == (f"link {shown} points to no note: there is no note named "
+                             "'nobody'")
+    assert found.fix == "correct the name, or create the note in the same commit"
+
+
+def test_an_editor_link_into_the_archive_is_refused() -> None:
+    old = {"memory/archive/entities/old-bank.md": note("entities", "old-bank",
+                                                       "Former bank: account closed 2025")}
+    [found] = refused("[[old-bank#Accounts|the old bank]]\n", old)
+    assert "archived note" in found.problem
+
+
+@pytest.mark.parametrize(("form", "fix"), [
+    ("[[entities/jan-novak]]", "write [[jan-novak]]"),
+    ("[[jan-novak.md|Jan]]", "write [[jan-novak]]"),
+    ("![[diagram.png]]", "link another file by its absolute path"),
+    ("[[Jan Novak]]", "write [[<name>]]"),
+    ("[[|label]]", "write [[<name>]]"),
+])
+def test_a_link_that_names_no_note_says_what_to_write(form: str, fix: str) -> None:
+    [found] = refused(f"{form}\n")
+    assert "does not name a note" in found.problem and fix in found.fix
+
+
+def test_relative_file_links_stay_refused_whatever_the_editor() -> None:
+    for target in ("jan-novak.md", "../entities/jan-novak.md", "jan-novak.md#Contact",
+                   "<jan-novak.md>"):
+        [found] = refused(f"![Jan]({target})\n")
+        assert "relative link" in found.problem, target

@@ -93,6 +93,36 @@ def test_a_merge_keeps_every_line_and_git_revert_restores_it(memory_repo: Path) 
     assert memrepo(repo, "verify").returncode == 0
 
 
+def test_a_merge_keeps_the_tags_and_every_editor_link_form(memory_repo: Path) -> None:
+    repo = memory_repo
+    write(repo, "memory/entities/jan-kowalsky.md", note(
+        "entities", "jan-kowalsky", "Jan from Acme accounting, reachable by phone",
+        "# Jan Kowalsky\n\n## Phone\n\n+48 600 100 200\n", tags='["#invoices"]'))
+    write(repo, "memory/entities/jan-kowalski.md", note(
+        "entities", "jan-kowalski", "Accountant at Acme in Kraków: invoices and VAT",
+        "# Jan Kowalski\n\nAccountant at Acme.\n", tags="[Invoices, payroll]"))
+    write(repo, "memory/project/vat-filing.md", note(
+        "project", "vat-filing", "Quarterly VAT filing steps and who signs what",
+        "Ask [[jan-kowalsky]]. Call [[jan-kowalski#Phone|Jan]], ![[jan-kowalski]].\n\n"
+        "| who |\n|---|\n| [[jan-kowalski\\|Jan]] |\n"))
+    write(repo, "memory/project/payroll-run.md", note(
+        "project", "payroll-run", "Monthly payroll run: who prepares it and the deadlines",
+        "Prepared by [[jan-kowalsky#Phone|Jan]].\n"))
+    legacy_commit(repo)
+    actions = triage(repo, "--apply")["actions"]
+    assert [(a["status"], a["summary"]) for a in actions] == [(
+        "committed", "merged memory/entities/jan-kowalski.md into "
+        "memory/entities/jan-kowalsky.md")], actions  # the one with more backlinks is kept
+    kept = (repo / "memory/entities/jan-kowalsky.md").read_text()
+    assert 'tags: ["#invoices", "payroll"]\n' in kept
+    assert (repo / "memory/project/vat-filing.md").read_text().endswith(
+        "Ask [[jan-kowalsky]]. Call [[jan-kowalsky#Phone|Jan]], ![[jan-kowalsky]].\n\n"
+        "| who |\n|---|\n| [[jan-kowalsky\\|Jan]] |\n")
+    found = json.loads(memrepo(repo, "search", "payroll", "--json").stdout)
+    assert "jan-kowalsky" in [r["name"] for r in found["results"]]
+    assert of_kind(triage(repo), "dead-link") == []
+
+
 def test_someone_saying_two_notes_differ_is_respected(memory_repo: Path) -> None:
     repo = memory_repo
     write(repo, "memory/entities/jan-kowalski.md", note(

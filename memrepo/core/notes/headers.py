@@ -29,6 +29,10 @@ VAGUE_OPENINGS: tuple[str, ...] = (
     "everything about", "all about", "general", "random", "some notes",
 )
 MIN_DESCRIPTION_WORDS = 4
+TAGS_FIX = ("write tags as a list of short words, e.g. tags: [invoices, vat] (at most 50, "
+            "each 1-50 characters, none repeated); leave out the '#' (after a space YAML "
+            "reads #vat as a comment) and quote a tag YAML would read as a number or a "
+            "date: \"2026\"")
 
 SchemaCheck = Callable[[Any], list[str]]
 """Validates a header mapping against the schema of one note type; returns reasons."""
@@ -58,6 +62,10 @@ class Note:
     def updated(self) -> str | None:
         value = self.header.get("updated")
         return value if isinstance(value, str) else None
+
+    @property
+    def tags(self) -> list[str]:
+        return tags_of(self.header)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,12 +222,15 @@ def header_problems(note: Note, schema_check: SchemaCheck, config: Config) -> li
     """Every §3 header rule that `note` breaks (schema, name, type, description)."""
     type_problems = _type_problems(note)
     problems = [*_file_name_problems(note), *type_problems]
-    for reason in schema_check(note.header):
+    reasons = schema_check(note.header)
+    for reason in reasons:
         if type_problems and reason.startswith("type"):
             continue
         problems.append(Problem(note.path, f"header: {reason}", _schema_fix(note, reason),
                                 _line_of_reason(note, reason)))
     problems.extend(_name_problems(note))
+    if not any(_unknown_tags(reason) for reason in reasons):  # else that is all to say
+        problems.extend(_tag_problems(note))
     description = note.header.get("description")
     if isinstance(description, str):
         vague = vague_reason(description, note.name, config)
@@ -258,7 +269,17 @@ def _name_problems(note: Note) -> list[Problem]:
                     line_of_key(note, "name"))]
 
 
+def _unknown_tags(reason: str) -> bool:
+    """A schema reason refusing `tags`: the schema of a memory made before tags existed."""
+    return reason.startswith("unknown key") and "'tags'" in reason
+
+
 def _schema_fix(note: Note, reason: str) -> str:
+    if _unknown_tags(reason):
+        return ("remove the key, or take the schema/notes/ files of a new `memrepo init`, "
+                "which allow tags, in an approved commit (memrepo's docs/editors.md)")
+    if reason.startswith("tags"):
+        return TAGS_FIX
     if reason.startswith("unknown key"):
         return (f"remove the key; a {TYPE_OF_CATEGORY[note.category]} header allows only the "
                 "keys in schema/notes/ (extend the schema there to add one)")
@@ -274,6 +295,42 @@ def _line_of_reason(note: Note, reason: str) -> int:
         if candidate in note.header:
             return line_of_key(note, candidate)
     return 1
+
+
+# --- tags ------------------------------------------------------------------------------------
+
+def tags_of(header: dict[str, Any]) -> list[str]:
+    """A header's tags as they are searched: each without a leading '#' (Obsidian reads
+    `#vat` and `vat` as one tag) and the spaces around it; none when `tags` is not a list."""
+    value = header.get("tags")
+    if not isinstance(value, list):
+        return []
+    return [bare for bare in (bare_tag(tag) for tag in value if isinstance(tag, str)) if bare]
+
+
+def bare_tag(tag: str) -> str:
+    return tag.strip().removeprefix("#").strip()
+
+
+def _tag_problems(note: Note) -> list[Problem]:
+    """The tag rules a schema cannot say: a tag that is only '#', and two spellings of
+    one tag (a leading '#' and letter case do not count; exact repeats are the schema's)."""
+    value = note.header.get("tags")
+    if not isinstance(value, list):
+        return []
+    line = line_of_key(note, "tags")
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    for tag in (item for item in value if isinstance(item, str) and item):
+        bare = bare_tag(tag).casefold()
+        if not bare:
+            problems.append(Problem(note.path, f"tag {tag!r} has no word in it", TAGS_FIX,
+                                    line))
+        elif seen.setdefault(bare, tag) != tag:
+            problems.append(Problem(note.path, f"tags {seen[bare]!r} and {tag!r} are one tag "
+                                    "(a leading '#' and letter case do not count)",
+                                    "keep one of them", line))
+    return problems
 
 
 def line_of_key(note: Note, key: str) -> int:

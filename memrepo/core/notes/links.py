@@ -1,9 +1,13 @@
 """Links and ephemeral paths in notes (SPEC §3).
 
 A link is `[text](/memory/<category>/<name>.md)` (absolute from the repository root) or
-`[[name]]`, and must resolve to a live note of the snapshot being committed. Relative file
-links are refused so a backup copy of the memory stays inert. Paths into ephemeral places
-(/tmp/, ~/Downloads/, inbox/ …) are refused anywhere in a note, linked or not.
+`[[name]]` — also as markdown editors such as Obsidian write it: `[[name|label]]`,
+`[[name#heading]]`, `[[name#heading|label]]`, the embed `![[name]]` and, inside a table,
+`[[name\\|label]]`; each resolves by `name` (`wiki_name`; the heading is not checked, and
+`[[#heading]]` is a place in the note itself) — and must resolve to a live note of the
+snapshot being committed. Relative file links are refused so a backup copy of the memory
+stays inert. Paths into ephemeral places (/tmp/, ~/Downloads/, inbox/ …) are refused
+anywhere in a note, linked or not.
 
 Only the notes of a change are checked (the cost follows the change): when a note is
 deleted or archived, notes that still link to it are found by `memrepo check --all` and
@@ -96,15 +100,36 @@ def _archived_path(name: str, exists: Exists) -> str | None:
     return next((p for p in paths if exists(p)), None)
 
 
+def wiki_name(target: str) -> str | None:
+    """The note a wiki link's target names: `name#heading|label` → `name` (a label
+    follows the first '|', which a table cell escapes as '\\|'; a heading or block follows
+    '#'); None for `#heading`, a place in the linking note itself."""
+    name = target.split("|", 1)[0].removesuffix("\\").split("#", 1)[0].strip()
+    return None if not name and target.lstrip().startswith("#") else name
+
+
 def _wiki_problem(path: str, link: Link, exists: Exists) -> Problem | None:
-    name = link.target.split("|", 1)[0].strip()
+    name = wiki_name(link.target)
+    if name is None:
+        return None
     if not SLUG.fullmatch(name):
         return Problem(path, f"[[{link.target}]] does not name a note (names are slugs "
-                       "like jan-novak)", "write [[<name>]] with the note's file name",
-                       link.line)
+                       "like jan-novak)", _name_fix(name), link.line)
     if find_note(name, exists):
         return None
-    return _unresolved(path, f"[[{name}]]", name, link.line, exists)
+    return _unresolved(path, f"[[{link.target}]]", name, link.line, exists)
+
+
+def _name_fix(name: str) -> str:
+    """`[[entities/jan-novak]]` and `[[jan-novak.md]]` (what an editor set to paths
+    writes) → write `[[jan-novak]]`; a file that is no note cannot be linked by name."""
+    stem = name.rsplit("/", 1)[-1].removesuffix(".md")
+    if SLUG.fullmatch(stem):
+        return f"write [[{stem}]]: a link names the note, not its folder or file"
+    if "." in stem:
+        return ("[[…]] and ![[…]] name notes; link another file by its absolute path, "
+                "e.g. [plan](/docs/plan.pdf)")
+    return "write [[<name>]] with the note's file name"
 
 
 def _unresolved(path: str, shown: str, name: str, line: int, exists: Exists) -> Problem:

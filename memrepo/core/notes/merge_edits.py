@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from memrepo.core.notes.headers import DELIMITER, split_front_matter
+from memrepo.core.notes.headers import DELIMITER, bare_tag, split_front_matter
 from memrepo.core.problems import Problem
 from memrepo.core.strict_yaml import YamlError, load_strict
 from memrepo.core.text import fold
@@ -24,22 +24,34 @@ def add_aliases(text: str, aliases: Sequence[str]) -> str | None:
     """`text` (a whole note) with `aliases` added to its header's `aliases` list (those
     that fold to an existing alias are skipped); None when the header cannot be edited
     exactly."""
+    return _add_to_list(text, "aliases", aliases, fold)
+
+
+def add_tags(text: str, tags: Sequence[str]) -> str | None:
+    """`text` (a whole note) with `tags` added to its header's `tags` list (those that are
+    one of its tags already, `#` and case aside, are skipped); None when the header cannot
+    be edited exactly."""
+    return _add_to_list(text, "tags", tags, lambda tag: bare_tag(tag).casefold())
+
+
+def _add_to_list(text: str, key: str, items: Sequence[str],
+                 same: Callable[[str], str]) -> str | None:
     front = split_front_matter("note", text)
     if isinstance(front, Problem):
         return None
-    existing = front.header.get("aliases", [])
+    existing = front.header.get(key, [])
     if not isinstance(existing, list):
         return None
-    known = {fold(a) for a in existing}
-    added = [a for a in dict.fromkeys(aliases) if fold(a) not in known]
+    known = {same(item) for item in existing if isinstance(item, str)}
+    added = [item for item in dict.fromkeys(items) if same(item) not in known]
     if not added:
         return text
     new_list = [*existing, *added]
-    header_text = _with_key(front.header_text, "aliases",
-                            "[" + ", ".join(json.dumps(a, ensure_ascii=False)
-                                            for a in new_list) + "]")
+    header_text = _with_key(front.header_text, key,
+                            "[" + ", ".join(json.dumps(item, ensure_ascii=False)
+                                            for item in new_list) + "]")
     try:
-        if load_strict(header_text) != {**front.header, "aliases": new_list}:
+        if load_strict(header_text) != {**front.header, key: new_list}:
             return None
     except YamlError:
         return None
@@ -67,9 +79,10 @@ def mention_merged(text: str, old_name: str, old_title: str | None, day: str) ->
 
 
 def retarget_links(text: str, old: tuple[str, str], kept: tuple[str, str]) -> str:
-    """Links to note `old` (category, name) in `text` rewritten to point to `kept`."""
+    """Links to note `old` (category, name) in `text` rewritten to point to `kept`; a wiki
+    link keeps its heading and label (`[[old#heading|label]]`, memrepo.core.notes.links)."""
     (old_category, old_name), (kept_category, kept_name) = old, kept
-    wiki = re.compile(rf"\[\[\s*{re.escape(old_name)}\s*(\|[^\]\n]*)?\]\]")
+    wiki = re.compile(rf"\[\[\s*{re.escape(old_name)}\s*((?:\\?\||#)[^\]\n]*)?\]\]")
     text = wiki.sub(lambda m: f"[[{kept_name}{m[1] or ''}]]", text)
     path = re.compile(rf"(\]\(<?)/memory/{re.escape(old_category)}/{re.escape(old_name)}"
                       r"\.md(?=[#?)>\s])")

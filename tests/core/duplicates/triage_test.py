@@ -22,6 +22,7 @@ from memrepo.core.facts.times import parse_instant
 from memrepo.core.notes.headers import parse_note
 from memrepo.core.notes.merge_edits import (
     add_aliases,
+    add_tags,
     mention_merged,
     retarget_links,
     retarget_triggers,
@@ -275,6 +276,24 @@ def test_retarget_links_and_triggers() -> None:
     assert retarget_triggers(table, "site-roadmap", "roadmap") == (
         "| trigger | notes |\n|---|---|\n| plan, road | roadmap |\n"
         "| other | site-roadmap-2 |\n")
+
+
+def test_retarget_links_keeps_what_an_editor_wrote_around_the_name() -> None:
+    body = ("[[site-roadmap#Goals|goals]], ![[site-roadmap]], [[site-roadmap#^b1]], "
+            "| [[site-roadmap\\|plan]] |, [[site-roadmap-2#x]] and [[#site-roadmap]].\n")
+    assert retarget_links(body, ("project", "site-roadmap"), ("project", "roadmap")) == (
+        "[[roadmap#Goals|goals]], ![[roadmap]], [[roadmap#^b1]], | [[roadmap\\|plan]] |, "
+        "[[site-roadmap-2#x]] and [[#site-roadmap]].\n")
+
+
+def test_add_tags_skips_those_the_note_has_and_keeps_the_header_exact() -> None:
+    text = "---\nname: x\ndescription: d\ntype: project\ntags:\n  - vat\n---\nBody\n"
+    assert add_tags(text, ["#VAT", "payroll", "payroll"]) == (
+        '---\nname: x\ndescription: d\ntype: project\ntags: ["vat", "payroll"]\n---\nBody\n')
+    assert add_tags(text, ["vat"]) == text
+    plain = "---\nname: x\ndescription: d\ntype: project\n---\nBody\n"
+    assert add_tags(plain, ["vat"]) == plain.replace("project\n", 'project\ntags: ["vat"]\n')
+    assert add_tags(plain.replace("type", "tags: vat\ntype"), ["a"]) is None
 
 
 def test_mention_merged() -> None:
