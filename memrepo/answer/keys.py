@@ -317,6 +317,9 @@ def _read(question: Question, now: int, concepts: ConceptTable,
     written = WORD.findall(unicodedata.normalize("NFC", question.text))
     capitalised = ({i for i, w in enumerate(written) if i and w[:1].isupper()
                     and not w.isupper()} if len(written) == len(raw) else set())
+    salient = sorted({*salient, *(i for i in capitalised if i not in dated and i not in heads
+                                  and len(folded[i]) > 1 and folded[i] not in FILLERS)})
+    # a name that is also a small word ("What is ANI's salary?": Anna) still names someone
     return _Words(raw, folded, salient, cues, set(dated), spans, optional, kinds,
                   question.asks_change, read_as, asked_kind, phrased, capitalised)
 
