@@ -26,10 +26,11 @@ def checks() -> tuple[CheckModule, ...]:
         hidden_text,
         indexes,
         links,
+        message_secrets,
         near_duplicates,
         secrets,
         tracked_paths,
     )
 
     return (tracked_paths, config_file, headers, links, indexes, secrets, hidden_text, fact_logs,
-            approval, counts, fact_times, near_duplicates)
+            approval, message_secrets, counts, fact_times, near_duplicates)

@@ -1,4 +1,5 @@
-"""§6.6 secrets: no credential-looking text in changed notes or appended fact lines.
+"""§6.6 secrets: no credential-looking text in changed notes or appended fact lines (each
+event read whole: a key that names a credential, `wifi.password`, holds no value at all).
 
 Only what the commit adds is scanned, so the cost follows the change: a new text file
 whole, a modified one by the lines its old version did not have (an INDEX.md of 100k lines

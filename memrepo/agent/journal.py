@@ -6,10 +6,11 @@ journal adds what git does not see — reads, refusals and their arguments.
 
 An agent chooses the arguments, so the journal never keeps them verbatim when that could
 hurt: a value the secret detector flags is replaced by `[redacted: looks like <kind>]`
-(a refused secret never reaches disk), a long value keeps its first JOURNAL_VALUE_CHARS
-characters with its length and a digest (one longer than any accepted value keeps only
-those), and a journal past JOURNAL_MAX_BYTES is rotated
-to `<session>.jsonl.1` (one previous file kept), so no session can fill the disk.
+(a refused secret never reaches disk; a fact is read whole, so the value and quote of a
+key that names a credential — `wifi.password` — are redacted whatever they say), a long
+value keeps its first JOURNAL_VALUE_CHARS characters with its length and a digest (one
+longer than any accepted value keeps only those), and a journal past JOURNAL_MAX_BYTES is
+rotated to `<session>.jsonl.1` (one previous file kept), so no session can fill the disk.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import orjson
 
 from memrepo.clock import now
 from memrepo.core.facts.times import format_instant
-from memrepo.core.policy.secrets import secret_kind
+from memrepo.core.policy.secrets import key_credential, secret_kind, whole_fact_secret
 from memrepo.core.problems import InputError
 from memrepo.files import is_link, open_beneath
 
@@ -67,10 +68,28 @@ def journaled(value: Any) -> Any:
     if isinstance(value, str):
         return _journaled_text(value)
     if isinstance(value, dict):
-        return {str(key)[:JOURNAL_VALUE_CHARS]: journaled(item) for key, item in value.items()}
+        kind = _fact_credential(value)
+        redacted = f"[redacted: looks like {kind}]"
+        return {str(key)[:JOURNAL_VALUE_CHARS]:
+                redacted if kind and key in FACT_TEXTS else journaled(item)
+                for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [journaled(item) for item in value]
     return value
+
+
+FACT_TEXTS = ("object", "quote")
+"""What a fact under a credential key holds: its value and the words it came from."""
+
+
+def _fact_credential(fields: dict[Any, Any]) -> str | None:
+    """A fact (a call's arguments, an answer's fact) read whole, as the write path reads
+    it: a key naming a credential (`wifi.password`) or the fact as one line."""
+    texts = [fields.get(name) for name in ("subject", "relation", "object")]
+    if not isinstance(texts[2], str) or any(isinstance(text, str) and len(text) >
+                                            JOURNAL_SCAN_CHARS for text in texts):
+        return None  # a text that long is not kept at all (`_journaled_text`)
+    return key_credential(fields) or whole_fact_secret(fields)
 
 
 def _journaled_text(text: str) -> str:

@@ -1,4 +1,4 @@
-"""`memrepo bench perf | memory | locomo | retrieval | fleet | world`: the benchmarks
+"""`memrepo bench perf | memory | locomo | retrieval | fleet | world | secrets`: the benchmarks
 (memrepo.bench.*).
 
 Each benchmark parses its own options (`memrepo bench perf --help`); its module is imported
@@ -26,7 +26,9 @@ def add_parser(subparsers: Any) -> None:
             ("retrieval", "speed of retrieval from the question on a repository (--dir)"),
             ("fleet", "many clones writing and syncing through one bare repository"),
             ("world", "question worlds (dev and held out) through recall and the context "
-                      "block")):
+                      "block"),
+            ("secrets", "the secret detector: formats and credential words found, false "
+                        "alarms on real text and ordinary values")):
         bench = kinds.add_parser(kind, prefix_chars="+", add_help=False,
                                  help=f"{about} (its own options: memrepo bench {kind} --help)")
         bench.add_argument("arguments", nargs="*", help=f"passed to the {kind} benchmark")
@@ -43,6 +45,8 @@ def run(args: argparse.Namespace) -> int:
         from memrepo.bench.fleet import main
     elif args.kind == "world":
         from memrepo.bench.world import main
+    elif args.kind == "secrets":
+        from memrepo.bench.secrets import main
     else:
         from memrepo.bench.memory import main
     return int(main(args.arguments))

@@ -32,8 +32,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--only", metavar="NAME[,NAME]",
                         help="run only these checks (tracked_paths, config_file, headers, "
                              "links, indexes, secrets, hidden_text, fact_logs, approval, "
-                             "counts, fact_times, near_duplicates): what each hook of "
-                             ".pre-commit-hooks.yaml runs")
+                             "message_secrets, counts, fact_times, near_duplicates): what "
+                             "each hook of .pre-commit-hooks.yaml runs")
 
 
 def run(args: argparse.Namespace) -> int:

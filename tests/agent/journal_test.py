@@ -20,6 +20,22 @@ def test_secrets_are_redacted_and_long_values_cut() -> None:
     assert journaled("bad \udcff byte") == "bad \\udcff byte"
 
 
+def test_a_fact_under_a_credential_key_is_redacted_whatever_it_says() -> None:
+    """A call's arguments and an answer's facts are read whole, as the write path reads
+    them: `wifi.password = hunter` holds no digit, yet it is a password."""
+    kept = journaled({"subject": "wifi", "relation": "password", "object": "hunter",
+                      "quote": "my wifi password is hunter", "valid_from": None})
+    assert kept == {"subject": "wifi", "relation": "password",
+                    "object": "[redacted: looks like a password]",
+                    "quote": "[redacted: looks like a password]", "valid_from": None}
+    answer = journaled({"facts": [{"subject": "bank", "relation": "pin", "object": "4821"},
+                                  {"subject": "bank", "relation": "iban", "object": "PL61"}]})
+    assert [f["object"] for f in answer["facts"]] == ["[redacted: looks like a PIN]", "PL61"]
+    whole = journaled({"subject": "adafruit", "relation": "key",
+                       "object": "9fXk2LmQ8rT4vW7yZ1aB3cD5eF6gH0jK"})
+    assert whole["object"] == "[redacted: looks like an Adafruit key]"
+
+
 def test_a_full_journal_is_rotated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(journal, "JOURNAL_MAX_BYTES", 300)
     for number in range(5):

@@ -255,6 +255,28 @@ def test_a_refused_secret_never_reaches_the_journal(memory_repo: Path,
     assert line["arguments"]["object"] == "[redacted: looks like a password]"
 
 
+def test_a_credential_key_is_refused_over_mcp_and_redacted_in_the_journal(
+        memory_repo: Path, git_env: dict[str, str]) -> None:
+    """An agent writes a password as `wifi.password = hunter`: refused whatever the value
+    looks like, named by its kind, and neither value nor quote reaches the journal."""
+    refused, kept = mcp_calls(mcp_server(memory_repo, git_env, "host", "keys"), [
+        ("remember", {"subject": "wifi", "relation": "password", "object": "hunter",
+                      "quote": "our wifi password is hunter"}),
+        ("remember", {"subject": "wifi", "relation": "password_location",
+                      "object": "team password manager, entry Home",
+                      "quote": "it is in the team password manager, entry Home"}),
+    ])
+    assert refused["status"] == "refused" and "a password" in refused["error"], refused
+    assert "hunter" not in json.dumps(refused)
+    assert kept["status"] == "added", kept
+    leaked = [str(p) for p in (memory_repo / ".memrepo").rglob("*")
+              if p.is_file() and p.suffix != ".sqlite" and b"hunter" in p.read_bytes()]
+    assert leaked == []
+    assert b"hunter" not in git(memory_repo, "log", "-p", "--all").stdout.encode()
+    first = read_journal(memory_repo, "keys")[0]["arguments"]
+    assert first["object"] == first["quote"] == "[redacted: looks like a password]"
+
+
 def test_tool_arguments_are_bounded_in_the_journal(memory_repo: Path,
                                                    git_env: dict[str, str]) -> None:
     """A refused 5 MB argument was journaled whole: a session could fill the disk."""

@@ -59,3 +59,67 @@ def test_prose_about_passwords_is_not_a_secret(memory_repo: Path,
     for number, prose in enumerate(NOT_SECRETS):
         fine = cli(memory_repo, "remember", "--scope", "michal", f"prose{number}", "v", prose)
         assert fine.returncode == 0, output(fine)
+
+
+CREDENTIAL_KEYS = {  # (subject, relation, value): a made-up secret under a credential key
+    "wifi password": ("wifi", "password", "Zaq12wsx!"),
+    "bank pin": ("bank", "pin", "4821"),
+    "router hasło": ("router", "hasło", "kotek"),
+    "a PIN-Code": ("karte", "PIN-Code", "9876"),
+    "redis url": ("redis", "url", "redis://:pass@cache.example.com:6379/0"),
+}
+
+
+@pytest.mark.parametrize("name", CREDENTIAL_KEYS)
+def test_remember_refuses_a_credential_key_whatever_the_value(memory_repo: Path,
+                                                              git_env: dict[str, str],
+                                                              name: str) -> None:
+    """`remember --scope me wifi password 'Zaq12wsx!'` stored the password and put it in
+    the commit subject: now nothing is appended, committed or echoed."""
+    subject, relation, value = CREDENTIAL_KEYS[name]
+    done = cli(memory_repo, "remember", "--scope", "me", subject, relation, value)
+    assert done.returncode == 1, output(done)
+    assert "looks like a credential" in output(done) and value not in output(done)
+    assert "Traceback" not in output(done)
+    assert value not in git(memory_repo, "log", "--all", "--format=%B").stdout
+    assert not list((memory_repo / "memory" / "facts").glob("*/*.jsonl"))
+
+
+def test_remember_keeps_where_a_credential_lives_and_its_neighbours(
+        memory_repo: Path, git_env: dict[str, str]) -> None:
+    for subject, relation, value in (
+            ("wifi", "password_location", "in the team password manager under Home"),
+            ("anna", "password_manager", "Bitwarden"),
+            ("visa_card", "pin_reset_date", "2026-05-01"),
+            ("anna", "pinterest", "anna.designs"), ("me", "opinion", "Zaq12wsx is a bad idea"),
+            ("skoda", "vin", "WVWZZZ1JZXW000001"),
+            ("bank", "iban", "PL61 1090 1014 0000 0712 1981 2874")):
+        done = cli(memory_repo, "remember", "--scope", "me", subject, relation, value)
+        assert done.returncode == 0, output(done)
+
+
+def test_a_commit_message_with_a_secret_is_refused(memory_repo: Path,
+                                                   git_env: dict[str, str]) -> None:
+    write(memory_repo, "memory/entities/vault.md", note(
+        "entities", "vault", "Access details for the internal accounting system",
+        "The wifi password lives in the team password manager under Home.\n"))
+    assert memrepo(memory_repo, "index").returncode == 0
+    git(memory_repo, "add", "-A")
+    refused = commit(memory_repo, "vault note\n\nwifi password: Zaq12wsx!")
+    assert refused.returncode != 0
+    assert "commit message:3: looks like a credential (a password)" in output(refused)
+    assert "Zaq12wsx" not in output(refused)
+    assert commit(memory_repo, "vault note: where the wifi password lives").returncode == 0
+
+
+def test_a_note_with_a_provider_token_is_refused_by_git_commit(memory_repo: Path,
+                                                               git_env: dict[str, str]) -> None:
+    token = "xoxb" + "-" + "1234567890" + "-" + "1234567890123" + "-" + "aB3dE5fG7hJ9kL2mN4pQ6rS8"
+    write(memory_repo, "memory/entities/slack.md", note(
+        "entities", "slack", "The team's Slack workspace: channels and the bot we run",
+        f"Bot token: {token}\n"))
+    assert memrepo(memory_repo, "index").returncode == 0
+    git(memory_repo, "add", "-A")
+    refused = commit(memory_repo, "slack note")
+    assert refused.returncode != 0 and "a Slack token" in output(refused)
+    assert token not in output(refused)

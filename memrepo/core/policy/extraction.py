@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from memrepo.core.facts.times import TimeFormatError, parse_instant
-from memrepo.core.policy.secrets import find_secrets
+from memrepo.core.policy.secrets import Finding, fact_finding
 from memrepo.core.text import fold
 
 
@@ -226,11 +226,34 @@ def validation_problem(candidate: Candidate) -> str | None:
 
 
 def _secret_problem(candidate: Candidate) -> str | None:
-    for name in ("subject", "relation", "object", "quote"):
-        hits = find_secrets(getattr(candidate, name))
-        if hits:
-            return f"the {name} looks like a credential ({hits[0].kind}); secrets are not stored"
-    return None
+    found = _credential(candidate)
+    if found is None:
+        return None
+    if found.by_key:
+        return (f"the relation names a credential ({found.kind}); no value is stored under "
+                "it, only where it lives")
+    return f"the fact looks like a credential ({found.kind}); secrets are not stored"
+
+
+def _credential(candidate: Candidate) -> Finding | None:
+    """The fact read whole, as the write path reads it (core.policy.secrets)."""
+    return fact_finding({"subject": candidate.subject, "relation": candidate.relation,
+                         "object": candidate.object, "quote": candidate.quote})
+
+
+REDACTED = "[redacted]"
+
+
+def _as_reported(candidate: Candidate) -> Candidate:
+    """A dropped candidate as the report shows it: a credential's texts never echoed."""
+    if _credential(candidate) is None:
+        return candidate
+    shown = replace(candidate, object=REDACTED, quote=REDACTED)
+    if fact_finding({"subject": candidate.subject}) is not None:
+        shown = replace(shown, subject=REDACTED)
+    if fact_finding({"relation": candidate.relation}) is not None:
+        shown = replace(shown, relation=REDACTED)
+    return shown
 
 
 # --- all filters ------------------------------------------------------------------------
@@ -252,7 +275,7 @@ def screen(candidates: Sequence[Candidate], conversation: str) -> Screening:
     for candidate in candidates:
         reason = _first_reason(candidate, checks) or _duplicate(candidate, seen)
         if reason:
-            dropped.append(Dropped(candidate, reason))
+            dropped.append(Dropped(_as_reported(candidate), reason))
         else:
             kept.append(candidate)
     return Screening(kept, dropped)

@@ -1,17 +1,29 @@
-"""Credential-looking text (SPEC §6.6): the one detector, used by the commit-time check, by
-the write path before anything is appended, by extraction and by the session journal.
+"""Credential-looking text (SPEC §6.6): the one detector, used by the commit-time checks
+(notes, fact-log lines, the commit message), by the write path before anything is
+appended, by extraction and by the session journal.
 
-Found per line, by kind; a finding names the kind, never the text. Three families:
-- token formats with a well-known shape (private key blocks, cloud, payment, code-hosting,
-  chat and model-provider keys, JWTs, bearer tokens, URLs with a password);
-- a password-like word (`password`, `hasło`, `heslo`, `passwort`, `PIN`, `api key`, …)
+Found per line, by kind; a finding names the kind, never the text. A fact is read whole:
+- its key: a key that names a credential (`wifi.password`, `bank.pin`, `router.hasło`;
+  core.policy.credential_words) holds no value at all, whatever the value looks like —
+  that is how an agent writes a password;
+- each of its texts (value, quote, reason …), line by line, and the fact as one line,
+  `subject relation: value` (`adafruit.key = <32 random characters>` reads as a provider
+  word beside its token).
+A line is refused for:
+- a token format (core.policy.token_formats: provider keys adopted from gitleaks, URLs
+  with a password, Basic authorization headers, private key blocks …);
+- a credential word (`password`, `hasło`, `heslo`, `Passwort`, `PIN`, `api key`, …)
   followed by up to three words and `:`/`=`, when the value after it looks like a secret
   ("hasło do banku: Kot123zielony", "card PIN: 4821"); prose such as "always ask for the
   password" or "password: see the password manager" passes;
 - the same words stated in a sentence — up to three words, then is/was/to/jest/je/ist/…
   and a value with a digit ("my pin is 4821", "password is Zaq12wsx", "hasło to Kot123",
-  "heslo je Pes456"): a PIN of 4–8 digits, a password of 6+ digits, or 6+ characters
+  "heslo je Pes456"): a PIN of 3–8 digits, a password of 6+ digits, or 6+ characters
   mixing letters and digits; "the PIN is on the card" passes;
+- the word right before its value ("bank PIN 4821", "wifi password Zaq12wsx!"): digits
+  for a PIN-like word, else a password-like token (letters and digits, both cases or a
+  symbol);
+- a seed phrase word followed by 12 or more short lower-case words;
 - a long random-looking string (32+ hex digits, or 32+ characters mixing letters and digits)
   shortly after a key/secret/token word ("API token 9f86d0…"); a commit hash in prose
   ("fixed in commit 0d1b08c…") has no such word and passes.
@@ -20,14 +32,27 @@ Found per line, by kind; a finding names the kind, never the text. Three familie
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, TypeVar
 
 import orjson
+import re2
 
+from memrepo.core.policy.credential_words import (
+    DIGIT_KINDS,
+    LINE_WORDS,
+    PASSWORD,
+    SEED,
+    credential_key,
+    credential_kind,
+    key_words,
+    line_word_kind,
+)
+from memrepo.core.policy.token_formats import PLACEHOLDER, token_kind
 from memrepo.core.problems import Problem
 
 T = TypeVar("T", str, bytes)
@@ -37,45 +62,52 @@ T = TypeVar("T", str, bytes)
 class SecretHit:
     line: int
     kind: str
+    by_key: bool = False  # the fact's key names a credential (any value is refused)
 
 
-_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("a private key block", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")),
-    ("an AWS access key id", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
-    ("an AWS secret access key", re.compile(
-        r"(?i)(?:aws|secret)[^\n]{0,40}?(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")),
-    ("a Google Cloud credential", re.compile(
-        r"\bGOCSPX-[A-Za-z0-9_-]{20,}|\bya29\.[0-9A-Za-z_-]{20,}|\"private_key_id\"\s*:\s*\"[0-9a-f]{40}\"")),
-    ("an Azure key", re.compile(
-        r"(?i)\b(?:AccountKey|SharedAccessKey)=[A-Za-z0-9+/]{30,}=*"
-        r"|(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}8Q~[A-Za-z0-9_~.-]{31,34}")),
-    ("a live payment key", re.compile(r"\b(?:sk|rk)_live_[0-9A-Za-z]{16,}")),
-    ("a GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{22,})")),
-    ("a GitLab token", re.compile(
-        r"\bgl(?:pat|ptt|dt|rt|cbt|imt|soat|ffct|oas|agent)-[A-Za-z0-9_-]{20,}")),
-    ("a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
-    ("an OpenAI/Anthropic API key", re.compile(r"\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}")),
-    ("a Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}")),
-    ("a JSON Web Token", re.compile(r"\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}")),
-    ("a bearer token", re.compile(r"\bBearer\s+[A-Za-z0-9._~+/-]{20,}=*")),
-)
-_URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<value>[^\s@/]+)@")
-_PASSWORDS = re.compile(r"password|passwd|passphrase|pwd|hasło|haslo|heslo|passwort|kennwort")
-_PASSWORD_WORDS = (rf"{_PASSWORDS.pattern}|pin|secret|client[_ -]?secret|api[_ -]?key"
-                   r"|access[_ -]?key|secret[_ -]?key|access[_ -]?token|auth[_ -]?token|token")
-_ASSIGNMENT = re.compile(
-    rf"(?i)(?<![^\W_])(?P<key>{_PASSWORD_WORDS})(?P<gap>(?:[ \t]+[^\s:=]{{1,20}}){{0,3}}?)"
-    r"[\"']?\s*(?:[:=]|=>)\s*(?P<value>\S+)(?P<rest>.*)$")
-_STATEMENT = re.compile(  # "my pin is 4821": the value must hold a digit (prose seldom does)
-    rf"(?i)(?<![^\W_])(?P<key>{_PASSWORD_WORDS})(?:[ \t]+[^\s:=]{{1,20}}){{0,3}}?[ \t]+"
-    r"(?:is|was|are|to|jest|je|ist|lautet|brzmi|znie)[ \t]+[\"'`*]?(?P<value>(?=\S*\d)\S+)")
+@dataclass(frozen=True, slots=True)
+class Finding:
+    kind: str
+    by_key: bool = False
+
+
+_HAS_WORD = re2.compile(rf"(?i)(?:^|[^\pL\pN])(?:{LINE_WORDS})")
+"""A credential word at the start of a word: the line rules below run only then (RE2:
+one linear pass, where the rules' long alternations in `re` cost ~0.1 ms a line)."""
+_KEY = rf"(?<![^\W_])(?P<key>{LINE_WORDS})"
+
+
+@dataclass(frozen=True, slots=True)
+class _WordRules:
+    assignment: re.Pattern[str]  # "hasło do banku: Kot123zielony"
+    statement: re.Pattern[str]  # "my pin is 4821": the value holds a digit
+    adjacent: re.Pattern[str]  # "bank PIN 4821", "wifi password Zaq12wsx!"
+    seed_words: re.Pattern[str]  # "seed phrase: orbit lemon cattle …" (BIP-39)
+
+
+@cache
+def _word_rules_compiled() -> _WordRules:
+    """The rules that read a credential word with its value, compiled on first need:
+    their alternations of ~300 spellings cost ~20 ms to compile, and most processes
+    judge no line that holds such a word."""
+    return _WordRules(
+        re.compile(rf"(?i){_KEY}(?P<gap>(?:[ \t]+[^\s:=]{{1,20}}){{0,3}}?)"
+                   r"[\"']?\s*(?:[:=]|=>)\s*(?P<value>\S+)(?P<rest>.*)$"),
+        re.compile(rf"(?i){_KEY}(?P<gap>(?:[ \t]+[^\s:=]{{1,20}}){{0,3}}?)[ \t]+"
+                   r"(?:is|was|are|to|jest|je|ist|lautet|brzmi|znie)[ \t]+[\"'`*]?"
+                   r"(?P<value>(?=\S*\d)\S+)"),
+        re.compile(rf"(?i){_KEY}[ \t]+(?:(?:no\.?|nr\.?|number|numer|#)[ \t]*)?[\"'`]?"
+                   r"(?P<value>[^\s\"'`]+)"),
+        re.compile(rf"(?i){_KEY}[^:=\n]{{0,30}}?(?:[:=]|\b(?:is|was|to|jest|je|ist|lautet)\b)"
+                   r"[ \t\"'`]*(?:[a-z]{3,8}[ ,]+){11,}[a-z]{3,8}"))
+
+
 _NEAR_KEY_WORD = re.compile(
     r"(?i)(?<![a-z0-9])(?:token|api[ _-]?key|apikey|secret|key|credential|auth)"
     r"[^\n]{0,30}?(?<![A-Za-z0-9_+/=-])(?P<value>[A-Za-z0-9_+/=-]{32,})")
 _HEX = re.compile(r"[0-9a-fA-F]{32,}")
-_PIN_VALUE = re.compile(r"\d{4,8}")
-_PLACEHOLDER = re.compile(r"^(?:<.*>|\$\{.*\}|\{\{.*\}\}|\$[A-Z_]+|[*x.•_-]+|\[.*\])$",
-                          re.IGNORECASE)
+_DIGITS = re.compile(r"\d{3,8}")
+_SYMBOLS = frozenset("!@#$%^&*?+=~<>|\\{}[]()")
 _NOT_A_VALUE = frozenset({
     "none", "null", "nil", "n/a", "na", "required", "optional", "unknown", "redacted",
     "hidden", "removed", "needed", "see", "ask", "stored", "in", "the", "from", "is", "was",
@@ -83,6 +115,7 @@ _NOT_A_VALUE = frozenset({
     "secret", "pass", "user", "username",
 })
 MIN_SECRET_LENGTH = 6
+_QUOTES = "\"'`*,;.()"
 
 
 def find_secrets(text: str, first_line: int = 1) -> list[SecretHit]:
@@ -102,7 +135,7 @@ def secret_kind(text: str) -> str | None:
     return next((kind for line in text.split("\n") if (kind := line_secret(line))), None)
 
 
-_VERDICTS: ContextVar[dict[str | bytes, str | None] | None] = ContextVar(
+_VERDICTS: ContextVar[dict[str | bytes, Finding | None] | None] = ContextVar(
     "secret_verdicts", default=None)
 
 
@@ -124,7 +157,7 @@ def verdicts_kept() -> Iterator[None]:
         _VERDICTS.reset(token)
 
 
-def _kept(text: T, judge: Callable[[T], str | None]) -> str | None:
+def _kept(text: T, judge: Callable[[T], Finding | None]) -> Finding | None:
     """`judge(text)`, judged once per distinct text inside `verdicts_kept`."""
     verdicts = _VERDICTS.get()
     if verdicts is None:
@@ -136,50 +169,78 @@ def _kept(text: T, judge: Callable[[T], str | None]) -> str | None:
 
 def line_secret(line: str) -> str | None:
     """The kind of credential one line looks like, or None."""
-    return _kept(line, _line_secret)
+    found = _kept(line, _line_finding)
+    return None if found is None else found.kind
+
+
+def _line_finding(line: str) -> Finding | None:
+    kind = _line_secret(line)
+    return None if kind is None else Finding(kind)
 
 
 def _line_secret(line: str) -> str | None:
-    for kind, pattern in _TOKENS:
-        if pattern.search(line):
-            return kind
-    url = _URL_PASSWORD.search(line)
-    if url and not _is_placeholder(url["value"]):
-        return "a URL with a password"
-    match = _ASSIGNMENT.search(line)
-    if match and _looks_secret(match["key"], match["gap"], match["value"], match["rest"]):
-        return _assignment_kind(match["key"])
-    for stated in _STATEMENT.finditer(line):
-        if _stated_secret(stated["key"], stated["value"].strip("\"'`*,;.()")):
-            return _assignment_kind(stated["key"])
+    kind = token_kind(line) or (_word_rules(line) if _HAS_WORD.search(line) else None)
+    if kind is not None:
+        return kind
     near = _NEAR_KEY_WORD.search(line)
     if near and _looks_random(near["value"]):
         return "a long token next to a key word"
     return None
 
 
-def _assignment_kind(key: str) -> str:
-    word = " ".join(key.lower().replace("_", " ").replace("-", " ").split())
-    if word == "pin":
-        return "a PIN"
-    if _PASSWORDS.fullmatch(word):
-        return "a password"
-    return f"a {word} with a value"
+def _word_rules(line: str) -> str | None:
+    """A credential word with its value: `key: value`, `key is value`, `key value`."""
+    rules = _word_rules_compiled()
+    match = rules.assignment.search(line)
+    if (match and _names_credential(line, match)
+            and _looks_secret(match["key"], match["gap"], match["value"], match["rest"])):
+        return _word_kind(match["key"])
+    for stated in rules.statement.finditer(line):
+        if (_names_credential(line, stated)
+                and _stated_secret(stated["key"], stated["value"].strip(_QUOTES))):
+            return _word_kind(stated["key"])
+    for adjacent in rules.adjacent.finditer(line):
+        if (_names_credential(line, adjacent)
+                and _adjacent_secret(adjacent["key"], adjacent["value"].strip(_QUOTES))):
+            return _word_kind(adjacent["key"])
+    seed = rules.seed_words.search(line)
+    if seed and _word_kind(seed["key"]) == SEED:
+        return SEED
+    return None
+
+
+def _names_credential(line: str, match: re.Match[str]) -> bool:
+    """Do the words around a credential word name the credential, as a key's words would
+    ("card PIN", "hasło do banku") — not something about it ("PIN reset date", "has a
+    PIN", "password manager")? Two words before it count, and those up to the value."""
+    before = key_words(line[:match.start("key")])[-2:]
+    gap = match.groupdict().get("gap") or ""
+    return credential_kind([*before, *key_words(match["key"]), *key_words(gap)]) is not None
+
+
+def _word_kind(key: str) -> str:
+    return line_word_kind(key) or PASSWORD
 
 
 def _is_placeholder(value: str) -> bool:
-    return bool(_PLACEHOLDER.match(value)) or value.lower() in _NOT_A_VALUE
+    return bool(PLACEHOLDER.match(value)) or value.lower() in _NOT_A_VALUE
+
+
+def _digits_kind(key: str, value: str) -> bool:
+    return _word_kind(key) in DIGIT_KINDS and bool(_DIGITS.fullmatch(value))
 
 
 def _looks_secret(key: str, gap: str, raw_value: str, rest: str) -> bool:
     """A lone token stored right after `password:` is a secret, and so is one mixing
-    letters and digits after `hasło do banku:`; a word or a sentence is prose."""
-    value = raw_value.strip("\"'`*,;.()")
-    if key.lower() == "pin" and _PIN_VALUE.fullmatch(value):
+    letters and digits after `hasło do banku:`; a word or a sentence is prose (only a
+    password may be a lone word: "secret: patience" is prose)."""
+    value = raw_value.strip(_QUOTES)
+    if _digits_kind(key, value):
         return True
     if len(value) < MIN_SECRET_LENGTH or _is_placeholder(value):
         return False
-    if not gap and not rest.strip(" \"'`*,;.)#"):
+    lone = not gap and not rest.strip(" \"'`*,;.)#")
+    if lone and (_word_kind(key) == PASSWORD or not value.isalpha()):
         return True
     return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
 
@@ -187,13 +248,26 @@ def _looks_secret(key: str, gap: str, raw_value: str, rest: str) -> bool:
 def _stated_secret(key: str, value: str) -> bool:
     """The value of "<key> is <value>" (it holds a digit) is a PIN, an all-digit password
     or a token mixing letters and digits; "30 days", "2026-01-01" or "v2" are not."""
-    if key.lower() == "pin" and _PIN_VALUE.fullmatch(value):
+    if _digits_kind(key, value):
         return True
     if len(value) < MIN_SECRET_LENGTH:
         return False
     if value.isdigit():
-        return bool(_PASSWORDS.fullmatch(key.lower()))
+        return _word_kind(key) == PASSWORD
     return any(c.isalpha() for c in value)
+
+
+def _adjacent_secret(key: str, value: str) -> bool:
+    """The value right after the word: digits for a PIN-like word; for any other a token
+    of 6+ characters with letters and digits, both cases or a symbol ("Zaq12wsx!"), never
+    a word, a version ("v2.0.1") or a date."""
+    if _digits_kind(key, value):
+        return True
+    if _word_kind(key) in DIGIT_KINDS or len(value) < MIN_SECRET_LENGTH:
+        return False
+    letters_and_digits = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+    cases = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    return letters_and_digits and (cases or any(c in _SYMBOLS for c in value))
 
 
 def _looks_random(value: str) -> bool:
@@ -204,43 +278,84 @@ def _looks_random(value: str) -> bool:
             and any(c.isupper() for c in value))
 
 
+# --- a fact, read whole --------------------------------------------------------------------
+
+def key_credential(fields: Mapping[str, Any]) -> str | None:
+    """The kind of credential a fact's key names when the fact holds a value under it
+    (`wifi.password = anything`), or None."""
+    subject, relation, value = fields.get("subject"), fields.get("relation"), fields.get("object")
+    if not isinstance(relation, str) or not isinstance(value, str):
+        return None
+    return credential_key(subject if isinstance(subject, str) else "", relation)
+
+
+def whole_fact_secret(fields: Mapping[str, Any]) -> str | None:
+    """The kind of credential the fact read as one line, `subject relation: value`, looks
+    like ("adafruit key: <32 random characters>"), or None."""
+    subject, relation, value = fields.get("subject"), fields.get("relation"), fields.get("object")
+    if not (isinstance(subject, str) and isinstance(relation, str) and isinstance(value, str)):
+        return None
+    key = " ".join([*key_words(subject), *key_words(relation)])
+    return secret_kind(f"{key}: {value}")
+
+
+def fact_finding(fields: Mapping[str, Any]) -> Finding | None:
+    """Why a fact (an event's fields, a candidate, a tool call's arguments) holds a
+    credential: its key names one, one of its texts looks like one, or the whole does."""
+    kind = key_credential(fields)
+    if kind is not None:
+        return Finding(kind, by_key=True)
+    kind = next((k for text in _strings(fields) if (k := secret_kind(text))), None)
+    kind = kind or whole_fact_secret(fields)
+    return None if kind is None else Finding(kind)
+
+
 def secret_problems(path: str, text: str, first_line: int = 1) -> list[Problem]:
-    return [_problem(path, hit) for hit in find_secrets(text, first_line)]
+    return [secret_problem(path, hit) for hit in find_secrets(text, first_line)]
 
 
 def jsonl_secret_problems(path: str, data: bytes, first_line: int = 1) -> list[Problem]:
-    """Secrets in appended log lines: every JSON string is scanned on its own, so a
-    password inside a `quote` is found although JSON puts more text after it."""
-    return [_problem(path, SecretHit(first_line + offset, kind))
+    """Secrets in appended log lines: each event read whole (`fact_finding`); every JSON
+    string is scanned on its own, so a password inside a `quote` is found although JSON
+    puts more text after it."""
+    return [secret_problem(path, SecretHit(first_line + offset, found.kind, found.by_key))
             for offset, raw in enumerate(data.split(b"\n"))
-            if (kind := _kept(raw, _log_line_secret))]
+            if (found := _kept(raw, _log_line_finding))]
 
 
-def _log_line_secret(raw: bytes) -> str | None:
-    return next((kind for text in _strings_of_line(raw) if (kind := secret_kind(text))),
-                None)
-
-
-def _strings_of_line(raw: bytes) -> Iterator[str]:
+def _log_line_finding(raw: bytes) -> Finding | None:
     try:
-        yield from _strings(orjson.loads(raw))
+        value = orjson.loads(raw)
     except orjson.JSONDecodeError:
-        yield raw.decode("utf-8", "replace")
+        return _line_finding(raw.decode("utf-8", "replace")) if raw.strip() else None
+    if isinstance(value, dict):
+        return fact_finding(value)
+    kind = next((k for text in _strings(value) if (k := secret_kind(text))), None)
+    return None if kind is None else Finding(kind)
 
 
 def _strings(value: Any) -> Iterator[str]:
     if isinstance(value, str):
         yield value
-    elif isinstance(value, dict):
+    elif isinstance(value, Mapping):
         for item in value.values():
             yield from _strings(item)
-    elif isinstance(value, list):
+    elif isinstance(value, list | tuple):
         for item in value:
             yield from _strings(item)
 
 
-def _problem(path: str, hit: SecretHit) -> Problem:
+KEPT_ELSEWHERE = ("remove it and keep only where it lives (e.g. 'in the team password "
+                  "manager under Bank'); if it was real, rotate it")
+
+
+def secret_problem(path: str, hit: SecretHit) -> Problem:
+    if hit.by_key:
+        return Problem(path, f"looks like a credential ({hit.kind}: the key names one, so "
+                       "no value is stored under it); secrets must never be stored in "
+                       "memory (git keeps them forever)",
+                       "record where it lives instead, under a relation such as "
+                       "`password_location` ('in the team password manager under Home'); "
+                       "if it was real, rotate it", hit.line)
     return Problem(path, f"looks like a credential ({hit.kind}); secrets must never be "
-                   "stored in memory (git keeps them forever)",
-                   "remove it and keep only where it lives (e.g. 'in the team password "
-                   "manager under Bank'); if it was real, rotate it", hit.line)
+                   "stored in memory (git keeps them forever)", KEPT_ELSEWHERE, hit.line)

@@ -1,0 +1,103 @@
+"""A token format (a provider's key, a URL with a password …) and the matcher of many.
+
+Patterns run on RE2 (google-re2): time linear in the line whatever the pattern, and the
+syntax gitleaks publishes its rules in. A line is first checked for each format's
+keywords (lower-case literals, as gitleaks does: one RE2 set of literals, one pass), so a
+line runs only the few patterns whose keywords it holds. Each pattern is compiled when a
+line first holds one of its keywords (a process that judges a few values compiles a few).
+A match counts when its token (the first group that took part, else the whole match)
+reaches the format's Shannon entropy — "sk_test_aaaaaaaaaa" is not a key — and passes the
+format's own test when it has one.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+import re2
+
+RE2_MAX_MEM = 64 << 20
+"""Bytes RE2 may use for one format's automaton (the largest counted repeats need more
+than the 8 MiB default to stay on the fast path)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    rule: str  # gitleaks' rule id, or memrepo's own ("memrepo-…")
+    kind: str  # what a refusal names: "a Slack webhook URL" (never the text)
+    pattern: str  # RE2 syntax that Python's `re` reads too (samples are generated with it)
+    keywords: tuple[str, ...]  # lower-case literals one of which a matching line holds
+    entropy: float = 0.0  # bits per character the token must reach
+    secret: str = ""  # the token alone, as a pattern: what a sample is generated from
+    identifier: str = ""  # a provider word placed before a sample of a keyed format
+    accepts: Callable[[str], bool] | None = None  # the format's own test of a token
+
+
+def entropy(text: str) -> float:
+    """Shannon entropy of `text`, in bits per character."""
+    if not text:
+        return 0.0
+    counts = Counter(text)
+    return -sum(n / len(text) * math.log2(n / len(text)) for n in counts.values())
+
+
+class FormatSet:
+    """Many formats, matched line by line: the keyword filter, then RE2."""
+
+    def __init__(self, formats: Sequence[Format]) -> None:
+        self.formats = tuple(formats)
+        self._compiled: dict[str, Any] = {}  # compiled when a line holds a keyword
+        keywords = sorted({k for f in self.formats for k in f.keywords})
+        self._keywords = re2.Set.SearchSet(re2.Options())
+        for keyword in keywords:
+            self._keywords.Add(re2.escape(keyword))
+        self._keywords.Compile()
+        order = {f.rule: n for n, f in enumerate(self.formats)}
+        self._by_keyword = [sorted((f for f in self.formats if k in f.keywords),
+                                   key=lambda f: order[f.rule]) for k in keywords]
+        self._order = order
+
+    def kind(self, line: str) -> str | None:
+        """The kind of the first format found in `line`, or None."""
+        found = self.match(line)
+        return None if found is None else found.kind
+
+    def match(self, line: str) -> Format | None:
+        """The first format (in their order) that finds a token in `line`, or None."""
+        held = cast("list[int] | None",  # the stubs say bool; RE2::Set gives the indices
+                    self._keywords.Match(line.lower().encode("utf-8", "surrogatepass")))
+        if not held:
+            return None
+        candidates = {f.rule: f for index in held for f in self._by_keyword[index]}
+        for f in sorted(candidates.values(), key=lambda f: self._order[f.rule]):
+            if self.finds(f, line):
+                return f
+        return None
+
+    def finds(self, f: Format, line: str) -> bool:
+        """Does `f` find a token in `line` (its pattern, entropy and own test)?"""
+        compiled = self._compiled.get(f.rule)
+        if compiled is None:
+            compiled = self._compiled[f.rule] = compile_format(f)
+        return any(self._accepted(f, _token(m)) for m in compiled.finditer(line))
+
+    @staticmethod
+    def _accepted(f: Format, token: str) -> bool:
+        if f.entropy and entropy(token) < f.entropy:
+            return False
+        return f.accepts is None or f.accepts(token)
+
+
+def compile_format(f: Format) -> Any:
+    options = re2.Options()
+    options.max_mem = RE2_MAX_MEM
+    return re2.compile(f.pattern, options)
+
+
+def _token(match: Any) -> str:
+    groups = [g for g in match.groups() if g is not None]
+    return str(groups[0] if groups else match.group(0))
