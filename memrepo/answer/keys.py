@@ -158,6 +158,8 @@ class _Words:
     phrases: set[int]  # words inside a phrase of the concept table ("house loan")
     capitalised: set[int]  # words written with a capital letter, not the first
     value_named: dict[int, frozenset[str]] = field(default_factory=dict)
+    in_names: frozenset[int] = frozenset()  # words of a person's name the question says
+    theirs: frozenset[int] = frozenset()  # words a named person possesses ("Jozef's CAR")
     # a name a thing's value holds ("our TOYOTA": `car.model`) → that thing's subjects
 
 
@@ -226,6 +228,10 @@ def _chosen(conn: Connection, scope: str, read: _Words, asker: str, concepts: Co
             respelled: dict[str, str], people: list[Identity], rows: list[KeyRow],
             mentions: Mentions) -> KeyChoice:
     read = _named_by_values(conn, scope, read, mentions, rows, concepts)
+    read = replace(read, in_names=frozenset(
+        i for m in mentions.found if not m.role and any(x.person for x in m.identities)
+        for i in range(m.start, m.end)),  # "Jakub PROCHÁZKA": not `prochazka_instalaterstvi`
+        theirs=_possessed(read, mentions, concepts))
     persons = [i for i in mentions.persons if not _only_possessor(i, mentions)]
     unknown = [m for m in mentions.unresolved if not _answerable_role(conn, scope, m, rows,
                                                                       concepts)]
@@ -488,6 +494,22 @@ def _unexplained_names(read: _Words, mentions: Mentions, rows: Sequence[KeyRow],
     return found
 
 
+def _possessed(read: _Words, mentions: Mentions, concepts: ConceptTable) -> frozenset[int]:
+    """Words naming what a named person (not the asker, not a company) has: "Jozef's CAR",
+    "the CAR of Jozef", "SAMOCHÓD Marty" — that person's, never the household's `car`."""
+    found: set[int] = set()
+    for m in mentions.found:
+        if not m.identities or any(i.asker or _is_org(i, concepts) for i in m.identities):
+            continue
+        if read.folded[m.end:m.end + 1] == ["s"]:
+            found.add(m.end + 1)
+        if m.start >= 1:
+            found.add(m.start - 1)
+        if m.start >= 2 and read.folded[m.start - 1] in ("of", "od"):
+            found.add(m.start - 2)
+    return frozenset(found)
+
+
 def _only_possessor(identity: Identity, mentions: Mentions) -> bool:
     """Whether the question names `identity` only as whose role person it asks about
     ("MARK's wife": Mark's keys answer nothing of hers)."""
@@ -680,7 +702,8 @@ def _things_named(read: _Words, rows: Sequence[KeyRow], people: Sequence[Identit
     persons = {s for i in people if i.person for s in i.subjects}
     things = {w for r in rows if r.subject_key not in persons
               for w in words(r.subject_key)}
-    return {i for i in read.salient if read.folded[i] in things} | set(read.value_named)
+    return {i for i in read.salient if read.folded[i] in things
+            and i not in read.in_names and i not in read.theirs} | set(read.value_named)
 
 
 def _about_things(matches: Sequence[KeyMatch], things: set[int], read: _Words,
@@ -717,7 +740,8 @@ def _names_thing(row: KeyRow, read: _Words, other_person: bool,
     the asker named ("What car does Kuba drive?"), only by the words as written, never
     through the concept table (the firm's van is not Kuba's car)."""
     subject_words = set(words(row.subject_key))
-    asked = {f for i in read.salient for f in base_forms(read.folded[i])}
+    asked = {f for i in read.salient if i not in read.in_names and i not in read.theirs
+             for f in base_forms(read.folded[i])}
     if asked & {f for w in subject_words for f in base_forms(w)}:
         return True
     if other_person:
@@ -835,14 +859,17 @@ def _weights(conn: Connection, read: _Words, mentions: Mentions,
 def _says_nothing_of_keys(i: int, read: _Words, mentions: Mentions, in_keys: set[str],
                          ) -> bool:
     """A word no key's subject or relation holds and no concept names, outside a mention
-    and not naming the next word ("ROOM number", "SHOE size": the thing asked about)."""
+    and not the modifier of a compound ("ROOM number", "SHOE size", "numer POKOJU": the
+    thing asked about)."""
     if read.concepts.get(i) or any(m.start <= i < m.end for m in mentions.found):
         return False
     if set(base_forms(read.folded[i])) & in_keys:
         return False
-    following = i + 1
-    return not (following < len(read.folded) and (following in read.salient
-                                                   or read.folded[following] in _HEADS))
+    # the modifier of a compound names the thing asked about: English puts it first
+    # ("ROOM number"), Polish, Slovak and Czech after its head ("numer POKOJU")
+    beside = i - 1 if in_slavic(read.folded) else i + 1
+    return not (0 <= beside < len(read.folded) and (beside in read.salient
+                                                     or read.folded[beside] in _HEADS))
 
 
 _HEADS = frozenset(words_of("number numbers numer cislo address adres adresa name size"))
@@ -874,7 +901,9 @@ def _held(key: KeyRow, owner: Identity | None, read: _Words, mentions: Mentions,
             held.update(f"#{i}" for i in range(mention.start, mention.end))
             relation_how.append(f"{mention.how} → its relation")
             subject_how = _ROLE_OWNER
-        elif thing and mention.identities and _named_directly(key, read):
+        elif thing and mention.identities and (_named_directly(key, read) or (
+                all(_is_org(i, concepts) for i in mention.identities)
+                and _names_thing(key, read, False, concepts))):  # the clinic's rent
             held.update(f"#{i}" for i in range(mention.start, mention.end))
         elif owner is not None and any(i is owner for i in mention.identities):
             held.update(f"#{i}" for i in range(mention.start, mention.end))
@@ -882,8 +911,8 @@ def _held(key: KeyRow, owner: Identity | None, read: _Words, mentions: Mentions,
                 subject_how or mention.how)
     for i in read.salient:
         word = read.folded[i]
-        if f"#{i}" in held:
-            continue
+        if f"#{i}" in held or i in read.in_names:
+            continue  # a word of someone else's name says nothing of this key
         if key.subject_key in read.value_named.get(i, ()):
             held.add(f"#{i}")
             subject_how = subject_how or f"its value '{read.raw[i]}'"
@@ -939,7 +968,8 @@ _AMOUNTS = frozenset(("price", "payment", "salary", "fee", "utility_bill", "invo
 def _named_directly(key: KeyRow, read: _Words) -> bool:
     """Whether the question names the key's subject by one of its own words ("the VAN")."""
     subject_words = {f for w in words(key.subject_key) for f in base_forms(w)}
-    return any(set(base_forms(read.folded[i])) & subject_words for i in read.salient)
+    return any(set(base_forms(read.folded[i])) & subject_words for i in read.salient
+               if i not in read.in_names)
 
 
 def _of_the_kind(key: KeyRow, kind: str, concepts: ConceptTable) -> bool:
