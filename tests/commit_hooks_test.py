@@ -11,6 +11,7 @@ from pathlib import Path
 from memrepo.git.hook_scripts import HOOK_TYPES, states
 from tests.support import (
     APPROVER,
+    HOOKS_OFF,
     add_note,
     commit,
     event,
@@ -180,7 +181,7 @@ def test_a_note_is_checked_by_its_parents_schema_even_when_approved(memory_repo:
     git(memory_repo, "add", "-A")
     refused(commit(memory_repo, "evil corp"), "system_prompt")
     refused(commit(memory_repo, "evil corp" + APPROVED), "system_prompt")
-    git(memory_repo, "commit", "-q", "--no-verify", "-m", "evil corp" + APPROVED)
+    git(memory_repo, *HOOKS_OFF, "commit", "-q", "-m", "evil corp" + APPROVED)
     assert "system_prompt" in verify_last(memory_repo)
 
 
@@ -192,7 +193,7 @@ def test_a_commit_cannot_raise_the_confidence_limit_it_is_checked_by(
     write(memory_repo, segment(stamp), lines(event("e1", stamp, confidence=50)))
     git(memory_repo, "add", "-A")
     refused(commit(memory_repo, "confidence" + APPROVED), "confidence")
-    git(memory_repo, "commit", "-q", "--no-verify", "-m", "confidence" + APPROVED)
+    git(memory_repo, *HOOKS_OFF, "commit", "-q", "-m", "confidence" + APPROVED)
     assert "confidence" in verify_last(memory_repo)
 
 
@@ -202,6 +203,6 @@ def test_control_files_need_approval(memory_repo: Path) -> None:
            '"additionalProperties": false', '"additionalProperties": true')
     git(memory_repo, "add", "-A")
     refused(commit(memory_repo, "loosen"), ".gitattributes", "Approved-by: <approver>")
-    git(memory_repo, "commit", "-q", "--no-verify", "-m", "loosen")
+    git(memory_repo, *HOOKS_OFF, "commit", "-q", "-m", "loosen")
     found = verify_last(memory_repo)
     assert "Approved-by" in found and "schema/notes/project.schema.json" in found

@@ -1,12 +1,12 @@
 """Re-checking committed history (`memrepo verify`, `memrepo sync`): the §6 checks on each
 commit as the change from its first parent (stage `all`, with its own message and times).
 
-Hooks can be skipped (`git commit --no-verify`); this cannot. For a merge, only what differs
-from every parent is checked, and each parent's version of every log must be a subsequence
-of the merged log. With `require_signatures`, each commit that changes rules, the config or
-the allowed-signers file must carry an SSH signature that `git verify-commit` accepts
-against the allowed-signers file (.memrepo-allowed-signers) of its parent (of itself for the
-first).
+Hooks can be turned off (`git -c core.hooksPath=/dev/null`); this cannot. For a merge,
+only what differs from every parent is checked, and each parent's version of every log
+must be a subsequence of the merged log. With `require_signatures`, each commit that
+changes rules, the config or the allowed-signers file must carry an SSH signature that
+`git verify-commit` accepts against the allowed-signers file (.memrepo-allowed-signers) of
+its parent (of itself for the first).
 """
 
 from __future__ import annotations

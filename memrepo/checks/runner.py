@@ -99,4 +99,5 @@ def _crash_problem(module: str, err: BaseException) -> Problem:
     return Problem(module, f"the {name} check failed unexpectedly "
                    f"({type(err).__name__}: {err})",
                    "this is a bug in memrepo, not in your change; report it (the commit "
-                   "was refused to be safe; `git commit --no-verify` skips the checks)")
+                   "was refused to be safe; `git -c core.hooksPath=/dev/null commit` skips "
+                   "the checks)")

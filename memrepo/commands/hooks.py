@@ -1,7 +1,8 @@
 """`memrepo hooks install | status | run TYPE`: memrepo's own git hook scripts.
 
 `install` writes them into git's hooks folder for this clone (pre-commit,
-pre-merge-commit, commit-msg, post-checkout, post-merge, post-rewrite), each running
+pre-merge-commit, commit-msg, post-checkout, post-merge, post-rewrite,
+reference-transaction), each running
 `memrepo hooks run <type>` with the Python memrepo is installed in; a hook another program
 put there is kept as `<type>.local` and still runs first. `status` says which are in place.
 `run` is what the scripts call (see memrepo/maintenance/git_hooks.py).
@@ -12,6 +13,8 @@ from __future__ import annotations
 import argparse
 import json
 from typing import Any
+
+from memrepo.maintenance.git_hooks import HOOK_STAGES
 
 
 def add_parser(subparsers: Any) -> None:
@@ -25,9 +28,7 @@ def add_parser(subparsers: Any) -> None:
     status = actions.add_parser("status", help="which hooks are in place")
     status.add_argument("--json", action="store_true", help="print one JSON document")
     run = actions.add_parser("run", help="run one hook (what the installed scripts call)")
-    run.add_argument("hook_type", metavar="TYPE",
-                     choices=("pre-commit", "pre-merge-commit", "commit-msg", "post-checkout",
-                              "post-merge", "post-rewrite"))
+    run.add_argument("hook_type", metavar="TYPE", choices=HOOK_STAGES)
     run.add_argument("arguments", nargs="*", help="the arguments git passes the hook")
 
 

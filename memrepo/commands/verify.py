@@ -1,7 +1,8 @@
 """`memrepo verify [RANGE] [--require-signatures]`: re-run the §6 checks on history
 (memrepo.checks.history).
 
-Hooks can be skipped (`git commit --no-verify`); verify cannot: for CI, pre-push or a
+Hooks can be turned off (`git -c core.hooksPath=/dev/null`) or never run (git older than
+2.28 has no reference-transaction hook); verify cannot be skipped: for CI, pre-push or a
 server's pre-receive.
 """
 

@@ -11,7 +11,9 @@ runs. It is seen three ways:
   until `memrepo doctor --repair` removes it;
 - a registration the pre-commit / pre-merge-commit hook leaves for its `git` process
   (`.memrepo/git-commands/<pid>`), for systems without /proc; a dead process's
-  registration is ignored and removed.
+  registration is ignored and removed. Once the commit-msg hook passed, the registration
+  also says which commit it checked (`mark_checked`: the reference-transaction hook does
+  not check that one again).
 This process itself, its ancestors (a library write run from inside a git hook) and its
 descendants (git commands memrepo runs, e.g. sync's merge) never count.
 
@@ -86,6 +88,37 @@ def register(root: Path, pid: int) -> None:
         os.write(fd, _command_of(pid).encode())
     finally:
         os.close(fd)
+
+
+CHECKED = "checked"
+"""The first word of a registration that records the commit its commit-msg hook checked."""
+
+
+def mark_checked(root: Path, pid: int, branch: str, parent: str) -> None:
+    """Called by the commit-msg hook once every check passed: the registration of its git
+    process (`pid`) records that the commit it makes moves `branch` on from `parent`, as
+    `checked <branch> <parent>` — what the reference-transaction hook's shell test
+    (memrepo.git.hook_scripts.settled_test) lets through without checking it again. A dead
+    process's record goes with its registration (`_registered`)."""
+    from memrepo.files import open_beneath
+
+    try:
+        fd = open_beneath(root, f"{REGISTRY}/{pid}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+                          make_dirs=True)
+    except (OSError, ValueError):
+        return  # best effort: the reference-transaction hook then checks the commit itself
+    try:
+        os.write(fd, f"{CHECKED} {branch} {parent}\n".encode())
+    finally:
+        os.close(fd)
+
+
+def git_subcommand(pid: int) -> str | None:
+    """The subcommand (`revert`, `commit`, …) of the git process `pid`; None without /proc
+    or when it cannot be read."""
+    if not _PROC.is_dir():
+        return None
+    return _subcommand(_argv(pid), None)[0]
 
 
 def _registered(root: Path, mine: set[int]) -> Iterator[GitAtWork]:

@@ -7,6 +7,11 @@ written into the script: a virtual environment need not be on PATH, and what the
 A hook that is not memrepo's (the user's own, or pre-commit's) is kept as `<type>.local`
 and run first, with the same arguments; its refusal refuses the commit as before.
 
+The reference-transaction script (git ≥ 2.28) hands git's list of ref updates to
+`memrepo hooks run reference-transaction` only when the branch moves in a way its shell
+test cannot vouch for (`transaction_script`): a history rewrite, a revert, cherry-pick or
+`git am`, a fast-forward — not an ordinary commit its commit-msg hook checked.
+
 The pre-commit and pre-merge-commit scripts start Python only when it has work to do
 (`fast_path`): on a commit with no memrepo write running and none left behind, all that
 hook does is register the running git command and see the write lock free — a file and
@@ -24,13 +29,18 @@ from pathlib import Path
 from memrepo.core.problems import InputError, Problem
 from memrepo.git.command import run_git
 
+TRANSACTION = "reference-transaction"
 HOOK_TYPES = ("pre-commit", "pre-merge-commit", "commit-msg", "post-checkout", "post-merge",
-              "post-rewrite")
+              "post-rewrite", TRANSACTION)
 MARKER = "# memrepo hook:"
 LOCAL_SUFFIX = ".local"
-REFUSING = ("pre-commit", "pre-merge-commit", "commit-msg")
+REFUSING = ("pre-commit", "pre-merge-commit", "commit-msg", TRANSACTION)
 """Hooks whose exit code refuses the git command; the others only report (a failed cache
 refresh must not turn a checkout into an error: the cache is derived data)."""
+CHECKED_ELSEWHERE = "MEMREPO_REF_UPDATE_CHECKED"
+"""Set (to what checked it) for the git commands of a memrepo process that checks the
+branch update itself — sync's merge, and its undoing of a merge it refused: the
+reference-transaction hook lets their updates through."""
 
 
 LOCKING = ("pre-commit", "pre-merge-commit")
@@ -39,6 +49,8 @@ LOCKING = ("pre-commit", "pre-merge-commit")
 
 def script(hook_type: str, python: str) -> str:
     """The text of one hook script for the interpreter `python`."""
+    if hook_type == TRANSACTION:
+        return transaction_script(python)
     quoted = shlex.quote(python)
     failed = "exit 1" if hook_type in REFUSING else "exit 0"
     fast = f"if {fast_path()}; then exit 0; fi\n" if hook_type in LOCKING else ""
@@ -82,6 +94,79 @@ def fast_path() -> str:
         f"[ ! -L {entry} ]", f"true 2>/dev/null >{entry}",
         f"[ -f {lock} ]", f"[ ! -L {lock} ]", "command -v flock >/dev/null 2>&1",
         f"flock -n {lock} true 2>/dev/null"))
+
+
+def transaction_script(python: str) -> str:
+    """The reference-transaction hook (git ≥ 2.28 runs it; older git never does — `memrepo
+    verify` and the server's hook still refuse what it would). git hands it the state
+    (`prepared`, `committed`, `aborted`) and the updates on stdin, `<old> <new> <ref>` a
+    line; only a refusal at `prepared` stops the update. Python starts only when the
+    branch checked out (or being rebased) moves in a way the shell test (`settled_test`) cannot
+    vouch for; a commit or merge whose commit-msg hook passed, a new branch, a tag, a fetch,
+    `git reset` to where the branch is, the ref updates inside a rebase (HEAD detached) and
+    the commands of CHECKED_ELSEWHERE never start it."""
+    quoted = shlex.quote(python)
+    feed = f"<<{_END}\n$memrepo_updates\n{_END}"
+    return f"""#!/bin/sh
+{MARKER} {TRANSACTION} (written by `memrepo hooks install`; run that again instead of editing)
+memrepo_updates=$(cat)
+if [ -x "$0{LOCAL_SUFFIX}" ]; then
+  if [ -n "$memrepo_updates" ]; then printf '%s\\n' "$memrepo_updates"; fi \\
+    | "$0{LOCAL_SUFFIX}" "$@" || exit $?
+fi
+{NOT_A_MEMORY}
+if [ "$1" != prepared ] || [ -n "${{{CHECKED_ELSEWHERE}:-}}" ]; then exit 0; fi
+case "$memrepo_updates" in *" refs/heads/"*) ;; *) exit 0 ;; esac
+{settled_test()}
+if memrepo_settled; then exit 0; fi
+if [ -x {quoted} ]; then exec {quoted} -m memrepo hooks run {TRANSACTION} "$@" {feed}
+fi
+if command -v memrepo >/dev/null 2>&1; then exec memrepo hooks run {TRANSACTION} "$@" {feed}
+fi
+printf 'memrepo: the %s hook cannot run: %s no longer exists.\\n' {TRANSACTION} {quoted} >&2
+echo "  To fix: run \\`memrepo hooks install\\` with the memrepo you use now." >&2
+exit 1
+"""
+
+
+_END = "MEMREPO_UPDATES"
+
+
+def settled_test() -> str:
+    """A shell function, true when no branch update in `$memrepo_updates` needs Python:
+    each `refs/heads/` line deletes a branch (`git branch -m`), does not move it, is the
+    one commit this git command's commit-msg hook checked (its registration says `checked
+    <branch> <old>`, memrepo.git.activity.mark_checked, and the new commit's first parent
+    is `<old>`: an amend's is not), moves another branch than HEAD's, or re-points the
+    branch where it already is (`git rebase --abort`). A detached HEAD (a rebase about to
+    move its branch) leaves it to Python. Links are never followed."""
+    from memrepo.git.activity import CHECKED, REGISTRY
+
+    registry, entry = shlex.quote(REGISTRY), f'{shlex.quote(REGISTRY)}/"$PPID"'
+    return f"""memrepo_settled() {{
+  memrepo_checked= memrepo_branch=
+  if [ ! -L .memrepo ] && [ ! -L {registry} ] && [ ! -L {entry} ] && [ -f {entry} ]; then
+    read -r memrepo_checked < {entry} || :
+  fi
+  while read -r memrepo_old memrepo_new memrepo_ref; do
+    case "$memrepo_ref" in refs/heads/*) ;; *) continue ;; esac
+    case "$memrepo_new" in *[!0]*) ;; *) continue ;; esac
+    if [ "$memrepo_new" = "$memrepo_old" ]; then continue; fi
+    if [ "$memrepo_checked" = "{CHECKED} $memrepo_ref $memrepo_old" ] &&
+       [ "$(git rev-parse -q --verify "$memrepo_new^1" 2>/dev/null)" = "$memrepo_old" ]; then
+      continue
+    fi
+    if [ -z "$memrepo_branch" ]; then
+      memrepo_branch=$(git symbolic-ref -q HEAD 2>/dev/null) || return 1
+    fi
+    if [ "$memrepo_ref" != "$memrepo_branch" ]; then continue; fi
+    case "$memrepo_old" in *[!0]*) return 1 ;; esac
+    [ "$(git rev-parse -q --verify "$memrepo_ref" 2>/dev/null)" = "$memrepo_new" ] || return 1
+  done <<{_END}
+$memrepo_updates
+{_END}
+  return 0
+}}"""
 
 
 @dataclass(frozen=True, slots=True)

@@ -204,3 +204,71 @@ def history_commit(repo: Repository, commit: Commit | str) -> HistoryCommit:
     return HistoryCommit(str(commit.id), commit.short_id, commit_change(repo, commit),
                          tuple(TreeSnapshot(repo, parent.tree) for parent in parents),
                          tuple(merge_paths), Path(repo.path or "."))
+
+
+# --- a branch update (the reference-transaction hook, memrepo.checks.rewrites) -------------
+
+REBASE_HEAD_NAMES = ("rebase-merge/head-name", "rebase-apply/head-name")
+
+
+def branch_of_work_tree(repo: Repository) -> str | None:
+    """The branch (`refs/heads/…`) this work tree has checked out, or the one a rebase in
+    progress moves when it finishes (HEAD is detached meanwhile); None otherwise."""
+    try:
+        head = repo.references["HEAD"]
+    except (KeyError, pygit2.GitError):
+        return None
+    target = head.target
+    if isinstance(target, str):
+        return target if target.startswith("refs/heads/") else None
+    for name in REBASE_HEAD_NAMES:
+        try:
+            text = (Path(repo.path) / name).read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            continue
+        return text if text.startswith("refs/heads/") else None
+    return None
+
+
+def ref_commit(repo: Repository, ref: str) -> str | None:
+    """The commit `ref` points at now, or None when there is no such ref."""
+    try:
+        return str(repo.references[ref].peel(Commit).id)
+    except (KeyError, ValueError, pygit2.GitError):
+        return None
+
+
+def descends_from(repo: Repository, new: str, old: str) -> bool:
+    """Whether `old` is `new` or one of its ancestors (the branch only gains commits)."""
+    try:
+        return new == old or bool(repo.descendant_of(new, old))
+    except (KeyError, ValueError, pygit2.GitError):
+        return False
+
+
+def gained_commits(repo: Repository, old: str | None, new: str) -> list[Commit]:
+    """The commits a branch gains moving from `old` to `new` (reachable from `new`, not
+    from `old`), oldest first; a branch being created (`old` None) gains those no other
+    local branch holds."""
+    from pygit2.enums import SortMode
+
+    walker = repo.walk(_resolve(repo, new).id, SortMode.TOPOLOGICAL | SortMode.REVERSE)
+    hidden = [old] if old is not None else [
+        ref for name in repo.references if name.startswith("refs/heads/")
+        if (ref := ref_commit(repo, name)) is not None]
+    for commit in hidden:
+        walker.hide(_resolve(repo, commit).id)
+    return list(walker)
+
+
+def tips_change(repo: Repository, old: str, new: str) -> Change:
+    """What the files become when a branch moves from commit `old` to commit `new` (any
+    two commits: a rewrite need not descend from what it replaces)."""
+    before, after = _resolve(repo, old), _resolve(repo, new)
+    return _change(TreeSnapshot(repo, before.tree), TreeSnapshot(repo, after.tree),
+                   _tree_files(before.tree, after.tree), after.message,
+                   _instant(after.commit_time), _instant(before.commit_time))
+
+
+def commit_message(repo: Repository, commit: str) -> str:
+    return str(_resolve(repo, commit).message)

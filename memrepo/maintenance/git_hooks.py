@@ -10,6 +10,14 @@ are written by `memrepo.git.hook_scripts`).
 - commit-msg: under the write lock, `hook_checks` — every §6 check, with the message.
   One stage runs them all (git runs commit-msg for every commit and merge the pre-commit
   hook runs for): one process per commit instead of two.
+  Once they pass, the registration of the git process records the commit they checked
+  (memrepo.checks.rewrites.record_checked), which the reference-transaction hook then
+  lets through without checking it again.
+- reference-transaction (git ≥ 2.28), in its `prepared` state: a move of the branch that
+  git ran no commit-msg hook for — revert, cherry-pick, rebase, am, an amend, a reset, a
+  fast-forward — checked like the commits it brings (memrepo.checks.rewrites); only the
+  moves the script's shell test cannot vouch for reach Python. No write lock: it reads
+  commits, which never change.
 - post-checkout, post-merge, post-rewrite: refresh the cache; silent unless it fails (and
   then only a warning: the cache is derived data, the git command succeeded).
 """
@@ -25,12 +33,18 @@ from memrepo.core.problems import InputError
 
 CHECK_STAGES = ("pre-commit", "pre-merge-commit", "commit-msg")
 REFRESH_STAGES = ("post-checkout", "post-merge", "post-rewrite")
+TRANSACTION_STAGE = "reference-transaction"
+HOOK_STAGES = (*CHECK_STAGES, *REFRESH_STAGES, TRANSACTION_STAGE)
 
 
 def run_hook(hook_type: str, argv: Sequence[str]) -> int:
     root = Path.cwd()  # git runs a hook at the root of the work tree
     if hook_type in REFRESH_STAGES:
         return _refresh(root, hook_type)
+    if hook_type == TRANSACTION_STAGE:
+        from memrepo.checks.rewrites import reference_transaction
+
+        return reference_transaction(argv, sys.stdin)
     from memrepo.checks.entry import hook_checks
     from memrepo.facts.appender import hook_lock, lock_held_by_caller, refresh_behind
 
@@ -41,7 +55,12 @@ def run_hook(hook_type: str, argv: Sequence[str]) -> int:
             register(root, os.getppid())
             index_file = os.environ.get("GIT_INDEX_FILE")
             refresh_behind(root, Path(index_file).absolute() if index_file else None)
-        return hook_checks(hook_type, argv)
+        refused = hook_checks(hook_type, argv)
+        if hook_type == "commit-msg" and not refused:
+            from memrepo.checks.rewrites import record_checked
+
+            record_checked(root, os.getppid())
+        return refused
 
 
 def _refresh(root: Path, hook_type: str) -> int:

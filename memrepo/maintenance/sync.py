@@ -14,7 +14,8 @@ Nothing from the remote is trusted before it is checked:
   files, so an unapproved hook configuration must never get that far;
 - the merge itself (`git merge --no-verify`: its checks run here, in-process) is checked
   like any commit, and anything refused is rolled back to the pre-merge commit: nothing is
-  lost, both sides stay reachable as commits.
+  lost, both sides stay reachable as commits. (Its git commands carry CHECKED_ELSEWHERE:
+  the reference-transaction hook leaves the merge and its undoing to these checks.)
 A push rejected because another clone pushed meanwhile is retried (fetch, check, merge,
 push) after a random pause ("full jitter") whose range is the lost attempt's own duration,
 doubled with each lost race, until PATIENCE seconds have passed: many clones syncing
@@ -41,7 +42,8 @@ from typing import TYPE_CHECKING, Any
 from memrepo.checks.history import commit_problems_of, range_problems
 from memrepo.core.problems import InputError, Problem
 from memrepo.facts.writes import write_lock
-from memrepo.git.command import run_git
+from memrepo.git.command import passed_to_git, run_git
+from memrepo.git.hook_scripts import CHECKED_ELSEWHERE
 from memrepo.progress import Steps, task
 
 if TYPE_CHECKING:
@@ -236,6 +238,15 @@ def merge_remote(root: Path, target: Target, incoming: str | None) -> int:
         raise SyncRefused(f"memrepo sync: what {label} brings in fails the checks; nothing "
                           "was merged", problems)
     count = int(_git(root, "rev-list", "--count", f"HEAD..{incoming}").stdout.strip())
+    # checked here, before and after: the reference-transaction hook need not (and must
+    # let the merge refused below be undone)
+    with passed_to_git(root, **{CHECKED_ELSEWHERE: "memrepo sync"}):
+        _merge_checked(root, label, incoming)
+    return count
+
+
+def _merge_checked(root: Path, label: str, incoming: str) -> None:
+    """Merge `incoming` into HEAD and check the merge; refused, HEAD goes back."""
     before = _head(root)
     merged = _git(root, "merge", "--no-verify", "--no-edit", "-m",
                   f"memrepo sync: merge {label}", incoming, check=False)
@@ -248,7 +259,6 @@ def merge_remote(root: Path, target: Target, incoming: str | None) -> int:
         refresh_cache(root)
         raise SyncRefused(f"memrepo sync: merging {label} fails the checks; the merge was "
                           f"undone (HEAD is back at {before[:12]})", problems)
-    return count
 
 
 def _finish_or_abort(root: Path, label: str, incoming: str,

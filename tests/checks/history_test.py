@@ -7,7 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import add_note, commit, event, git, lines, memrepo, now_stamp, segment, write
+from tests.support import (
+    HOOKS_OFF,
+    add_note,
+    commit,
+    event,
+    git,
+    lines,
+    memrepo,
+    now_stamp,
+    segment,
+    write,
+)
 
 
 def test_a_commit_made_with_no_verify_is_reported(memory_repo: Path) -> None:
@@ -17,7 +28,7 @@ def test_a_commit_made_with_no_verify_is_reported(memory_repo: Path) -> None:
     git(memory_repo, "add", "-A")
     assert commit(memory_repo, "fact").returncode == 0
     write(memory_repo, segment(stamp), b"rewritten\n")
-    git(memory_repo, "commit", "-q", "--no-verify", "-am", "sneaky")
+    git(memory_repo, *HOOKS_OFF, "commit", "-q", "-am", "sneaky")
     short = git(memory_repo, "rev-parse", "--short", "HEAD").stdout.strip()
     done = memrepo(memory_repo, "verify")
     assert done.returncode == 1
@@ -34,17 +45,17 @@ def test_a_union_merge_of_two_appends_verifies(memory_repo: Path) -> None:
     assert commit(memory_repo, "base").returncode == 0
     git(memory_repo, "checkout", "-q", "-b", "side")
     write(memory_repo, log, lines(event("e1", stamp), event("e3", stamp, object="3")))
-    git(memory_repo, "commit", "-q", "--no-verify", "-am", "side")
+    git(memory_repo, *HOOKS_OFF, "commit", "-q", "-am", "side")
     git(memory_repo, "checkout", "-q", "main")
     write(memory_repo, log, lines(event("e1", stamp), event("e2", stamp, object="2")))
-    git(memory_repo, "commit", "-q", "--no-verify", "-am", "main")
+    git(memory_repo, *HOOKS_OFF, "commit", "-q", "-am", "main")
     merged = git(memory_repo, "merge", "-m", "merge side", "side", check=False)  # hooks run
     assert merged.returncode == 0, merged.stderr
     assert (memory_repo / log).read_bytes().count(b"\n") == 3
     done = memrepo(memory_repo, "verify")
     assert done.returncode == 0, done.stdout + done.stderr
     write(memory_repo, log, lines(event("e1", stamp), event("e2", stamp, object="2")))
-    git(memory_repo, "commit", "-q", "--no-verify", "--amend", "-am", "merge dropping e3")
+    git(memory_repo, *HOOKS_OFF, "commit", "-q", "--amend", "-am", "merge dropping e3")
     done = memrepo(memory_repo, "verify")
     assert done.returncode == 1 and "lost or reordered line 2 of parent 2" in done.stdout
 
@@ -81,8 +92,7 @@ def test_rule_commits_must_be_signed_by_an_allowed_key(memory_repo: Path,
     assert done.returncode == 1 and "without an SSH signature" in done.stdout
     kept = memrepo(memory_repo, "verify", f"{base}..HEAD")  # the signers file asks it
     assert kept.returncode == 1 and "without an SSH signature" in kept.stdout
-    git(memory_repo, "commit", "-q", "--amend", "--no-edit", "--no-verify",
-        "--no-gpg-sign")
+    git(memory_repo, *HOOKS_OFF, "commit", "-q", "--amend", "--no-edit", "--no-gpg-sign")
     assert memrepo(memory_repo, "verify", "--require-signatures", f"{base}..HEAD"
                    ).returncode == 1
     amended = git(memory_repo, "-c", "gpg.format=ssh", "-c", f"user.signingkey={allowed}",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from tests.support import add_note, commit, event, git, lines, now_stamp, segment, write
+from tests.support import HOOKS_OFF, add_note, commit, event, git, lines, now_stamp, segment, write
 
 APPROVED = "\n\nApproved-by: Ann Example <ann@example.com>\n"
 RULE_DESCRIPTION = "Replies to suppliers: always confirm orders in writing within a day"
@@ -24,7 +24,7 @@ def head(repo: Path) -> str:
 def branch_with_rule(repo: Path, message: str) -> None:
     git(repo, "switch", "-q", "-c", "feature")
     add_note(repo, "rules", "confirm-in-writing", RULE_DESCRIPTION)
-    git(repo, "commit", "-q", "--no-verify", "-m", message)
+    git(repo, *HOOKS_OFF, "commit", "-q", "-m", message)
     git(repo, "switch", "-q", "main")
 
 

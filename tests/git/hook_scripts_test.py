@@ -16,7 +16,7 @@ from memrepo.facts import writes as store
 from memrepo.facts.appender import BEHIND_PATH, LOCK_PATH
 from memrepo.git.activity import REGISTRY
 from memrepo.git.hook_scripts import HOOK_TYPES, install, states
-from tests.support import cli, commit, git, note, write
+from tests.support import cli, commit, event, git, lines, note, now_stamp, segment, write
 
 BAD_NOTE = "no header at all\n"
 
@@ -197,3 +197,52 @@ def test_a_persons_commit_keeps_a_fact_whose_index_entry_a_killed_write_left_beh
     assert path not in git(memory_repo, "diff", "--name-only", "HEAD~1", "HEAD").stdout
     # the fact stays: the commit took HEAD~1's log, not the entry the write left behind
     assert not (memory_repo / BEHIND_PATH).exists()
+
+
+# --- the reference-transaction hook starts Python only for a move it must check -------------
+
+def test_ordinary_work_never_starts_python_for_the_reference_transaction_hook(
+        memory_repo: Path, tmp_path: Path) -> None:
+    """A commit or merge the commit-msg hook checked, new branches, tags, checkouts, a stash
+    and a reset to where the branch is: the shell test lets them through. An amend is
+    checked by Python (commit-msg saw it against the commit it replaces, not its parent)."""
+    python, log = logging_python(tmp_path)
+    install(memory_repo, python=python)
+    stage_note(memory_repo, "first")
+    assert commit(memory_repo, "first").returncode == 0
+    git(memory_repo, "checkout", "-q", "-b", "topic")
+    git(memory_repo, "tag", "v1")
+    stage_note(memory_repo, "second")
+    assert commit(memory_repo, "second").returncode == 0
+    git(memory_repo, "checkout", "-q", "main")
+    git(memory_repo, "branch", "other", "topic")
+    stamp = now_stamp()
+    write(memory_repo, segment(stamp), lines(event("e1", stamp)))
+    git(memory_repo, "add", "-A")
+    assert commit(memory_repo, "a fact").returncode == 0
+    merged = git(memory_repo, "merge", "-q", "--no-edit", "topic", check=False)
+    assert merged.returncode == 0, merged.stdout + merged.stderr
+    write(memory_repo, "memory/entities/first.md", "unsaved edit\n")
+    git(memory_repo, "stash", "-q")
+    git(memory_repo, "stash", "pop", "-q")
+    git(memory_repo, "reset", "-q", "--hard")
+    assert "reference-transaction" not in hooks_run(log)
+    amended = git(memory_repo, "commit", "-q", "--amend", "-m", "merge topic", check=False)
+    assert amended.returncode == 0, amended.stderr
+    assert hooks_run(log).count("reference-transaction") == 1
+
+
+def test_a_foreign_reference_transaction_hook_gets_gits_lines_and_can_refuse(
+        memory_repo: Path, tmp_path: Path) -> None:
+    seen = tmp_path / "seen"
+    make_executable(hook(memory_repo, "reference-transaction"),
+                    f'#!/bin/sh\nlines=$(cat)\necho "$1" >> {seen}\n'
+                    f'printf "%s\\n" "$lines" >> {seen}\n'
+                    'case "$lines" in *refs/tags/forbidden*) exit 1 ;; esac\nexit 0\n')
+    install(memory_repo)
+    assert "memrepo hooks run" in hook(memory_repo, "reference-transaction").read_text()
+    git(memory_repo, "tag", "allowed")
+    assert git(memory_repo, "tag", "forbidden", check=False).returncode != 0
+    text = seen.read_text()
+    assert "prepared\n" in text and "committed\n" in text and " refs/tags/allowed\n" in text
+    assert git(memory_repo, "tag", "--list").stdout.split() == ["allowed"]

@@ -16,7 +16,7 @@ from memrepo.hooks import tracked_paths
 from memrepo.checks.runner import run_checks
 from memrepo.core.change import SYMLINK_MODE, Change, DictSnapshot, FileChange
 from memrepo.core.config import Config
-from tests.support import git
+from tests.support import HOOKS_OFF, git
 
 
 def change(*files: FileChange) -> Change:
@@ -42,7 +42,7 @@ def test_a_planted_cache_folder_link_is_refused_not_read(
     (memory_repo / ".memrepo").rename(planted / "state")
     (memory_repo / ".memrepo").symlink_to(planted / "state")
     git(memory_repo, "add", "-f", ".memrepo")
-    git(memory_repo, "commit", "-q", "--no-verify", "-m", "harmless looking")
+    git(memory_repo, *HOOKS_OFF, "commit", "-q", "-m", "harmless looking")
     verify = run_memrepo(memory_repo, "verify")
     assert verify.returncode == 1 and ".memrepo" in verify.stdout + verify.stderr
     recall = run_memrepo(memory_repo, "recall", "--scope", "michal", "phone")

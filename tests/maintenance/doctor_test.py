@@ -15,7 +15,7 @@ from memrepo.cli import main
 from memrepo.core.problems import InputError
 from memrepo.facts import writes as store
 from memrepo.facts.segments import read_scope
-from tests.support import commit_count, git, status
+from tests.support import HOOKS_OFF, commit_count, git, status
 
 EVENT = ('{"id":"01M8PHGRKA314SG78JW45DAJZC","op":"assert","recorded_at":"%s",'
          '"scope":"michal","subject":"x","relation":"y","object":"z",'
@@ -300,7 +300,7 @@ def _append_past_the_hooks(root: Path, line: dict[str, object]) -> None:
     with log_of(root).open("a", encoding="utf-8") as handle:
         handle.write(json.dumps(line) + "\n")
     git(root, "add", "-A")
-    git(root, "commit", "-q", "--no-verify", "-m", "past the hooks")
+    git(root, *HOOKS_OFF, "commit", "-q", "-m", "past the hooks")
 
 
 @pytest.mark.parametrize("bad", ["repeated id", "1 MB line", "confidence 50"])

@@ -16,7 +16,18 @@ from memrepo.scripts.pre_receive import install
 
 from memrepo.cache import cache_path
 from memrepo.facts.writes import remember
-from tests.support import dump, git, note, write
+from tests.support import (
+    HOOKS_OFF,
+    append_events,
+    commit,
+    dump,
+    event,
+    git,
+    note,
+    now_stamp,
+    segment,
+    write,
+)
 
 NOTE = "memory/entities/acme-supplies.md"
 SCOPE = "team"
@@ -138,7 +149,7 @@ def test_the_server_refuses_a_bad_push_made_with_no_verify(memory_repo: Path,
     assert sync(clones[1]).returncode == 0
     log = next((clones[1] / "memory" / "facts").rglob("*.jsonl"))
     log.write_text(log.read_text().replace('"0"', '"zero"'))
-    git(clones[1], "commit", "-q", "--no-verify", "-am", "rewrite history")
+    git(clones[1], *HOOKS_OFF, "commit", "-q", "-am", "rewrite history")
     before = git(bare, "rev-parse", "main").stdout.strip()
     pushed = git(clones[1], "push", "--no-verify", "origin", "main", check=False)
     assert pushed.returncode != 0
@@ -209,7 +220,7 @@ def test_bad_commits_coming_in_are_never_merged(memory_repo: Path, tmp_path: Pat
     assert sync(a).returncode == 0 and sync(b).returncode == 0
     log = next((a / "memory" / "facts").rglob("*.jsonl"))
     log.write_text(log.read_text().replace('"0"', '"zero"'))
-    git(a, "commit", "-q", "--no-verify", "-am", "rewrite history")
+    git(a, *HOOKS_OFF, "commit", "-q", "-am", "rewrite history")
     git(a, "push", "-q", "--no-verify", "origin", "main")
     remember_many(b, "b", 1)
     mine = head(b)
@@ -217,6 +228,27 @@ def test_bad_commits_coming_in_are_never_merged(memory_repo: Path, tmp_path: Pat
     assert done.returncode == 1
     assert "fails the checks; nothing was merged" in done.stderr
     assert "committed lines were edited" in done.stderr and "To fix:" in done.stderr
+    assert head(b) == mine and git(b, "status", "--porcelain").stdout == ""
+
+
+def test_a_merge_the_checks_refuse_is_undone_past_the_reference_transaction_hook(
+        memory_repo: Path, tmp_path: Path) -> None:
+    """Each side's commit passes, their union merge does not (one id twice): sync undoes its
+    merge with `git reset --hard`, which drops lines the merge brought — sync checks its
+    merge itself, so the reference-transaction hook lets its commands through."""
+    _, (a, b) = make_network(memory_repo, tmp_path, clones=2, pre_receive=False)
+    assert sync(b).returncode == 0  # installs b's hooks
+    stamp = now_stamp()
+    for clone, value in ((a, "1"), (b, "2")):
+        append_events(clone, segment(stamp), [event("twice", stamp, object=value)])
+        git(clone, "add", "-A")
+        assert commit(clone, f"value {value}").returncode == 0
+    assert sync(a).returncode == 0
+    mine = head(b)
+    done = sync(b)
+    assert done.returncode == 1, done.stderr
+    assert "fails the checks; the merge was undone" in done.stderr
+    assert "id twice already exists" in done.stderr
     assert head(b) == mine and git(b, "status", "--porcelain").stdout == ""
 
 
@@ -240,7 +272,7 @@ def test_a_commit_dated_in_the_future_is_never_merged_nor_pushed(memory_repo: Pa
         again = git(a, "commit", "-q", "-m", "x", check=False,
                     env={**os.environ, "GIT_COMMITTER_DATE": written})
         assert again.returncode == 1 and "this commit: is dated 209" in again.stderr, written
-    git(a, "commit", "-q", "--no-verify", "-m", "past the hook", env=future)
+    git(a, *HOOKS_OFF, "commit", "-q", "-m", "past the hook", env=future)
     own = sync(a)
     assert own.returncode == 1 and "nothing was pushed" in own.stderr
     assert "is dated 2099-01-01T00:00:00Z, after this machine's clock" in own.stderr
@@ -250,7 +282,7 @@ def test_a_commit_dated_in_the_future_is_never_merged_nor_pushed(memory_repo: Pa
     assert done.returncode == 1 and "is dated 2099-01-01T00:00:00Z" in done.stderr
     assert head(b) == mine
     install(bare)
-    git(a, "commit", "-q", "--no-verify", "--allow-empty", "-m", "again",
+    git(a, *HOOKS_OFF, "commit", "-q", "--allow-empty", "-m", "again",
         env={**os.environ, "GIT_COMMITTER_DATE": "2099-01-02T00:00:00Z"})
     assert git(a, "push", "-q", "origin", "main", check=False).returncode != 0
     assert memrepo(b, "remember", "--scope", "michal", "car", "colour", "red").returncode == 0
@@ -363,7 +395,7 @@ def test_incoming_commits_are_checked_before_anything_is_merged(memory_repo: Pat
         f"        entry: sh -c 'touch {marker}; true'\n        language: system\n"
         "        stages: [commit-msg, pre-merge-commit, post-merge]\n"
         "        pass_filenames: false\n        always_run: true\n"), encoding="utf-8")
-    git(other, "commit", "-q", "--no-verify", "-am", "cache warmup")
+    git(other, *HOOKS_OFF, "commit", "-q", "-am", "cache warmup")
     git(other, "push", "-q", "--no-verify", "origin", "main")
     remember_many(first, "local", 1)
     before = head(first)

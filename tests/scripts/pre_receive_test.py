@@ -11,6 +11,7 @@ import pytest
 from memrepo.scripts.pre_receive import ZERO, Update, install, main, parse_updates
 
 from tests.support import (
+    HOOKS_OFF,
     add_note,
     commit,
     event,
@@ -56,9 +57,9 @@ def test_good_pushes_land_and_rewritten_logs_are_refused(memory_repo: Path,
     assert git(memory_repo, "push", "-q", "origin", "main", check=False).returncode == 0
     good = git(server, "rev-parse", "main").stdout
     write(memory_repo, segment(stamp), lines(event("e1", stamp, object="999 zł")))
-    git(memory_repo, "commit", "-q", "--no-verify", "-am", "rewrite")
+    git(memory_repo, *HOOKS_OFF, "commit", "-q", "-am", "rewrite")
     write(memory_repo, "memory/TRIGGERS.md", "fine\n")
-    git(memory_repo, "commit", "-q", "--no-verify", "-am", "a later, harmless commit")
+    git(memory_repo, *HOOKS_OFF, "commit", "-q", "-am", "a later, harmless commit")
     refused = git(memory_repo, "push", "origin", "main", check=False)
     assert refused.returncode != 0
     assert "committed lines were edited" in refused.stderr and "To fix:" in refused.stderr
@@ -72,7 +73,7 @@ def test_a_new_branch_is_verified_over_its_whole_history(memory_repo: Path,
                                                          server: Path) -> None:
     write(memory_repo, "memory/facts/michal/not-a-log.txt", "stray\n")
     git(memory_repo, "add", "-A")
-    git(memory_repo, "commit", "-q", "--no-verify", "-m", "stray file")
+    git(memory_repo, *HOOKS_OFF, "commit", "-q", "-m", "stray file")
     refused = git(memory_repo, "push", "origin", "main", check=False)
     assert refused.returncode != 0 and "not-a-log.txt" in refused.stderr
     assert git(server, "rev-parse", "-q", "--verify", "main", check=False).returncode != 0
@@ -125,7 +126,7 @@ def test_local_state_pushed_as_a_symlink_is_refused(memory_repo: Path, server: P
     journal.mkdir(parents=True)
     (journal / "mail-agent.jsonl").symlink_to("../../../bashrc")
     git(memory_repo, "add", "-f", ".memrepo/journal/mail-agent.jsonl")
-    git(memory_repo, "commit", "-q", "--no-verify", "-m", "harmless looking")
+    git(memory_repo, *HOOKS_OFF, "commit", "-q", "-m", "harmless looking")
     refused = push(memory_repo)
     assert ".memrepo/journal/mail-agent.jsonl: files under .memrepo/" in refused
     fresh = tmp_path / "fresh"

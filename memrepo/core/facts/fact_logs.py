@@ -8,7 +8,9 @@ month, with a unique id; a retract's target exists in the same scope (`appended_
 the commit time and not before the parent commit's time (both ± the config's
 clock_skew_seconds) — unless the message carries `Imported-from: <source>`, a migration or
 demo history whose events keep their original times (`time_problems`). For a merge commit
-each parent's log is a subsequence of the merged one (`merge_problems`, `memrepo verify`).
+each parent's log is a subsequence of the merged one (`merge_problems`, `memrepo verify`);
+so is the log a branch had in the log of the commit it is moved to (`kept_problems`: a
+rebase, revert or amend — the reference-transaction hook, §6.7).
 
 Cost: only the appended bytes are parsed. Duplicate ids are looked for among the new lines
 and — by byte search, no parsing — in the committed part of the segment appended to and
@@ -316,6 +318,28 @@ def merge_problems(path: str, merged: bytes, parents: Sequence[bytes]) -> list[P
                 "redo the merge keeping every line of both sides (.gitattributes: "
                 "memory/facts/**/*.jsonl merge=union)"))
     return problems
+
+
+KEPT_FIX = ("keep every line the branch has and append the change instead: `memrepo forget` "
+            "ends a fact, `memrepo retract` withdraws a wrong one")
+
+
+def kept_problems(path: str, before: bytes, after: bytes | None) -> list[Problem]:
+    """SPEC §6.7, a branch that moves to another commit (a rebase, revert, amend, reset,
+    cherry-pick): every line its log `path` had (`before`) is still there, in order, in
+    the log it moves to (`after`; None: the log is gone). Lines may be added anywhere — a
+    rebase puts other commits' lines before the branch's own."""
+    if after is None:
+        return [Problem(path, "the branch would lose this fact log (deleted or renamed); "
+                        "logs are never deleted", KEPT_FIX)]
+    old_lines = before.split(b"\n")
+    missing = _first_missing(old_lines, after.split(b"\n"))
+    if missing is None:
+        return []
+    raw = _json_object(old_lines[missing - 1])
+    which = f" (event {raw.get('id')})" if raw is not None and raw.get("id") else ""
+    return [Problem(path, f"line {missing}{which}, which the branch has, would be removed, "
+                    "changed or moved; fact logs are append-only", KEPT_FIX, missing)]
 
 
 def _first_missing(part: list[bytes], whole: list[bytes]) -> int | None:

@@ -155,6 +155,21 @@ def test_merge_subsequence() -> None:
     assert "parent 2" in lost.problem
 
 
+def test_a_moved_branch_keeps_every_line_it_had_in_order() -> None:
+    """§6.7 (a rebase, revert, amend): lines may be added anywhere, never lost or moved."""
+    had = lines(E1, E2)
+    assert fact_logs.kept_problems(LOG, had, lines(E1, E3, E2)) == []  # rebased onto E3
+    assert fact_logs.kept_problems(LOG, had, had + lines(E3)) == []
+    for after, line in ((lines(E1), 2), (lines(E2, E1), 2),
+                        (lines(E1, {**E2, "object": "999 zł"}), 2)):
+        [lost] = fact_logs.kept_problems(LOG, had, after)
+        assert lost.line == line and lost.path == LOG
+        assert f"line {line} (event e{line})" in lost.problem and "append-only" in lost.problem
+        assert "memrepo forget" in lost.fix and "memrepo retract" in lost.fix
+    [gone] = fact_logs.kept_problems(LOG, had, None)
+    assert "lose this fact log" in gone.problem and gone.line is None
+
+
 def test_find_event_answers_alike_by_search_and_by_index() -> None:
     from memrepo.core.facts.fact_logs import find_event
 
