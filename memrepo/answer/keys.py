@@ -637,7 +637,9 @@ def _candidates(conn: Connection, scope: str, read: _Words, persons: Sequence[Id
     found = keys_of_subjects(conn, scope, {s for i in persons for s in i.subjects} | owners)
     others = [i for m in mentions.found for i in m.identities if not i.asker]
     people = [i for i in others if not _is_org(i, concepts)]
-    things = [r for r in rows if _names_thing(r, read, bool(people), concepts)
+    # "How much rent does Marta pay?": Marta's, not the household's `shop_rent`
+    of_another = bool(people) and mentions.asker is None and not mentions.ours
+    things = [r for r in rows if not of_another and _names_thing(r, read, bool(people), concepts)
               and not any(r.subject_key in i.subjects for i in persons)
               and not _is_person_row(r, persons, concepts)
               and not (people and _as_a_kind(r, read))]

@@ -181,7 +181,7 @@ def _owner_is(owner: tuple[str, ...], person_words: set[str], concepts: ConceptT
     with these words: it is one of them, none is named, or it is a common word ("the
     firm's accountant": the firm of the household, not another person)."""
     return not owner or bool(set(owner) & person_words) or all(
-        concepts.knows(w) for w in owner)
+        concepts.concepts_as_written([w]) for w in owner)  # 'Daniel' is no form of "daň"
 
 
 def _is_role(spelled: tuple[str, ...], concepts: ConceptTable) -> bool:

@@ -43,6 +43,10 @@ notes:
     name: pracownia-glina
     description: "Pracownia Glina: Ewa's pottery studio and shop"
     aliases: ["Glina", "studio", "pracownia"]
+  - category: entities
+    name: beata-zajac
+    description: "Ewa's accountant Beata: keeps the studio's books"
+    aliases: ["Beata", "księgowa", "accountant"]
 events:
   - {op: assert, scope: ewa, subject: ewa, relation: phone, object: "+48 501 000 111",
      valid_from: "2020-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
@@ -70,6 +74,10 @@ events:
      valid_from: "2026-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
   - {op: assert, scope: ewa, subject: cat, relation: name, object: "Mruczek",
      valid_from: "2022-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: studio_rent, relation: amount, object: "3 100 zł",
+     valid_from: "2021-05-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: ksiegowa, relation: name, object: "Beata Zając",
+     valid_from: "2021-05-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
   - {op: assert, scope: ewa, subject: ewa, relation: tax_form, object: "ryczałt 8,5%",
      valid_from: "2021-05-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
 questions: []
@@ -158,6 +166,20 @@ def test_a_company_named_is_answered_from_its_own_keys_never_the_homes(
 ])
 def test_the_asker_a_role_and_a_thing_each_answer_from_their_own_keys(
         memory: Memory, question: str, expected: list[str]) -> None:
+    assert answered(memory, question) == expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How much rent does Marta pay?", []),
+    ("How much rent do we pay for the studio?", ["studio_rent.amount=3 100 zł"]),
+    ("Who is Marta's accountant?", []),
+    ("Who is Daniel's accountant?", []),
+    ("Who is my accountant?", ["ksiegowa.name=Beata Zając"]),
+])
+def test_the_households_things_and_people_are_not_another_persons(
+        memory: Memory, question: str, expected: list[str]) -> None:
+    """A question about someone else (named, not the asker, not a company) is not answered
+    from the household's things or the asker's role persons."""
     assert answered(memory, question) == expected
 
 
