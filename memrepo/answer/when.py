@@ -522,6 +522,7 @@ def _combine(words: list[str], spans: list[tuple[int, int, When]], now: Instant,
     k = 0
     while k < len(spans):
         first, last, when = spans[k]
+        first = _after_start_words(words, first)  # "since THE START OF 2025"
         before = words[first - 1] if first > 0 else ""
         if k + 1 < len(spans) and (before in _BETWEEN or before in _SINCE):
             nfirst, nlast, nwhen = spans[k + 1]
@@ -538,6 +539,21 @@ def _combine(words: list[str], spans: list[tuple[int, int, When]], now: Instant,
             out.append((first, last, when))
         k += 1
     return out
+
+
+def _after_start_words(words: list[str], first: int) -> int:
+    """Where a period begins with the words saying its start ("since THE BEGINNING OF
+    2025", "od POCZĄTKU 2025", "od ZAČIATKU ROKA 2025"), when a since-word comes before
+    them; else `first`."""
+    lead = first
+    while lead > 0 and first - lead < _START_REACH and words[lead - 1] in _START_WORDS:
+        lead -= 1
+    return lead if lead < first and lead > 0 and words[lead - 1] in _SINCE else first
+
+
+_START_WORDS = frozenset(words_of("""the start beginning of early poczatku poczatek
+zaciatku zaciatok zacatku roku roka"""))
+_START_REACH = 4
 
 
 # --- calendar -------------------------------------------------------------------------------
