@@ -527,8 +527,8 @@ def _combine(words: list[str], spans: list[tuple[int, int, When]], now: Instant,
         if k + 1 < len(spans) and (before in _BETWEEN or before in _SINCE):
             nfirst, nlast, nwhen = spans[k + 1]
             gap = words[last:nfirst]
-            if len(gap) == 1 and gap[0] in _UNTIL | {"and", "i", "a"}:
-                end = nwhen.end if nwhen.end is not None else nwhen.start
+            end = nwhen.end if nwhen.end is not None else nwhen.start
+            if len(gap) == 1 and gap[0] in _UNTIL | {"and", "i", "a"} and end >= when.start:
                 out.append((first - 1, nlast, When(when.start, end, (first - 1, nlast))))
                 k += 2
                 continue
