@@ -107,7 +107,7 @@ class Memory:
 
     def _recall_question(self, conn: Connection, scopes: Sequence[str], text: str,
                          t: Instant | None, known: Instant | None) -> RecallResult:
-        from memrepo.answer.ask import MAX_NOTES, ask, remarks
+        from memrepo.answer.ask import MAX_NOTES, ask, part_statuses, remarks, unanswered_parts
 
         notes = MAX_NOTES if self.reader.reads_notes else 0
         config = self.config()
@@ -121,9 +121,12 @@ class Memory:
         respelled = {word: used for answer in answers for word, used in answer.respelled.items()}
         about = {} if facts else {subject: relations for answer in answers
                                   for subject, relations in answer.choice.recorded.items()}
+        parts = [{"question": part, "status": "found" if found else "not_recorded"}
+                 for part, found in part_statuses(answers)]
         return RecallResult("found" if facts else "not_recorded", facts, suggestions,
                             answers[0].notes, respelled, answers[0].window.to_json(),
-                            about, [] if facts else remarks(answers))
+                            about, unanswered_parts(answers) if facts else remarks(answers),
+                            parts)
 
     def why(self, scope: str, subject: str, relation: str, *, as_of: str | None = None,
             known_at: str | None = None) -> list[Trace]:
