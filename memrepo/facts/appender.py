@@ -115,16 +115,10 @@ def lock_held_by_caller() -> bool:
 
 
 def _holder_is_running() -> bool:
+    from memrepo.git.activity import process_alive
+
     holder = os.environ.get(HOLDER_VARIABLE, "")
-    if not holder.isdigit():
-        return False
-    try:
-        os.kill(int(holder), 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    return holder.isdigit() and process_alive(int(holder))
 
 
 def _lock_file(root: Path) -> int:
