@@ -290,6 +290,10 @@ def _read(question: Question, now: int, concepts: ConceptTable,
     dated = {*dated, *look_like, *(i + 1 for i in look_like)}  # set aside like a date
     heads = head_positions(folded, {i for i, w in enumerate(folded) if w not in STOP_WORDS
                                     and i not in dated and not asks_change_word(w)})
+    written = WORD.findall(unicodedata.normalize("NFC", question.text))
+    if len(written) != len(raw):
+        written = list(raw)
+    heads = {i for i in heads if not _beside_a_person(i, written, folded, concepts)}
     opening = question_word_typo(folded[0]) if folded else None
     read_as = {raw[0]: opening} if opening else {}
     salient = [i for i, word in enumerate(folded)
@@ -320,14 +324,22 @@ def _read(question: Question, now: int, concepts: ConceptTable,
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
                for i in range(span.start, span.end)}
     asked_kind = {i + 1 for i, word in enumerate(folded[:-1]) if word in _WHICH}
-    written = WORD.findall(unicodedata.normalize("NFC", question.text))
-    capitalised = ({i for i, w in enumerate(written) if i and w[:1].isupper()
-                    and not w.isupper()} if len(written) == len(raw) else set())
+    capitalised = {i for i, w in enumerate(written) if i and w[:1].isupper()
+                   and not w.isupper()}
     salient = sorted({*salient, *(i for i in capitalised if i not in dated and i not in heads
                                   and len(folded[i]) > 1 and folded[i] not in FILLERS)})
     # a name that is also a small word ("What is ANI's salary?": Anna) still names someone
     return _Words(raw, folded, salient, cues, set(dated), spans, optional, kinds,
                   question.asks_change, read_as, asked_kind, phrased, capitalised)
+
+
+def _beside_a_person(i: int, written: Sequence[str], folded: Sequence[str],
+                     concepts: ConceptTable) -> bool:
+    """Whether a head noun's modifier is a person ("numer TEŚCIA", "číslo Marty"): then it
+    asks for that person's number, not for a kind of number ("numer pokoju")."""
+    after = i + 1
+    return after < len(folded) and (bool(concepts.word_concepts(folded[after]) & concepts.roles)
+                                    or written[after][:1].isupper())
 
 
 _ALSO_A_NUMBER = frozenset(("size",))

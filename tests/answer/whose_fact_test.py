@@ -159,6 +159,8 @@ def test_a_company_named_is_answered_from_its_own_keys_never_the_homes(
     ("What's my phone number?", ["ewa.phone=+48 501 000 111"]),
     ("Jaki mam numer telefonu?", ["ewa.phone=+48 501 000 111"]),
     ("What's my husband's phone number?", ["daniel.phone=+48 502 000 222"]),
+    ("Jaki jest numer męża?", ["daniel.phone=+48 502 000 222"]),  # a person's number
+    ("Jaki jest numer Daniela?", ["daniel.phone=+48 502 000 222"]),
     ("Where does Daniel work?", ["daniel.employer=MPK Gdańsk"]),
     ("Where does my sister live?", ["marta.city=Gdynia"]),
     ("How much do I pay for electricity?", ["electricity_bill.amount=240 zł"]),
