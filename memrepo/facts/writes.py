@@ -27,6 +27,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from memrepo.clock import TimeInput
 from memrepo.core.config import Config
 from memrepo.core.facts.bitemporal import FOREVER, fold, replaced_by
 from memrepo.core.facts.events import Event, require_key
@@ -76,7 +77,7 @@ def _writing(root: Path) -> Iterator[None]:
 
 
 def remember(root: Path, *, scope: str, subject: str, relation: str, object: str,
-             valid_from: str | None = None, valid_to: str | None = None,
+             valid_from: TimeInput | None = None, valid_to: TimeInput | None = None,
              quote: str | None = None, source: str = "manual", session: str = "cli",
              confidence: float = 1.0, trust: str = HOST, new_key: bool = False,
              confirm: bool = False, trailers: Sequence[tuple[str, str]] = ()) -> WriteResult:
@@ -262,7 +263,7 @@ def _batch_subject(facts: Sequence[FactInput], results: Sequence[WriteResult],
 
 
 def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
-           valid_to: str | None = None, object: str | None = None, session: str = "cli",
+           valid_to: TimeInput | None = None, object: str | None = None, session: str = "cli",
            source: str = "manual", trust: str = HOST) -> WriteResult:
     """Append an `end`: from valid_to on the key (or that object) holds no value. An
     untrusted caller ends only what its quarantine holds."""
