@@ -96,20 +96,10 @@ def _committed_size(root: Path, path: str) -> int:
 
 def segment_cap(root: Path) -> int:
     """HEAD's `segment_max_bytes` (the parent config the commit is checked by)."""
-    from memrepo.checks.config import rules_config
-    from memrepo.git.write import head_rules
+    from memrepo.git.write import head_config
 
-    rules = head_rules(root)
-    if rules is None:
-        return DEFAULT_SEGMENT_MAX_BYTES
-    known = _CAPS.get(id(rules))
-    if known is None or known[0] is not rules:
-        _CAPS.clear()
-        known = _CAPS[id(rules)] = (rules, rules_config(rules, rules).segment_max_bytes)
-    return known[1]
-
-
-_CAPS: dict[int, tuple[object, int]] = {}
+    config = head_config(root)
+    return DEFAULT_SEGMENT_MAX_BYTES if config is None else config.segment_max_bytes
 
 
 def segment_paths(root: Path, scope: str) -> list[str]:
