@@ -213,7 +213,10 @@ def append_many_and_commit(root: Path, appends: Mapping[str, bytes], message: st
 
 def commit_leftovers(root: Path, scopes: list[str], when: Instant) -> str | None:
     """Commit the complete lines the scopes' working logs hold beyond HEAD (left by an
-    interrupted write, or appended by hand); the commit, or None when there are none."""
+    interrupted write, or appended by hand) — in the newest segment of each month: lines
+    appended to a closed one are the commit check's to refuse — the commit, or None when
+    there are none."""
+    from memrepo.core.facts.segment_names import newest_paths
     from memrepo.facts.segments import segment_paths
     from memrepo.git import write as gitw
 
@@ -221,7 +224,7 @@ def commit_leftovers(root: Path, scopes: list[str], when: Instant) -> str | None
     if repo.head_is_unborn:
         return None
     base = gitw.head_base(repo)
-    found = [path for scope in scopes for path in segment_paths(root, scope)
+    found = [path for scope in scopes for path in newest_paths(segment_paths(root, scope))
              if _has_leftovers(root, path, base)]
     if not found:
         return None

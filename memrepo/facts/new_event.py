@@ -23,7 +23,7 @@ from memrepo.core.policy.secrets import jsonl_secret_problems
 from memrepo.core.policy.trust import UNTRUSTED
 from memrepo.core.problems import CheckRefused, InputError, Problem
 from memrepo.facts.ids import new_id
-from memrepo.facts.segments import segment_path
+from memrepo.facts.segments import month_segment
 
 UNTRUSTED_CONFIDENCE = 0.3
 
@@ -102,7 +102,7 @@ def new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Insta
     later write wins ties on `recorded_at` even across processes with a pinned clock."""
     raw = {"id": new_id(recorded_at, latest), "recorded_at": format_instant(recorded_at),
            **fields}
-    path = segment_path(scope, recorded_at)
+    path = month_segment(scope, recorded_at).path  # names the fact in a refusal
     fact = fact_named(fields) or path
     _refuse_invisible(fact, fields)
     try:
