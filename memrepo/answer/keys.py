@@ -57,10 +57,10 @@ from memrepo.cache.lookups import (
     entity_notes_with_words,
     existing_subjects,
     key_name_words,
-    key_term_counts,
     keys_of_subjects,
     keys_with_words,
     notes_hold_any,
+    scope_term_counts,
     scope_vocabulary,
 )
 from memrepo.core.stems import WORD, base_forms, tokens
@@ -258,8 +258,8 @@ def _chosen(conn: Connection, scope: str, read: _Words, asker: str, concepts: Co
         return _everything_about(conn, scope, named, respelled)
     candidates = _candidates(conn, scope, read, persons, rows, concepts, mentions)
     things = _things_named(read, rows, people)
-    matched = _about_things(_scored(conn, read, candidates, people, mentions, concepts,
-                                    persons), things, read)
+    matched = _about_things(_scored(conn, scope, read, candidates, people, mentions,
+                                    concepts, persons), things, read)
     scored = [m for m in matched if m.answers]
     about = [i.label for i in persons]
     if not scored:
@@ -566,7 +566,8 @@ def _respell(conn: Connection, scope: str, read: _Words, concepts: ConceptTable,
                and read.folded[i] not in OPTIONAL]
     if not unknown:
         return {}
-    counts, _ = key_term_counts(conn, {f for i in unknown for f in base_forms(read.folded[i])})
+    counts, _ = scope_term_counts(conn, scope, {f for i in unknown
+                                                for f in base_forms(read.folded[i])})
     note_words = {w for n in entity_notes_with_words(conn, [read.folded[i] for i in unknown],
                                                      "names", 20)
                   for s in (n.name, *n.aliases) for w in words(s)}
@@ -800,10 +801,10 @@ def _unique_keys(keys: Iterable[KeyRow]) -> list[KeyRow]:
     return list({k.rowid: k for k in keys}.values())
 
 
-def _scored(conn: Connection, read: _Words, keys: Sequence[KeyRow], people: Sequence[Identity],
-            mentions: Mentions, concepts: ConceptTable, persons: Sequence[Identity],
-            ) -> list[KeyMatch]:
-    weights = _weights(conn, read, mentions, concepts)
+def _scored(conn: Connection, scope: str, read: _Words, keys: Sequence[KeyRow],
+            people: Sequence[Identity], mentions: Mentions, concepts: ConceptTable,
+            persons: Sequence[Identity]) -> list[KeyMatch]:
+    weights = _weights(conn, scope, read, mentions, concepts)
     if not weights:
         return []
     rarest = max(weights.values())
@@ -871,7 +872,7 @@ def _generic_answers(key: KeyRow, owner: Identity | None, read: _Words,
         concepts.concepts_of_words(words(key.subject_key)) & concepts.roles)
 
 
-def _weights(conn: Connection, read: _Words, mentions: Mentions,
+def _weights(conn: Connection, scope: str, read: _Words, mentions: Mentions,
              concepts: ConceptTable) -> dict[str, float]:
     """Each counted word (by position, as "#3") weighted by its rarity among keys; the
     asker and a possessor ("Lenka's mother") not at all. Once the question names whose fact
@@ -880,7 +881,7 @@ def _weights(conn: Connection, read: _Words, mentions: Mentions,
     counted = [i for i in read.salient if not _possessor_position(i, mentions)
                and i not in read.optional and i not in mentions.set_aside]
     forms = {f for i in counted for f in base_forms(read.folded[i])}
-    counts, n = key_term_counts(conn, forms)
+    counts, n = scope_term_counts(conn, scope, forms)
     named = any(m.identities for m in mentions.found) or (
         mentions.asker is not None and bool(mentions.asker.identities))
     in_keys = key_name_words(conn, forms) if named else set()

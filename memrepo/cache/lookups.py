@@ -109,14 +109,21 @@ def entity_notes_with_words(conn: sqlite3.Connection, forms: Iterable[str], colu
         (f"{column} : ({match})", limit)))
 
 
-def key_term_counts(conn: sqlite3.Connection, forms: Iterable[str]) -> tuple[dict[str, int], int]:
-    """How many keys (of every scope) hold each of the folded `forms`, and how many keys
-    there are: the words' document frequencies (memrepo.cache.terms keeps them exact)."""
-    wanted = sorted(set(forms) | {""})
-    marks = ", ".join("?" * len(wanted))
-    counts = dict(conn.execute(f"SELECT term, df FROM keys_terms WHERE term IN ({marks})",
-                               wanted).fetchall())
-    return counts, int(counts.pop("", 0))
+def scope_term_counts(conn: sqlite3.Connection, scope: str, forms: Iterable[str],
+                      ) -> tuple[dict[str, int], int]:
+    """How many keys of `scope` hold each folded form, and how many keys it has: the
+    words' document frequencies within the one memory a question reads (what another
+    scope holds never changes how this one's answers are weighed)."""
+    counts = {}
+    for form in sorted(set(forms)):
+        if not form.isalnum():
+            continue
+        counts[form] = int(conn.execute(
+            "SELECT count(*) FROM keys_fts f JOIN keys k ON k.rowid = f.rowid "
+            "WHERE keys_fts MATCH ? AND k.scope = ?", (f'"{form}"', scope)).fetchone()[0])
+    total = int(conn.execute("SELECT count(*) FROM keys WHERE scope = ?",
+                             (scope,)).fetchone()[0])
+    return {form: n for form, n in counts.items() if n}, total
 
 
 def scope_vocabulary(conn: sqlite3.Connection, scope: str, first: str, shortest: int,

@@ -20,7 +20,8 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from memrepo.agent.api import Memory
 from memrepo.agent.context import build_context
 from memrepo.bench.world import build, load
-from tests.support import isolated_env
+from memrepo.facts.new_event import FactInput
+from tests.support import isolated_env, make_repo
 
 WORLD = """\
 world: whose-fact
@@ -81,6 +82,8 @@ events:
      valid_from: "2022-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
   - {op: assert, scope: ewa, subject: anna, relation: phone, object: "+48 503 000 333",
      valid_from: "2024-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: piotr, subject: gym_membership, relation: price, object: "150 zł",
+     valid_from: "2026-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
   - {op: assert, scope: ewa, subject: studio_rent, relation: amount, object: "3 100 zł",
      valid_from: "2021-05-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
   - {op: assert, scope: ewa, subject: ksiegowa, relation: name, object: "Beata Zając",
@@ -191,6 +194,27 @@ def test_the_households_things_and_people_are_not_another_persons(
     """A question about someone else (named, not the asker, not a company) is not answered
     from the household's things or the asker's role persons."""
     assert answered(memory, question) == expected
+
+
+def test_what_another_scope_holds_never_changes_this_scopes_answer(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Word rarity is weighed within the scope asked: a gym recorded only in `michal`'s
+    memory does not change what `kasia`'s question finds (it used to turn her "not
+    recorded" into her rent)."""
+    root = make_repo(tmp_path / "mem", monkeypatch)
+    memory = Memory(root)
+    memory.remember_many([FactInput("kasia", "czynsz", "kwota", "1 900 zł")])
+    questions = ("How much do I pay for the gym?", "How much do I pay for electricity?",
+                 "Ile płacę czynszu?")
+    before = [answered_in(memory, "kasia", q) for q in questions]
+    memory.remember_many([FactInput("michal", "gym_membership", "price", "150 zł"),
+                          FactInput("michal", "electricity_bill", "amount", "280 zł")])
+    assert [answered_in(Memory(root), "kasia", q) for q in questions] == before
+    assert before[2] == ["czynsz.kwota=1 900 zł"]
+
+
+def answered_in(memory: Memory, scope: str, question: str) -> list[str]:
+    return [f"{f.subject}.{f.relation}={f.object}" for f in memory.recall(scope, question).facts]
 
 
 def test_a_subject_recorded_without_the_relation_is_not_recorded_with_what_is(
