@@ -236,6 +236,43 @@ def commit_leftovers(root: Path, scopes: list[str], when: Instant) -> str | None
     return append_many_and_commit(root, dict.fromkeys(found, b""), message, when)
 
 
+def show_committed(root: Path, scopes: list[str]) -> None:
+    """Give each of the scopes' working logs that is behind HEAD the lines HEAD has (a
+    write killed after its commit, before showing it), and its index entry HEAD's blob: a
+    retry of that write then finds its own event and answers `unchanged` instead of
+    appending it twice."""
+    from memrepo.core.config import FACTS_PREFIX
+    from memrepo.git import write as gitw
+
+    repo = gitw.open_repo(root)
+    if repo.head_is_unborn:
+        return
+    base = gitw.head_base(repo)
+    shown: dict[str, bytes] = {}
+    for scope in scopes:
+        folder = f"{FACTS_PREFIX}{scope}"
+        for name in gitw.blob_names_at(base, folder):
+            path = f"{folder}/{name}"
+            if _behind_head(root, path, base):
+                with suppress(InputError):  # a damaged log: `memrepo doctor` reports it
+                    _show(root, _segment(root, path, b"", base))
+                    shown[path] = gitw.blob_id_at(base, path) or b""
+    if shown:  # the index entry the kill left behind too
+        _stage(root, repo, {**_behind_entries(root, base), **shown})
+
+
+def _behind_head(root: Path, path: str, base: Base) -> bool:
+    try:  # a file as long as HEAD's blob or longer is not behind it: no read, no hash
+        size = os.lstat(root / path).st_size
+    except FileNotFoundError:
+        size = 0
+    except OSError:
+        return False
+    from memrepo.git import write as gitw
+
+    return size < (gitw.blob_size_at(base, path) or 0)
+
+
 def _has_leftovers(root: Path, path: str, base: Base) -> bool:
     from memrepo.git import write as gitw
 
