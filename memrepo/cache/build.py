@@ -23,6 +23,7 @@ import orjson
 
 from memrepo.cache.db import (
     CONFIG_META,
+    CacheUnwritable,
     cache_path,
     config_meta,
     connect,
@@ -49,6 +50,7 @@ from memrepo.cache.writer import INSERT
 from memrepo.checks.config import config_from_bytes
 from memrepo.core.config import CONFIG_PATH, Config
 from memrepo.core.facts.line_rules import LineRules
+from memrepo.core.problems import Problem
 from memrepo.files import blob_id, read_bytes
 from memrepo.progress import Steps, task
 
@@ -95,8 +97,13 @@ def rebuild(root: Path, workers: int | None = None) -> BuildReport:
     target = cache_path(root)
     require_cache_file(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    with built_aside(root, workers) as (built, report):
-        swap_in(root, built)
+    try:
+        with built_aside(root, workers) as (built, report):
+            swap_in(root, built)
+    except sqlite3.OperationalError as err:  # a full disk, a read-only file system
+        raise CacheUnwritable(Problem(str(target), f"the cache cannot be written ({err})",
+                                 "free space there or make .memrepo writable; queries "
+                                 "still answer from the files")) from None
     return report
 
 

@@ -90,10 +90,10 @@ def invisible_character(text: str) -> str | None:
 def _escaped(match: re.Match[str]) -> str:
     if match.re.groups and match.group(1) is not None:
         return match.group()  # an emoji tag sequence stays as it is
-    return "".join(map(_escaped_character, match.group()))
+    return "".join(map(escaped_character, match.group()))
 
 
-def _escaped_character(char: str) -> str:
+def escaped_character(char: str) -> str:
     code = ord(char)
     if code <= 0xFFFF:
         return f"\\u{code:04x}"

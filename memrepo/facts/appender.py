@@ -130,7 +130,8 @@ def _holder_is_running() -> bool:
 def _lock_file(root: Path) -> int:
     from memrepo.files import open_beneath
 
-    return open_beneath(root, LOCK_PATH, os.O_RDWR | os.O_CREAT, make_dirs=True)
+    with _local_state(LOCK_PATH):  # a read-only or full .memrepo: every write refuses here
+        return open_beneath(root, LOCK_PATH, os.O_RDWR | os.O_CREAT, make_dirs=True)
 
 
 def _acquire(fd: int, deadline: float, path: Path, other: str) -> None:
@@ -454,12 +455,27 @@ def _mark_behind(root: Path, entries: Mapping[str, bytes]) -> None:
     if not entries:
         _clear_behind(root)
         return
-    fd = open_beneath(root, BEHIND_PATH, os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
-                      make_dirs=True)
+    with _local_state(BEHIND_PATH):  # before the branch moves: a refusal writes nothing
+        fd = open_beneath(root, BEHIND_PATH, os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+                          make_dirs=True)
+        try:
+            os.write(fd, "".join(f"{path}\n" for path in entries).encode())
+        finally:
+            os.close(fd)
+
+
+@contextmanager
+def _local_state(path: str) -> Iterator[None]:
+    """A fault of the environment writing `path` (under .memrepo) refuses the write."""
+    from memrepo.faults import fault_problem
+
     try:
-        os.write(fd, "".join(f"{path}\n" for path in entries).encode())
-    finally:
-        os.close(fd)
+        yield
+    except OSError as err:  # a read-only or full .memrepo
+        problem = fault_problem(err)
+        if problem is None:
+            raise
+        raise InputError(Problem(path, problem.problem, problem.fix)) from None
 
 
 def _clear_behind(root: Path) -> None:
