@@ -159,6 +159,13 @@ def _check_arguments(tool: str, schema: dict[str, Any], arguments: dict[str, Any
     if unknown:
         raise ToolError(_one_line(Problem(
             tool, f"unknown argument {unknown[0]!r}", f"leave it out; {listed}")))
+    properties = schema.get("properties", {})
+    loose = [name for name, value in arguments.items() if not isinstance(value, bool)
+             and value is not None and properties[name].get("type") == "boolean"]
+    if loose:  # the SDK would take "yes", "1" or "on" for true
+        raise ToolError(_one_line(Problem(
+            f"{tool}: argument {loose[0]!r}", "must be true or false (a JSON boolean)",
+            f"give {loose[0]}: true or {loose[0]}: false, without quotes")))
     missing = [name for name in schema.get("required", []) if arguments.get(name) is None]
     if missing:
         raise ToolError(_one_line(Problem(

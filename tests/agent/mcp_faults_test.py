@@ -82,3 +82,15 @@ def test_a_journal_file_that_is_a_link_refuses_the_call(memory_repo: Path,
     assert "link" in answer["error"]
     assert elsewhere.read_text(encoding="utf-8") == ""
     assert not (memory_repo / "memory/facts/michal").exists()  # never ran unjournaled
+
+
+def test_a_boolean_given_as_a_string_is_refused(memory_repo: Path,
+                                                git_env: dict[str, str]) -> None:
+    """`new_key: "yes"` is not taken as true (issue 21 item 6)."""
+    params = mcp_server(memory_repo, git_env)
+    [answer] = mcp_calls(params, [("remember", {
+        "subject": "home", "relation": "city", "object": "Kraków",
+        "quote": "I live in Kraków", "new_key": "yes"})])
+    assert answer["status"] == "error", answer
+    assert "must be true or false" in answer["error"] and "\n" not in answer["error"]
+    assert not (memory_repo / "memory/facts/michal").exists()
