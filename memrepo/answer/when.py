@@ -95,8 +95,9 @@ _NUMBERS: dict[str, int] = {
         10: "ten dziesiec desat",
     }.items() for word in words.split()}
 _KNOWN_CUES = words_of("""knew known say said says expect expected think thought memory
-recorded wiedziala wiedzial wiedzialo pamiec mowila mowilo stanu vedela vedel vedelo pamat
-hovorila hovorilo stavu vedeli vedela vedel""")
+recorded according records noted stored knowledge wiedziala wiedzial wiedzialo wiedziales
+wiedzialas pamiec mowila mowilo stanu wiedzy zapisane zapisano notatek vedela vedel vedelo
+pamat hovorila hovorilo stavu vedeli zaznamov zaznamu vedomosti vedeli vedels vedelas""")
 """A date within four words of these is the system time asked about ("as the memory knew
 it on 5 June", "według stanu na 8 stycznia", "podľa stavu k 1. 6. 2026", "in May, what did
 the memory expect…"), not the valid time: the date right after a cue first, else one
@@ -197,7 +198,7 @@ def find_times(words: list[str], now: Instant) -> Times:
         if number == cued:
             known = When(when.start, None, when.words)
             # "as the memory knew it", "did the memory expect": about time, not the topic
-            used.update(i for i, word in enumerate(words) if word in _KNOWN_CUES)
+            used.update(i for i in range(len(words)) if _known_cue(words, i))
         elif valid is None:
             valid = when
     if valid is None and known is not None:  # "what did the memory say in May?"
@@ -212,10 +213,17 @@ def _known_span(words: list[str], spans: list[tuple[int, int, When]]) -> int | N
         for number, (first, last, _) in enumerate(spans):
             reach = (range(last, min(len(words), last + _KNOWN_REACH)) if after
                      else range(max(0, first - _KNOWN_REACH), first))
-            if any(words[i] in _KNOWN_CUES for i in reach):
+            if any(_known_cue(words, i) for i in reach):
                 return number
     return None
 
+
+def _known_cue(words: list[str], i: int) -> bool:
+    """A cue word, or "had" said of the memory ("according to what YOU HAD on 1 May")."""
+    return words[i] in _KNOWN_CUES or (words[i] in _HAD and i > 0 and words[i - 1] == "you")
+
+
+_HAD = frozenset(("had", "have", "mial", "miales", "mala", "mal", "mel"))
 
 _ABSOLUTE_READERS: tuple[_Reader, ...] = ()  # set below, after the readers
 
@@ -514,12 +522,13 @@ def _combine(words: list[str], spans: list[tuple[int, int, When]], now: Instant,
     k = 0
     while k < len(spans):
         first, last, when = spans[k]
+        first = _after_start_words(words, first)  # "since THE START OF 2025"
         before = words[first - 1] if first > 0 else ""
         if k + 1 < len(spans) and (before in _BETWEEN or before in _SINCE):
             nfirst, nlast, nwhen = spans[k + 1]
             gap = words[last:nfirst]
-            if len(gap) == 1 and gap[0] in _UNTIL | {"and", "i", "a"}:
-                end = nwhen.end if nwhen.end is not None else nwhen.start
+            end = nwhen.end if nwhen.end is not None else nwhen.start
+            if len(gap) == 1 and gap[0] in _UNTIL | {"and", "i", "a"} and end >= when.start:
                 out.append((first - 1, nlast, When(when.start, end, (first - 1, nlast))))
                 k += 2
                 continue
@@ -530,6 +539,21 @@ def _combine(words: list[str], spans: list[tuple[int, int, When]], now: Instant,
             out.append((first, last, when))
         k += 1
     return out
+
+
+def _after_start_words(words: list[str], first: int) -> int:
+    """Where a period begins with the words saying its start ("since THE BEGINNING OF
+    2025", "od POCZĄTKU 2025", "od ZAČIATKU ROKA 2025"), when a since-word comes before
+    them; else `first`."""
+    lead = first
+    while lead > 0 and first - lead < _START_REACH and words[lead - 1] in _START_WORDS:
+        lead -= 1
+    return lead if lead < first and lead > 0 and words[lead - 1] in _SINCE else first
+
+
+_START_WORDS = frozenset(words_of("""the start beginning of early poczatku poczatek
+zaciatku zaciatok zacatku roku roka"""))
+_START_REACH = 4
 
 
 # --- calendar -------------------------------------------------------------------------------
