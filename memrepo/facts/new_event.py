@@ -13,6 +13,7 @@ from memrepo.clock import parse_user_time
 from memrepo.core.display import (
     INVISIBLE_FIX,
     shown,
+    unsafe_character,
 )
 from memrepo.core.facts.events import Event, EventError, check_structure
 from memrepo.core.facts.line_rules import hidden_field, hidden_reason
@@ -123,6 +124,8 @@ def new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Insta
 
 def _refuse_invisible(fact: str, fields: Mapping[str, Any]) -> None:
     """Text a reader cannot see but a model reads is not stored (core.display)."""
+    if any(isinstance(v, str) and unsafe_character(v, multiline=True) for v in fields.values()):
+        return  # a control character: refused by the structure check, which names it
     found = hidden_field(fields)
     if found is not None:
         raise InputError(Problem(fact, hidden_reason(*found), INVISIBLE_FIX))

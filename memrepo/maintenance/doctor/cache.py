@@ -39,7 +39,7 @@ def local_state(root: Path, repair: bool) -> list[Finding]:
     except OSError as err:
         problem = fault_problem(err)
         if problem is None:
-            raise
+            return []  # not a fault of the file system (a file in the folder's place…)
         return [Finding(".memrepo", f"memrepo cannot write here: {problem.problem}; writes "
                         "are refused and queries answer from the files (slower)",
                         problem.fix)]
