@@ -19,6 +19,7 @@ import orjson
 from memrepo.checks.entry import run_hook
 from memrepo.core.change import Change
 from memrepo.core.display import INVISIBLE_FIX, describe_character, invisible_character
+from memrepo.core.facts.line_rules import hidden_field, hidden_reason
 from memrepo.core.problems import Problem
 
 NEEDS_MESSAGE: bool = False
@@ -31,25 +32,25 @@ def check(change: Change) -> list[Problem]:
     for path in (f.path for f in change.files if f.status != "deleted"):
         if path.startswith("memory/") and path.endswith(SUFFIXES) and not path.endswith(
                 "/INDEX.md"):  # its lines are the notes' descriptions, checked in the notes
-            problems.extend(
-                Problem(path, f"contains an invisible character ({describe_character(c)})",
-                        INVISIBLE_FIX, number)
-                for number, line in _added(change, path)
-                for c in [invisible_character(_text_of(path, line))] if c is not None)
+            problems.extend(Problem(path, reason, INVISIBLE_FIX, number)
+                            for number, line in _added(change, path)
+                            if (reason := _hidden(path, line)) is not None)
     return problems
 
 
-def _text_of(path: str, line: str) -> str:
-    """The line as a reader sees it: a log line's JSON string values decoded (`\\u200b`
-    in the file is the character itself in every answer)."""
-    if not path.endswith(".jsonl") or "\\u" not in line:
-        return line
-    try:
-        raw = orjson.loads(line)
-    except orjson.JSONDecodeError:
-        return line
-    values = raw.values() if isinstance(raw, dict) else []
-    return "\n".join(value for value in values if isinstance(value, str))
+def _hidden(path: str, line: str) -> str | None:
+    """Why the line hides text: a log line's JSON string values are read decoded
+    (`\\u200b` in the file is the character itself in every answer)."""
+    char = invisible_character(line)
+    if path.endswith(".jsonl") and (char is not None or "\\u" in line):
+        try:
+            raw = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            raw = None
+        if isinstance(raw, dict):
+            found = hidden_field(raw)
+            return None if found is None else hidden_reason(*found)
+    return None if char is None else f"contains an invisible character ({describe_character(char)})"
 
 
 def _added(change: Change, path: str) -> Iterator[tuple[int, str]]:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from memrepo.core.display import shown
 from memrepo.core.problems import RENDER_LIMIT, InputError, require_utf8
 from memrepo.crashlog import write_crash_log
+from memrepo.faults import escape_unprintable_output, fault_problem
 from memrepo.progress import show_on_terminal
 
 if TYPE_CHECKING:
@@ -97,6 +98,7 @@ def chosen_command(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
+    escape_unprintable_output()
     if words[:1] in (["--version"], ["-V"]):
         print(f"memrepo {installed_version()}")
         return EXIT_OK
@@ -163,6 +165,12 @@ def guarded(label: str, action: Callable[[], int]) -> int:
         # git does; stdout goes to /dev/null so the interpreter's last flush cannot fail
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
+    except OSError as err:
+        problem = fault_problem(err)
+        if problem is None:
+            return _unexpected(label)
+        print(f"{label}: {problem.render()}", file=sys.stderr)
+        return EXIT_REFUSED
     except Exception:
         return _unexpected(label)
 

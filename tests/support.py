@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -150,6 +152,45 @@ def output(done: subprocess.CompletedProcess[str]) -> str:
 def no_traceback(done: subprocess.CompletedProcess[str]) -> None:
     assert "Traceback" not in output(done) and "unexpected error" not in output(done), \
         output(done)
+
+
+# --- faults of the environment ----------------------------------------------------------
+
+@contextmanager
+def mounted_memrepo(repo: Path, size: str = "1m", read_only: bool = False,
+                    full: bool = False) -> Iterator[None]:
+    """`.memrepo` on a small tmpfs of its own (its files copied in), read-only or filled:
+    a real read-only or full file system. Skips the test where mounting is not permitted
+    (not root, or no CAP_SYS_ADMIN): chmod does not stop root, so nothing else would do."""
+    folder = repo / ".memrepo"
+    folder.mkdir(exist_ok=True)
+    saved = repo.parent / "memrepo-saved"
+    shutil.copytree(folder, saved, symlinks=True)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
+                      capture_output=True, check=False).returncode != 0:
+        shutil.rmtree(saved)
+        pytest.skip("cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)")
+    try:
+        shutil.copytree(saved, folder, symlinks=True, dirs_exist_ok=True)
+        if full:
+            with suppress(OSError), (folder / "filler").open("wb") as filler:
+                while True:
+                    filler.write(bytes(1 << 16))
+                    filler.flush()
+        if read_only:
+            subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
+        yield
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+        shutil.rmtree(saved, ignore_errors=True)
+
+
+def read_only_memrepo(repo: Path) -> AbstractContextManager[None]:
+    return mounted_memrepo(repo, read_only=True)
+
+
+def full_memrepo(repo: Path) -> AbstractContextManager[None]:
+    return mounted_memrepo(repo, size="256k", full=True)
 
 
 # --- the MCP server, through the real client ----------------------------------------------

@@ -27,7 +27,7 @@ import orjson
 from memrepo.clock import now
 from memrepo.core.facts.times import format_instant
 from memrepo.core.policy.secrets import key_credential, secret_kind, whole_fact_secret
-from memrepo.core.problems import InputError
+from memrepo.core.problems import InputError, Problem
 from memrepo.files import is_link, open_beneath
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
@@ -38,6 +38,19 @@ JOURNAL_MAX_BYTES = 10 * 1024 * 1024
 
 def journal_path(root: Path, session: str) -> Path:
     return root / ".memrepo" / "journal" / f"{_UNSAFE.sub('_', session)[:100]}.jsonl"
+
+
+def require_journal(root: Path, session: str) -> None:
+    """Refuse a call whose journal is a symbolic link (or sits behind one): memrepo never
+    writes through a link, and no call runs unjournaled."""
+    path = journal_path(root, session)
+    for each in (path, path.parent):
+        if each.is_symlink():
+            raise InputError(Problem(str(each.relative_to(root)), "the session journal is a "
+                                     "symbolic link; memrepo never writes through one, and "
+                                     "runs no call it cannot journal",
+                                     f"remove the link (`rm {each}`); memrepo creates the "
+                                     "journal itself"))
 
 
 def record_call(root: Path, session: str, scope: str, trust: str, tool: str,

@@ -12,24 +12,29 @@ agent/journal.py).
 
 from __future__ import annotations
 
+import io
+import os
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
+from mcp.server.stdio import stdio_server
 from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
 from pydantic import ValidationError
 
 from memrepo.agent.api import Memory
-from memrepo.agent.journal import record_call
+from memrepo.agent.journal import record_call, require_journal
 from memrepo.core.config import CATEGORIES
 from memrepo.core.display import shown
 from memrepo.core.notes.triggers import TRIGGERS_PATH
 from memrepo.core.policy.trust import Reader
 from memrepo.core.problems import InputError, Problem
+from memrepo.faults import fault_problem
 from memrepo.files import read_bytes
 
 INSTRUCTIONS = (
@@ -77,6 +82,7 @@ class _MemoryServer(MCPServer):
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Context[Any, Any] | None = None,
                         ) -> CallToolResult | InputRequiredResult:
+        _refuse_surrogates(name, arguments)
         tool = next((t for t in await self.list_tools() if t.name == name), None)
         if tool is not None:
             _check_arguments(name, tool.input_schema, arguments)
@@ -92,6 +98,60 @@ class _MemoryServer(MCPServer):
                 f"give {argument} as the tool's input schema says"))) from None
 
 
+    async def run_stdio_async(self) -> None:
+        """The SDK's stdio transport, reading lines with lone surrogate escapes made
+        U+FFFD first: its JSON parser refuses them, and the call was never answered."""
+        async with stdio_server(stdin=_stdin_lines()) as (read_stream, write_stream):
+            await self._lowlevel_server.run(
+                read_stream, write_stream, self._lowlevel_server.create_initialization_options())
+
+
+def _stdin_lines() -> Any:
+    """This process's stdin as the transport reads it (UTF-8, bad bytes replaced), fd 0
+    pointed at the null device meanwhile (as the SDK does: a child reads no request)."""
+    private = os.dup(0)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    text = io.TextIOWrapper(os.fdopen(private, "rb"), encoding="utf-8", errors="replace")
+    return _WholeCharacters(anyio.wrap_file(text))
+
+
+class _WholeCharacters:
+    """Lines of JSON with every lone surrogate escape (`\\ud800` without its pair)
+    written as `\\ufffd`."""
+
+    def __init__(self, lines: Any) -> None:
+        self._lines = lines
+
+    async def __aiter__(self) -> AsyncIterator[str]:
+        async for line in self._lines:
+            yield _LONE_ESCAPE.sub(_replacement, line) if "\\u" in line else line
+
+
+_LONE_ESCAPE = re.compile(
+    r"(?<!\\)((?:\\\\)*)"  # an escape, not an escaped backslash followed by "u"
+    r"(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"  # high, no low next
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")  # low, no high
+
+
+def _replacement(match: re.Match[str]) -> str:
+    return match.group(1) + "\\ufffd"
+
+
+def _refuse_surrogates(tool: str, arguments: dict[str, Any]) -> None:
+    """A lone surrogate (`\\ud800` in the JSON) is no text: refused in one line naming the
+    argument, before it reaches an answer the server could not encode."""
+    for name, value in arguments.items():
+        if isinstance(value, str) and _SURROGATE.search(value):
+            raise ToolError(_one_line(Problem(
+                f"{tool}: argument {name!r}", "is not valid Unicode text (a lone surrogate)",
+                "send the text as UTF-8")))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _check_arguments(tool: str, schema: dict[str, Any], arguments: dict[str, Any]) -> None:
     accepted = list(schema.get("properties", {}))
     listed = f"{tool} accepts: {', '.join(accepted)}"
@@ -99,6 +159,13 @@ def _check_arguments(tool: str, schema: dict[str, Any], arguments: dict[str, Any
     if unknown:
         raise ToolError(_one_line(Problem(
             tool, f"unknown argument {unknown[0]!r}", f"leave it out; {listed}")))
+    properties = schema.get("properties", {})
+    loose = [name for name, value in arguments.items() if not isinstance(value, bool)
+             and value is not None and properties[name].get("type") == "boolean"]
+    if loose:  # the SDK would take "yes", "1" or "on" for true
+        raise ToolError(_one_line(Problem(
+            f"{tool}: argument {loose[0]!r}", "must be true or false (a JSON boolean)",
+            f"give {loose[0]}: true or {loose[0]}: false, without quotes")))
     missing = [name for name in schema.get("required", []) if arguments.get(name) is None]
     if missing:
         raise ToolError(_one_line(Problem(
@@ -146,9 +213,15 @@ def build_server(session: Session) -> MCPServer:
 def _journaled(session: Session, tool: str, call: Callable[[], dict[str, Any]],
                arguments: dict[str, Any]) -> dict[str, Any]:
     try:
+        require_journal(session.root, session.session)
         outcome = call()
     except InputError as err:
-        outcome = {"status": "refused", "error": _in_tool_terms(err.detail).render()}
+        outcome = {"status": "refused", "error": _one_line(_in_tool_terms(err.detail))}
+    except OSError as err:  # a read-only or full .memrepo
+        problem = fault_problem(err)
+        if problem is None:
+            raise
+        outcome = {"status": "refused", "error": _one_line(problem)}
     record_call(session.root, session.session, session.scope, session.trust, tool,
                 arguments, outcome)
     return outcome

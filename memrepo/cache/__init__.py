@@ -28,7 +28,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.cache.db import cache_path, indexed_config, open_trusted, read_meta, require_fts5
+from memrepo.cache.db import (
+    CacheUnwritable,
+    cache_path,
+    indexed_config,
+    open_trusted,
+    read_meta,
+    require_fts5,
+)
 from memrepo.cache.edits import saved_in_place, take_scan
 from memrepo.cache.gitstate import ChangedQuery, head_commit
 from memrepo.cache.staleness import is_stale
@@ -156,7 +163,7 @@ def memory_config(conn: sqlite3.Connection, root: Path) -> Config:
     return worktree_config(root)
 
 
-UNWRITABLE = (sqlite3.OperationalError, PermissionError, OSError)
+UNWRITABLE = (sqlite3.OperationalError, PermissionError, OSError, CacheUnwritable)
 """What writing an unwritable cache raises (read-only file, folder or file system)."""
 
 

@@ -23,6 +23,7 @@ import orjson
 
 from memrepo.cache.db import (
     CONFIG_META,
+    CacheUnwritable,
     cache_path,
     config_meta,
     connect,
@@ -34,6 +35,7 @@ from memrepo.cache.db import (
 from memrepo.cache.gitstate import DirtyQuery, KnownDirty, head_commit
 from memrepo.cache.handoff import KeyHandoff
 from memrepo.cache.indexer import Indexer
+from memrepo.cache.judging import line_rules
 from memrepo.cache.parts import (
     PARALLEL_MIN_FILES,
     Job,
@@ -47,6 +49,8 @@ from memrepo.cache.terms import fill_terms
 from memrepo.cache.writer import INSERT
 from memrepo.checks.config import config_from_bytes
 from memrepo.core.config import CONFIG_PATH, Config
+from memrepo.core.facts.line_rules import LineRules
+from memrepo.core.problems import Problem
 from memrepo.files import blob_id, read_bytes
 from memrepo.progress import Steps, task
 
@@ -93,8 +97,13 @@ def rebuild(root: Path, workers: int | None = None) -> BuildReport:
     target = cache_path(root)
     require_cache_file(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    with built_aside(root, workers) as (built, report):
-        swap_in(root, built)
+    try:
+        with built_aside(root, workers) as (built, report):
+            swap_in(root, built)
+    except sqlite3.OperationalError as err:  # a full disk, a read-only file system
+        raise CacheUnwritable(Problem(str(target), f"the cache cannot be written ({err})",
+                                 "free space there or make .memrepo writable; queries "
+                                 "still answer from the files")) from None
     return report
 
 
@@ -129,6 +138,7 @@ def build_into(root: Path, path: Path, workers: int | None = None) -> BuildRepor
     state = capture_state(root)
     config_bytes = read_bytes(root, CONFIG_PATH)
     config, _ = config_from_bytes(config_bytes)  # broken: the defaults; hooks report it
+    rules = line_rules(root, config, state.dirty)
     jobs = build_jobs(root)
     if workers is None:
         workers = default_workers(job_files(jobs))
@@ -136,7 +146,8 @@ def build_into(root: Path, path: Path, workers: int | None = None) -> BuildRepor
     notes_file.unlink(missing_ok=True)
     try:
         with task("Building the cache: notes and logs", total=len(jobs)) as steps:
-            counts = _load_sides(root, path, notes_file, jobs, config, workers, steps)
+            counts = _load_sides(root, path, notes_file, jobs, config, rules, workers,
+                                 steps)
         conn = connect(path)
         try:
             if notes_file.exists():
@@ -156,9 +167,9 @@ def build_into(root: Path, path: Path, workers: int | None = None) -> BuildRepor
 
 
 def _load_sides(root: Path, path: Path, notes_file: Path, jobs: list[Job], config: Config,
-                workers: int, steps: Steps) -> Counter[str]:
+                rules: LineRules, workers: int, steps: Steps) -> Counter[str]:
     if workers <= 1:
-        return load_side(root, path, jobs, config, steps)
+        return load_side(root, path, jobs, config, rules, steps)
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -169,7 +180,7 @@ def _load_sides(root: Path, path: Path, notes_file: Path, jobs: list[Job], confi
                              initargs=(os.getpid(), handoff)) as pool:
         notes = pool.submit(_load_notes_side, root, notes_file, notes_jobs, config)
         try:
-            counts = load_side(root, path, log_jobs, config, steps, keys_to=handoff)
+            counts = load_side(root, path, log_jobs, config, rules, steps, keys_to=handoff)
         finally:
             handoff.close()  # the notes' process stops waiting even if the logs failed
         counts.update(notes.result())
@@ -188,7 +199,7 @@ def _start_notes_process(parent: int, handoff: KeyHandoff) -> None:
 
 def _load_notes_side(root: Path, path: Path, jobs: list[Job], config: Config,
                      ) -> Counter[str]:
-    return load_side(root, path, jobs, config, keys_from=_NOTES_PROCESS[-1])
+    return load_side(root, path, jobs, config, None, keys_from=_NOTES_PROCESS[-1])
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -206,12 +217,14 @@ def _exit_with_parent(parent: int) -> None:
 
 
 def load_side(root: Path, path: Path, jobs: list[Job], config: Config,
-              steps: Steps | None = None, *, keys_to: KeyHandoff | None = None,
+              rules: LineRules | None, steps: Steps | None = None, *,
+              keys_to: KeyHandoff | None = None,
               keys_from: KeyHandoff | None = None) -> Counter[str]:
     """A cache file with the rows of `jobs` only (every table, its full-text segments
     merged, its term counts and its indexes; no meta): the row counts per table.
     `keys_to`: where the keys' search documents go instead (memrepo.cache.handoff), closed
-    once the last part is parsed; `keys_from`: documents to add once `jobs` are loaded."""
+    once the last part is parsed; `keys_from`: documents to add once `jobs` are loaded.
+    `rules`: what log lines are judged by (None: `jobs` are notes only)."""
     conn = connect(path)
     try:
         with _no_cycle_collection():
@@ -225,7 +238,7 @@ def load_side(root: Path, path: Path, jobs: list[Job], config: Config,
             indexer = Indexer(conn, config,
                               send_key_documents=None if keys_to is None else keys_to.send)
             for job in jobs:
-                indexer.add_part(parse_part(root, job, config.many_valued_relations))
+                indexer.add_part(parse_part(root, job, config.many_valued_relations, rules))
                 if steps is not None:
                     steps.advance()
             if keys_to is not None:

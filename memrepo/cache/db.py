@@ -134,3 +134,8 @@ def indexed_config(conn: sqlite3.Connection) -> Config | None:
 
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (CONFIG_META,)).fetchone()
     return None if row is None or not row[0] else config_from_mapping(orjson.loads(row[0]))
+
+
+class CacheUnwritable(InputError):
+    """The cache file cannot be written (a full disk, a read-only file system): a command
+    that builds it refuses; a query answers from the files instead."""

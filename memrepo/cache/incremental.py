@@ -22,11 +22,13 @@ from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, write_meta
 from memrepo.cache.gitstate import ChangedQuery, DirtyQuery, KnownDirty, changed_between
 from memrepo.cache.indexer import Indexer
+from memrepo.cache.judging import line_rules
 from memrepo.cache.logsync import NeedsRebuild, store_digest, sync_log
 from memrepo.cache.rows import UNFINISHED, Skipped, file_kind, unfinished_line
 from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
 from memrepo.cache.terms import TermDeltas
 from memrepo.core.facts.events import Key
+from memrepo.core.facts.line_rules import LineRules
 from memrepo.core.text import PASSAGE_SPAN
 from memrepo.files import blob_id, complete_lines, read_bytes
 
@@ -141,7 +143,10 @@ def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery
     if paths is None or _too_many(conn, paths):
         raise NeedsRebuild
     before = last_skipped(conn)
-    report = _apply(root, conn, paths)
+    moved = (meta.get("commit") or None) != state.commit
+    # a line not committed is judged by its time against HEAD's: HEAD moved, judge again
+    rejudged = {*dirty_before, *state.dirty} if moved else set()
+    report = _apply(root, conn, paths, state.dirty, rejudged)
     report.left_out = skipped_after(conn, before, LEFT_OUT_SHOWN + 1)
     write_meta(conn, state_meta(state))
     return report
@@ -170,12 +175,17 @@ def _too_many(conn: sqlite3.Connection, paths: list[str]) -> bool:
     return len(paths) > REBUILD_SHARE * int(indexed)
 
 
-def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport:
+def _apply(root: Path, conn: sqlite3.Connection, paths: list[str], dirty: list[str],
+           rejudged: set[str]) -> SyncReport:
+    """Re-index `paths`; a log in `rejudged` is read whole even when its bytes are the
+    ones indexed (whether its lines are committed has changed)."""
     from memrepo.cache import memory_config  # the package imports this module lazily
 
     terms = TermDeltas()
     # A changed config raises NeedsRebuild below, so the one the cache was built with holds.
-    indexer = Indexer(conn, memory_config(conn, root), terms)
+    config = memory_config(conn, root)
+    indexer = Indexer(conn, config, terms)
+    rules: LineRules | None = None
     report = SyncReport("incremental")
     touched: set[Key] = set()
     logs: list[str] = []  # logs whose digest is computed from their rows
@@ -187,7 +197,9 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport
         unfinished = None
         if kind == "log" and data is not None:
             unfinished, data = unfinished_line(data), complete_lines(data)
-        if _unchanged(data, stored):
+        if kind == "log" and path in rejudged and data is not None:
+            stored = None  # read whole: which of its lines are committed has changed
+        elif _unchanged(data, stored):
             if kind == "log":
                 _list_unfinished(conn, indexer, path, unfinished)
             continue
@@ -198,7 +210,8 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport
             _sync_note(conn, indexer, terms, path, data)
             report.notes += 1
         else:
-            synced = sync_log(conn, indexer, path, data, stored)
+            rules = rules or line_rules(root, config, dirty)
+            synced = sync_log(conn, indexer, path, data, stored, rules)
             _list_unfinished(conn, indexer, path, unfinished)
             touched |= synced.keys
             report.logs += 1

@@ -16,14 +16,17 @@ from typing import NamedTuple
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.rows import (
     SIGNATURE_COLUMNS,
+    UNFINISHED,
     ParsedLog,
     Row,
+    Skipped,
     event_signature,
     parse_events,
     repeated,
     rows_digest,
 )
 from memrepo.core.facts.events import Event, Key
+from memrepo.core.facts.line_rules import LineRules
 from memrepo.core.facts.log_lines import scope_of
 from memrepo.files import prefix_blob_digest
 
@@ -42,8 +45,9 @@ class Synced(NamedTuple):
 
 
 def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes | None,
-             stored: Stored | None) -> Synced:
-    """Index the log's new content (None: the file is gone)."""
+             stored: Stored | None, rules: LineRules) -> Synced:
+    """Index the log's new content (None: the file is gone), its lines judged by
+    `rules`."""
     scope = scope_of(path)
     if scope is None:  # callers pass only paths that file_kind() called logs
         raise ValueError(f"not a fact log path: {path}")
@@ -52,18 +56,18 @@ def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes 
         old_size = stored[1]
         first_line = data.count(b"\n", 0, old_size) + 1
         parsed = _first_ids(conn, scope, path, None,
-                            parse_events(data[old_size:], scope, first_line))
+                            parse_events(data[old_size:], path, rules, first_line))
         indexer.add_skipped(path, parsed.skipped)
         digested = _extend_digest(conn, path, parsed.events)
         return Synced(_add(indexer, path, data, parsed.events), digested)
-    conn.execute("DELETE FROM skipped WHERE path = ?", (path,))
     if data is None:
+        conn.execute("DELETE FROM skipped WHERE path = ?", (path,))
         conn.execute("DELETE FROM files WHERE path = ?", (path,))
         conn.execute("DELETE FROM log_digests WHERE path = ?", (path,))
         return Synced(_delete_rows(conn, _unrepeated(conn, _old_rows(conn, path))), True)
     old = _old_rows(conn, path)
-    parsed = _first_ids(conn, scope, path, path, parse_events(data, scope))
-    indexer.add_skipped(path, parsed.skipped)
+    parsed = _first_ids(conn, scope, path, path, parse_events(data, path, rules))
+    _replace_skipped(conn, indexer, path, parsed.skipped)
     added: list[tuple[int, Event]] = []
     for line, event in parsed.events:
         rowids = old.get(event_signature(event, path, line))
@@ -73,6 +77,20 @@ def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes 
             added.append((line, event))
     return Synced(_delete_rows(conn, _unrepeated(conn, old)) | _add(indexer, path, data, added),
                   False)
+
+
+def _replace_skipped(conn: sqlite3.Connection, indexer: Indexer, path: str,
+                     skipped: Sequence[Skipped]) -> None:
+    """The log's skipped lines are now `skipped` (its unfinished last line aside: the
+    caller keeps that one). A line listed already keeps its row, so the query that listed
+    it has said so and no later one says it again."""
+    listed = {(line, reason, event_id): rowid for rowid, line, reason, event_id in
+              conn.execute("SELECT rowid, line, reason, id FROM skipped WHERE path = ? AND "
+                           "reason != ?", (path, UNFINISHED))}
+    now = set(skipped)
+    conn.executemany("DELETE FROM skipped WHERE rowid = ?",
+                     [(rowid,) for one, rowid in listed.items() if one not in now])
+    indexer.add_skipped(path, [one for one in skipped if one not in listed])
 
 
 def _first_ids(conn: sqlite3.Connection, scope: str, path: str, rewritten: str | None,

@@ -26,6 +26,7 @@ from memrepo.cache.rows import (
     unfinished_line,
 )
 from memrepo.cache.worktree import log_paths_by_scope, note_paths
+from memrepo.core.facts.line_rules import LineRules
 from memrepo.core.text import key_slug
 from memrepo.files import blob_id, complete_lines, read_files
 
@@ -80,11 +81,15 @@ def by_kind(jobs: Iterable[Job]) -> tuple[list[Job], list[Job]]:
             [job for job in jobs if job[0] != "notes"])
 
 
-def parse_part(root: Path, job: Job, many: frozenset[str]) -> Part:
+def parse_part(root: Path, job: Job, many: frozenset[str], rules: LineRules | None,
+               ) -> Part:
+    """`rules`: what log lines are judged by (needed for a scope's job only)."""
     kind, scope, paths = job
     if kind == "notes":
         return notes_part(root, paths)
-    return scope_part(root, scope, paths, many)
+    if rules is None:
+        raise ValueError("a scope's logs need the rules their lines are judged by")
+    return scope_part(root, scope, paths, many, rules)
 
 
 def notes_part(root: Path, paths: Iterable[str]) -> NotesPart:
@@ -98,7 +103,7 @@ def notes_part(root: Path, paths: Iterable[str]) -> NotesPart:
 
 
 def scope_part(root: Path, scope: str, paths: Iterable[str], many: frozenset[str],
-               ) -> ScopePart:
+               rules: LineRules) -> ScopePart:
     """All logs of one scope: events, then the timeline of every key. Ids are unique in
     a scope: of a repeated id only the first line (by path, then line) is indexed."""
     part = ScopePart([], [], [], [], [], [])
@@ -111,7 +116,7 @@ def scope_part(root: Path, scope: str, paths: Iterable[str], many: frozenset[str
         part.skipped.extend(skipped_rows(path, filter(None, [unfinished_line(data)])))
         data = complete_lines(data)
         part.files.append((path, "log", blob_id(data), len(data)))
-        parsed = parse_events(data, scope, seen=seen)
+        parsed = parse_events(data, path, rules, seen=seen)
         part.skipped.extend(skipped_rows(path, parsed.skipped))
         per_file.append((path, parsed.events))
     key_of_id = keys_of(event for _, events in per_file for _, event in events)

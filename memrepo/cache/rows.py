@@ -16,14 +16,13 @@ import orjson
 from memrepo.core.facts.bitemporal import KnownHolding, timeline
 from memrepo.core.facts.events import (
     Event,
-    EventError,
     Key,
     first_recorded,
     folded_key,
-    parse_event,
 )
+from memrepo.core.facts.line_rules import LineRules, judged_line, text_refusal
 from memrepo.core.facts.log_lines import MAX_LINE_BYTES, split_lines
-from memrepo.core.facts.segment_names import is_log_path
+from memrepo.core.facts.segment_names import is_log_path, parse_log_path
 from memrepo.core.notes.headers import Note, classify, parse_note
 from memrepo.core.notes.links import find_links, wiki_name
 from memrepo.core.problems import with_fix
@@ -65,6 +64,9 @@ def note_rows(path: str, data: bytes) -> NoteRows | Skipped:
     note = parse_note(path, data, fast=True)
     if not isinstance(note, Note):
         return (note.line or 1, with_fix(note.problem, note.fix), None)
+    refused = text_refusal(data.decode("utf-8", "replace"))
+    if refused is not None:  # what the commit's checks refuse is never served
+        return (*refused, None)
     description = _text(note.header.get("description"))
     described = " ; ".join([description, *note.tags])  # tags are searched with it
     aliases = _aliases(note.header.get("aliases"))
@@ -177,18 +179,23 @@ class ParsedLog:
     skipped: list[Skipped]
 
 
-def parse_events(data: bytes, scope: str, first_line: int = 1,
+def parse_events(data: bytes, path: str, rules: LineRules, first_line: int = 1,
                  seen: set[str] | None = None) -> ParsedLog:
-    """Every event that passes the structural rules every reader and writer shares
-    (core.events: lengths, ranges, control characters; at most MAX_LINE_BYTES a line),
-    with its line number. A line the checks would refuse — a committed one is possible
-    with `git commit --no-verify` — is skipped and listed with its reason, never served;
-    so is a repeated id: the first occurrence (`seen`: ids met before, in file order) wins.
-    A partial last line is not indexed (yet) and not listed."""
+    """Every event of the log `path` that the checks accept (core.facts.line_rules: its
+    structure, credentials, hidden text, schema, segment and — not committed yet — its
+    time), with its line number. A line the checks would refuse — a committed one is
+    possible with `git commit --no-verify` — is skipped and listed with its reason, never
+    served; so is a repeated id: the first occurrence (`seen`: ids met before, in file
+    order) wins. A partial last line is not indexed (yet) and not listed."""
     parsed = ParsedLog([], [])
     ids = set() if seen is None else seen
+    segment = parse_log_path(path)
+    if segment is None:  # callers pass only paths that file_kind() called logs
+        raise ValueError(f"not a fact log path: {path}")
+    scope, month = segment.scope, segment.month
     for number, raw_line in split_lines(complete_lines(data), first_line):
-        event = _event_or_reason(raw_line, scope)
+        event = _event_or_reason(raw_line, scope, month, rules,
+                                 rules.committed(path, number))
         if isinstance(event, str):
             parsed.skipped.append((number, event, None))
         elif event.id in ids:
@@ -199,17 +206,11 @@ def parse_events(data: bytes, scope: str, first_line: int = 1,
     return parsed
 
 
-def _event_or_reason(raw_line: bytes, scope: str) -> Event | str:
+def _event_or_reason(raw_line: bytes, scope: str, month: str, rules: LineRules,
+                     committed: bool) -> Event | str:
     if len(raw_line) > MAX_LINE_BYTES:
         return f"line is longer than {MAX_LINE_BYTES // 1024} KiB"
-    try:
-        return parse_event(orjson.loads(raw_line), scope)
-    except orjson.JSONDecodeError:
-        return "not valid JSON (or not UTF-8)"
-    except EventError as err:
-        return str(err)
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return "not a valid event (a field is missing or of the wrong kind)"
+    return judged_line(raw_line, scope, month, rules, committed)
 
 
 def skipped_rows(path: str, skipped: Iterable[Skipped]) -> list[Row]:

@@ -91,11 +91,20 @@ def schema_errors(instance: Any, name: str, source: Snapshot | None = None) -> l
 
 
 def _errors(validator: Any, instance: Any) -> list[str]:
+    if isinstance(instance, dict) and _is_valid(validator, instance):
+        return []  # the common case, without walking the instance in Python
     foreign = _not_json(instance, "")
     if foreign is not None:
         return [foreign]
     errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.instance_path))
     return [reason for error in errors for reason in _describe(error, instance)]
+
+
+def _is_valid(validator: Any, instance: Any) -> bool:
+    try:
+        return bool(validator.is_valid(instance))
+    except (ValueError, TypeError):  # not JSON data (a YAML date): `_not_json` names it
+        return False
 
 
 def _describe(error: Any, instance: Any) -> list[str]:

@@ -37,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
     except SyncRefused as refused:
         if args.json:
             print(json.dumps({"status": "refused", "message": refused.summary,
+                              "server_said": refused.said,
                               "problems": [_problem_json(p) for p in refused.problems]}))
         print(shown(str(refused), None, lines=True), file=sys.stderr)
         return 1

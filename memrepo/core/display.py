@@ -18,7 +18,14 @@ from __future__ import annotations
 import re
 
 _CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-_INVISIBLE = "\u200b\u2060-\u2064\ufeff\U000e0000-\U000e007f"
+_INVISIBLE = ("\u00ad\u034f\u115f\u1160\u180e\u200b\u2060-\u2064\u202a-\u202e\u2066-\u2069"
+              "\u3164\ufeff\uffa0\ufff9-\ufffb\U000e0000-\U000e007f")
+"""Characters that hide text or show none: tag characters, zero-width space, word joiners
+and invisible operators, byte order mark, soft hyphen, combining grapheme joiner,
+Mongolian vowel separator, interlinear annotation marks, the Hangul fillers (letters a
+font draws as nothing), and the bidirectional embeddings, overrides and isolates (U+202E
+turns `exe.txt` into `txt.exe`; refused in note bodies too, where tab and newline are
+text)."""
 _BREAKS = "\t\n\u2028\u2029"
 _FLAG = ("\U0001f3f4(?:\U000e0067\U000e0062(?:\U000e0065\U000e006e\U000e0067|"
          "\U000e0073\U000e0063\U000e0074|\U000e0077\U000e006c\U000e0073))\U000e007f")
@@ -31,7 +38,8 @@ colour form, a CJK variant); a run of them can encode bytes that nobody sees."""
 _UNSAFE_IN_TEXT = re.compile(f"[{_CONTROLS}]")
 _UNSAFE_IN_LINE = re.compile(f"[{_CONTROLS}{_BREAKS}]")
 _HIDDEN = re.compile(f"({_FLAG})|[{_INVISIBLE}]|{_SELECTOR_RUN}")
-_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+_PRINTABLE_HIDDEN = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef\u115f\u1160\u3164\uffa0]")
+"""What `str.isprintable` passes that may hide text: variation selectors, Hangul fillers."""
 _SHOWN_IN_TEXT = re.compile(f"({_FLAG})|[{_CONTROLS}{_INVISIBLE}]|{_SELECTOR_RUN}")
 _SHOWN_IN_LINE = re.compile(f"({_FLAG})|[{_CONTROLS}{_INVISIBLE}{_BREAKS}]|{_SELECTOR_RUN}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -59,7 +67,7 @@ def shown(text: str, limit: int | None = ECHO_LIMIT, *, lines: bool = False) -> 
     `limit` characters with the full length said."""
     if limit is not None and len(text) > limit:
         text = f"{text[:limit]}… ({len(text)} characters)"
-    if text.isprintable() and not _SELECTORS.search(text):
+    if text.isprintable() and not _PRINTABLE_HIDDEN.search(text):
         return text
     text = (_SHOWN_IN_TEXT if lines else _SHOWN_IN_LINE).sub(_escaped, text)
     return _SURROGATE.sub(_escaped, text)
@@ -73,7 +81,7 @@ def invisible_character(text: str) -> str | None:
     """The first invisible character of `text` (outside an emoji tag sequence), or None:
     refused in what a write stores now. Values stored before it was refused stay readable
     (they are shown escaped, like everything `shown` escapes)."""
-    if text.isprintable() and not _SELECTORS.search(text):
+    if text.isprintable() and not _PRINTABLE_HIDDEN.search(text):
         return None
     return next((found.group()[0] for found in _HIDDEN.finditer(text)
                  if found.group(1) is None), None)
@@ -82,10 +90,10 @@ def invisible_character(text: str) -> str | None:
 def _escaped(match: re.Match[str]) -> str:
     if match.re.groups and match.group(1) is not None:
         return match.group()  # an emoji tag sequence stays as it is
-    return "".join(map(_escaped_character, match.group()))
+    return "".join(map(escaped_character, match.group()))
 
 
-def _escaped_character(char: str) -> str:
+def escaped_character(char: str) -> str:
     code = ord(char)
     if code <= 0xFFFF:
         return f"\\u{code:04x}"

@@ -124,7 +124,8 @@ def _holder_is_running() -> bool:
 def _lock_file(root: Path) -> int:
     from memrepo.files import open_beneath
 
-    return open_beneath(root, LOCK_PATH, os.O_RDWR | os.O_CREAT, make_dirs=True)
+    with _local_state(LOCK_PATH):  # a read-only or full .memrepo: every write refuses here
+        return open_beneath(root, LOCK_PATH, os.O_RDWR | os.O_CREAT, make_dirs=True)
 
 
 def _acquire(fd: int, deadline: float, path: Path, other: str) -> None:
@@ -231,6 +232,43 @@ def commit_leftovers(root: Path, scopes: list[str], when: Instant) -> str | None
     message = ("commit event line(s) an interrupted write left uncommitted\n\n"
                "Source: memrepo (found before answering `unchanged`)\n")
     return append_many_and_commit(root, dict.fromkeys(found, b""), message, when)
+
+
+def show_committed(root: Path, scopes: list[str]) -> None:
+    """Give each of the scopes' working logs that is behind HEAD the lines HEAD has (a
+    write killed after its commit, before showing it), and its index entry HEAD's blob: a
+    retry of that write then finds its own event and answers `unchanged` instead of
+    appending it twice."""
+    from memrepo.core.config import FACTS_PREFIX
+    from memrepo.git import write as gitw
+
+    repo = gitw.open_repo(root)
+    if repo.head_is_unborn:
+        return
+    base = gitw.head_base(repo)
+    shown: dict[str, bytes] = {}
+    for scope in scopes:
+        folder = f"{FACTS_PREFIX}{scope}"
+        for name in gitw.blob_names_at(base, folder):
+            path = f"{folder}/{name}"
+            if _behind_head(root, path, base):
+                with suppress(InputError):  # a damaged log: `memrepo doctor` reports it
+                    _show(root, _segment(root, path, b"", base))
+                    shown[path] = gitw.blob_id_at(base, path) or b""
+    if shown:  # the index entry the kill left behind too
+        _stage(root, repo, {**_behind_entries(root, base), **shown})
+
+
+def _behind_head(root: Path, path: str, base: Base) -> bool:
+    try:  # a file as long as HEAD's blob or longer is not behind it: no read, no hash
+        size = os.lstat(root / path).st_size
+    except FileNotFoundError:
+        size = 0
+    except OSError:
+        return False
+    from memrepo.git import write as gitw
+
+    return size < (gitw.blob_size_at(base, path) or 0)
 
 
 def _has_leftovers(root: Path, path: str, base: Base) -> bool:
@@ -414,12 +452,27 @@ def _mark_behind(root: Path, entries: Mapping[str, bytes]) -> None:
     if not entries:
         _clear_behind(root)
         return
-    fd = open_beneath(root, BEHIND_PATH, os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
-                      make_dirs=True)
+    with _local_state(BEHIND_PATH):  # before the branch moves: a refusal writes nothing
+        fd = open_beneath(root, BEHIND_PATH, os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+                          make_dirs=True)
+        try:
+            os.write(fd, "".join(f"{path}\n" for path in entries).encode())
+        finally:
+            os.close(fd)
+
+
+@contextmanager
+def _local_state(path: str) -> Iterator[None]:
+    """A fault of the environment writing `path` (under .memrepo) refuses the write."""
+    from memrepo.faults import fault_problem
+
     try:
-        os.write(fd, "".join(f"{path}\n" for path in entries).encode())
-    finally:
-        os.close(fd)
+        yield
+    except OSError as err:  # a read-only or full .memrepo
+        problem = fault_problem(err)
+        if problem is None:
+            raise
+        raise InputError(Problem(path, problem.problem, problem.fix)) from None
 
 
 def _clear_behind(root: Path) -> None:

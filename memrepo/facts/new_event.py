@@ -12,11 +12,11 @@ from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.clock import TimeInput, parse_user_time, time_text
 from memrepo.core.display import (
     INVISIBLE_FIX,
-    describe_character,
-    invisible_character,
     shown,
+    unsafe_character,
 )
 from memrepo.core.facts.events import Event, EventError, check_structure
+from memrepo.core.facts.line_rules import hidden_field, hidden_reason
 from memrepo.core.facts.log_lines import event_to_json, parse_line
 from memrepo.core.facts.times import Instant, format_instant, format_valid_time
 from memrepo.core.policy.secrets import jsonl_secret_problems
@@ -125,11 +125,11 @@ def new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Insta
 
 def _refuse_invisible(fact: str, fields: Mapping[str, Any]) -> None:
     """Text a reader cannot see but a model reads is not stored (core.display)."""
-    for field, value in fields.items():
-        char = invisible_character(value) if isinstance(value, str) else None
-        if char is not None:
-            raise InputError(Problem(fact, f"{field} contains an invisible character "
-                                     f"({describe_character(char)})", INVISIBLE_FIX))
+    if any(isinstance(v, str) and unsafe_character(v, multiline=True) for v in fields.values()):
+        return  # a control character: refused by the structure check, which names it
+    found = hidden_field(fields)
+    if found is not None:
+        raise InputError(Problem(fact, hidden_reason(*found), INVISIBLE_FIX))
 
 
 def _field_reason(raw: dict[str, Any]) -> str | None:

@@ -13,6 +13,8 @@ Decisions worth knowing:
   nothing from `valid_to` on writes nothing and answers `unchanged`.
 - `retract` of an event that is already retracted answers `unchanged` with the existing
   retract's id; an unknown id or a retract as target is refused.
+- Each decides after giving the scope's working logs what HEAD has of them (a write killed
+  after its commit leaves the file behind): a retry of that write answers `unchanged`.
 - Keys are compared folded (SPEC §4) and written in the form first recorded; a NEW key
   that looks like recorded keys of the scope writes nothing and answers `similar_key` with
   them (the write gate), unless the caller insists (`new_key`).
@@ -42,6 +44,7 @@ from memrepo.facts.appender import (
     append_many_and_commit,
     commit_leftovers,
     recorded_now,
+    show_committed,
     write_lock,
 )
 from memrepo.facts.keys import (
@@ -96,6 +99,7 @@ def remember(root: Path, *, scope: str, subject: str, relation: str, object: str
     require_key(subject, relation)
     with _writing(root):
         recorded_at = recorded_now(root)
+        show_committed(root, [scope])  # a retry after a crash finds its own event
         require_quote(source, quote)
         located = locate_key(root, scope, subject, relation)
         if located.similar and not new_key:
@@ -164,6 +168,7 @@ def remember_many(root: Path, facts: Sequence[FactInput], *, source: str = "manu
     with _writing(root):
         recorded_at = recorded_now(root)
         config = _config(root)
+        show_committed(root, sorted({write_scope(f.scope, trust) for f in facts}))
         recorded = {scope: recorded_keys(root, scope, [f.subject for f in facts])
                     for scope in sorted({write_scope(f.scope, trust) for f in facts})}
         trailers = list(trailers)
@@ -277,6 +282,7 @@ def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
     _require_reason(reason)
     with _writing(root):
         recorded_at = recorded_now(root)
+        show_committed(root, [scope])
         located = locate_key(root, scope, subject, relation)
         if not located.events:
             raise _not_recorded(scope, subject, relation, object, located.similar)
@@ -308,6 +314,7 @@ def retract(root: Path, *, scope: str, target: str, reason: str, session: str = 
     _require_reason(reason)
     with _writing(root):
         recorded_at = recorded_now(root)
+        show_committed(root, [scope])
         events = read_event(root, scope, target)
         earlier = _retract_of(_target_event(events, scope, target), events)
         if earlier is not None:

@@ -111,6 +111,18 @@ def blob_size_at(base: Base, path: str) -> int | None:
     return None if oid is None else int(base.repo.odb.read_header(Oid(raw=oid))[1])
 
 
+def blob_names_at(base: Base, folder: str) -> list[str]:
+    """The names of the files in HEAD's `folder` (a path without a trailing slash)."""
+    if base.tree is None:
+        return []
+    try:
+        entry = base.tree[folder]
+    except KeyError:
+        return []
+    return sorted(obj.name for obj in entry if isinstance(obj, Blob) and obj.name) \
+        if isinstance(entry, Tree) else []
+
+
 def committed_bytes(base: Base, path: str, work: bytes) -> bytes | None:
     """`blob_at`, taken from the working file's bytes `work` when they begin with exactly
     HEAD's blob (checked by its id: hashing is several times cheaper than inflating)."""

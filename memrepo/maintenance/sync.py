@@ -40,7 +40,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memrepo.checks.history import commit_problems_of, range_problems
-from memrepo.core.problems import InputError, Problem
+from memrepo.core.display import shown
+from memrepo.core.problems import RENDER_LIMIT, InputError, Problem
 from memrepo.facts.writes import write_lock
 from memrepo.git.command import passed_to_git, run_git
 from memrepo.git.hook_scripts import CHECKED_ELSEWHERE
@@ -64,14 +65,17 @@ CONFLICT_FIX = ("resolve it by hand: `git merge {ref}`, edit the file keeping wh
 class SyncRefused(InputError):
     """Sync stopped with nothing lost; every problem says what to do."""
 
-    def __init__(self, summary: str, problems: Sequence[Problem]) -> None:
+    def __init__(self, summary: str, problems: Sequence[Problem],
+                 said: Sequence[str] = ()) -> None:
         super().__init__(problems[0])
         self.summary = summary
         self.problems = list(problems)
+        self.said = list(said)  # the server's own lines, each shown as one line
 
     def __str__(self) -> str:
         rendered = "\n".join(problem.render() for problem in self.problems)
-        return f"{self.summary}\n{rendered}"
+        server = "".join(f"\n  remote: {shown(line, RENDER_LIMIT)}" for line in self.said)
+        return f"{self.summary}{server}\n{rendered}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,9 +329,10 @@ def push(root: Path, target: Target) -> bool:
     if "[remote rejected]" in done.stdout:
         raise SyncRefused(
             f"memrepo sync: {target.remote} refused the push; your commits are merged and "
-            "kept locally", [Problem(target.remote, _remote_lines(done),
-                                     "fix what the server reports (its pre-receive hook "
-                                     "runs `memrepo verify`), then `memrepo sync` again")])
+            "kept locally", [Problem(target.remote, "the server refused the push (its lines "
+                                     "are above)", "fix what the server reports (its "
+                                     "pre-receive hook runs `memrepo verify`), then "
+                                     "`memrepo sync` again")], _remote_lines(done))
     raise _git_failure(target.remote, "pushing", done)
 
 
@@ -348,9 +353,11 @@ def _refuse_future_commits(root: Path, target: Target) -> None:
                           "clock; nothing was pushed", problems)
 
 
-def _remote_lines(done: subprocess.CompletedProcess[str]) -> str:
-    lines = [line for line in (done.stderr + done.stdout).splitlines() if line.strip()]
-    return "the server said:\n" + "\n".join(lines[-20:])
+def _remote_lines(done: subprocess.CompletedProcess[str]) -> list[str]:
+    """The last lines of what the server said, `remote: ` prefixes taken off."""
+    lines = [line.removeprefix("remote:").strip()
+             for line in (done.stderr + done.stdout).splitlines() if line.strip()]
+    return [line for line in lines if line][-20:]
 
 
 # --- helpers ---------------------------------------------------------------------------

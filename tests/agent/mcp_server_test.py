@@ -349,11 +349,12 @@ def test_every_write_answer_names_the_key_as_first_recorded(memory_repo: Path,
 
 def test_control_characters_in_a_note_reach_the_model_escaped(
         memory_repo: Path, git_env: dict[str, str]) -> None:
-    """A note body may hold what an editor let through (ESC, BEL, U+202E); the resource a
-    model reads escapes them as every printer does, and keeps the note's lines."""
+    """A note body may hold what an editor let through (ESC, BEL); the resource a model
+    reads escapes them as every printer does, and keeps the note's lines. (A bidi override
+    such as U+202E hides text: the cache leaves such a note out, refused_lines_test.)"""
     write(memory_repo, "memory/entities/escape-test.md", note(
         "entities", "escape-test", "A note with control characters in its body",
-        "\x1b]0;pwned\x07 title\nline two \u202eexe.txt\x1b[2J\n"))
+        "\x1b]0;pwned\x07 title\nline two exe.txt\x1b[2J\n"))
     commit_everything(memory_repo, "a note with control characters")
 
     async def read() -> str:
@@ -364,8 +365,8 @@ def test_control_characters_in_a_note_reach_the_model_escaped(
             return str(found.contents[0].text)  # type: ignore[union-attr]
 
     text = anyio.run(read)
-    assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
-    assert "\\u001b]0;pwned\\u0007 title\nline two \\u202eexe.txt" in text
+    assert "\x1b" not in text and "\x07" not in text
+    assert "\\u001b]0;pwned\\u0007 title\nline two exe.txt" in text
 
 
 def test_a_note_that_does_not_exist_is_refused_in_one_line(demo_repo: Path,

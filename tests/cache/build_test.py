@@ -283,13 +283,14 @@ def test_a_failing_logs_process_fails_the_parallel_build_without_waiting_forever
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from memrepo.cache import build
     from memrepo.cache.parts import Job, Part, parse_part
+    from memrepo.core.facts.line_rules import LineRules
 
     root = synthetic_repo(tmp_path, monkeypatch, 60, 600, seed=2)
 
-    def failing(root: Path, job: Job, many: frozenset[str]) -> Part:
+    def failing(root: Path, job: Job, many: frozenset[str], rules: LineRules | None) -> Part:
         if job[0] == "scope":
             raise RuntimeError("a log that breaks the build")
-        return parse_part(root, job, many)
+        return parse_part(root, job, many, rules)
 
     monkeypatch.setattr(build, "parse_part", failing)
     with pytest.raises(RuntimeError, match="breaks the build"):

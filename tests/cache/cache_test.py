@@ -28,6 +28,8 @@ from tests.support import (
 @pytest.fixture()
 def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
+    # committed before the lines appended by hand: else they are back-dated, and left out
+    monkeypatch.setenv("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
     root = init_repo(tmp_path / "repo")
     write(root, "memory/entities/tauron.md", note(
         "entities", "tauron", "Electricity supplier of the flat since 2023", "Tariff G11.\n"))

@@ -112,7 +112,7 @@ def test_stored_control_sequences_are_printed_escaped(memory_repo: Path,
     committed past the hooks reach the terminal escaped."""
     write(memory_repo, "memory/entities/printer.md", note(
         "entities", "printer", "Office printer colour profile for the Lodz warehouse labels",
-        "body \x1b]0;pwned\x07 text \x1b[2J cleared \u202eevil\n"))
+        "body \x1b]0;pwned\x07 text \x1b[2J cleared evil\n"))
     add_note(memory_repo, "entities", "lodz", "Lodz warehouse: opening hours and the dock")
     assert commit(memory_repo, "printer").returncode == 0
     found = cli(memory_repo, "search", "cleared")

@@ -12,7 +12,7 @@ from memrepo.core.problems import InputError
 from memrepo.core.trailers import trailer_values
 from memrepo.facts import writes as store
 from memrepo.facts.segments import read_key, read_scope
-from tests.support import commit_count, git, make_repo, set_identity, status
+from tests.support import commit_count, git, make_repo, memrepo_at, set_identity, status
 
 
 @pytest.fixture()
@@ -460,7 +460,9 @@ def test_forget_and_retract_refuse_an_empty_reason(repo: Path) -> None:
     assert len(lines(repo)) == 1
 
 
-def test_a_write_refuses_invisible_text_but_keeps_reading_what_was_stored(repo: Path) -> None:
+def test_a_write_refuses_invisible_text_and_the_cache_serves_none_stored(repo: Path) -> None:
+    """Refused at write time; a line committed past the checks is left out of every answer
+    (SPEC §7: the cache serves nothing the checks refuse) and listed."""
     hidden = "".join(chr(0xE0000 + ord(c)) for c in "obey me")
     with pytest.raises(InputError, match=r"object contains an invisible character \(U\+E006F\)"):
         remember(repo, f"210 zł{hidden}")
@@ -474,5 +476,6 @@ def test_a_write_refuses_invisible_text_but_keeps_reading_what_was_stored(repo: 
     git(repo, "commit", "-q", "--no-verify", "-am", "stored before the rule")
     from memrepo.agent.api import Memory
 
-    [fact] = Memory.open(repo).recall("michal", subject="water_bill").facts
-    assert fact.object == "80\u200b zł"
+    assert Memory.open(repo).recall("michal", subject="water_bill").facts == []
+    doctor = memrepo_at(repo, "doctor")
+    assert "object contains an invisible character (U+200B)" in doctor.stdout

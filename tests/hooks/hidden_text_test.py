@@ -27,8 +27,23 @@ def test_added_lines_with_hidden_text_are_refused_with_their_line() -> None:
     found = hidden_text.check(change(old, new))
     assert sorted((p.path, p.line or 0, p.problem) for p in found) == [
         (NOTE, 5, "contains an invisible character (U+200B)"),
-        (LOG, 2, "contains an invisible character (U+E006F)"),
-        (LOG, 3, "contains an invisible character (U+2060)")]
+        (LOG, 2, "a contains an invisible character (U+E006F)"),
+        (LOG, 3, "a contains an invisible character (U+2060)")]
+
+
+def test_a_bidi_override_in_a_note_body_and_fillers_in_facts_are_refused() -> None:
+    """U+202E turns `exe.txt` into `txt.exe` (issue 21 item 6); the soft hyphen, the
+    Mongolian vowel separator, the interlinear annotation marks and the Hangul filler show
+    nothing where they stand."""
+    body = "---\nname: acme\n---\nBody.\nInvoice \u202etxt.exe\n"
+    found = hidden_text.check(change({}, {NOTE: body.encode()}))
+    assert [(p.line, p.problem) for p in found] == [
+        (5, "contains an invisible character (U+202E)")]
+    hidden = ["\u00ad", "\u180e", "\ufff9", "\ufffa", "\ufffb", "\u3164"]
+    lines = "".join(f'{{"object": "pass{c}word"}}\n' for c in hidden)
+    found = hidden_text.check(change({}, {LOG: lines.encode()}))
+    assert [p.problem for p in found] == [
+        f"object contains an invisible character (U+{ord(c):04X})" for c in hidden]
 
 
 def test_what_was_committed_before_is_not_judged_again() -> None:

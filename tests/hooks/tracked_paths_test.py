@@ -88,7 +88,7 @@ def test_a_planted_journal_link_never_redirects_the_journal(
         memory_repo: Path, tmp_path: Path, git_env: dict[str, str]) -> None:
     """A tracked symlink .memrepo/journal/<session>.jsonl (committed with --no-verify, the
     way a hostile peer would) is refused by the checks, and in a clone that has it anyway
-    the session's journal is not written through it."""
+    the session's journal is not written through it: the call is refused."""
     victim = tmp_path / "bashrc"
     victim.write_text("# my shell settings\n")
     journal = memory_repo / ".memrepo" / "journal"
@@ -102,7 +102,8 @@ def test_a_planted_journal_link_never_redirects_the_journal(
         args=["-m", "memrepo", "--repo", str(memory_repo), "serve", "--scope", "michal",
               "--session", "mail-agent", "--trust", "untrusted"])
     answer = anyio.run(_recall, params)
-    assert "not_recorded" in answer  # the call is still answered
+    # answered: refused, never run unjournaled (issue 21 item 6)
+    assert '"status": "refused"' in answer and "symbolic link" in answer
     assert victim.read_text() == "# my shell settings\n"
 
 

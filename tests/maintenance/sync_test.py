@@ -157,6 +157,10 @@ def test_the_server_refuses_a_bad_push_made_with_no_verify(memory_repo: Path,
     assert git(bare, "rev-parse", "main").stdout.strip() == before
     refused = sync(clones[1])
     assert refused.returncode == 1 and "refused the push" in refused.stderr
+    # the server's refusal as the lines it wrote, never one line of \u000a (issue 21)
+    said = [line for line in refused.stderr.splitlines() if line.startswith("  remote: ")]
+    assert "\\u000a" not in refused.stderr and len(said) > 1, refused.stderr
+    assert any("memrepo verify refused the push" in line for line in said), said
     deleted = git(clones[1], "push", "origin", ":main", check=False)
     assert deleted.returncode != 0 and "deleting a memory branch" in deleted.stderr
 

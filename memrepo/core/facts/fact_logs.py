@@ -35,6 +35,7 @@ import orjson
 from memrepo.core.change import Change
 from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.facts.events import Event, millis_of
+from memrepo.core.facts.line_rules import Bound, time_problem
 from memrepo.core.facts.log_lines import LogLine, SchemaCheck, parse_log, split_lines
 from memrepo.core.facts.segment_names import Segment, parse_log_path, parse_segment_name
 from memrepo.core.facts.times import (
@@ -388,23 +389,15 @@ def time_problems(change: Change) -> list[Problem]:
 
 def _log_problems(log: Appended, latest: Instant, earliest: Instant | None,
                   change: Change) -> list[Problem]:
+    after = Bound(latest, f"the commit ({format_instant(change.commit_time)})")
+    before = None if earliest is None else Bound(
+        earliest, f"the parent commit ({format_instant(change.parent_time or 0)})")
     problems = []
     for number, raw_line in split_lines(log.tail, log.first_line):
         recorded = recorded_at_of(raw_line)
-        if recorded is None:
-            continue
-        if recorded > latest:
-            problems.append(Problem(
-                log.path, f"recorded_at {format_instant(recorded)} is after the commit "
-                f"({format_instant(change.commit_time)})",
-                "recorded_at is when the memory learned the fact: use the current time "
-                "(memrepo remember sets it) and check this machine's clock", number))
-        elif earliest is not None and recorded < earliest:
-            problems.append(Problem(
-                log.path, f"recorded_at {format_instant(recorded)} is before the parent "
-                f"commit ({format_instant(change.parent_time or 0)}): a back-dated event",
-                f"record it with the current time; for an import from another memory add "
-                f"the trailer '{IMPORT_TRAILER}: <source>' to the commit message", number))
+        found = None if recorded is None else time_problem(recorded, before, after)
+        if found is not None:
+            problems.append(Problem(log.path, *found, number))
     return problems
 
 

@@ -52,7 +52,7 @@ from memrepo.core.policy.credential_words import (
     key_words,
     line_word_kind,
 )
-from memrepo.core.policy.token_formats import PLACEHOLDER, token_kind
+from memrepo.core.policy.token_formats import PLACEHOLDER, format_set, token_kind
 from memrepo.core.problems import Problem
 
 T = TypeVar("T", str, bytes)
@@ -120,6 +120,8 @@ _QUOTES = "\"'`*,;.()"
 
 def find_secrets(text: str, first_line: int = 1) -> list[SecretHit]:
     """Credential-looking text per line (one hit per line), with file line numbers."""
+    if not _may_hold_secret(text):  # one pass over a whole note instead of one a line
+        return []
     hits = []
     for offset, line in enumerate(text.split("\n")):
         kind = line_secret(line)
@@ -292,11 +294,15 @@ def key_credential(fields: Mapping[str, Any]) -> str | None:
 def whole_fact_secret(fields: Mapping[str, Any]) -> str | None:
     """The kind of credential the fact read as one line, `subject relation: value`, looks
     like ("adafruit key: <32 random characters>"), or None."""
+    line = _whole_fact_line(fields)
+    return None if line is None else secret_kind(line)
+
+
+def _whole_fact_line(fields: Mapping[str, Any]) -> str | None:
     subject, relation, value = fields.get("subject"), fields.get("relation"), fields.get("object")
     if not (isinstance(subject, str) and isinstance(relation, str) and isinstance(value, str)):
         return None
-    key = " ".join([*key_words(subject), *key_words(relation)])
-    return secret_kind(f"{key}: {value}")
+    return f"{' '.join([*key_words(subject), *key_words(relation)])}: {value}"
 
 
 def fact_finding(fields: Mapping[str, Any]) -> Finding | None:
@@ -305,9 +311,21 @@ def fact_finding(fields: Mapping[str, Any]) -> Finding | None:
     kind = key_credential(fields)
     if kind is not None:
         return Finding(kind, by_key=True)
-    kind = next((k for text in _strings(fields) if (k := secret_kind(text))), None)
-    kind = kind or whole_fact_secret(fields)
+    texts = list(_strings(fields))
+    whole = _whole_fact_line(fields)
+    if not _may_hold_secret("\n".join([*texts, whole or ""])):
+        return None
+    kind = next((k for text in texts if (k := secret_kind(text))), None)
+    kind = kind or (None if whole is None else secret_kind(whole))
     return None if kind is None else Finding(kind)
+
+
+def _may_hold_secret(text: str) -> bool:
+    """False when no line of `text` can be found by `line_secret`: it holds no format's
+    keyword, no credential word and no key word before a long token. One pass over all of
+    a fact's texts (a cache build judges every line) instead of one per text."""
+    return bool(format_set().has_keyword(text) or _HAS_WORD.search(text)
+                or _NEAR_KEY_WORD.search(text))
 
 
 def secret_problems(path: str, text: str, first_line: int = 1) -> list[Problem]:

@@ -61,6 +61,10 @@ class FormatSet:
                                    key=lambda f: order[f.rule]) for k in keywords]
         self._order = order
 
+    def has_keyword(self, text: str) -> bool:
+        """Does `text` hold any format's keyword? (No format finds a token without one.)"""
+        return bool(self._keywords.Match(text.lower().encode("utf-8", "surrogatepass")))
+
     def kind(self, line: str) -> str | None:
         """The kind of the first format found in `line`, or None."""
         found = self.match(line)

@@ -31,7 +31,9 @@ meanwhile):
   build: rebuilt (the fresh build is swapped in);
 - log lines the cache leaves out because the checks refuse them (committed with
   `--no-verify`): reported only — committed history is not rewritten;
-- INDEX.md drift: reported only (`memrepo index`).
+- INDEX.md drift: reported only (`memrepo index`);
+- a `.memrepo` memrepo cannot write (a read-only or full file system, no permission):
+  reported, and the cache's checks (which write) skipped.
 """
 
 
@@ -42,7 +44,7 @@ from pathlib import Path
 
 from memrepo.facts.appender import write_lock
 
-from .cache import cache_contents, cache_file, index_files
+from .cache import cache_contents, cache_file, index_files, local_state
 from .findings import Finding, Report
 from .git_index import git_locks, index_behind_head
 from .logs import logs
@@ -70,7 +72,12 @@ def _run_checks(root: Path, repair: bool, deep: bool, report: Report) -> None:
         hooks, links, git_locks, index_behind_head, cache_file, index_files)
     if not any(f.repaired is None for f in unfinished):
         checks = (hooks, links, git_locks, logs, index_behind_head, cache_file, index_files)
+    unwritable = local_state(root, repair)
+    report.findings.extend(unwritable)
+    if unwritable:  # the cache's checks write (a sync, a rebuild): the files are read
+        checks = tuple(c for c in checks if c is not cache_file)
     for check in checks:
         report.findings.extend(check(root, repair))
-    report.findings.extend(cache_contents(root, repair, deep))
+    if not unwritable:
+        report.findings.extend(cache_contents(root, repair, deep))
 

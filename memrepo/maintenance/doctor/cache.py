@@ -14,6 +14,38 @@ if TYPE_CHECKING:
     from memrepo.cache.audit import SkippedLine
 
 
+PROBE_BYTES = 64 * 1024
+"""What doctor writes (and removes) in .memrepo to find out whether memrepo can write
+there: a cache sync or the write lock needs at least that much."""
+
+
+def local_state(root: Path, repair: bool) -> list[Finding]:
+    """Can memrepo write in .memrepo (read-only file system, full disk, permissions)?
+    Writes refuse and queries answer from the files until it can."""
+    import os
+
+    from memrepo.faults import fault_problem
+
+    folder = root / ".memrepo"
+    probe = folder / f"doctor-probe.{os.getpid()}"
+    try:
+        folder.mkdir(exist_ok=True)
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        try:
+            os.write(fd, bytes(PROBE_BYTES))
+        finally:
+            os.close(fd)
+            probe.unlink(missing_ok=True)
+    except OSError as err:
+        problem = fault_problem(err)
+        if problem is None:
+            return []  # not a fault of the file system (a file in the folder's place…)
+        return [Finding(".memrepo", f"memrepo cannot write here: {problem.problem}; writes "
+                        "are refused and queries answer from the files (slower)",
+                        problem.fix)]
+    return []
+
+
 def cache_file(root: Path, repair: bool) -> list[Finding]:
     from memrepo import cache
 

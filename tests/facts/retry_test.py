@@ -1,0 +1,64 @@
+"""A retry after a crash is idempotent (issue 21 item 4): a remember killed after its
+commit, before the working file showed the line, is retried — and answers `unchanged`,
+appends no second assert, and the working file gets the committed line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.support import git, memrepo_at, plain_env, status
+
+NOW = "2030-06-15T12:00:00Z"  # after the first commit of memory_repo, made now
+LOG = "memory/facts/michal/2030-06.jsonl"
+KEY = ("--scope", "michal", "home", "city")
+
+
+def killed_after_commit(repo: Path) -> None:
+    """What a kill between the branch update and showing the line leaves: the working log
+    as the previous commit had it, the index pointing at it (`git update-index`)."""
+    previous = git(repo, "show", f"HEAD~1:{LOG}", check=False, env=plain_env())
+    if previous.returncode == 0:
+        (repo / LOG).write_text(previous.stdout, encoding="utf-8")
+    else:
+        (repo / LOG).unlink()
+    git(repo, "update-index", "--remove" if previous.returncode else "--add", LOG,
+        env=plain_env())
+
+
+def asserts(repo: Path, value: str) -> int:
+    head = git(repo, "show", f"HEAD:{LOG}", env=plain_env()).stdout
+    return sum(1 for line in head.splitlines() if json.loads(line).get("object") == value)
+
+
+def test_a_remember_retried_after_a_crash_answers_unchanged(memory_repo: Path) -> None:
+    first = memrepo_at(memory_repo, "remember", *KEY, "Kraków", now=NOW)
+    assert first.returncode == 0, first.stderr
+    done = memrepo_at(memory_repo, "remember", *KEY, "Gdańsk", "--valid-from", "2030-06-01",
+                      "--quote", "we moved to Gdańsk", now=NOW)
+    assert done.returncode == 0, done.stderr
+    head = git(memory_repo, "rev-parse", "HEAD", env=plain_env()).stdout
+    killed_after_commit(memory_repo)
+    retry = memrepo_at(memory_repo, "remember", *KEY, "Gdańsk", "--valid-from",
+                       "2030-06-01", "--quote", "we moved to Gdańsk", "--json", now=NOW)
+    assert retry.returncode == 0, retry.stderr
+    assert json.loads(retry.stdout)["status"] == "unchanged"
+    assert git(memory_repo, "rev-parse", "HEAD", env=plain_env()).stdout == head
+    assert asserts(memory_repo, "Gdańsk") == 1
+    assert (memory_repo / LOG).read_bytes() == git(
+        memory_repo, "show", f"HEAD:{LOG}", env=plain_env()).stdout.encode("utf-8")
+    git(memory_repo, "update-index", "--refresh", check=False, env=plain_env())
+    assert status(memory_repo) == ""
+
+
+def test_the_first_write_of_a_log_retried_after_a_crash_answers_unchanged(
+        memory_repo: Path) -> None:
+    """The crash left no working log at all (the segment was new)."""
+    done = memrepo_at(memory_repo, "remember", *KEY, "Kraków", now=NOW)
+    assert done.returncode == 0, done.stderr
+    killed_after_commit(memory_repo)
+    assert not (memory_repo / LOG).exists()
+    retry = memrepo_at(memory_repo, "remember", *KEY, "Kraków", "--json", now=NOW)
+    assert json.loads(retry.stdout)["status"] == "unchanged", retry.stderr
+    assert asserts(memory_repo, "Kraków") == 1
+    assert (memory_repo / LOG).exists()
