@@ -217,12 +217,12 @@ def test_index_drift_is_found_from_the_cache_and_without_it(
         (folder / "acme-supplies.md").write_text("---\nname: [unclosed\n---\n")
     if not with_cache:
         cache.cache_path(memory_repo).unlink()
-    code, report = doctor(memory_repo, capsys)
+    _, report = doctor(memory_repo, capsys)
     drift = [f for f in report["findings"] if f["path"] == "memory/entities/INDEX.md"]
     assert bool(drift) == (edit != "broken note")
     assert main(["--repo", str(memory_repo), "index"]) == (0 if edit != "broken note" else 1)
     capsys.readouterr()
-    code, report = doctor(memory_repo, capsys)
+    _, report = doctor(memory_repo, capsys)
     assert not [f for f in report["findings"] if f["path"] == "memory/entities/INDEX.md"]
 
 
