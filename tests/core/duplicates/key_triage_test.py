@@ -3,11 +3,23 @@ which keys are found, which one is kept, what is left alone."""
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memrepo.core.config import Config
 from memrepo.core.duplicates.key_triage import distinct_label, key_merges
-from memrepo.core.duplicates.variant_pairs import Label, note_judge, variant_pairs
+from memrepo.core.duplicates.near_duplicates import label_words
+from memrepo.core.duplicates.variant_pairs import (
+    Label,
+    _known_elsewhere,
+    _word_users,
+    key_judge,
+    note_judge,
+    variant_pairs,
+)
 from memrepo.core.facts.events import Event
 from memrepo.core.facts.times import parse_instant
 
@@ -72,3 +84,25 @@ def test_variant_pairs_group_same_letters_and_skip_one_owner() -> None:
               Label(3, "site-roadmp"), Label(3, "roadmap-site")]
     pairs = {(p.first, p.second) for p in variant_pairs(labels, note_judge)}
     assert pairs == {(0, 1), (0, 2), (0, 3)}
+
+
+WORDS = st.text(alphabet="abes12", min_size=1, max_size=5)
+LABELS = st.lists(st.lists(WORDS, min_size=1, max_size=3).map("-".join), min_size=2,
+                  max_size=8, unique_by=lambda text: "".join(label_words(text)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(LABELS, st.sampled_from([note_judge, key_judge]))
+def test_variant_pairs_finds_every_pair_the_rule_accepts(texts: list[str], judge: Any) -> None:
+    """The screen (one deletion apart, never deleting a digit; the same signature) misses
+    no pair of labels that the rule, asked about every pair, calls variants."""
+    labels = [Label(n, text) for n, text in enumerate(texts)]
+    users = _word_users([(label, label_words(label.text)) for label in labels])
+    expected = set()
+    for a, b in combinations(labels, 2):
+        if not label_words(a.text) or not label_words(b.text):
+            continue
+        variant = judge(a.text, b.text)
+        if variant is not None and not _known_elsewhere(variant, users, (a.owner, b.owner)):
+            expected.add((a.owner, b.owner))
+    assert {(p.first, p.second) for p in variant_pairs(labels, judge)} == expected
