@@ -172,8 +172,11 @@ def choose_keys(conn: Connection, scope: str, question: Question, now: int, aske
     none."""
     read = _read(question, now, concepts)
     first = _choose(conn, scope, read, asker, concepts, dict(read.read_as))
-    replaced = _respell(conn, scope, read, concepts) if not first.keys or len(
-        {k.key.subject_key for k in first.keys}) > 1 else {}
+    if not first.keys or len({k.key.subject_key for k in first.keys}) > 1:
+        replaced = _respell(conn, scope, read, concepts)
+    else:  # "where does my SISTR live": a person the answer leaves out, not a look-alike
+        replaced = {i: word for i, word in _respell(conn, scope, read, concepts).items()
+                    if _names_a_person(conn, word, concepts)}
     if first.keys and not any(f"#{i}" not in k.held for k in first.keys for i in replaced):
         return first  # the words it read answered; nothing left to respell
     if replaced:
@@ -338,8 +341,10 @@ def _beside_a_person(i: int, written: Sequence[str], folded: Sequence[str],
     """Whether a head noun's modifier is a person ("numer TEŚCIA", "číslo Marty"): then it
     asks for that person's number, not for a kind of number ("numer pokoju")."""
     after = i + 1
-    return after < len(folded) and (bool(concepts.word_concepts(folded[after]) & concepts.roles)
-                                    or written[after][:1].isupper())
+    if head_kind(folded[i]) != HEAD_NUMBER or after >= len(folded):
+        return False
+    return bool(concepts.word_concepts(folded[after]) & concepts.roles) or written[after][
+        :1].isupper()
 
 
 _ALSO_A_NUMBER = frozenset(("size",))
@@ -578,6 +583,12 @@ def _respell(conn: Connection, scope: str, read: _Words, concepts: ConceptTable,
         if fixed is not None and fixed != word:
             respelled[i] = fixed
     return respelled
+
+
+def _names_a_person(conn: Connection, word: str, concepts: ConceptTable) -> bool:
+    """Whether a word is a role ("sister") or a word of an entity note's name or alias."""
+    return bool(concepts.word_concepts(word) & concepts.roles) or bool(
+        entity_notes_with_words(conn, [word], "names", 1))
 
 
 def _best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence[str],

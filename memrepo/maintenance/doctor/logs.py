@@ -7,10 +7,10 @@ from pathlib import Path
 
 from memrepo.cache.gitstate import dirty_paths
 from memrepo.clock import now
+from memrepo.core.facts.segment_names import is_log_path
 from memrepo.core.facts.times import format_instant
 from memrepo.core.problems import InputError, Problem
 from memrepo.facts.appender import append_many_and_commit
-from memrepo.facts.segments import FACTS_DIR
 from memrepo.files import is_link, open_beneath, read_beneath
 
 from .findings import Finding, done
@@ -45,8 +45,7 @@ def _log_paths(root: Path) -> list[str]:
     `git status` lists — a log it does not list holds exactly its committed lines), never
     through a symbolic link (links are reported by `_links`)."""
     return [path for path in dirty_paths(root)
-            if path.startswith(f"{FACTS_DIR}/") and path.endswith(".jsonl")
-            and path.count("/") == FACTS_DIR.count("/") + 2 and not is_link(root, path)]
+            if is_log_path(path) and not is_link(root, path)]
 
 
 def _behind(root: Path, path: str, data: bytes, committed: bytes, repair: bool) -> Finding:
