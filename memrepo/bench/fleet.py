@@ -22,7 +22,6 @@ import argparse
 import json
 import os
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,7 +32,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.bench.measure import Row, Target, render_table, run_process, start_process
+from memrepo.bench.measure import (
+    Row,
+    Target,
+    render_table,
+    run_process,
+    start_process,
+    start_server,
+)
 from memrepo.progress import task
 
 if TYPE_CHECKING:
@@ -142,11 +148,10 @@ def served(directory: Path, bare: Path, mode: str) -> Iterator[str]:
         return
     port = free_port()
     log = (directory / "git-daemon.log").open("wb")
-    daemon = subprocess.Popen(
+    daemon = start_server(
         ["git", "daemon", "--reuseaddr", "--listen=127.0.0.1", f"--port={port}",
          f"--base-path={directory}", "--export-all", "--enable=receive-pack",
-         "--informative-errors", "--max-connections=0", str(directory)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log)
+         "--informative-errors", "--max-connections=0", str(directory)], log)
     try:
         _wait_for_port(daemon, port, directory / "git-daemon.log")
         yield f"git://127.0.0.1:{port}/{bare.relative_to(directory)}"
@@ -163,7 +168,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _wait_for_port(daemon: subprocess.Popen[bytes], port: int, log: Path) -> None:
+def _wait_for_port(daemon: Popen[bytes], port: int, log: Path) -> None:
     deadline = time.monotonic() + DAEMON_START_SECONDS
     while time.monotonic() < deadline:
         if daemon.poll() is not None:
