@@ -500,12 +500,15 @@ def _unexplained_names(read: _Words, mentions: Mentions, rows: Sequence[KeyRow],
     "'s") that no mention, key word, concept or stop word explains."""
     inside = {i for m in mentions.found for i in range(m.start, m.end)}
     known = {w for r in rows for w in (*words(r.subject_key), *words(r.relation_key))}
+    known_forms = {f for w in known if len(w) >= 4 for f in base_forms(w) if len(f) >= 3}
     found = []
     for i in read.salient:
         word = read.folded[i]
         possessive = read.folded[i + 1:i + 2] == ["s"]
+        inflected = bool(known_forms.intersection(base_forms(word)))  # "Anny": `anna`
         if (i in read.capitalised or possessive) and i not in inside and word.isalpha() \
-                and len(word) >= 3 and word not in known and not concepts.knows(word) \
+                and len(word) >= 3 and word not in known and not inflected \
+                and not concepts.knows(word) \
                 and word not in FILLERS and word not in OPTIONAL:
             found.append(i)
     return found
@@ -676,6 +679,7 @@ def _candidates(conn: Connection, scope: str, read: _Words, persons: Sequence[Id
             # ("who is my employer": `job.employer`)
             related = keys_with_words(conn, scope, forms, "relation")
             asked += [r for r in related if not _is_person_row(r, persons, concepts)
+                      and _common_thing(r, concepts)
                       and r.subject_key not in _with_notes(conn, related, concepts,
                                                            orgs=not mentions.ours)]
         return _unique_keys(asked)
@@ -752,6 +756,12 @@ def _holds_as_written(match: KeyMatch, i: int, read: _Words) -> bool:
            for f in base_forms(w)}
     return bool(set(base_forms(read.folded[i])) & own) or (
         i in read.phrases and f"#{i}" in match.held)
+
+
+def _common_thing(row: KeyRow, concepts: ConceptTable) -> bool:
+    """Whether a key's subject is named by a common word ("job", "car", "electricity
+    bill"), not by a name ("anna", "finpulse"): only such things are the household's."""
+    return bool(concepts.concepts_as_written(words(row.subject_key)))
 
 
 def _is_person_row(row: KeyRow, persons: Sequence[Identity], concepts: ConceptTable) -> bool:

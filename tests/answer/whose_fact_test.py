@@ -79,6 +79,8 @@ events:
      valid_from: "2026-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
   - {op: assert, scope: ewa, subject: cat, relation: name, object: "Mruczek",
      valid_from: "2022-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: anna, relation: phone, object: "+48 503 000 333",
+     valid_from: "2024-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
   - {op: assert, scope: ewa, subject: studio_rent, relation: amount, object: "3 100 zł",
      valid_from: "2021-05-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
   - {op: assert, scope: ewa, subject: ksiegowa, relation: name, object: "Beata Zając",
@@ -167,6 +169,7 @@ def test_a_company_named_is_answered_from_its_own_keys_never_the_homes(
     ("Jaki jest numer męża?", ["daniel.phone=+48 502 000 222"]),  # a person's number
     ("Jaki jest numer Daniela?", ["daniel.phone=+48 502 000 222"]),
     ("Where does Daniel work?", ["daniel.employer=MPK Gdańsk"]),
+    ("Jaki jest numer telefonu Anny?", ["anna.phone=+48 503 000 333"]),  # no note: her key
     ("Where does my sister live?", ["marta.city=Gdynia"]),
     ("How much do I pay for electricity?", ["electricity_bill.amount=240 zł"]),
     ("What is the cta called?", ["cat.name=Mruczek"]),
