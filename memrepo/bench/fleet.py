@@ -1,8 +1,11 @@
 """`memrepo bench fleet`: many clones writing and syncing through one bare repository at
 once (issue 13 item 8).
 
-A bare remote with memrepo's pre-receive hook, a first clone made by `memrepo init`, and
-plain `git clone`s of it (their hooks come with their first sync). Every clone gets one
+A bare remote with memrepo's pre-receive hook (installed as docs/shared-server.md says), a
+first clone made by `memrepo init`, and plain `git clone`s of it (their hooks come with their
+first sync). The remote is reached through a real git server by default: `git daemon` on a
+free loopback port with pushes enabled (`--serve daemon`; `--serve file`: the bare
+repository's path, git's local transport). Every clone gets one
 writer process: `remember` FACTS facts, `memrepo sync` after every EVERY of them and once at
 the end, all writers at once. When they have all stopped, sequential sync rounds run over
 the clones until every HEAD is the same commit: the convergence time. Then every clone's
@@ -18,16 +21,25 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import socket
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.bench.measure import Row, Target, render_table, run_process, start_process
+from memrepo.bench.measure import (
+    Row,
+    Target,
+    render_table,
+    run_process,
+    start_process,
+    start_server,
+)
 from memrepo.progress import task
 
 if TYPE_CHECKING:
@@ -35,6 +47,8 @@ if TYPE_CHECKING:
 
 SCOPE = "team"
 MAX_ROUNDS = 5
+SERVE_MODES = ("daemon", "file")
+DAEMON_START_SECONDS = 10.0
 WRITER = ("import sys; from memrepo.bench.fleet import write_and_sync; "
           "write_and_sync(sys.argv[1:])")
 
@@ -61,6 +75,13 @@ class FleetReport:
     idle_round: float  # floor: one more round, nothing left to exchange
     heads_equal: bool
     wrong: dict[str, str]  # clone → what its logs lack or hold twice
+    lost: int = 0  # written events missing from some clone (counted once per event)
+    doubled: int = 0  # events some clone holds more than once
+    served: str = "file"  # how the clones reach the remote (SERVE_MODES)
+
+    @property
+    def refused(self) -> int:
+        return sum(len(writer.refused) for writer in self.writers)
 
     @property
     def exactly_once(self) -> bool:
@@ -71,13 +92,18 @@ class FleetReport:
         landed = syncs - sum(len(writer.refused) for writer in self.writers)
         attempts = sum(writer.attempts for writer in self.writers)
         mean_sync = sum(writer.sync_seconds for writer in self.writers) / max(syncs, 1)
-        label = f"{self.clones} clones × {self.facts} facts, sync every {self.every}"
+        label = (f"{self.clones} clones × {self.facts} facts, sync every {self.every}, "
+                 f"remote: {self.served}")
         return [
             Row(f"writing phase ({label})", self.writing, "s"),
             Row("one sync, mean over every writer's syncs", mean_sync, "s", self.lone_sync,
                 "one clone syncing one fact alone"),
             Row("syncs that landed", landed, "", note=f"of {syncs}; {attempts} pushes "
                 f"tried ({attempts / max(landed, 1):.1f} per landed sync)"),
+            Row("syncs refused (gave up)", self.refused, "", target=Target("max", 0, "0")),
+            Row("events missing from some clone", self.lost, "", target=Target("max", 0, "0")),
+            Row("events held twice by some clone", self.doubled, "",
+                target=Target("max", 0, "0")),
             Row("convergence after the writers stopped", self.convergence, "s",
                 self.idle_round, "a round with nothing to exchange",
                 note=f"{self.rounds} sequential round(s)"),
@@ -87,31 +113,87 @@ class FleetReport:
         ]
 
 
-def make_fleet(directory: Path, clones: int) -> tuple[Path, list[Path]]:
-    """A bare remote with the pre-receive hook, `clone0` made by `memrepo init` and pushed,
-    and `clones - 1` plain clones of the remote."""
-    from memrepo.maintenance.init import create_memory_repo
-    from memrepo.maintenance.sync import sync
-
+def make_bare(directory: Path) -> Path:
+    """`remote.git`: a bare repository with the server's pre-receive hook installed."""
     bare = directory / "remote.git"
     _git(directory, "init", "-q", "--bare", "-b", "main", str(bare))
     installed = run_process([sys.executable, "-m", "memrepo.scripts.pre_receive",
                              "--install", str(bare)])
     if installed.returncode != 0:
         raise RuntimeError(f"installing the pre-receive hook: {installed.stderr.strip()}")
-    first = directory / "clone0"
-    create_memory_repo(first)
-    _git(first, "remote", "add", "origin", str(bare))
-    sync(first)
-    for number in range(1, clones):
-        _git(directory, "clone", "-q", str(bare), str(directory / f"clone{number}"))
-    return bare, [first, *(directory / f"clone{n}" for n in range(1, clones))]
+    return bare
 
 
-def run_fleet(directory: Path, clones: int, facts: int, every: int) -> FleetReport:
+def make_fleet(directory: Path, clones: int, remote: str) -> list[Path]:
+    """`clone0` made by `memrepo init` and pushed to `remote` (a URL or path of the bare
+    repository), and `clones - 1` plain clones of it."""
+    from memrepo.maintenance.init import create_memory_repo
     from memrepo.maintenance.sync import sync
 
-    _, fleet = make_fleet(directory, clones)
+    first = directory / "clone0"
+    create_memory_repo(first)
+    _git(first, "remote", "add", "origin", remote)
+    sync(first)
+    for number in range(1, clones):
+        _git(directory, "clone", "-q", remote, str(directory / f"clone{number}"))
+    return [first, *(directory / f"clone{n}" for n in range(1, clones))]
+
+
+@contextmanager
+def served(directory: Path, bare: Path, mode: str) -> Iterator[str]:
+    """The URL the clones push to: `git daemon` serving `bare` (pushes enabled, no limit
+    on connections) on a free loopback port while the block runs, or the bare path."""
+    if mode == "file":
+        yield str(bare)
+        return
+    port = free_port()
+    log = (directory / "git-daemon.log").open("wb")
+    daemon = start_server(
+        ["git", "daemon", "--reuseaddr", "--listen=127.0.0.1", f"--port={port}",
+         f"--base-path={directory}", "--export-all", "--enable=receive-pack",
+         "--informative-errors", "--max-connections=0", str(directory)], log)
+    try:
+        _wait_for_port(daemon, port, directory / "git-daemon.log")
+        yield f"git://127.0.0.1:{port}/{bare.relative_to(directory)}"
+    finally:
+        daemon.terminate()
+        daemon.wait(timeout=10)
+        log.close()
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_for_port(daemon: Popen[bytes], port: int, log: Path) -> None:
+    deadline = time.monotonic() + DAEMON_START_SECONDS
+    while time.monotonic() < deadline:
+        if daemon.poll() is not None:
+            error = log.read_text(encoding="utf-8", errors="replace").strip()
+            raise RuntimeError(f"git daemon stopped (exit {daemon.returncode}): {error}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"git daemon did not listen on 127.0.0.1:{port} within "
+                       f"{DAEMON_START_SECONDS:.0f} s")
+
+
+def run_fleet(directory: Path, clones: int, facts: int, every: int,
+              serve: str = "daemon") -> FleetReport:
+    bare = make_bare(directory)
+    with served(directory, bare, serve) as remote:
+            return _run_fleet(make_fleet(directory, clones, remote), facts, every, serve)
+
+
+def _run_fleet(fleet: list[Path], facts: int, every: int, serve: str) -> FleetReport:
+    from memrepo.maintenance.sync import sync
+
+    clones = len(fleet)
     with task(f"memrepo bench fleet: {clones} clones writing and syncing", total=4) as steps:
         lone = remembered(fleet[0], "lone-sync", 1, "bench")
         started = time.perf_counter()
@@ -139,10 +221,13 @@ def run_fleet(directory: Path, clones: int, facts: int, every: int) -> FleetRepo
             sync(clone)
         idle_round = time.perf_counter() - started
     written = [lone, *(event_id for report in reports for event_id in report.ids)]
-    wrong = {clone.name: found for clone in fleet
-             if (found := _compare(fact_ids(clone), written))}
-    return FleetReport(clones, facts, every, lone_sync, writing, reports, convergence,
-                       rounds, idle_round, heads_equal, wrong)
+    held = [Counter(fact_ids(clone)) for clone in fleet]
+    wrong = {clone.name: found for clone, counts in zip(fleet, held, strict=True)
+             if (found := _compare(counts, written))}
+    lost = sum(1 for event_id in written if any(counts[event_id] == 0 for counts in held))
+    doubled = len({event_id for counts in held for event_id, n in counts.items() if n > 1})
+    return FleetReport(clones, facts, every, lone_sync, writing, reports, convergence, rounds,
+                       idle_round, heads_equal, wrong, lost, doubled, serve)
 
 
 def write_and_sync(argv: Sequence[str]) -> None:
@@ -191,10 +276,9 @@ def fact_ids(clone: Path) -> list[str]:
             for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def _compare(found: list[str], written: list[str]) -> str:
-    """What `found` lacks, holds twice or holds besides `written` ('' when it holds each
-    written event exactly once)."""
-    counts = Counter(found)
+def _compare(counts: Counter[str], written: list[str]) -> str:
+    """What a clone holding `counts` events lacks, holds twice or holds besides `written`
+    ('' when it holds each written event exactly once)."""
     problems = [f"{amount} {what}" for what, amount in (
         ("missing", sum(1 for event_id in written if counts[event_id] == 0)),
         ("twice", sum(1 for count in counts.values() if count > 1)),
@@ -230,7 +314,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         directory = args.dir or Path(scratch)
         directory.mkdir(parents=True, exist_ok=True)
         load = os.getloadavg()[0]
-        report = run_fleet(directory.resolve(), args.clones, args.facts, args.every)
+        report = run_fleet(directory.resolve(), args.clones, args.facts, args.every,
+                           args.serve)
     print(render_table(report.rows()))
     print(f"\nload average {load:.1f} before, {os.getloadavg()[0]:.1f} after")
     for reason, count in Counter(r for w in report.writers for r in w.refused).most_common(3):
@@ -249,6 +334,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--facts", type=int, default=10, help="facts per clone (default 10)")
     parser.add_argument("--every", type=int, default=5,
                         help="sync after every EVERY facts (default 5)")
+    parser.add_argument("--serve", choices=SERVE_MODES, default="daemon",
+                        help="how the clones reach the bare repository: daemon (default: "
+                             "`git daemon` on a free loopback port, git:// pushes through "
+                             "the server's pre-receive hook) or file (its path)")
     parser.add_argument("--dir", type=Path, metavar="DIR",
                         help="build the clones here and keep them (default: a temporary "
                              "directory)")

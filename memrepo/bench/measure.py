@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Literal
+from typing import BinaryIO, Literal
 
 TargetKind = Literal["ratio_max", "max", "min", "speedup_min", "none"]
 def percentile(samples: Sequence[float], q: float) -> float:
@@ -79,6 +79,13 @@ def start_process(command: Sequence[str]) -> subprocess.Popen[str]:
     """Start a command with its stdout and stderr on pipes (text); `communicate()` it."""
     return subprocess.Popen(list(command), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             stdin=subprocess.DEVNULL, text=True)
+
+
+def start_server(command: Sequence[str], log: BinaryIO) -> subprocess.Popen[bytes]:
+    """Start a long-running server (`git daemon`), its output to `log`; stop it with
+    `terminate()` and `wait()`."""
+    return subprocess.Popen(list(command), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=log)
 
 
 def process_times(command: Sequence[str], repeat: int, cwd: Path | None = None,

@@ -1,5 +1,6 @@
 """The whole memory as the cache holds it, for the rules that look at everything at once
-(`memrepo triage`): every note with its links, every event grouped by key."""
+(`memrepo triage`): every note with its links, every event grouped by key; every note's
+description by category (`memrepo doctor`'s INDEX.md check)."""
 
 from __future__ import annotations
 
@@ -30,3 +31,13 @@ def read_facts(conn: sqlite3.Connection) -> dict[Key, list[Event]]:
     events = [event_from_row(row) for row in
               conn.execute(f"SELECT {EVENT_COLUMNS} FROM events ORDER BY rowid")]
     return group_by_key(events, keys_of(events))
+
+
+def note_descriptions(conn: sqlite3.Connection) -> dict[str, dict[str, str]]:
+    """category → note file name → the description the cache read from it ('' when the
+    header has none or not as text)."""
+    found: dict[str, dict[str, str]] = {}
+    for path, category, description in conn.execute(
+            "SELECT path, category, description FROM notes"):
+        found.setdefault(category, {})[path.rpartition("/")[2]] = description
+    return found

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 EXIT_OK, EXIT_REFUSED = 0, 1
@@ -56,7 +57,10 @@ def run(args: argparse.Namespace) -> int:
     if args.report:
         write_report(Path(args.report), render_report(findings, day, actions))
     if args.json:
-        print(json.dumps(report_json(findings, day, actions), ensure_ascii=False, indent=2))
+        # written as it is encoded: the text of 50k findings is never held whole
+        json.dump(report_json(findings, day, actions), sys.stdout, ensure_ascii=False,
+                  indent=2)
+        print()
     elif not args.report:
         print(render_report(findings, day, actions), end="")
     return EXIT_REFUSED if any(a.status == "refused" for a in actions) else EXIT_OK

@@ -16,7 +16,7 @@ anything is written.
 from __future__ import annotations
 
 import os
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,6 +101,25 @@ def category_descriptions(root: Path, category: str) -> tuple[dict[str, str], li
     descriptions: dict[str, str] = {}
     problems: list[Problem] = []
     for name in _note_files(root, category):
+        described, problem = _describe(root, note_path(category, name[:-3]))
+        descriptions.update(described)
+        problems.extend(problem)
+    return descriptions, problems
+
+
+def known_descriptions(root: Path, category: str, indexed: Mapping[str, str],
+                       ) -> tuple[dict[str, str], list[Problem]]:
+    """`category_descriptions` without reading every note: `indexed` holds, by file name,
+    the description of each note as a cache current with the work tree read it. Only the
+    notes it cannot vouch for are read: one it left out (unparsable, new, a symbolic
+    link), one whose description is not text, one whose name is not a slug."""
+    descriptions: dict[str, str] = {}
+    problems: list[Problem] = []
+    for name in _note_files(root, category):
+        known = indexed.get(name)
+        if known and SLUG.fullmatch(name[:-3]):
+            descriptions[name[:-3]] = known
+            continue
         described, problem = _describe(root, note_path(category, name[:-3]))
         descriptions.update(described)
         problems.extend(problem)

@@ -7,6 +7,7 @@ the work tree first), the config, TRIGGERS.md and the archive listing from the w
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -58,6 +59,10 @@ def load_input(root: Path) -> TriageInput:
         notes, facts = read_notes(conn), read_facts(conn)
     finally:
         conn.close()
+    # Out of the cyclic collector's reach (they are still freed when no longer used): a
+    # collection walking every event after each few thousand new objects made the rules
+    # take a third longer at 200k events.
+    gc.freeze()
     return TriageInput(notes, facts, config, now(), triggered_names(root),
                        archived_notes(root), said_distinct(root))
 

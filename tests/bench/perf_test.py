@@ -17,6 +17,7 @@ ROWS = (
     "search top-10, in-process p50", "search top-10, in-process p99",
     "cache sync after a 10-file checkout", "memrepo check --message-file F",
     "remember, one commit per fact", "CPU per write at", "remember, batched",
+    "doctor (whole process", "triage --json (whole process)", "triage --json, peak memory",
 )
 
 

@@ -15,7 +15,7 @@ from memrepo.cli import main
 from memrepo.core.problems import InputError
 from memrepo.facts import writes as store
 from memrepo.facts.segments import read_scope
-from tests.support import HOOKS_OFF, commit_count, git, status
+from tests.support import HOOKS_OFF, commit_count, git, note, status, write
 
 EVENT = ('{"id":"01M8PHGRKA314SG78JW45DAJZC","op":"assert","recorded_at":"%s",'
          '"scope":"michal","subject":"x","relation":"y","object":"z",'
@@ -183,6 +183,47 @@ def test_index_drift_is_reported_not_repaired(memory_repo: Path,
     (memory_repo / "memory/entities/INDEX.md").write_text("drifted\n", encoding="utf-8")
     code, report = doctor(memory_repo, capsys, "--repair")
     assert code == 1 and report["findings"][0]["fix"] == "run `memrepo index`"
+
+
+def _indexed_repo(root: Path) -> None:
+    """Two committed entity notes with their INDEX.md, and a current cache of them."""
+    for name in ("acme-supplies", "baltic-freight"):
+        write(root, f"memory/entities/{name}.md",
+              note("entities", name, f"Supplier {name} of packaging crates"))
+    assert main(["--repo", str(root), "index"]) == 0
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "Two suppliers")
+    cache.rebuild(root, announce=False)
+
+
+@pytest.mark.parametrize("edit", ["description", "new note", "removed note", "broken note"])
+@pytest.mark.parametrize("with_cache", [True, False])
+def test_index_drift_is_found_from_the_cache_and_without_it(
+        memory_repo: Path, capsys: pytest.CaptureFixture[str], edit: str,
+        with_cache: bool) -> None:
+    _indexed_repo(memory_repo)
+    capsys.readouterr()
+    assert doctor(memory_repo, capsys) == (0, {"healthy": True, "findings": []})
+    folder = memory_repo / "memory/entities"
+    if edit == "description":
+        write(memory_repo, "memory/entities/acme-supplies.md",
+              note("entities", "acme-supplies", "Supplier of cardboard boxes, not crates"))
+    elif edit == "new note":
+        write(memory_repo, "memory/entities/cargo-links.md",
+              note("entities", "cargo-links", "Freight forwarder for the Baltic route"))
+    elif edit == "removed note":
+        (folder / "baltic-freight.md").unlink()
+    else:  # a header that no longer parses: the index cannot be known, nothing reported
+        (folder / "acme-supplies.md").write_text("---\nname: [unclosed\n---\n")
+    if not with_cache:
+        cache.cache_path(memory_repo).unlink()
+    _, report = doctor(memory_repo, capsys)
+    drift = [f for f in report["findings"] if f["path"] == "memory/entities/INDEX.md"]
+    assert bool(drift) == (edit != "broken note")
+    assert main(["--repo", str(memory_repo), "index"]) == (0 if edit != "broken note" else 1)
+    capsys.readouterr()
+    _, report = doctor(memory_repo, capsys)
+    assert not [f for f in report["findings"] if f["path"] == "memory/entities/INDEX.md"]
 
 
 def test_the_human_report(memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,8 +4,8 @@ Builds (or reuses, `--dir`) a synthetic memory repository and prints one markdow
 each figure beside a floor measured in the same run — the least work that could produce
 the same answer — and their ratio. The floor of a rebuild is raw parsing into plain SQLite
 tables (`floor.py`): deliberately not memrepo's cache, so its SQL lives here. The rows are
-made by `queries.py` (rebuild, recall, search) and `git_scenarios.py` (checkout, commit,
-remember).
+made by `queries.py` (rebuild, recall, search), `git_scenarios.py` (checkout, commit,
+remember) and `maintenance.py` (doctor, triage).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from memrepo.progress import task
 from ..measure import NO_BYTECODE, Row, has_bytecode, missing, render_table
 from .common import QUICK, Corpus, Settings, git
 from .git_scenarios import hook_rows, remember_rows, sync_rows
+from .maintenance import maintenance_rows
 from .queries import full_text_row, rebuild_rows, recall_rows, search_rows
 
 # --- the whole run ------------------------------------------------------------------------
@@ -46,7 +47,7 @@ def prepare(directory: Path | None, notes: int, events: int, seed: int) -> tuple
     return info.root, Row(label, info.seconds["total"], "s", note=f"{info.commit_method}")
 
 
-GIT_SCENARIOS = ("sync", "hooks", "remember")
+GIT_SCENARIOS = ("sync", "hooks", "remember", "maintenance")
 """What `--only` may pick: the scenarios that need no cache build of their own."""
 
 
@@ -55,7 +56,7 @@ def run_benchmark(root: Path, settings: Settings, seed: int = 0,
     rng = random.Random(seed)
     if only:
         return git_scenario_rows(root, settings, rng, only)
-    with task("memrepo bench perf: cache rebuild", total=7) as steps:
+    with task("memrepo bench perf: cache rebuild", total=8) as steps:
 
         def next_section(name: str) -> None:
             steps.advance()
@@ -71,6 +72,8 @@ def run_benchmark(root: Path, settings: Settings, seed: int = 0,
         rows += sync_rows(root, corpus, settings, rng)
         next_section("commit hooks")
         rows += hook_rows(root, corpus, settings, rng)
+        next_section("doctor and triage")
+        rows += maintenance_rows(root, settings)
         next_section("remember")
         rows += remember_rows(root, settings)
         next_section("full-text indexing alone")
@@ -91,6 +94,8 @@ def git_scenario_rows(root: Path, settings: Settings, rng: random.Random,
         rows += sync_rows(root, corpus, settings, rng)
     if "hooks" in only:
         rows += hook_rows(root, corpus, settings, rng)
+    if "maintenance" in only:
+        rows += maintenance_rows(root, settings)
     if "remember" in only:
         rows += remember_rows(root, settings)
     return rows
@@ -152,7 +157,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--only", nargs="+", choices=GIT_SCENARIOS, metavar="SCENARIO",
                         help="run only these git scenarios (sync: checkout + cache refresh; "
                              "hooks: a 10-note commit through the hooks and `memrepo check`; "
-                             "remember): no rebuild, recall or search")
+                             "remember; maintenance: doctor and triage --json): no rebuild, "
+                             "recall or search")
     parser.add_argument("--json", type=Path, metavar="FILE",
                         help="also write the rows as one JSON document")
     return parser.parse_args(argv)

@@ -6,7 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.cache import open_fresh
+from memrepo.cache.audit import open_existing
+from memrepo.cache.db import cache_path
+from memrepo.cache.listing import note_descriptions
+from memrepo.cache.staleness import is_stale
+from memrepo.core.config import CATEGORIES
+from memrepo.core.notes.headers import index_path
+from memrepo.core.notes.index_file import render_index
 from memrepo.core.problems import InputError, split_fix
+from memrepo.maintenance.indexes import build_indexes, current_index, known_descriptions
 
 from .findings import Finding, done, relative
 
@@ -102,7 +111,6 @@ def cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
     from memrepo.cache import audit
     from memrepo.cache.build import built_aside
     from memrepo.cache.rows import UNFINISHED
-    from memrepo.cache.staleness import is_stale
 
     if not cache.cache_path(root).is_file():
         return []
@@ -162,13 +170,14 @@ def _differs(root: Path, what: str, repair: bool, fresh: Path | None) -> Finding
 
 
 def index_files(root: Path, repair: bool) -> list[Finding]:
-    from memrepo.core.notes.headers import index_path
-    from memrepo.maintenance.indexes import build_indexes, current_index
-
+    """Each INDEX.md that does not match the notes of its folder. The notes' descriptions
+    come from the cache when it is current (synced by `cache_file` just before): at 100k
+    notes reading every note took most of doctor's minute."""
     if not (root / "memory").is_dir():
         return []
+    indexed = _indexed_descriptions(root)
     try:
-        texts, _ = build_indexes(root)  # unreadable notes are `memrepo check`'s to report
+        texts = _index_texts(root, indexed)  # unreadable notes are `memrepo check`'s to report
         current = {category: current_index(root, category) for category in texts
                    if (root / index_path(category)).parent.is_dir()}
     except InputError:  # a symbolic link, which `_links` reports
@@ -176,3 +185,35 @@ def index_files(root: Path, repair: bool) -> list[Finding]:
     return [Finding(index_path(category), "INDEX.md does not match the notes of its folder",
                     "run `memrepo index`")
             for category, data in current.items() if data != texts[category].encode("utf-8")]
+
+
+def _index_texts(root: Path, indexed: dict[str, dict[str, str]] | None) -> dict[str, str]:
+    """The INDEX.md text of every category whose notes all parse."""
+    if indexed is None:
+        return build_indexes(root)[0]
+    texts = {}
+    for category in CATEGORIES:
+        descriptions, broken = known_descriptions(root, category, indexed.get(category, {}))
+        if not broken:
+            texts[category] = render_index(category, descriptions)
+    return texts
+
+
+def _indexed_descriptions(root: Path) -> dict[str, dict[str, str]] | None:
+    """The notes' descriptions by category from a sound cache, synced with the work tree
+    as a query syncs it (notes saved in place too); None without one (doctor rebuilds no
+    cache unasked)."""
+    if not cache_path(root).is_file():
+        return None
+    sound = open_existing(root)
+    if sound is None:
+        return None
+    sound.close()
+    try:
+        conn = open_fresh(root)
+    except InputError:
+        return None
+    try:
+        return note_descriptions(conn)
+    finally:
+        conn.close()

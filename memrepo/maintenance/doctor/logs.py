@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
+from memrepo.cache.gitstate import dirty_paths
 from memrepo.clock import now
 from memrepo.core.facts.segment_names import is_log_path
 from memrepo.core.facts.times import format_instant
 from memrepo.core.problems import InputError, Problem
 from memrepo.facts.appender import append_many_and_commit
-from memrepo.facts.segments import FACTS_DIR
 from memrepo.files import is_link, open_beneath, read_beneath
-from memrepo.git.command import run_git
 
-from .findings import Finding, done, git_checked
+from .findings import Finding, done
 
 PARTIAL_DIR = ".memrepo/partial"
 
@@ -42,26 +40,12 @@ def logs(root: Path, repair: bool) -> list[Finding]:
     return findings
 
 
-def _log_paths(root: Path) -> Iterator[str]:
-    """The fact logs in the working tree and in HEAD, never through a symbolic link (links
-    are reported by `_links`)."""
-    facts = root / FACTS_DIR
-    found = set(_committed_logs(root))
-    if facts.is_dir() and not facts.is_symlink():
-        for scope in facts.iterdir():
-            if scope.is_dir() and not scope.is_symlink():
-                found.update(f"{FACTS_DIR}/{scope.name}/{file.name}"
-                             for file in scope.iterdir()
-                             if is_log_path(f"{FACTS_DIR}/{scope.name}/{file.name}")
-                             and not file.is_symlink() and file.is_file())
-    yield from sorted(p for p in found if not is_link(root, p))
-
-
-def _committed_logs(root: Path) -> list[str]:
-    if run_git(root, "rev-parse", "--verify", "-q", "HEAD").returncode != 0:
-        return []  # no commit yet: nothing is committed
-    out = git_checked(root, "ls-tree", "-r", "-z", "--name-only", "HEAD", "--", FACTS_DIR)
-    return [p for p in out.split("\0") if is_log_path(p)]
+def _log_paths(root: Path) -> list[str]:
+    """The fact logs whose work file differs from HEAD (changed, missing, untracked: what
+    `git status` lists — a log it does not list holds exactly its committed lines), never
+    through a symbolic link (links are reported by `_links`)."""
+    return [path for path in dirty_paths(root)
+            if is_log_path(path) and not is_link(root, path)]
 
 
 def _behind(root: Path, path: str, data: bytes, committed: bytes, repair: bool) -> Finding:

@@ -3,11 +3,23 @@ which keys are found, which one is kept, what is left alone."""
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memrepo.core.config import Config
 from memrepo.core.duplicates.key_triage import distinct_label, key_merges
-from memrepo.core.duplicates.variant_pairs import Label, note_judge, variant_pairs
+from memrepo.core.duplicates.near_duplicates import label_words
+from memrepo.core.duplicates.variant_pairs import (
+    Label,
+    _known_elsewhere,
+    _word_users,
+    key_judge,
+    note_judge,
+    variant_pairs,
+)
 from memrepo.core.facts.events import Event
 from memrepo.core.facts.times import parse_instant
 
@@ -72,3 +84,39 @@ def test_variant_pairs_group_same_letters_and_skip_one_owner() -> None:
               Label(3, "site-roadmp"), Label(3, "roadmap-site")]
     pairs = {(p.first, p.second) for p in variant_pairs(labels, note_judge)}
     assert pairs == {(0, 1), (0, 2), (0, 3)}
+
+
+WORDS = st.lists(st.text(alphabet="abeks12", min_size=1, max_size=8), min_size=1, max_size=3)
+
+
+@st.composite
+def edited_labels(draw: st.DrawFn) -> list[str]:
+    """Labels one edit (a letter or digit deleted, added, replaced, two swapped) from a
+    few base labels, and some of those edited again: the near misses the screen must see."""
+    labels = ["-".join(draw(WORDS)) for _ in range(draw(st.integers(1, 3)))]
+    for _ in range(draw(st.integers(1, 6))):
+        text = draw(st.sampled_from(labels))
+        at = draw(st.integers(0, len(text)))
+        letter = draw(st.sampled_from("abeks12"))
+        text = draw(st.sampled_from([text[:at] + text[at + 1:], text[:at] + letter + text[at:],
+                                     text[:at] + letter + text[at + 1:],
+                                     text[:at] + text[at + 1:at + 2] + text[at:at + 1]
+                                     + text[at + 2:]]))
+        labels.append(text)
+    unique = {"".join(label_words(text)): text for text in labels if label_words(text)}
+    return sorted(unique.values())
+
+
+@settings(max_examples=300, deadline=None)
+@given(edited_labels(), st.sampled_from([note_judge, key_judge]))
+def test_variant_pairs_finds_every_pair_the_rule_accepts(texts: list[str], judge: Any) -> None:
+    """The screen (one deletion apart, never deleting a digit; the same signature) misses
+    no pair of labels that the rule, asked about every pair, calls variants."""
+    labels = [Label(n, text) for n, text in enumerate(texts)]
+    users = _word_users([(label, label_words(label.text)) for label in labels])
+    expected = set()
+    for a, b in combinations(labels, 2):
+        variant = judge(a.text, b.text)
+        if variant is not None and not _known_elsewhere(variant, users, (a.owner, b.owner)):
+            expected.add((a.owner, b.owner))
+    assert {(p.first, p.second) for p in variant_pairs(labels, judge)} == expected

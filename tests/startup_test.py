@@ -1,0 +1,90 @@
+"""What the CLI's most frequent paths import (issue 24 item 3): `remember`, `recall` and
+`check` (what the commit hooks run), each run for real with `python -X importtime` and
+held to the modules it may not import — heavy third-party packages and memrepo's parts of
+other paths. A guard on import cost that never looks at a clock: a module that is not
+imported costs nothing, and a new import on these paths has to be a decision (widen a set
+here) rather than an accident.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support import git, note, write
+
+EVERY_PATH = frozenset({
+    "mcp", "numpy", "httpx", "anyio", "pydantic", "starlette", "rich", "hypothesis",
+    "jsonschema",  # the pure-Python one: the checks use jsonschema_rs
+    "memrepo.bench", "memrepo.maintenance", "memrepo.scripts", "memrepo.agent.mcp_server",
+    "memrepo.agent.llm", "memrepo.agent.extract",
+})
+"""Never imported by remember, recall or check."""
+
+NOT_IMPORTED: dict[str, frozenset[str]] = {
+    # a query of a current cache: no git objects, no YAML, no checks, no write path, no build
+    "recall": EVERY_PATH | {
+        "pygit2", "jsonschema_rs", "yaml", "re2", "rapidfuzz", "memrepo.facts",
+        "memrepo.hooks", "memrepo.checks.runner", "memrepo.checks.schemas",
+        "memrepo.git.write", "memrepo.git.read", "memrepo.cache.build",
+        "memrepo.cache.incremental", "memrepo.cache.indexer", "memrepo.core.policy.secrets",
+        "memrepo.core.duplicates"},
+    # a write: no question answering, no cache build, no search
+    "remember": EVERY_PATH | {
+        "memrepo.answer", "memrepo.agent", "memrepo.cache.build", "memrepo.cache.retrieval",
+        "memrepo.cache.search", "Stemmer"},
+    # the commit-time checks: git's plumbing, never pygit2; no cache, no answers, no writes
+    "check": EVERY_PATH | {
+        "pygit2", "sqlite3", "Stemmer", "rapidfuzz", "memrepo.cache", "memrepo.answer",
+        "memrepo.agent", "memrepo.facts", "memrepo.git.write", "memrepo.git.read"},
+}
+
+COMMANDS = {
+    "remember": ["remember", "--scope", "michal", "car", "colour", "blue"],
+    "recall": ["recall", "--scope", "michal", "car"],
+    "check": ["check"],
+}
+
+
+def imported(root: Path, *args: str) -> set[str]:
+    """The modules `python -X importtime -m memrepo ARGS` imports (in `root`)."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "memrepo", *args],
+                          cwd=root, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines()
+            if line.startswith("import time:") and line.count("|") == 2} - {"package"}
+
+
+def forbidden_in(modules: set[str], forbidden: frozenset[str]) -> list[str]:
+    return sorted(module for module in modules
+                  if any(module == name or module.startswith(f"{name}.") for name in forbidden))
+
+
+@pytest.fixture()
+def ready_repo(memory_repo: Path) -> Path:
+    """A memory with a fact, a staged note and a current cache."""
+    assert imported(memory_repo, *COMMANDS["remember"][:-1], "red")  # the first write
+    write(memory_repo, "memory/entities/acme-supplies.md",
+          note("entities", "acme-supplies", "Supplier of packaging crates"))
+    assert imported(memory_repo, "index")
+    git(memory_repo, "add", "-A")
+    assert imported(memory_repo, *COMMANDS["recall"])  # the cache is current after it
+    return memory_repo
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_frequent_path_imports_none_of_what_it_does_not_need(
+        ready_repo: Path, command: str) -> None:
+    modules = imported(ready_repo, *COMMANDS[command])
+    assert "memrepo.cli" in modules  # the parse saw the whole run
+    assert forbidden_in(modules, NOT_IMPORTED[command]) == []
+    assert forbidden_in(imported(ready_repo, command, "--help"), NOT_IMPORTED[command]) == []
+
+
+def test_the_guard_sees_a_forbidden_import() -> None:
+    modules = {"memrepo.cli", "pygit2", "pygit2._pygit2", "memrepo.cache.build", "yamlish"}
+    assert forbidden_in(modules, frozenset({"pygit2", "memrepo.cache", "yaml"})) == [
+        "memrepo.cache.build", "pygit2", "pygit2._pygit2"]
