@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.bench.measure import Row, Target, render_table, run_process, start_process
+from memrepo.git.porcelain import git
 from memrepo.progress import task
 
 if TYPE_CHECKING:
@@ -94,17 +95,17 @@ def make_fleet(directory: Path, clones: int) -> tuple[Path, list[Path]]:
     from memrepo.maintenance.sync import sync
 
     bare = directory / "remote.git"
-    _git(directory, "init", "-q", "--bare", "-b", "main", str(bare))
+    git(directory, "init", "-q", "--bare", "-b", "main", str(bare))
     installed = run_process([sys.executable, "-m", "memrepo.scripts.pre_receive",
                              "--install", str(bare)])
     if installed.returncode != 0:
         raise RuntimeError(f"installing the pre-receive hook: {installed.stderr.strip()}")
     first = directory / "clone0"
     create_memory_repo(first)
-    _git(first, "remote", "add", "origin", str(bare))
+    git(first, "remote", "add", "origin", str(bare))
     sync(first)
     for number in range(1, clones):
-        _git(directory, "clone", "-q", str(bare), str(directory / f"clone{number}"))
+        git(directory, "clone", "-q", str(bare), str(directory / f"clone{number}"))
     return bare, [first, *(directory / f"clone{n}" for n in range(1, clones))]
 
 
@@ -212,16 +213,7 @@ def _writer_report(writer: Popen[str]) -> WriterReport:
 
 
 def _head(clone: Path) -> str:
-    return _git(clone, "rev-parse", "HEAD").strip()
-
-
-def _git(cwd: Path, *args: str) -> str:
-    from memrepo.git.command import run_git
-
-    done = run_git(cwd, *args)
-    if done.returncode != 0:
-        raise RuntimeError(f"git {' '.join(args)} in {cwd}: {done.stderr.strip()}")
-    return done.stdout
+    return git(clone, "rev-parse", "HEAD").strip()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.git.command import run_git, start_git
+from memrepo.git.command import start_git
+from memrepo.git.porcelain import head_commit as porcelain_head_commit
 
 if TYPE_CHECKING:
     import subprocess
@@ -37,7 +38,7 @@ def head_commit(root: Path) -> str | None:
         fast = _head_from_files(directory)
         if fast is not None:
             return fast or None
-    return run_git(root, "rev-parse", "--verify", "-q", "HEAD").stdout.strip() or None
+    return porcelain_head_commit(root)
 
 
 def _head_from_files(directory: Path) -> str | None:

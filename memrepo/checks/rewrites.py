@@ -39,6 +39,7 @@ from memrepo.checks.history import commit_problems
 from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.facts.fact_logs import kept_problems
 from memrepo.core.problems import InputError, Problem
+from memrepo.git.porcelain import head_ref_and_commit, unfinished_operation
 
 if TYPE_CHECKING:
     from pygit2 import Repository
@@ -190,14 +191,6 @@ def refusal(root: Path, repo: Repository, move: Move) -> str:
             f"  To undo: {undo}\n  {NEVER_DELETED}")
 
 
-STATE_FILES = (("rebase-merge", "rebase"), ("rebase-apply/applying", "am"),
-               ("rebase-apply", "rebase"), ("sequencer", "cherry-pick"),
-               ("REVERT_HEAD", "revert"), ("CHERRY_PICK_HEAD", "cherry-pick"),
-               ("MERGE_HEAD", "merge"))
-"""What git leaves in its folder while each command is under way (a refused update stops
-the command, and its `--abort` finds this)."""
-
-
 def operation(root: Path, repo: Repository, move: Move) -> str | None:
     """The git command whose update is refused: by what it left in git's folder, else by
     the process that runs the hook (/proc); a lone revert or cherry-pick leaves nothing, so
@@ -206,9 +199,9 @@ def operation(root: Path, repo: Repository, move: Move) -> str | None:
     from memrepo.git.read import commit_message
 
     git_dir = Path(repo.path)
-    for name, left_by in STATE_FILES:
-        if (git_dir / name).exists():
-            return _sequence(git_dir) if name == "sequencer" else left_by
+    left = unfinished_operation(git_dir)  # what a refused update's `--abort` finds
+    if left is not None:
+        return _sequence(git_dir) if left.file == "sequencer" else left.command
     command = git_subcommand(os.getppid())  # the hook script exec'd this: git is the parent
     reverted = _REVERTED.search(commit_message(repo, move.new))
     if command == "revert" or (command is None and reverted is not None):
@@ -245,9 +238,7 @@ def record_checked(root: Path, git_pid: int) -> None:
     exactly that update through (memrepo.git.activity.mark_checked). Nothing is recorded
     on an unborn or detached HEAD: that hook then checks the update itself."""
     from memrepo.git.activity import mark_checked
-    from memrepo.git.command import run_git
 
-    done = run_git(root, "rev-parse", "HEAD", "--symbolic-full-name", "HEAD")
-    lines = done.stdout.split()
-    if done.returncode == 0 and len(lines) == 2 and lines[1].startswith("refs/heads/"):
-        mark_checked(root, git_pid, lines[1], lines[0])
+    head = head_ref_and_commit(root)
+    if head is not None:
+        mark_checked(root, git_pid, *head)

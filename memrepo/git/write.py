@@ -24,6 +24,7 @@ from memrepo.core.config import Config
 from memrepo.core.facts.times import Instant
 from memrepo.core.problems import InputError, Problem
 from memrepo.files import blob_digest, prefix_blob_digest
+from memrepo.git.porcelain import unfinished_operation
 
 
 @dataclass(frozen=True)
@@ -72,28 +73,13 @@ def head_base(repo: Repository) -> Base:
     return Base(repo, commit, commit.tree)
 
 
-UNFINISHED = {"MERGE_HEAD": "a merge", "CHERRY_PICK_HEAD": "a cherry-pick",
-              "REVERT_HEAD": "a revert", "rebase-merge": "a rebase", "rebase-apply": "a rebase",
-              "sequencer": "a cherry-pick or revert"}
-
-
-def unfinished_operation(repo: Repository) -> tuple[str, str] | None:
-    """(git file, what) of a merge, rebase, cherry-pick or revert left unfinished."""
-    git_dir = Path(repo.path)
-    for name, what in UNFINISHED.items():
-        if (git_dir / name).exists():
-            return name, what
-    return None
-
-
 def refuse_unfinished_operation(repo: Repository) -> None:
     """A library commit on top of an unfinished merge would be a single-parent commit
     sweeping in the other side's changes: refused."""
-    found = unfinished_operation(repo)
+    found = unfinished_operation(Path(repo.path))
     if found is not None:
-        name, what = found
-        raise InputError(Problem(f".git/{name}", f"{what} is in progress in this clone; "
-                                 "memrepo does not commit on top of it",
+        raise InputError(Problem(f".git/{found.file}", f"{found.what} is in progress in this "
+                                 "clone; memrepo does not commit on top of it",
                                  "finish it (`git commit`) or abort it (`git merge --abort`, "
                                  "`git rebase --abort`, …); `memrepo doctor --repair` aborts "
                                  "a merge an interrupted `memrepo sync` left"))

@@ -50,11 +50,12 @@ from memrepo.core.notes.triggers import TRIGGERS_PATH
 from memrepo.core.problems import InputError, Problem
 from memrepo.files import read_beneath
 from memrepo.git.command import run_git
+from memrepo.git.porcelain import GitError, git
 from memrepo.maintenance.triage import ActionResult
 from memrepo.progress import task
 
 if TYPE_CHECKING:
-    import subprocess
+    pass
 
 
 class ActionFailed(Exception):
@@ -157,15 +158,19 @@ def merge_note(root: Path, merge: Merge, notes: Sequence[NoteRecord], day: str,
                             "gone; merge by hand")
     try:
         (root / archive).parent.mkdir(parents=True, exist_ok=True)
-        _git(root, "mv", old.path, archive, check=True)
+        git(root, "mv", old.path, archive)
         edited = _edit_notes(root, merge, notes, day)
         edited += _regenerate_indexes(root, {old.category, kept.category})
-        _git(root, "add", "--", *edited, check=True)  # git mv staged the move itself
-        _git(root, "commit", "-q", "-F", "-", stdin=_message(merge), check=True)
+        git(root, "add", "--", *edited)  # git mv staged the move itself
+        git(root, "commit", "-q", "-F", "-", stdin=_message(merge))
+    except GitError as failure:
+        _undo(root)
+        return ActionResult("refused", summary,
+                            f"{failure.command} refused: {_essence(failure.output)}")
     except (ActionFailed, InputError, OSError, UnicodeError) as failure:
         _undo(root)
         return ActionResult("refused", summary, str(failure))
-    head = _git(root, "rev-parse", "--short", "HEAD").stdout.strip()
+    head = run_git(root, "rev-parse", "--short", "HEAD").stdout.strip()
     return ActionResult("committed", summary, f"commit {head}")
 
 
@@ -250,15 +255,7 @@ def _message(merge: Merge) -> str:
 def _undo(root: Path) -> None:
     """memory/ back to HEAD, index and work tree: `require_clean` made sure nothing else
     was there, so whatever an action had done so far goes, and nothing of the person's."""
-    _git(root, "restore", "--source=HEAD", "--staged", "--worktree", "--", "memory")
-
-
-def _git(root: Path, *args: str, stdin: str | None = None,
-         check: bool = False) -> subprocess.CompletedProcess[str]:
-    done = run_git(root, *args, stdin=stdin)
-    if check and done.returncode != 0:
-        raise ActionFailed(f"git {args[0]} refused: {_essence(done.stdout + done.stderr)}")
-    return done
+    run_git(root, "restore", "--source=HEAD", "--staged", "--worktree", "--", "memory")
 
 
 def _essence(output: str) -> str:

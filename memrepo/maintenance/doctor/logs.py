@@ -12,9 +12,9 @@ from memrepo.core.problems import InputError, Problem
 from memrepo.facts.appender import append_many_and_commit
 from memrepo.facts.segments import FACTS_DIR
 from memrepo.files import is_link, open_beneath, read_beneath
-from memrepo.git.command import run_git
+from memrepo.git.porcelain import git, has_head
 
-from .findings import Finding, done, git_checked
+from .findings import GIT_FIX, Finding, done
 
 PARTIAL_DIR = ".memrepo/partial"
 
@@ -57,9 +57,9 @@ def _log_paths(root: Path) -> Iterator[str]:
 
 
 def _committed_logs(root: Path) -> list[str]:
-    if run_git(root, "rev-parse", "--verify", "-q", "HEAD").returncode != 0:
+    if not has_head(root):
         return []  # no commit yet: nothing is committed
-    out = git_checked(root, "ls-tree", "-r", "-z", "--name-only", "HEAD", "--", FACTS_DIR)
+    out = git(root, "ls-tree", "-r", "-z", "--name-only", "HEAD", "--", FACTS_DIR, fix=GIT_FIX)
     return [p for p in out.split("\0") if p.endswith(".jsonl")]
 
 
