@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from memrepo.core.problems import InputError, Problem
 from memrepo.files import LINK_FIX, state_link
+from memrepo.local_state import CACHE_FILE
 from memrepo.resources import data_dir
 
 if TYPE_CHECKING:
     from memrepo.core.config import Config
 
-CACHE_FILE = Path(".memrepo") / "cache.sqlite"
 INDEX_MARKER = "-- @indexes"
 REQUIRED_TABLES = frozenset({"meta", "files", "notes", "aliases", "links", "events",
                              "holdings", "keys", "notes_fts", "keys_fts", "passages_fts",

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 from memrepo.clock import now
 from memrepo.core.facts.times import Instant
 from memrepo.core.problems import InputError, Problem
+from memrepo.local_state import INDEX_BEHIND, WRITE_LOCK
 
 if TYPE_CHECKING:
     from pygit2 import Oid, Repository
@@ -51,8 +52,6 @@ if TYPE_CHECKING:
     from memrepo.git.staging import Prepared
     from memrepo.git.write import Base
 
-LOCK_PATH = ".memrepo/write.lock"
-BEHIND_PATH = ".memrepo/index-behind"
 HOLDER_VARIABLE = "MEMREPO_LOCK_HOLDER"
 """Set while a process holds the write lock, for the git commands it runs: their hooks
 must not wait for the lock their own caller holds."""
@@ -83,7 +82,7 @@ def write_lock(root: Path) -> Iterator[None]:
     wait_for_git(root, deadline)
     fd = _lock_file(root)
     try:
-        _acquire(fd, deadline, root / LOCK_PATH, "another memrepo write")
+        _acquire(fd, deadline, root / WRITE_LOCK, "another memrepo write")
         _HELD[str(root)] = fd
         with passed_to_git(root, **{HOLDER_VARIABLE: str(os.getpid())}):
             yield
@@ -102,7 +101,7 @@ def hook_lock(root: Path) -> Iterator[None]:
         return
     fd = _lock_file(root)
     try:
-        _acquire(fd, time.monotonic() + lock_timeout(), root / LOCK_PATH,
+        _acquire(fd, time.monotonic() + lock_timeout(), root / WRITE_LOCK,
                  "a memrepo write")
         yield
     finally:
@@ -130,7 +129,7 @@ def _holder_is_running() -> bool:
 def _lock_file(root: Path) -> int:
     from memrepo.files import open_beneath
 
-    return open_beneath(root, LOCK_PATH, os.O_RDWR | os.O_CREAT, make_dirs=True)
+    return open_beneath(root, WRITE_LOCK, os.O_RDWR | os.O_CREAT, make_dirs=True)
 
 
 def _acquire(fd: int, deadline: float, path: Path, other: str) -> None:
@@ -393,7 +392,7 @@ def _pause(root: Path) -> None:
     try:
         wait_for_git(root, deadline)
     finally:
-        _acquire(fd, deadline, root / LOCK_PATH, "another memrepo write")
+        _acquire(fd, deadline, root / WRITE_LOCK, "another memrepo write")
 
 
 def _stage(root: Path, repo: Repository, entries: Mapping[str, bytes],
@@ -417,7 +416,7 @@ def _mark_behind(root: Path, entries: Mapping[str, bytes]) -> None:
     if not entries:
         _clear_behind(root)
         return
-    fd = open_beneath(root, BEHIND_PATH, os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+    fd = open_beneath(root, INDEX_BEHIND, os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
                       make_dirs=True)
     try:
         os.write(fd, "".join(f"{path}\n" for path in entries).encode())
@@ -427,7 +426,7 @@ def _mark_behind(root: Path, entries: Mapping[str, bytes]) -> None:
 
 def _clear_behind(root: Path) -> None:
     with suppress(FileNotFoundError):
-        os.unlink(root / BEHIND_PATH)
+        os.unlink(root / INDEX_BEHIND)
 
 
 def behind_paths(root: Path) -> list[str]:
@@ -435,7 +434,7 @@ def behind_paths(root: Path) -> list[str]:
     from memrepo.files import read_beneath
 
     try:
-        data = read_beneath(root, BEHIND_PATH)
+        data = read_beneath(root, INDEX_BEHIND)
     except InputError:
         return []
     return [line for line in (data or b"").decode(errors="replace").splitlines()
@@ -454,7 +453,7 @@ def refresh_behind(root: Path, index_file: Path | None = None) -> None:
     doctor call this under the write lock). `index_file`: the index a running `git commit`
     holds locked and commits (its GIT_INDEX_FILE), rewritten in place. Nothing is imported
     when no write was left behind (every commit's pre-commit hook asks)."""
-    if not (root / BEHIND_PATH).exists():
+    if not (root / INDEX_BEHIND).exists():
         return
     from memrepo.git import staging
     from memrepo.git import write as gitw

@@ -34,7 +34,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-REGISTRY = ".memrepo/git-commands"
+from memrepo.local_state import GIT_COMMANDS
+
 _PROC = Path("/proc")
 READ_ONLY = frozenset({
     "annotate", "archive", "blame", "bundle", "cat-file", "check-attr", "check-ignore",
@@ -80,7 +81,7 @@ def register(root: Path, pid: int) -> None:
     from memrepo.files import open_beneath
 
     try:
-        fd = open_beneath(root, f"{REGISTRY}/{pid}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+        fd = open_beneath(root, f"{GIT_COMMANDS}/{pid}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
                           make_dirs=True)
     except (OSError, ValueError):
         return  # best effort: on Linux the process is seen in /proc anyway
@@ -103,7 +104,7 @@ def mark_checked(root: Path, pid: int, branch: str, parent: str) -> None:
     from memrepo.files import open_beneath
 
     try:
-        fd = open_beneath(root, f"{REGISTRY}/{pid}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+        fd = open_beneath(root, f"{GIT_COMMANDS}/{pid}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
                           make_dirs=True)
     except (OSError, ValueError):
         return  # best effort: the reference-transaction hook then checks the commit itself
@@ -124,8 +125,8 @@ def git_subcommand(pid: int) -> str | None:
 def _registered(root: Path, mine: set[int]) -> Iterator[GitAtWork]:
     from memrepo.files import is_link
 
-    registry = root / REGISTRY
-    if is_link(root, REGISTRY) or not registry.is_dir():
+    registry = root / GIT_COMMANDS
+    if is_link(root, GIT_COMMANDS) or not registry.is_dir():
         return  # never through a link: dead entries are deleted below
     here = str(root.resolve())
     for entry in os.scandir(registry):

@@ -21,6 +21,7 @@ from memrepo.core.problems import InputError, Problem
 from memrepo.git.command import run_git
 from memrepo.git.hook_scripts import install
 from memrepo.git.porcelain import committer_ident_missing, git, has_head
+from memrepo.local_state import STATE_DIR
 from memrepo.resources import data_dir
 
 if TYPE_CHECKING:
@@ -64,9 +65,9 @@ GITATTRIBUTES = """\
 memory/facts/**/*.jsonl merge=union
 """
 
-GITIGNORE = """\
+GITIGNORE = f"""\
 # memrepo's local state: the disposable cache and the write lock
-.memrepo/
+{STATE_DIR}/
 """
 
 TRIGGERS = """\

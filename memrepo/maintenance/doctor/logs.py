@@ -13,10 +13,9 @@ from memrepo.facts.appender import append_many_and_commit
 from memrepo.facts.segments import FACTS_DIR
 from memrepo.files import is_link, open_beneath, read_beneath
 from memrepo.git.porcelain import git, has_head
+from memrepo.local_state import PARTIAL_DIR
 
 from .findings import GIT_FIX, Finding, done
-
-PARTIAL_DIR = ".memrepo/partial"
 
 
 def logs(root: Path, repair: bool) -> list[Finding]:

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from memrepo.git import porcelain
+from memrepo.local_state import STATE_DIR
 
 from .findings import GIT_FIX, Finding, done, relative
 
@@ -68,7 +69,7 @@ def links(root: Path, repair: bool) -> list[Finding]:
 def symlinks(root: Path) -> list[str]:
     """Symbolic links under memory/ and .memrepo/ (not followed), repo-relative."""
     found = []
-    for top in ("memory", ".memrepo"):
+    for top in ("memory", STATE_DIR):
         start = root / top
         if start.is_symlink():
             found.append(top)
