@@ -19,8 +19,8 @@ NEEDS_MESSAGE: bool = False
 def check(change: Change) -> list[Problem]:
     if not change.under(FACTS_PREFIX):
         return []  # a commit of notes only does not import the event code
-    from memrepo.checks.schemas import EVENT_SCHEMA, checker
     from memrepo.core.facts.fact_logs import appended_logs, event_problems
+    from memrepo.schemas import EVENT_SCHEMA, checker
 
     logs, problems = appended_logs(change)
     return problems + event_problems(change, logs, checker(EVENT_SCHEMA, change.rules))

@@ -38,7 +38,7 @@ def check(change: Change) -> list[Problem]:
 
 
 def note_schema_check(change: Change, category: str) -> SchemaCheck:
-    from memrepo.checks.schemas import checker, note_schema_name
+    from memrepo.schemas import checker, note_schema_name
 
     return checker(note_schema_name(TYPE_OF_CATEGORY[category]), change.rules)
 

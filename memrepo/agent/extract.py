@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memrepo.checks.schemas import load_schema, schema_errors
 from memrepo.core.display import shown
 from memrepo.core.duplicates.near_duplicates import label_words
 from memrepo.core.policy.extraction import Candidate, Dropped, parse_candidates, screen
@@ -30,6 +29,7 @@ from memrepo.core.text import words
 from memrepo.facts.new_event import UNTRUSTED_CONFIDENCE
 from memrepo.facts.writes import remember, similar_problem
 from memrepo.files import WorkTree, read_text
+from memrepo.schemas import load_schema, schema_errors
 
 CANDIDATES_SCHEMA = "candidates.schema.json"
 MAX_PROMPT_KEYS = 300

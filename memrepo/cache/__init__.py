@@ -144,14 +144,14 @@ def open_fresh(root: Path, *, hook: bool = False) -> sqlite3.Connection:
 
 
 def memory_config(conn: sqlite3.Connection, root: Path) -> Config:
-    """The work tree's config as queries read it (memrepo.checks.config.worktree_config:
+    """The work tree's config as queries read it (memrepo.config.worktree_config:
     the defaults when it is broken), from a fresh cache's meta: the cache is rebuilt
     whenever the config changes, and a query needs no YAML parser. From the file only
     when meta could not keep it."""
     found = indexed_config(conn)
     if found is not None:
         return found
-    from memrepo.checks.config import worktree_config
+    from memrepo.config import worktree_config
 
     return worktree_config(root)
 

@@ -45,8 +45,7 @@ from memrepo.cache.parts import (
 from memrepo.cache.staleness import fingerprint
 from memrepo.cache.terms import fill_terms
 from memrepo.cache.writer import INSERT
-from memrepo.checks.config import config_from_bytes
-from memrepo.core.config import CONFIG_PATH, Config
+from memrepo.core.config import CONFIG_PATH, Config, config_from_bytes
 from memrepo.files import blob_id, read_bytes
 from memrepo.progress import Steps, task
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.clock import parse_user_time
 from memrepo.core.display import (
     INVISIBLE_FIX,
@@ -24,6 +23,7 @@ from memrepo.core.policy.trust import UNTRUSTED
 from memrepo.core.problems import InputError, Problem
 from memrepo.facts.ids import new_id
 from memrepo.facts.segments import segment_path
+from memrepo.schemas import EVENT_SCHEMA, checker
 
 UNTRUSTED_CONFIDENCE = 0.3
 

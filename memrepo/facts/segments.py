@@ -23,7 +23,6 @@ from typing import Any
 import orjson
 from ulid import ULID
 
-from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.core.facts.events import Event, EventError
 from memrepo.core.facts.log_lines import LogLine, parse_line, parse_log
 from memrepo.core.facts.times import Instant, month_of
@@ -31,6 +30,7 @@ from memrepo.core.policy.trust import check_scope
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.text import key_slug
 from memrepo.files import read_beneath
+from memrepo.schemas import EVENT_SCHEMA, checker
 
 FACTS_DIR = "memory/facts"
 _SEGMENT = re.compile(r"\d{4}-(0[1-9]|1[0-2])\.jsonl")

@@ -388,7 +388,7 @@ def _retract_of(target: Event, events: Sequence[Event]) -> Event | None:
 def _config(root: Path) -> Config:
     """The working tree's memory/config.yaml (defaults when there is none); parsed and
     validated again only when the file changed (a write in a long-lived process)."""
-    from memrepo.checks.config import worktree_config
+    from memrepo.config import worktree_config
     from memrepo.core.config import CONFIG_PATH
 
     try:

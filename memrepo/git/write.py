@@ -20,7 +20,7 @@ from pygit2 import Blob, Commit, Oid, Repository, Signature, Tree
 from pygit2.enums import FileMode
 
 from memrepo.core.change import Change, FileChange, Snapshot
-from memrepo.core.config import Config
+from memrepo.core.config import Config, parent_config
 from memrepo.core.facts.times import Instant
 from memrepo.core.problems import InputError, Problem
 from memrepo.files import blob_digest, prefix_blob_digest
@@ -228,7 +228,6 @@ def change_to(base: Base, tree_oid: Oid, paths: Sequence[str], message: str, whe
     commit time the commit will carry; checked by HEAD's rules (config, schemas). `known`:
     path → (old, new) bytes the writer holds already, so the checks do not inflate those
     blobs again."""
-    from memrepo.checks.config import rules_config
     from memrepo.core.config import CONFIG_PATH
     from memrepo.git.read import TreeSnapshot
 
@@ -242,7 +241,7 @@ def change_to(base: Base, tree_oid: Oid, paths: Sequence[str], message: str, whe
     key = (rules.blob_id(CONFIG_PATH), new.blob_id(CONFIG_PATH))
     config = _CONFIGS.get(key)
     if config is None:  # a broken config is the config check's to report
-        config = _CONFIGS[key] = rules_config(rules, new)
+        config = _CONFIGS[key] = parent_config(rules, new)
     return Change(old=old, new=new, files=files, config=config,
                   commit_time=commit_seconds(when) * 1_000_000,
                   parent_time=base.commit_time, message=message, rules=rules)

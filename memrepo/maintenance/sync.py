@@ -339,8 +339,8 @@ def _refuse_future_commits(root: Path, target: Target) -> None:
     """Commits about to be pushed that are dated after this machine's clock (a clone whose
     clock is wrong, a commit made with GIT_COMMITTER_DATE): pushed, they would block every
     other clone's sync (memrepo.checks.dates). Refused while they can still be dated again."""
-    from memrepo.checks.config import worktree_config
     from memrepo.checks.dates import future_dated
+    from memrepo.config import worktree_config
 
     outgoing = git(root, "log", "--format=%h %ct", f"refs/heads/{target.local}", "--not",
                    f"--remotes={target.remote}", fix=FIX).split()

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memrepo.cache.listing import read_facts, read_notes
-from memrepo.checks.config import worktree_config
 from memrepo.clock import now
+from memrepo.config import worktree_config
 from memrepo.core.config import CATEGORIES
 from memrepo.core.display import shown
 from memrepo.core.duplicates.triage import KINDS, Finding, FindingKind, TriageInput
