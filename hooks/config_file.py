@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.entry import run_hook
+from memrepo.check_support import run_hook
 from memrepo.config import snapshot_config
 from memrepo.core.change import Change
 from memrepo.core.config import CONFIG_PATH

@@ -26,6 +26,7 @@ from memrepo.cache.db import (
     cache_path,
     config_meta,
     connect,
+    require_cache_file,
     require_fts5,
     schema_sql,
     schema_version,
@@ -86,8 +87,6 @@ def state_meta(state: WorkTreeState) -> dict[str, str]:
 
 def rebuild(root: Path, workers: int | None = None) -> BuildReport:
     """Build the whole cache from the work tree and swap it in."""
-    from memrepo.cache import require_cache_file
-
     require_fts5()
     target = cache_path(root)
     require_cache_file(target)

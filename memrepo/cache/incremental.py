@@ -19,7 +19,14 @@ from pathlib import Path
 from memrepo.cache.audit import SkippedLine, last_skipped, skipped_after
 from memrepo.cache.build import WorkTreeState, capture_state, rebuild, state_meta
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
-from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, write_meta
+from memrepo.cache.db import (
+    cache_path,
+    memory_config,
+    open_trusted,
+    read_meta,
+    require_fts5,
+    write_meta,
+)
 from memrepo.cache.gitstate import ChangedQuery, DirtyQuery, KnownDirty, changed_between
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.logsync import NeedsRebuild, store_digest, sync_log
@@ -171,8 +178,6 @@ def _too_many(conn: sqlite3.Connection, paths: list[str]) -> bool:
 
 
 def _apply(root: Path, conn: sqlite3.Connection, paths: list[str]) -> SyncReport:
-    from memrepo.cache import memory_config  # the package imports this module lazily
-
     terms = TermDeltas()
     # A changed config raises NeedsRebuild below, so the one the cache was built with holds.
     indexer = Indexer(conn, memory_config(conn, root), terms)

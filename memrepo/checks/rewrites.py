@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from memrepo.checks.entry import report
+from memrepo.check_support import report
 from memrepo.checks.history import commit_problems
 from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.facts.fact_logs import kept_problems

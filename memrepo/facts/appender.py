@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 from memrepo.clock import now
 from memrepo.core.facts.times import Instant
 from memrepo.core.problems import InputError, Problem
+from memrepo.git.activity import HOLDER_VARIABLE
 from memrepo.local_state import INDEX_BEHIND, WRITE_LOCK
 
 if TYPE_CHECKING:
@@ -52,9 +53,6 @@ if TYPE_CHECKING:
     from memrepo.git.staging import Prepared
     from memrepo.git.write import Base
 
-HOLDER_VARIABLE = "MEMREPO_LOCK_HOLDER"
-"""Set while a process holds the write lock, for the git commands it runs: their hooks
-must not wait for the lock their own caller holds."""
 MAX_ATTEMPTS = 20
 _HELD: dict[str, int] = {}  # root → the descriptor holding the lock in this process
 

@@ -36,6 +36,9 @@ from pathlib import Path
 
 from memrepo.local_state import GIT_COMMANDS
 
+HOLDER_VARIABLE = "MEMREPO_LOCK_HOLDER"
+"""Set while a process holds the write lock, for the git commands it runs: their hooks
+must not wait for the lock their own caller holds."""
 _PROC = Path("/proc")
 READ_ONLY = frozenset({
     "annotate", "archive", "blame", "bundle", "cat-file", "check-attr", "check-ignore",

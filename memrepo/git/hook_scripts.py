@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memrepo.core.problems import InputError, Problem
+from memrepo.git.activity import HOLDER_VARIABLE
 from memrepo.git.command import run_git
 from memrepo.local_state import GIT_COMMANDS, INDEX_BEHIND, STATE_DIR, WRITE_LOCK
 
@@ -84,8 +85,6 @@ def fast_path() -> str:
     write is between its branch update and its index update). Links are never followed.
     Anything else — a held lock, a write left behind, no registry folder or no `flock` —
     runs memrepo, which waits, repairs and refuses with its own messages."""
-    from memrepo.facts.appender import HOLDER_VARIABLE
-
     folder, lock = shlex.quote(WRITE_LOCK.rpartition("/")[0]), shlex.quote(WRITE_LOCK)
     registry, entry = shlex.quote(GIT_COMMANDS), f'{shlex.quote(GIT_COMMANDS)}/"$PPID"'
     return " && ".join((

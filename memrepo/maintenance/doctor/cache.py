@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.cache.db import require_cache_file
 from memrepo.core.problems import InputError, split_fix
 
 from .findings import Finding, done, relative
@@ -19,7 +20,7 @@ def cache_file(root: Path, repair: bool) -> list[Finding]:
 
     findings = _cache_leftovers(root, repair)
     try:
-        cache.require_cache_file(cache.cache_path(root))
+        require_cache_file(cache.cache_path(root))
     except InputError as refused:  # reported only: memrepo never deletes what it did not make
         refusal = refused.detail
         return [*findings, Finding(relative(root, Path(refusal.path)), refusal.problem,
