@@ -28,7 +28,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.bench.measure import Row, Target, render_table, run_process, start_process
+from memrepo.core.problems import InputError
+from memrepo.facts.writes import remember
 from memrepo.git.porcelain import git
+from memrepo.maintenance.init import create_memory_repo
+from memrepo.maintenance.sync import sync
 from memrepo.progress import task
 
 if TYPE_CHECKING:
@@ -91,8 +95,6 @@ class FleetReport:
 def make_fleet(directory: Path, clones: int) -> tuple[Path, list[Path]]:
     """A bare remote with the pre-receive hook, `clone0` made by `memrepo init` and pushed,
     and `clones - 1` plain clones of the remote."""
-    from memrepo.maintenance.init import create_memory_repo
-    from memrepo.maintenance.sync import sync
 
     bare = directory / "remote.git"
     git(directory, "init", "-q", "--bare", "-b", "main", str(bare))
@@ -110,7 +112,6 @@ def make_fleet(directory: Path, clones: int) -> tuple[Path, list[Path]]:
 
 
 def run_fleet(directory: Path, clones: int, facts: int, every: int) -> FleetReport:
-    from memrepo.maintenance.sync import sync
 
     _, fleet = make_fleet(directory, clones)
     with task(f"memrepo bench fleet: {clones} clones writing and syncing", total=4) as steps:
@@ -148,8 +149,6 @@ def run_fleet(directory: Path, clones: int, facts: int, every: int) -> FleetRepo
 
 def write_and_sync(argv: Sequence[str]) -> None:
     """One writer (its own process): ROOT LABEL FACTS EVERY → a JSON WriterReport."""
-    from memrepo.core.problems import InputError
-    from memrepo.maintenance.sync import sync
 
     root, label, facts, every = Path(argv[0]), argv[1], int(argv[2]), int(argv[3])
     ids: list[str] = []
@@ -177,7 +176,6 @@ def write_and_sync(argv: Sequence[str]) -> None:
 
 def remembered(root: Path, subject: str, count: int, session: str) -> str:
     """Remember `subject.count = count` (a new fact): its event id."""
-    from memrepo.facts.writes import remember
 
     result = remember(root, scope=SCOPE, subject=subject, relation="count",
                       object=str(count), session=session)

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.git.command import start_git
-from memrepo.git.porcelain import head_commit as porcelain_head_commit
 
 if TYPE_CHECKING:
     import subprocess
@@ -38,7 +37,9 @@ def head_commit(root: Path) -> str | None:
         fast = _head_from_files(directory)
         if fast is not None:
             return fast or None
-    return porcelain_head_commit(root)
+    from memrepo.git import porcelain  # only when git's files do not say: off the query path
+
+    return porcelain.head_commit(root)
 
 
 def _head_from_files(directory: Path) -> str | None:

@@ -39,10 +39,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.checks.runner import run_checks
 from memrepo.clock import now
+from memrepo.core.config import CONFIG_PATH
 from memrepo.core.facts.times import Instant
 from memrepo.core.problems import InputError, Problem
-from memrepo.git.activity import HOLDER_VARIABLE
+from memrepo.facts.segments import reread, segment_bytes, segment_paths
+from memrepo.files import is_link, open_beneath, read_beneath
+from memrepo.git import staging
+from memrepo.git import write as gitw
+from memrepo.git.activity import HOLDER_VARIABLE, HeadOpens, git_at_work
+from memrepo.git.command import passed_to_git
 from memrepo.local_state import INDEX_BEHIND, WRITE_LOCK
 
 if TYPE_CHECKING:
@@ -74,7 +81,6 @@ def lock_timeout() -> float:
 def write_lock(root: Path) -> Iterator[None]:
     """Serialise the writers of one clone (§10): wait while a person's git command works in
     the clone, then take an exclusive flock on .memrepo/write.lock."""
-    from memrepo.git.command import passed_to_git
 
     deadline = time.monotonic() + lock_timeout()
     wait_for_git(root, deadline)
@@ -125,7 +131,6 @@ def _holder_is_running() -> bool:
 
 
 def _lock_file(root: Path) -> int:
-    from memrepo.files import open_beneath
 
     return open_beneath(root, WRITE_LOCK, os.O_RDWR | os.O_CREAT, make_dirs=True)
 
@@ -146,7 +151,6 @@ def _acquire(fd: int, deadline: float, path: Path, other: str) -> None:
 
 def wait_for_git(root: Path, deadline: float) -> None:
     """Return once no person's git command works in the clone; refuse at `deadline`."""
-    from memrepo.git.activity import git_at_work
 
     git_dir = _git_dir(root)
     while (found := git_at_work(root, git_dir)) is not None:
@@ -164,7 +168,6 @@ def _busy(found: GitAtWork) -> InputError:
 
 
 def _git_dir(root: Path) -> Path:
-    from memrepo.git import write as gitw
 
     return Path(gitw.open_repo(root).path)
 
@@ -189,7 +192,6 @@ def append_many_and_commit(root: Path, appends: Mapping[str, bytes], message: st
     """Append bytes (whole lines) to several segments in ONE commit (called under
     `write_lock`); the commit's hex. Empty bytes commit what the segment holds beyond HEAD.
     """
-    from memrepo.git import write as gitw
 
     require_memory(root)
     repo = gitw.open_repo(root)
@@ -217,8 +219,6 @@ def append_many_and_commit(root: Path, appends: Mapping[str, bytes], message: st
 def commit_leftovers(root: Path, scopes: list[str], when: Instant) -> str | None:
     """Commit the complete lines the scopes' working logs hold beyond HEAD (left by an
     interrupted write, or appended by hand); the commit, or None when there are none."""
-    from memrepo.facts.segments import segment_paths
-    from memrepo.git import write as gitw
 
     repo = gitw.open_repo(root)
     if repo.head_is_unborn:
@@ -234,7 +234,6 @@ def commit_leftovers(root: Path, scopes: list[str], when: Instant) -> str | None
 
 
 def _has_leftovers(root: Path, path: str, base: Base) -> bool:
-    from memrepo.git import write as gitw
 
     try:  # only a file longer than HEAD's blob can hold lines beyond it: no read, no hash
         if os.lstat(root / path).st_size <= (gitw.blob_size_at(base, path) or 0):
@@ -262,8 +261,6 @@ class _Segment:
 
 
 def _segment(root: Path, path: str, data: bytes, base: Base) -> _Segment:
-    from memrepo.facts.segments import segment_bytes
-    from memrepo.git import write as gitw
 
     try:
         work = segment_bytes(root, path) or b""
@@ -293,8 +290,6 @@ def _segment(root: Path, path: str, data: bytes, base: Base) -> _Segment:
 def _show(root: Path, segment: _Segment) -> None:
     """Append to the working file what it lacks of the committed content — only when it
     still holds what was read (else a person is editing it: `git status` will say so)."""
-    from memrepo.facts.segments import reread
-    from memrepo.files import open_beneath
 
     reread(root, segment.path)
     try:
@@ -333,9 +328,6 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
     Everything else (the commit object, the new index, the marker, the branch's lock
     taken as git takes it) is done before the last look (an inotify watch on .git/HEAD),
     so that one rename moves the branch microseconds after it."""
-    from memrepo.git import staging
-    from memrepo.git import write as gitw
-    from memrepo.git.activity import HeadOpens, git_at_work
 
     git_dir = Path(base.repo.path)
     commit = gitw.new_commit(base, tree, message, when)
@@ -371,8 +363,6 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
 def _undo_attempt(root: Path, prepared: Prepared | None, earlier: list[str]) -> None:
     """Undo what an attempt that did not move the branch prepared; the next attempt reads
     the segments again (a git command may have changed them)."""
-    from memrepo.facts.segments import reread
-    from memrepo.git import staging
 
     reread(root)
     staging.discard(prepared)
@@ -396,7 +386,6 @@ def _pause(root: Path) -> None:
 def _stage(root: Path, repo: Repository, entries: Mapping[str, bytes],
            prepared: Prepared | None = None) -> None:
     """Point the index at the commit; never raises (the commit stands either way)."""
-    from memrepo.git import staging
 
     deadline = time.monotonic() + min(5.0, lock_timeout())
     try:
@@ -409,7 +398,6 @@ def _stage(root: Path, repo: Repository, entries: Mapping[str, bytes],
 
 def _mark_behind(root: Path, entries: Mapping[str, bytes]) -> None:
     """Name the index entries about to fall behind HEAD (until `_stage` has moved them)."""
-    from memrepo.files import open_beneath
 
     if not entries:
         _clear_behind(root)
@@ -429,7 +417,6 @@ def _clear_behind(root: Path) -> None:
 
 def behind_paths(root: Path) -> list[str]:
     """Fact logs whose index entries a killed write may have left behind HEAD."""
-    from memrepo.files import read_beneath
 
     try:
         data = read_beneath(root, INDEX_BEHIND)
@@ -440,7 +427,6 @@ def behind_paths(root: Path) -> list[str]:
 
 
 def _behind_entries(root: Path, base: Base) -> dict[str, bytes]:
-    from memrepo.git import write as gitw
 
     return {path: oid for path in behind_paths(root)
             if (oid := gitw.blob_id_at(base, path)) is not None}
@@ -453,8 +439,6 @@ def refresh_behind(root: Path, index_file: Path | None = None) -> None:
     when no write was left behind (every commit's pre-commit hook asks)."""
     if not (root / INDEX_BEHIND).exists():
         return
-    from memrepo.git import staging
-    from memrepo.git import write as gitw
 
     repo = gitw.open_repo(root)
     entries = _behind_entries(root, gitw.head_base(repo))
@@ -474,8 +458,6 @@ def refresh_behind(root: Path, index_file: Path | None = None) -> None:
 def require_memory(root: Path) -> None:
     """Writes go only into a memory repository: memory/config.yaml a regular file (not a
     link) in the work tree. (A plain git repository is refused, never given a memory/.)"""
-    from memrepo.core.config import CONFIG_PATH
-    from memrepo.files import is_link
 
     file = root / CONFIG_PATH
     if is_link(root, CONFIG_PATH) or not file.is_file():
@@ -487,7 +469,6 @@ def run_commit_checks(change: Change, leftovers: Mapping[str, range] | None = No
     """The §6 checks, in-process, on HEAD → the tree about to be committed (pygit2
     commits run no hooks); the first problem refuses the write. A problem in a line found
     uncommitted in the working file says so and points to `memrepo doctor --repair`."""
-    from memrepo.checks.runner import run_checks
 
     problems = run_checks(change, "all")
     if problems:

@@ -17,6 +17,15 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.cache import cache_path, open_fresh
+from memrepo.cache.db import open_trusted
+from memrepo.cache.query import (
+    scope_keys,
+    scope_relations,
+    scope_subjects,
+    subject_spellings,
+    subjects_keys,
+)
 from memrepo.core.duplicates.scope_keys import ScopeKeys
 from memrepo.core.facts.bitemporal import FOREVER
 from memrepo.core.facts.events import Event, first_recorded
@@ -49,7 +58,6 @@ def recorded_keys(root: Path, scope: str, subjects: Iterable[str]) -> RecordedKe
     """The keys of `scope` and the recorded spellings of `subjects`: from the cache (synced
     with the commits first), or — when there is none yet, rather than building it inside
     a write — from the scope's logs."""
-    from memrepo.cache.query import scope_keys
 
     return _recorded(root, scope, subjects,
                      lambda conn: ScopeKeys.from_folded(scope_keys(conn, scope)))
@@ -60,9 +68,6 @@ def _recorded(root: Path, scope: str, subjects: Iterable[str],
               question: tuple[str, str] | None = None) -> RecordedKeys:
     """`recorded_keys` with the cache's keys made by `keys_of`; `question`: a key whose
     resolution is worked out while the cache is open (for keys loaded on demand)."""
-    from memrepo.cache import cache_path, open_fresh
-    from memrepo.cache.db import open_trusted
-    from memrepo.cache.query import subject_spellings
 
     existing = open_trusted(cache_path(root))
     if existing is None:
@@ -84,7 +89,6 @@ def _one_key(root: Path, scope: str, subject: str, relation: str) -> RecordedKey
     keys loaded only as far as the write gate needs them for (subject, relation) — every
     subject, and the keys of the few it compares them with — not every key of the scope.
     Its `keys` answer no other question (the cache is closed)."""
-    from memrepo.cache.query import scope_relations, scope_subjects, subjects_keys
 
     def on_demand(conn: Connection) -> ScopeKeys:
         return ScopeKeys.on_demand(scope_subjects(conn, scope),

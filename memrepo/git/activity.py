@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from memrepo.files import is_link, open_beneath
 from memrepo.local_state import GIT_COMMANDS
 
 HOLDER_VARIABLE = "MEMREPO_LOCK_HOLDER"
@@ -81,7 +82,6 @@ def git_at_work(root: Path, git_dir: Path) -> GitAtWork | None:
 
 def register(root: Path, pid: int) -> None:
     """Called by the pre-commit / pre-merge-commit hook for its `git` process (`pid`)."""
-    from memrepo.files import open_beneath
 
     try:
         fd = open_beneath(root, f"{GIT_COMMANDS}/{pid}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
@@ -104,7 +104,6 @@ def mark_checked(root: Path, pid: int, branch: str, parent: str) -> None:
     `checked <branch> <parent>` — what the reference-transaction hook's shell test
     (memrepo.git.hook_scripts.settled_test) lets through without checking it again. A dead
     process's record goes with its registration (`_registered`)."""
-    from memrepo.files import open_beneath
 
     try:
         fd = open_beneath(root, f"{GIT_COMMANDS}/{pid}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
@@ -126,7 +125,6 @@ def git_subcommand(pid: int) -> str | None:
 
 
 def _registered(root: Path, mine: set[int]) -> Iterator[GitAtWork]:
-    from memrepo.files import is_link
 
     registry = root / GIT_COMMANDS
     if is_link(root, GIT_COMMANDS) or not registry.is_dir():

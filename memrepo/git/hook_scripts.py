@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memrepo.core.problems import InputError, Problem
-from memrepo.git.activity import HOLDER_VARIABLE
+from memrepo.git.activity import CHECKED, HOLDER_VARIABLE
 from memrepo.git.command import run_git
 from memrepo.local_state import GIT_COMMANDS, INDEX_BEHIND, STATE_DIR, WRITE_LOCK
 
@@ -139,7 +139,6 @@ def settled_test() -> str:
     is `<old>`: an amend's is not), moves another branch than HEAD's, or re-points the
     branch where it already is (`git rebase --abort`). A detached HEAD (a rebase about to
     move its branch) leaves it to Python. Links are never followed."""
-    from memrepo.git.activity import CHECKED
 
     registry, entry = shlex.quote(GIT_COMMANDS), f'{shlex.quote(GIT_COMMANDS)}/"$PPID"'
     return f"""memrepo_settled() {{

@@ -10,7 +10,6 @@ where the caller needs it to succeed raises the one error of this module, `GitEr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from memrepo.core.problems import InputError, Problem
@@ -100,13 +99,16 @@ def committer_ident_missing(root: Path, env: Mapping[str, str] | None = None) ->
 
 # --- operations left unfinished ------------------------------------------------------------
 
-@dataclass(frozen=True)
 class Unfinished:
-    """What git leaves in its folder while a command is under way."""
+    """What git leaves in its folder while a command is under way. (A plain class: this
+    module is on every query's path, and a dataclass costs a millisecond to define.)"""
 
-    file: str  # relative to the git folder
-    command: str  # the git command that continues or aborts it
-    what: str  # for people
+    __slots__ = ("command", "file", "what")
+
+    def __init__(self, file: str, command: str, what: str) -> None:
+        self.file = file  # relative to the git folder
+        self.command = command  # the git command that continues or aborts it
+        self.what = what  # for people
 
 
 UNFINISHED: tuple[Unfinished, ...] = (

@@ -20,11 +20,12 @@ from pygit2 import Blob, Commit, Oid, Repository, Signature, Tree
 from pygit2.enums import FileMode
 
 from memrepo.core.change import Change, FileChange, Snapshot
-from memrepo.core.config import Config, parent_config
+from memrepo.core.config import CONFIG_PATH, Config, parent_config
 from memrepo.core.facts.times import Instant
 from memrepo.core.problems import InputError, Problem
 from memrepo.files import blob_digest, prefix_blob_digest
 from memrepo.git.porcelain import unfinished_operation
+from memrepo.git.read import TreeSnapshot
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,6 @@ from here."""
 def head_rules(root: Path) -> Snapshot | None:
     """HEAD's tree: the rules (config, schema/) a library commit is checked by; None on an
     unborn branch or outside a repository (memrepo's own schemas)."""
-    from memrepo.git.read import TreeSnapshot
 
     try:
         base = head_base(open_repo(root))
@@ -228,8 +228,6 @@ def change_to(base: Base, tree_oid: Oid, paths: Sequence[str], message: str, whe
     commit time the commit will carry; checked by HEAD's rules (config, schemas). `known`:
     path → (old, new) bytes the writer holds already, so the checks do not inflate those
     blobs again."""
-    from memrepo.core.config import CONFIG_PATH
-    from memrepo.git.read import TreeSnapshot
 
     old = TreeSnapshot(base.repo, base.tree)
     new = TreeSnapshot(base.repo, base.repo[tree_oid].peel(Tree))

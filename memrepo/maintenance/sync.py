@@ -39,11 +39,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memrepo import cache
+from memrepo.checks.dates import future_dated
 from memrepo.checks.history import commit_problems_of, range_problems
+from memrepo.config import worktree_config
 from memrepo.core.problems import InputError, Problem
 from memrepo.facts.writes import write_lock
 from memrepo.git.command import passed_to_git, run_git
-from memrepo.git.hook_scripts import CHECKED_ELSEWHERE
+from memrepo.git.hook_scripts import CHECKED_ELSEWHERE, install, states
 from memrepo.git.porcelain import (
     config_get,
     current_branch,
@@ -53,6 +56,7 @@ from memrepo.git.porcelain import (
     merge_in_progress,
     rev_parse,
 )
+from memrepo.maintenance.indexes import regenerate_indexes
 from memrepo.progress import Steps, task
 
 if TYPE_CHECKING:
@@ -182,7 +186,6 @@ def sync_target(root: Path, remote: str | None) -> Target:
 
 def ensure_hooks(root: Path) -> str:
     """`present`, `installed` (memrepo's git hooks written now) or `missing` (could not)."""
-    from memrepo.git.hook_scripts import install, states
 
     if all(state.runs_memrepo for state in states(root)):
         return "present"
@@ -296,7 +299,6 @@ def conflicted_files(root: Path) -> list[str]:
 def _commit_regenerated_indexes(root: Path, paths: Sequence[str]) -> str | None:
     """Regenerate the conflicted indexes from the merged notes and commit the merge; what
     went wrong, or None."""
-    from memrepo.maintenance.indexes import regenerate_indexes
 
     regenerated = regenerate_indexes(root)
     if regenerated.problems:
@@ -339,8 +341,6 @@ def _refuse_future_commits(root: Path, target: Target) -> None:
     """Commits about to be pushed that are dated after this machine's clock (a clone whose
     clock is wrong, a commit made with GIT_COMMITTER_DATE): pushed, they would block every
     other clone's sync (memrepo.checks.dates). Refused while they can still be dated again."""
-    from memrepo.checks.dates import future_dated
-    from memrepo.config import worktree_config
 
     outgoing = git(root, "log", "--format=%h %ct", f"refs/heads/{target.local}", "--not",
                    f"--remotes={target.remote}", fix=FIX).split()
@@ -362,7 +362,6 @@ def _remote_lines(done: subprocess.CompletedProcess[str]) -> str:
 
 def refresh_cache(root: Path) -> None:
     """The cache follows HEAD; it is derived data, so a failure here only warns."""
-    from memrepo import cache
 
     try:
         cache.sync(root, force=True)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.cache.gitstate import dirty_paths
 from memrepo.core.duplicates.key_triage import key_merges
 from memrepo.core.duplicates.triage import (
     Duplicate,
@@ -48,9 +49,11 @@ from memrepo.core.notes.merge_edits import (
 )
 from memrepo.core.notes.triggers import TRIGGERS_PATH
 from memrepo.core.problems import InputError, Problem
-from memrepo.files import read_beneath
+from memrepo.facts.key_merges import merge_key
+from memrepo.files import read_beneath, write_atomically
 from memrepo.git.command import run_git
 from memrepo.git.porcelain import GitError, git
+from memrepo.maintenance.indexes import regenerate_indexes
 from memrepo.maintenance.triage import ActionResult
 from memrepo.progress import task
 
@@ -82,7 +85,6 @@ def apply_merges(root: Path, given: TriageInput, day: str) -> list[ActionResult]
 
 def apply_key_merges(root: Path, given: TriageInput) -> list[ActionResult]:
     """Merge every near-duplicate fact key without conflicts; one commit each."""
-    from memrepo.facts.key_merges import merge_key
 
     results = []
     merges = key_merges(given.facts, given.config, given.distinct)
@@ -111,7 +113,6 @@ def _linked_from_rules(merge: Merge, notes: Sequence[NoteRecord]) -> str | None:
 
 
 def require_clean(root: Path) -> None:
-    from memrepo.cache.gitstate import dirty_paths
 
     if dirty_paths(root):
         raise InputError(Problem("memory/", "uncommitted changes in the memory; --apply "
@@ -218,7 +219,6 @@ def _edit_kept(root: Path, merge: Merge, day: str) -> str:
 
 def _rewrite(root: Path, path: str, edit: Callable[[str], str]) -> bool:
     """Apply `edit` (text → text) to a work-tree file; True when it changed."""
-    from memrepo.files import write_atomically
 
     data = read_beneath(root, path)  # refuses a symbolic link: never written through one
     if data is None:
@@ -232,7 +232,6 @@ def _rewrite(root: Path, path: str, edit: Callable[[str], str]) -> bool:
 
 
 def _regenerate_indexes(root: Path, categories: set[str]) -> list[str]:
-    from memrepo.maintenance.indexes import regenerate_indexes
 
     regenerated = regenerate_indexes(root, categories=categories)
     missing = sorted(categories - regenerated.texts.keys())

@@ -22,6 +22,14 @@ if TYPE_CHECKING:
     pass
 
 
+from memrepo.clock import now
+from memrepo.core.facts.log_lines import event_to_json
+from memrepo.core.notes.index_file import parse_index, render_index
+from memrepo.facts import writes
+from memrepo.facts.ids import new_id
+from memrepo.facts.segments import segment_path
+
+from ..synth import event_id
 from .common import Corpus, Settings, cli, failed, git
 
 # --- git scenarios: checkout + sync, commit + hooks ------------------------------------------
@@ -39,7 +47,6 @@ def edit_notes(root: Path, paths: list[str], tag: str, describe_first: bool = Fa
 
 
 def _redescribe(root: Path, path: str, tag: str) -> str:
-    from memrepo.core.notes.index_file import parse_index, render_index
 
     category, name = path.split("/")[1], Path(path).stem
     index_path = f"memory/{category}/INDEX.md"
@@ -63,9 +70,7 @@ def append_event(root: Path, rng: random.Random) -> str:
 
     import orjson
 
-    from memrepo.core.facts.log_lines import event_to_json
 
-    from ..synth import event_id
 
     scope = rng.choice(sorted(p for p in (root / "memory" / "facts").iterdir()))
     segment = sorted(scope.glob("*.jsonl"))[-1]
@@ -190,7 +195,6 @@ def remember_rows(root: Path, settings: Settings) -> list[Row]:
     """One commit per fact at each segment size (a scope of its own, its month's segment
     filled first by batches), beside what git itself pays for the same commit: one line
     appended, `git add` and `git commit --no-verify` (two processes)."""
-    from memrepo.facts import writes
 
     single, batched = Target("min", 20, "≥ 20/s"), Target("min", 5000, "≥ 5,000/s")
     tag = f"{time.time_ns():x}"
@@ -222,7 +226,6 @@ def remember_rows(root: Path, settings: Settings) -> list[Row]:
 
 
 def _fill_segment(root: Path, scope: str, lines: int) -> None:
-    from memrepo.facts import writes
 
     for start in range(0, lines, 5000):
         writes.remember_many(root, [
@@ -235,9 +238,6 @@ def _git_append_commit(root: Path, scope: str, number: int) -> float:
     """Seconds git takes to commit one line appended to the scope's segment (no hooks)."""
     import orjson
 
-    from memrepo.clock import now
-    from memrepo.facts.ids import new_id
-    from memrepo.facts.segments import segment_path
 
     recorded_at = now()
     path = segment_path(scope, recorded_at)

@@ -6,8 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo import cache
+from memrepo.cache import audit
+from memrepo.cache.build import built_aside, swap_in
 from memrepo.cache.db import require_cache_file
+from memrepo.cache.rows import UNFINISHED
+from memrepo.cache.staleness import is_stale
+from memrepo.core.notes.headers import index_path
 from memrepo.core.problems import InputError, split_fix
+from memrepo.maintenance.indexes import build_indexes, current_index
 
 from .findings import Finding, done, relative
 
@@ -16,7 +23,6 @@ if TYPE_CHECKING:
 
 
 def cache_file(root: Path, repair: bool) -> list[Finding]:
-    from memrepo import cache
 
     findings = _cache_leftovers(root, repair)
     try:
@@ -43,7 +49,6 @@ def cache_file(root: Path, repair: bool) -> list[Finding]:
 
 
 def _cache_leftovers(root: Path, repair: bool) -> list[Finding]:
-    from memrepo import cache
 
     target = cache.cache_path(root)
     findings = []
@@ -66,11 +71,6 @@ def _cache_leftovers(root: Path, repair: bool) -> list[Finding]:
 
 def cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
     """Whether a sound, current cache says what the files say, and the lines it skips."""
-    from memrepo import cache
-    from memrepo.cache import audit
-    from memrepo.cache.build import built_aside
-    from memrepo.cache.rows import UNFINISHED
-    from memrepo.cache.staleness import is_stale
 
     if not cache.cache_path(root).is_file():
         return []
@@ -114,8 +114,6 @@ def _skipped_note(line: SkippedLine) -> Finding:
 
 
 def _differs(root: Path, what: str, repair: bool, fresh: Path | None) -> Finding:
-    from memrepo import cache
-    from memrepo.cache.build import swap_in
 
     path = relative(root, cache.cache_path(root))
     finding = Finding(path, f"the cache does not say what the files say: {what}",
@@ -130,8 +128,6 @@ def _differs(root: Path, what: str, repair: bool, fresh: Path | None) -> Finding
 
 
 def index_files(root: Path, repair: bool) -> list[Finding]:
-    from memrepo.core.notes.headers import index_path
-    from memrepo.maintenance.indexes import build_indexes, current_index
 
     if not (root / "memory").is_dir():
         return []

@@ -12,6 +12,7 @@ from memrepo.core.problems import InputError, Problem
 from memrepo.facts.appender import append_many_and_commit
 from memrepo.facts.segments import FACTS_DIR
 from memrepo.files import is_link, open_beneath, read_beneath
+from memrepo.git import write as gitw
 from memrepo.git.porcelain import git, has_head
 from memrepo.local_state import PARTIAL_DIR
 
@@ -85,7 +86,6 @@ def _read_fd_all(fd: int) -> bytes:
 
 
 def committed_bytes(root: Path, path: str) -> bytes:
-    from memrepo.git import write as gitw
 
     repo = gitw.open_repo(root)
     if repo.head_is_unborn:

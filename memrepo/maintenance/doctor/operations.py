@@ -6,7 +6,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from memrepo.files import LINK_FIX
 from memrepo.git import porcelain
+from memrepo.git import write as gitw
+from memrepo.git.hook_scripts import install, states
 from memrepo.local_state import STATE_DIR
 
 from .findings import GIT_FIX, Finding, done, relative
@@ -15,7 +18,6 @@ SYNC_MERGE_PREFIX = "memrepo sync: merge"
 
 
 def unfinished_operation(root: Path, repair: bool) -> list[Finding]:
-    from memrepo.git import write as gitw
 
     found = porcelain.unfinished_operation(Path(gitw.open_repo(root).path))
     if found is None:
@@ -36,7 +38,6 @@ def unfinished_operation(root: Path, repair: bool) -> list[Finding]:
 
 
 def _merge_message(root: Path) -> str:
-    from memrepo.git import write as gitw
 
     try:
         return (Path(gitw.open_repo(root).path) / "MERGE_MSG").read_text(encoding="utf-8")
@@ -45,7 +46,6 @@ def _merge_message(root: Path) -> str:
 
 
 def hooks(root: Path, repair: bool) -> list[Finding]:
-    from memrepo.git.hook_scripts import install, states
 
     wrong = [state for state in states(root) if not state.runs_memrepo]
     if not wrong:
@@ -61,7 +61,6 @@ def hooks(root: Path, repair: bool) -> list[Finding]:
 
 
 def links(root: Path, repair: bool) -> list[Finding]:
-    from memrepo.files import LINK_FIX
 
     return [Finding(path, "is a symbolic link", LINK_FIX) for path in symlinks(root)]
 
