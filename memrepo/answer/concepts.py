@@ -88,6 +88,12 @@ class ConceptTable:
         alone = [self.word_concepts(word) for word in words]
         return frozenset().union(*(span.concepts for span in self.spans(words)), *alone)
 
+    def concepts_as_written(self, words: Sequence[str]) -> frozenset[str]:
+        """The concepts of words as written, never through a base form: a subject key's
+        words (`daniel` is a name, not a form of "daň", tax)."""
+        whole = self.phrases.get(tuple(words), frozenset())
+        return frozenset().union(whole, *(self.exact.get(word, frozenset()) for word in words))
+
     def extended(self, extra: Mapping[str, Sequence[str]]) -> ConceptTable:
         """The table with a memory's own words (config `concepts:`): more words for a
         concept of the table, or concepts of its own (only those words are indexed)."""

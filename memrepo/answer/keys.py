@@ -290,6 +290,10 @@ def _read(question: Question, now: int, concepts: ConceptTable,
     dated = {*dated, *look_like, *(i + 1 for i in look_like)}  # set aside like a date
     heads = head_positions(folded, {i for i, w in enumerate(folded) if w not in STOP_WORDS
                                     and i not in dated and not asks_change_word(w)})
+    written = WORD.findall(unicodedata.normalize("NFC", question.text))
+    if len(written) != len(raw):
+        written = list(raw)
+    heads = {i for i in heads if not _beside_a_person(i, written, folded, concepts)}
     opening = question_word_typo(folded[0]) if folded else None
     read_as = {raw[0]: opening} if opening else {}
     salient = [i for i, word in enumerate(folded)
@@ -320,14 +324,22 @@ def _read(question: Question, now: int, concepts: ConceptTable,
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
                for i in range(span.start, span.end)}
     asked_kind = {i + 1 for i, word in enumerate(folded[:-1]) if word in _WHICH}
-    written = WORD.findall(unicodedata.normalize("NFC", question.text))
-    capitalised = ({i for i, w in enumerate(written) if i and w[:1].isupper()
-                    and not w.isupper()} if len(written) == len(raw) else set())
+    capitalised = {i for i, w in enumerate(written) if i and w[:1].isupper()
+                   and not w.isupper()}
     salient = sorted({*salient, *(i for i in capitalised if i not in dated and i not in heads
                                   and len(folded[i]) > 1 and folded[i] not in FILLERS)})
     # a name that is also a small word ("What is ANI's salary?": Anna) still names someone
     return _Words(raw, folded, salient, cues, set(dated), spans, optional, kinds,
                   question.asks_change, read_as, asked_kind, phrased, capitalised)
+
+
+def _beside_a_person(i: int, written: Sequence[str], folded: Sequence[str],
+                     concepts: ConceptTable) -> bool:
+    """Whether a head noun's modifier is a person ("numer TEŚCIA", "číslo Marty"): then it
+    asks for that person's number, not for a kind of number ("numer pokoju")."""
+    after = i + 1
+    return after < len(folded) and (bool(concepts.word_concepts(folded[after]) & concepts.roles)
+                                    or written[after][:1].isupper())
 
 
 _ALSO_A_NUMBER = frozenset(("size",))
@@ -637,7 +649,9 @@ def _candidates(conn: Connection, scope: str, read: _Words, persons: Sequence[Id
     found = keys_of_subjects(conn, scope, {s for i in persons for s in i.subjects} | owners)
     others = [i for m in mentions.found for i in m.identities if not i.asker]
     people = [i for i in others if not _is_org(i, concepts)]
-    things = [r for r in rows if _names_thing(r, read, bool(people), concepts)
+    # "How much rent does Marta pay?": Marta's, not the household's `shop_rent`
+    of_another = bool(people) and mentions.asker is None and not mentions.ours
+    things = [r for r in rows if not of_another and _names_thing(r, read, bool(people), concepts)
               and not any(r.subject_key in i.subjects for i in persons)
               and not _is_person_row(r, persons, concepts)
               and not (people and _as_a_kind(r, read))]
@@ -735,10 +749,12 @@ def _is_person_row(row: KeyRow, persons: Sequence[Identity], concepts: ConceptTa
 
 
 def _names_thing(row: KeyRow, read: _Words, other_person: bool,
-                 concepts: ConceptTable) -> bool:
+                 concepts: ConceptTable, own_relation: bool = False) -> bool:
     """Whether the question names the key's subject by its words — with someone other than
     the asker named ("What car does Kuba drive?"), only by the words as written, never
-    through the concept table (the firm's van is not Kuba's car)."""
+    through the concept table (the firm's van is not Kuba's car); `own_relation`: not
+    through a concept its relation holds too ("the clinic's ADDRESS" names no flat whose
+    `adres` it is)."""
     subject_words = set(words(row.subject_key))
     asked = {f for i in read.salient if i not in read.in_names and i not in read.theirs
              for f in base_forms(read.folded[i])}
@@ -747,6 +763,8 @@ def _names_thing(row: KeyRow, read: _Words, other_person: bool,
     if other_person:
         return False
     named = frozenset().union(*(read.concepts.get(i, frozenset()) for i in read.salient))
+    if own_relation:
+        named -= concepts.concepts_of_words(words(row.relation_key))
     return bool(concepts.concepts_of_words(list(subject_words)) & named)
 
 
@@ -903,7 +921,8 @@ def _held(key: KeyRow, owner: Identity | None, read: _Words, mentions: Mentions,
             subject_how = _ROLE_OWNER
         elif thing and mention.identities and (_named_directly(key, read) or (
                 all(_is_org(i, concepts) for i in mention.identities)
-                and _names_thing(key, read, False, concepts))):  # the clinic's rent
+                and _names_thing(key, read, False, concepts, own_relation=True))):
+            # the clinic's rent
             held.update(f"#{i}" for i in range(mention.start, mention.end))
         elif owner is not None and any(i is owner for i in mention.identities):
             held.update(f"#{i}" for i in range(mention.start, mention.end))
@@ -986,11 +1005,12 @@ def _of_the_kind(key: KeyRow, kind: str, concepts: ConceptTable) -> bool:
 def _same_word(word: str, named: frozenset[str], key_words: Sequence[str],
                concepts: ConceptTable) -> bool:
     """Whether a question word (`named`: the concepts of its phrase) is one of the key's
-    words: the same base form, or a concept both name."""
+    subject words: the same base form, or a concept both name — the key's words as written
+    (a subject named `daniel` is a name, not a form of "daň", tax)."""
     forms = set(base_forms(word))
     if any(forms & set(base_forms(k)) for k in key_words):
         return True
-    return bool(named & concepts.concepts_of_words(key_words))
+    return bool(named & concepts.concepts_as_written(key_words))
 
 
 def _relation_match(word: str, named: frozenset[str], relation_words: Sequence[str],

@@ -140,10 +140,12 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
         names = {spelling(note.name), *(spelling(a) for a in note.aliases)} - {()}
         # a role alias ("mother") is someone's word for the person: it links the subject
         # `mother` only where that someone is the asker (`mother` in Lenka's scope is
-        # Lenka's mother, not the Tomáš's mother of "Tomáš's mother Marie")
-        mine = _role_owned_by_asker(head_of(note.description), asker_words, concepts)
-        linked = [by_spelling[n] for n in names
-                  if n in by_spelling and (mine or not _is_role(n, concepts))]
+        # Lenka's mother, not the Tomáš's mother of "Tomáš's mother Marie"); a role the
+        # description gives nobody else ("teściowa" of "Paweł's mother") is the asker's
+        head = head_of(note.description)
+        linked = [by_spelling[n] for n in names if n in by_spelling and (
+            not _is_role(n, concepts) or _role_owned_by_asker(
+                head, asker_words, concepts, concepts.concepts_of_words(n) & concepts.roles))]
         identity = _joined(linked, out) if linked else Identity()
         if not linked:
             out.append(identity)
@@ -166,10 +168,11 @@ def _capitalised(alias: str) -> list[str]:
 
 
 def _role_owned_by_asker(description: Sequence[str], asker_words: set[str],
-                         concepts: ConceptTable) -> bool:
-    """Whether the roles a note's description gives are the asker's (or nobody's in
-    particular): "Tomáš's brother Petr" in Tomáš's scope, "the firm's accountant"."""
-    owners = _role_owners(description, concepts.roles, concepts)
+                         concepts: ConceptTable, roles: frozenset[str] | None = None) -> bool:
+    """Whether the `roles` (all roles) a note's description gives are the asker's (or
+    nobody's in particular): "Tomáš's brother Petr" in Tomáš's scope, "the firm's
+    accountant"."""
+    owners = _role_owners(description, concepts.roles if roles is None else roles, concepts)
     return all(_owner_is(o, asker_words, concepts) for o in owners)
 
 
@@ -178,7 +181,7 @@ def _owner_is(owner: tuple[str, ...], person_words: set[str], concepts: ConceptT
     with these words: it is one of them, none is named, or it is a common word ("the
     firm's accountant": the firm of the household, not another person)."""
     return not owner or bool(set(owner) & person_words) or all(
-        concepts.knows(w) for w in owner)
+        concepts.concepts_as_written([w]) for w in owner)  # 'Daniel' is no form of "daň"
 
 
 def _is_role(spelled: tuple[str, ...], concepts: ConceptTable) -> bool:
@@ -301,7 +304,8 @@ def _roles_named(question: Sequence[str], people: Sequence[Identity], concepts: 
         known = [*named, *(m for m in found if len(m.identities) == 1)]
         found = []
         for span in spans:
-            possessor = _possessor(span, question, known if rounds else named)
+            possessor = (_possessor(span, question, known if rounds else named)
+                         or _haver(span, question, known if rounds else named))
             explicit = possessor is not None or _owned_by_asker(
                 question, span.start, [*named, *found])
             owner = possessor or asking
@@ -381,6 +385,26 @@ def _possessor(span: Span, question: Sequence[str], named: Sequence[Mention],
             return mention.identities[0]
     return None
 
+
+def _haver(span: Span, question: Sequence[str], named: Sequence[Mention],
+           ) -> Identity | None:
+    """The one person a question names as having the role person ("Does Marta have kids?",
+    "Ile dzieci ma Marta?", "Má Peter deti?") — not when the asker owns it ("my"), and not
+    a name right beside the role word ("the accountant Anna": she is the accountant)."""
+    people = [m for m in named if len(m.identities) == 1 and not m.identities[0].asker
+              and m.start != span.start]
+    if (len(people) != 1 or not _HAVE.intersection(question)
+            or ASKER.intersection(question) or _owned_by_asker(question, span.start)):
+        return None
+    mention = people[0]
+    if mention.end == span.start or span.end == mention.start:
+        return None
+    return mention.identities[0]
+
+
+_HAVE = frozenset(words_of("""
+have has had got ma maja mial miala mieli maju mal mala mali mam mas mit maji mel mela meli"""))
+"""Forms of "to have" (en/pl/sk/cs, folded): whose role person a question asks about."""
 
 _LINKING = frozenset(words_of("""
 of the a my our mojej mojego mojich mojho mojej naszej at in from w we u z ze v vo pri"""))

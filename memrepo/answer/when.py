@@ -95,8 +95,9 @@ _NUMBERS: dict[str, int] = {
         10: "ten dziesiec desat",
     }.items() for word in words.split()}
 _KNOWN_CUES = words_of("""knew known say said says expect expected think thought memory
-recorded wiedziala wiedzial wiedzialo pamiec mowila mowilo stanu vedela vedel vedelo pamat
-hovorila hovorilo stavu vedeli vedela vedel""")
+recorded according records noted stored knowledge wiedziala wiedzial wiedzialo wiedziales
+wiedzialas pamiec mowila mowilo stanu wiedzy zapisane zapisano notatek vedela vedel vedelo
+pamat hovorila hovorilo stavu vedeli zaznamov zaznamu vedomosti vedeli vedels vedelas""")
 """A date within four words of these is the system time asked about ("as the memory knew
 it on 5 June", "według stanu na 8 stycznia", "podľa stavu k 1. 6. 2026", "in May, what did
 the memory expect…"), not the valid time: the date right after a cue first, else one
@@ -197,7 +198,7 @@ def find_times(words: list[str], now: Instant) -> Times:
         if number == cued:
             known = When(when.start, None, when.words)
             # "as the memory knew it", "did the memory expect": about time, not the topic
-            used.update(i for i, word in enumerate(words) if word in _KNOWN_CUES)
+            used.update(i for i in range(len(words)) if _known_cue(words, i))
         elif valid is None:
             valid = when
     if valid is None and known is not None:  # "what did the memory say in May?"
@@ -212,10 +213,17 @@ def _known_span(words: list[str], spans: list[tuple[int, int, When]]) -> int | N
         for number, (first, last, _) in enumerate(spans):
             reach = (range(last, min(len(words), last + _KNOWN_REACH)) if after
                      else range(max(0, first - _KNOWN_REACH), first))
-            if any(words[i] in _KNOWN_CUES for i in reach):
+            if any(_known_cue(words, i) for i in reach):
                 return number
     return None
 
+
+def _known_cue(words: list[str], i: int) -> bool:
+    """A cue word, or "had" said of the memory ("according to what YOU HAD on 1 May")."""
+    return words[i] in _KNOWN_CUES or (words[i] in _HAD and i > 0 and words[i - 1] == "you")
+
+
+_HAD = frozenset(("had", "have", "mial", "miales", "mala", "mal", "mel"))
 
 _ABSOLUTE_READERS: tuple[_Reader, ...] = ()  # set below, after the readers
 

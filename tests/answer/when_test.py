@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -102,6 +103,22 @@ def test_a_date_beside_memory_words_is_the_system_time() -> None:
     assert found.valid is not None and format_valid_time(found.valid.start) == "2026-06-01"
     said = times("What did the memory say in May?")
     assert said.known is not None and said.valid is not None
+
+
+@pytest.mark.parametrize("text", [
+    "According to what you had on 1 May 2026, what was my phone?",
+    "What did your records say on 1 May 2026 about my phone?",
+    "Według stanu wiedzy na 1 maja 2026, jaki był mój telefon?",
+    "Podľa záznamov k 1. 5. 2026, aké bolo moje číslo?",
+])
+def test_what_the_memory_had_on_a_day_is_the_system_time(text: str) -> None:
+    found = times(text)
+    assert found.known is not None and format_valid_time(found.known.start) == "2026-05-01"
+
+
+def test_what_a_person_had_on_a_day_is_the_valid_time() -> None:
+    found = times("What car had we on 1 May 2026?")
+    assert found.known is None and found.valid is not None
 
 
 def test_date_words_are_reported_as_used() -> None:

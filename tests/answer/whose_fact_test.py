@@ -1,0 +1,210 @@
+"""Whose fact it is (issue 20): a question is resolved to the subject it speaks of before any
+relation is ranked, and another subject's value is never the answer. One small household
+and its business, written for these tests alone, asked through the Python API, the CLI and
+the context block.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memrepo.agent.api import Memory
+from memrepo.agent.context import build_context
+from memrepo.bench.world import build, load
+from tests.support import isolated_env
+
+WORLD = """\
+world: whose-fact
+about: "Ewa, a ceramicist, her family and her studio"
+now: "2026-10-01T12:00:00Z"
+many_valued: [child, phone]
+notes:
+  - category: entities
+    name: ewa-lis
+    description: "Ewa Lis: ceramicist, owns Pracownia Glina"
+    aliases: ["Ewa"]
+  - category: entities
+    name: daniel-lis
+    description: "Ewa's husband Daniel: bus driver"
+    aliases: ["Daniel", "husband", "mąż"]
+  - category: entities
+    name: marta-wrona
+    description: "Ewa's sister Marta: nurse in Gdynia"
+    aliases: ["Marta", "sister", "siostra"]
+  - category: entities
+    name: halina-lis
+    description: "Daniel's mother Halina: retired, lives in Toruń"
+    aliases: ["Halina", "teściowa", "mother-in-law"]
+  - category: entities
+    name: pracownia-glina
+    description: "Pracownia Glina: Ewa's pottery studio and shop"
+    aliases: ["Glina", "studio", "pracownia"]
+  - category: entities
+    name: beata-zajac
+    description: "Ewa's accountant Beata: keeps the studio's books"
+    aliases: ["Beata", "księgowa", "accountant"]
+events:
+  - {op: assert, scope: ewa, subject: ewa, relation: phone, object: "+48 501 000 111",
+     valid_from: "2020-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: ewa, relation: child, object: "Kuba",
+     valid_from: "2015-04-02", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: daniel, relation: phone, object: "+48 502 000 222",
+     valid_from: "2020-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: daniel, relation: employer, object: "MPK Gdańsk",
+     valid_from: "2019-03-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: marta, relation: city, object: "Gdynia",
+     valid_from: "2018-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: marta, relation: child, object: "Ola",
+     valid_from: "2017-06-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: marta, relation: child, object: "Igor",
+     valid_from: "2020-09-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: teściowa, relation: miasto, object: "Toruń",
+     valid_from: "1990-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: mieszkanie, relation: adres,
+     object: "ul. Długa 5/2, Gdańsk", valid_from: "2016-01-01",
+     recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: pracownia_glina, relation: adres,
+     object: "ul. Mariacka 12, Gdańsk", valid_from: "2021-05-01",
+     recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: electricity_bill, relation: amount, object: "240 zł",
+     valid_from: "2026-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: cat, relation: name, object: "Mruczek",
+     valid_from: "2022-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: studio_rent, relation: amount, object: "3 100 zł",
+     valid_from: "2021-05-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: ksiegowa, relation: name, object: "Beata Zając",
+     valid_from: "2021-05-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: ewa, relation: tax_form, object: "ryczałt 8,5%",
+     valid_from: "2021-05-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+questions: []
+"""
+
+
+@pytest.fixture(scope="module")
+def world_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    source = tmp_path_factory.mktemp("world") / "world.yaml"
+    source.write_text(WORLD, encoding="utf-8")
+    root = tmp_path_factory.mktemp("memory") / "ewa"
+    build(load(str(source)), root)
+    return root
+
+
+@pytest.fixture()
+def memory(world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
+    monkeypatch.setenv("MEMREPO_NOW", "2026-10-01T12:00:00Z")
+    monkeypatch.setenv("MEMREPO_VECTORS", "0")
+    return Memory(world_repo)
+
+
+def answered(memory: Memory, question: str) -> list[str]:
+    return [f"{f.subject}.{f.relation}={f.object}" for f in memory.recall("ewa", question).facts]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Does Marta have kids?", ["marta.child=Ola", "marta.child=Igor"]),
+    ("Czy Marta ma dzieci?", ["marta.child=Ola", "marta.child=Igor"]),
+    ("Ile dzieci ma siostra?", ["marta.child=Ola", "marta.child=Igor"]),
+    ("Do I have kids?", ["ewa.child=Kuba"]),
+])
+def test_whose_children_a_question_asks_about_is_whom_it_names(
+        memory: Memory, question: str, expected: list[str]) -> None:
+    assert sorted(answered(memory, question)) == sorted(expected)
+
+
+@pytest.mark.parametrize("question", [
+    "Does Halina have kids?",  # her children are not recorded: never the asker's
+    "Does my mother-in-law have kids?",
+    "Does Daniel have kids?",
+])
+def test_a_persons_unrecorded_children_are_never_the_askers(memory: Memory,
+                                                            question: str) -> None:
+    assert answered(memory, question) == []
+
+
+@pytest.mark.parametrize("question", [
+    "Where does my mother-in-law live?", "Gdzie mieszka teściowa?",
+    "Where does Daniel's mother live?",
+])
+def test_a_role_alias_the_description_gives_nobody_else_is_the_askers_word(
+        memory: Memory, question: str) -> None:
+    """"teściowa" is an alias of "Daniel's mother Halina": the fact `teściowa.miasto` is
+    hers, found through the note."""
+    assert answered(memory, question) == ["teściowa.miasto=Toruń"]
+
+
+def test_a_persons_name_is_never_read_as_a_concept_word(memory: Memory) -> None:
+    """'Daniel' is no form of the Slovak "daň" (tax): asking about a tax of something
+    else never answers with Daniel's keys, and asking about Daniel never with the tax."""
+    assert not [a for a in answered(memory, "What is the VAT's phone number?")
+                if a.startswith("daniel.")]
+    assert answered(memory, "What form of taxation am I on?") == ["ewa.tax_form=ryczałt 8,5%"]
+    assert answered(memory, "What is Daniel's phone number?") == ["daniel.phone=+48 502 000 222"]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("What is the studio's address?", ["pracownia_glina.adres=ul. Mariacka 12, Gdańsk"]),
+    ("Jaki jest adres pracowni?", ["pracownia_glina.adres=ul. Mariacka 12, Gdańsk"]),
+    ("What is our home address?", ["mieszkanie.adres=ul. Długa 5/2, Gdańsk"]),
+])
+def test_a_company_named_is_answered_from_its_own_keys_never_the_homes(
+        memory: Memory, question: str, expected: list[str]) -> None:
+    assert answered(memory, question) == expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("What's my phone number?", ["ewa.phone=+48 501 000 111"]),
+    ("Jaki mam numer telefonu?", ["ewa.phone=+48 501 000 111"]),
+    ("What's my husband's phone number?", ["daniel.phone=+48 502 000 222"]),
+    ("Jaki jest numer męża?", ["daniel.phone=+48 502 000 222"]),  # a person's number
+    ("Jaki jest numer Daniela?", ["daniel.phone=+48 502 000 222"]),
+    ("Where does Daniel work?", ["daniel.employer=MPK Gdańsk"]),
+    ("Where does my sister live?", ["marta.city=Gdynia"]),
+    ("How much do I pay for electricity?", ["electricity_bill.amount=240 zł"]),
+    ("What is the cta called?", ["cat.name=Mruczek"]),
+])
+def test_the_asker_a_role_and_a_thing_each_answer_from_their_own_keys(
+        memory: Memory, question: str, expected: list[str]) -> None:
+    assert answered(memory, question) == expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How much rent does Marta pay?", []),
+    ("How much rent do we pay for the studio?", ["studio_rent.amount=3 100 zł"]),
+    ("Who is Marta's accountant?", []),
+    ("Who is Daniel's accountant?", []),
+    ("Who is my accountant?", ["ksiegowa.name=Beata Zając"]),
+])
+def test_the_households_things_and_people_are_not_another_persons(
+        memory: Memory, question: str, expected: list[str]) -> None:
+    """A question about someone else (named, not the asker, not a company) is not answered
+    from the household's things or the asker's role persons."""
+    assert answered(memory, question) == expected
+
+
+def test_a_subject_recorded_without_the_relation_is_not_recorded_with_what_is(
+        memory: Memory) -> None:
+    answer = memory.recall("ewa", "What is Marta's phone number?")
+    assert answer.facts == []
+    recorded = {relation for relations in answer.recorded_about.values() for relation in relations}
+    assert {"city", "child"} <= recorded
+
+
+def test_the_context_block_holds_the_subjects_value_and_never_anothers(
+        world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMREPO_NOW", "2026-10-01T12:00:00Z")
+    block = build_context(world_repo, "ewa", "Does Marta have kids?", 400).text
+    assert '"Ola"' in block and '"Igor"' in block
+    assert '"Kuba"' not in block
+
+
+def test_the_cli_says_why_it_chose_the_subject(world_repo: Path) -> None:
+    env = {**isolated_env(world_repo.parent), "MEMREPO_NOW": "2026-10-01T12:00:00Z"}
+    shown = subprocess.run([sys.executable, "-m", "memrepo", "recall", "--scope", "ewa",
+                            "Does Marta have kids?"], cwd=world_repo, env=env,
+                           capture_output=True, text=True, check=True).stdout
+    assert "marta.child = Ola" in shown and "ewa.child" not in shown
+    assert "why: whose the role is; role 'kids' → its relation" in shown
