@@ -335,3 +335,17 @@ def test_local_state_is_named_in_one_module() -> None:
                       for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
                       if isinstance(node, ast.Constant) and isinstance(node.value, str))]
     assert naming == []
+
+
+INNER_IMPORTS_BUDGET = 53
+"""Imports of memrepo's own modules inside functions, outside commands/ (where each
+command's `run` imports its library, so that `memrepo <command> --help` stays cheap): the
+lazy points left keep a start-up cheap (the query path, the git hooks, the check registry,
+`from memrepo import Memory`). The budget only goes down."""
+
+
+def test_imports_inside_functions_stay_within_the_budget() -> None:
+    inner = {(found.source, found.line) for found in all_imports()
+             if found.inner and not found.type_checking
+             and unit_of(found.source) != "commands"}
+    assert len(inner) <= INNER_IMPORTS_BUDGET
