@@ -338,8 +338,10 @@ def _beside_a_person(i: int, written: Sequence[str], folded: Sequence[str],
     """Whether a head noun's modifier is a person ("numer TEŚCIA", "číslo Marty"): then it
     asks for that person's number, not for a kind of number ("numer pokoju")."""
     after = i + 1
-    return after < len(folded) and (bool(concepts.word_concepts(folded[after]) & concepts.roles)
-                                    or written[after][:1].isupper())
+    if head_kind(folded[i]) != HEAD_NUMBER or after >= len(folded):
+        return False
+    return bool(concepts.word_concepts(folded[after]) & concepts.roles) or written[after][
+        :1].isupper()
 
 
 _ALSO_A_NUMBER = frozenset(("size",))

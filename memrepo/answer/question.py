@@ -24,10 +24,13 @@ from memrepo.core.text import fold, words_of
 _CHANGE_STEMS = ("chang", "zmien", "zmian", "zmen", "histor", "evolv", "switch", "swapp",
                  "swap", "przeprowadz", "presun", "prestehov", "vymen", "wymien", "increas",
                  "decreas", "podwyz", "podroz", "zdroz", "zvys", "zdraz", "zlacn", "obniz",
-                 "menil", "menila", "menili", "menilo")
+                 "menil", "menila", "menili", "menilo", "podnies", "podniosl", "podniesl")
 _GO = frozenset(("go", "goes", "went", "gone", "going"))
+_PUT = frozenset(("put", "puts", "putting"))
+"""… UP: "when did the dairy put the price up", "put up the rent"""
 """… UP / DOWN: "when did the price go up" asks how it changed."""
-_CHANGE_WORDS = frozenset(("move", "moved", "moving", "moves", "raised", "rose", "dropped"))
+_CHANGE_WORDS = frozenset(("move", "moved", "moving", "moves", "raised", "rose", "dropped",
+                           "raise", "raises", "raising", "hike", "hiked", "hikes", "bumped"))
 """Words that ask how a value changed over time ("when did my rent change?", "kiedy
 zmienił się czynsz?", "kedy sa zmenil nájom?"): the answer is the key's history."""
 
@@ -157,7 +160,8 @@ def analyse(text: str, now: Instant) -> Question:
     folded = [word for _, word in pairs]
     times = find_times(folded, now)
     asks_change = any(map(asks_change_word, folded)) or any(
-        a in _GO and b in ("up", "down") for a, b in itertools.pairwise(folded))
+        a in _GO and b in ("up", "down") for a, b in itertools.pairwise(folded)) or any(
+        a in _PUT and "up" in folded[i + 1:i + 5] for i, a in enumerate(folded))
     asks_amount = bool(_AMOUNT_WORDS & set(folded)) or any(
         a == "how" and b in ("much", "many") for a, b in itertools.pairwise(folded))
     kept = [i for i, word in enumerate(folded)

@@ -522,12 +522,13 @@ def _combine(words: list[str], spans: list[tuple[int, int, When]], now: Instant,
     k = 0
     while k < len(spans):
         first, last, when = spans[k]
+        first = _after_start_words(words, first)  # "since THE START OF 2025"
         before = words[first - 1] if first > 0 else ""
         if k + 1 < len(spans) and (before in _BETWEEN or before in _SINCE):
             nfirst, nlast, nwhen = spans[k + 1]
             gap = words[last:nfirst]
-            if len(gap) == 1 and gap[0] in _UNTIL | {"and", "i", "a"}:
-                end = nwhen.end if nwhen.end is not None else nwhen.start
+            end = nwhen.end if nwhen.end is not None else nwhen.start
+            if len(gap) == 1 and gap[0] in _UNTIL | {"and", "i", "a"} and end >= when.start:
                 out.append((first - 1, nlast, When(when.start, end, (first - 1, nlast))))
                 k += 2
                 continue
@@ -538,6 +539,21 @@ def _combine(words: list[str], spans: list[tuple[int, int, When]], now: Instant,
             out.append((first, last, when))
         k += 1
     return out
+
+
+def _after_start_words(words: list[str], first: int) -> int:
+    """Where a period begins with the words saying its start ("since THE BEGINNING OF
+    2025", "od POCZĄTKU 2025", "od ZAČIATKU ROKA 2025"), when a since-word comes before
+    them; else `first`."""
+    lead = first
+    while lead > 0 and first - lead < _START_REACH and words[lead - 1] in _START_WORDS:
+        lead -= 1
+    return lead if lead < first and lead > 0 and words[lead - 1] in _SINCE else first
+
+
+_START_WORDS = frozenset(words_of("""the start beginning of early poczatku poczatek
+zaciatku zaciatok zacatku roku roka"""))
+_START_REACH = 4
 
 
 # --- calendar -------------------------------------------------------------------------------

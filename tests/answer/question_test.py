@@ -249,3 +249,13 @@ def test_a_family_word_of_two_languages_finds_the_words_of_both() -> None:
     forms = {form for term in question.analyse("Jak ma na imię moja mama?", NOW).terms
              for form in term.bases}
     assert {"matka", "mother", "mum"} <= forms  # "mama" is English and Polish
+
+
+@pytest.mark.parametrize("text", [
+    "When did the dairy put up the price of butter?",
+    "When did they put the rent up?",
+    "When did the landlord raise the rent?",
+    "Kiedy hurtownia podniosła ceny?",
+])
+def test_raising_a_price_asks_how_it_changed(text: str) -> None:
+    assert analyse(text, NOW).asks_change

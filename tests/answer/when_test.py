@@ -121,6 +121,17 @@ def test_what_a_person_had_on_a_day_is_the_valid_time() -> None:
     assert found.known is None and found.valid is not None
 
 
+@pytest.mark.parametrize("text", [
+    "How has the rent changed since the start of 2025?",
+    "Jak się zmieniał czynsz od początku 2025?",
+    "Ako sa menil nájom od začiatku roka 2025?",
+])
+def test_since_the_start_of_a_year_runs_from_its_first_day_to_now(text: str) -> None:
+    found = times(text).valid
+    assert found is not None and format_valid_time(found.start) == "2025-01-01"
+    assert found.end is not None and format_valid_time(found.end) == "2026-08-31T18:00:00Z"
+
+
 def test_date_words_are_reported_as_used() -> None:
     text = words("How much did I pay in April 2026?")
     assert sorted(text[i] for i in times("How much did I pay in April 2026?").used) == [
