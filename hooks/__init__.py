@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from memrepo.checks.runner import CheckModule
+    from memrepo.check_support import CheckModule
 
 
 def checks() -> tuple[CheckModule, ...]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.entry import run_hook
+from memrepo.check_support import run_hook
 from memrepo.core.change import Change
 from memrepo.core.config import CONFIG_PATH
 from memrepo.core.policy.approval import TRAILER, approval_problems, governed_paths

@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.config import load_config
-from memrepo.checks.entry import run_hook
+from memrepo.check_support import run_hook
+from memrepo.config import snapshot_config
 from memrepo.core.change import Change
 from memrepo.core.config import CONFIG_PATH
 from memrepo.core.problems import Problem
@@ -26,7 +26,7 @@ def check(change: Change) -> list[Problem]:
     if touched[0].status == "deleted":
         return [Problem(CONFIG_PATH, "the config file was deleted",
                         f"restore it: git checkout HEAD -- {CONFIG_PATH}")]
-    return load_config(change.new, change.rules, validate=True)[1]
+    return snapshot_config(change.new, change.rules, validate=True)[1]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.entry import run_hook
+from memrepo.check_support import run_hook
 from memrepo.core.change import Change
 from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.problems import Problem
@@ -19,9 +19,9 @@ NEEDS_MESSAGE: bool = False
 def check(change: Change) -> list[Problem]:
     if not change.under(FACTS_PREFIX):
         return []  # a commit of notes only does not import the event code
-    from memrepo.checks.schemas import EVENT_SCHEMA, checker
     from memrepo.core.facts.fact_logs import appended_logs, event_problems
     from memrepo.core.facts.segment_rules import segment_problems
+    from memrepo.schemas import EVENT_SCHEMA, checker
 
     logs, problems = appended_logs(change)
     return (problems + segment_problems(change, logs)

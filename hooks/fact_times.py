@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.entry import run_hook
+from memrepo.check_support import run_hook
 from memrepo.core.change import Change
 from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.problems import Problem

@@ -9,8 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.entry import run_hook
-from memrepo.checks.notes import read_note
+from memrepo.check_support import read_note, run_hook
 from memrepo.core.change import Change
 from memrepo.core.config import TYPE_OF_CATEGORY
 from memrepo.core.notes.headers import (
@@ -38,7 +37,7 @@ def check(change: Change) -> list[Problem]:
 
 
 def note_schema_check(change: Change, category: str) -> SchemaCheck:
-    from memrepo.checks.schemas import checker, note_schema_name
+    from memrepo.schemas import checker, note_schema_name
 
     return checker(note_schema_name(TYPE_OF_CATEGORY[category]), change.rules)
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 
 import orjson
 
-from memrepo.checks.entry import run_hook
+from memrepo.check_support import run_hook
 from memrepo.core.change import Change
 from memrepo.core.display import INVISIBLE_FIX, describe_character, invisible_character
 from memrepo.core.facts.line_rules import hidden_field, hidden_reason

@@ -11,8 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.entry import run_hook
-from memrepo.checks.notes import read_note
+from memrepo.check_support import read_note, run_hook
 from memrepo.core.change import Change
 from memrepo.core.notes.headers import classify, index_path, note_path, stem
 from memrepo.core.notes.index_file import (

@@ -9,8 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.entry import run_hook
-from memrepo.checks.notes import read_note
+from memrepo.check_support import read_note, run_hook
 from memrepo.core.change import Change
 from memrepo.core.notes.headers import classify, decode_text
 from memrepo.core.notes.links import ephemeral_problems, link_problems

@@ -24,7 +24,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from memrepo.checks.entry import run_hook
+from memrepo.check_support import run_hook
 from memrepo.core.change import Change
 from memrepo.core.config import CATEGORIES
 from memrepo.core.notes.headers import Note, classify, index_path, parse_note, stem

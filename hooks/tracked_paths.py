@@ -11,13 +11,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.checks.entry import run_hook
+from memrepo.check_support import run_hook
 from memrepo.core.change import Change
 from memrepo.core.policy.approval import CONTROL_FILES, needs_approval
 from memrepo.core.problems import Problem
+from memrepo.local_state import STATE_DIR
 
 NEEDS_MESSAGE: bool = False
-LOCAL_STATE = ".memrepo/"
+LOCAL_STATE = f"{STATE_DIR}/"
 LINK_FREE = ("memory/", "schema/", LOCAL_STATE)
 
 

@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
 
+from memrepo.local_state import STATE_DIR
+
 
 def write_atomically(target: Path, data: bytes) -> None:
     """Write `data` to `target` via a temporary file in the same folder and a rename.
@@ -220,8 +222,6 @@ def state_link(root: Path) -> str | None:
         return None
     return next((f"{STATE_DIR}/{e.name}" for e in entries if e.is_symlink()), None)
 
-
-STATE_DIR = ".memrepo"
 
 
 def is_link(root: Path, relative: str) -> bool:

@@ -20,6 +20,12 @@ def find_root(arg: str | None) -> Path:
     return _toplevel(Path.cwd(), "working directory")
 
 
+def start_directory(repo_path: str | Path | None) -> Path:
+    """Where to look for the repository, unchecked: --repo, else $MEMREPO_REPO, else the
+    working directory (git finds the repository above it)."""
+    return Path(repo_path or os.environ.get("MEMREPO_REPO") or os.getcwd())
+
+
 def _toplevel(start: Path, what: str) -> Path:
     if not start.is_dir():
         raise NotAMemory(Problem(str(start), f"{what} is not a directory", _FIX))

@@ -88,9 +88,9 @@ def check_update(update: Update, require_signatures: bool) -> tuple[bool, str]:
 def _is_ancestor(old: str, new: str) -> bool:
     """Run where git runs the hook (the bare repository), with the pushed objects still in
     git's quarantine (its GIT_OBJECT_DIRECTORY is kept)."""
-    from memrepo.git.command import run_git
+    from memrepo.git.porcelain import is_ancestor
 
-    return run_git(Path.cwd(), "merge-base", "--is-ancestor", old, new).returncode == 0
+    return is_ancestor(Path.cwd(), old, new)
 
 
 def _hook_env() -> dict[str, str]:

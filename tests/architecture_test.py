@@ -1,11 +1,15 @@
 """ARCHITECTURE.md is true: every path it names exists, every module is named in it, and the
-imports keep to the boundaries of its table (what each folder may touch)."""
+imports keep to the boundaries of its table (what each folder may touch): every import is
+read — at the top, inside functions, and under `if TYPE_CHECKING:` (checked on their own) —
+against the allowed-imports matrix below; no package and no module imports itself back."""
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -114,3 +118,237 @@ def test_the_core_touches_nothing() -> None:
                    if n.startswith("memrepo.") and not n.startswith("memrepo.core")]
         io = [n for n in imports if n.split(".")[0] in NOT_IN_CORE]
         assert (outside, io) == ([], []), relative(path)
+
+
+# --- the allowed-imports matrix -------------------------------------------------------------
+
+ADAPTERS = frozenset({"files", "local_state", "crashlog", "faults", "clock", "resources",
+                      "progress"})
+LIBRARY = frozenset({"core", "git", "repo_root", "schemas", "config", "check_support", "hooks",
+                     "checks", "cache", "answer", "facts", "agent", "maintenance"}) | ADAPTERS
+
+MAY_IMPORT: dict[str, frozenset[str]] = {  # a unit (package or loose module) → what it may
+    "core": frozenset(),                    # import of memrepo besides itself
+    "local_state": frozenset(),
+    "crashlog": frozenset(),
+    "resources": frozenset(),
+    "progress": frozenset(),
+    "clock": frozenset({"core"}),
+    "faults": frozenset({"core"}),
+    "files": frozenset({"core", "local_state"}),
+    "git": frozenset({"core", "files", "local_state", "clock"}),
+    "repo_root": frozenset({"core", "git"}),
+    "schemas": frozenset({"core", "resources"}),
+    "config": frozenset({"core", "files", "git", "schemas"}),
+    "check_support": frozenset({"core", "crashlog", "git", "repo_root"}),
+    "hooks": frozenset({"core", "check_support", "config", "schemas", "local_state"}),
+    "checks": frozenset({"core", "clock", "crashlog", "progress", "git", "repo_root",
+                         "check_support", "hooks"}),
+    "cache": frozenset({"core", "files", "local_state", "clock", "progress", "resources",
+                        "repo_root", "git", "schemas", "config"}),
+    "answer": frozenset({"core", "git", "cache"}),
+    "facts": frozenset({"core", "files", "local_state", "faults", "clock", "git", "schemas",
+                        "config", "checks", "cache"}),
+    "agent": frozenset({"core", "files", "local_state", "faults", "clock", "repo_root",
+                        "schemas", "config", "cache", "answer", "facts"}),
+    "maintenance": LIBRARY - {"maintenance", "agent", "answer", "hooks"},
+    "bench": LIBRARY,
+    "commands": LIBRARY | {"bench", "cli", "check_support"},
+    "cli": frozenset({"core", "crashlog", "faults", "progress"}),  # commands: by name, in one place
+    "__main__": frozenset({"cli"}),
+    # `from memrepo import Memory, InputError, …`: the Python API's names, each on first use
+    "memrepo": frozenset({"core", "clock", "agent", "answer", "facts", "maintenance"}),
+    "scripts": frozenset({"core", "cli", "repo_root", "git", "cache", "progress"}),
+}
+
+KNOWN_VIOLATIONS = {  # (module, unit it imports) → why it stays for now
+    ("memrepo.cache.retrieval", "answer"): "ranking with answer/'s rules moves into answer/ "
+                                           "(issue 14, the lead's)",
+    ("memrepo.cache.search", "answer"): "as cache/retrieval.py (issue 14)",
+}
+
+
+@dataclass(frozen=True)
+class Import:
+    source: str  # the importing module
+    target: str  # the memrepo module imported
+    line: int
+    inner: bool  # inside a function
+    type_checking: bool  # under `if TYPE_CHECKING:`
+
+
+def module_of(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[0] in ("hooks", "scripts"):
+        parts.insert(0, "memrepo")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_of(p): p for p in SOURCES}
+
+
+def unit_of(module: str) -> str:
+    """The package (`cache`, `hooks`, …) or loose module (`files`, `config`) a module is in."""
+    parts = module.split(".")
+    return "memrepo" if len(parts) == 1 else parts[1]
+
+
+@cache
+def imports_of(module: str) -> tuple[Import, ...]:
+    """Every import of a memrepo module that `module` makes, wherever it stands."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: list[Import] = []
+
+    def visit(node: ast.AST, inner: bool, checking: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                for name in _names(child, package):
+                    target = _known(name)
+                    if target is not None and target != module:
+                        found.append(Import(module, target, child.lineno, inner, checking))
+            visit(child, inner or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef),
+                  checking or (isinstance(child, ast.If)
+                               and "TYPE_CHECKING" in ast.unparse(child.test)))
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), False, False)
+    return tuple(found)
+
+
+def _names(node: ast.Import | ast.ImportFrom, package: str) -> Iterator[str]:
+    if isinstance(node, ast.Import):
+        yield from (alias.name for alias in node.names)
+        return
+    base = node.module or ""
+    if node.level:
+        up = package.split(".")[:len(package.split(".")) - node.level + 1]
+        base = ".".join([*up, *([base] if base else [])])
+    for alias in node.names:
+        yield f"{base}.{alias.name}"  # a module, or a name in module `base`
+
+
+def _known(name: str) -> str | None:
+    """The memrepo module `name` is (or is a name in); None outside memrepo."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def all_imports() -> list[Import]:
+    return [found for module in sorted(MODULES) for found in imports_of(module)]
+
+
+def _crossing(found: Import) -> bool:
+    source, target = unit_of(found.source), unit_of(found.target)
+    return (source != target and target not in MAY_IMPORT[source]
+            and (found.source, target) not in KNOWN_VIOLATIONS)
+
+
+def test_every_unit_is_in_the_matrix() -> None:
+    assert {unit_of(m) for m in MODULES} - set(MAY_IMPORT) == set()
+
+
+def test_imports_keep_to_the_matrix() -> None:
+    """Imports at the top and inside functions alike."""
+    crossing = [f"{found.source}:{found.line} imports {found.target}"
+                for found in all_imports() if not found.type_checking and _crossing(found)]
+    assert crossing == []
+
+
+def test_type_checking_imports_keep_to_the_matrix() -> None:
+    """Imports for the type checker only, listed apart: they load nothing at run time, but
+    a reader still follows them."""
+    crossing = [f"{found.source}:{found.line} imports {found.target}"
+                for found in all_imports() if found.type_checking and _crossing(found)]
+    assert crossing == []
+
+
+def test_the_known_violations_are_still_there() -> None:
+    """An entry of KNOWN_VIOLATIONS that no import needs any more goes."""
+    used = {(found.source, unit_of(found.target)) for found in all_imports()}
+    assert set(KNOWN_VIOLATIONS) - used == set()
+
+
+def test_no_package_imports_itself_back() -> None:
+    graph: dict[str, set[str]] = {}
+    for found in all_imports():
+        if not found.type_checking and unit_of(found.source) != unit_of(found.target):
+            graph.setdefault(unit_of(found.source), set()).add(unit_of(found.target))
+    allowed = {frozenset({"cache", "answer"})}  # KNOWN_VIOLATIONS: issue 14
+    assert [c for c in cycles(graph) if frozenset(c) not in allowed] == []
+
+
+def test_no_module_imports_itself_back() -> None:
+    graph: dict[str, set[str]] = {}
+    for found in all_imports():
+        if not found.type_checking:
+            graph.setdefault(found.source, set()).add(found.target)
+    assert cycles(graph) == []
+
+
+def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one node (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = [stack.pop()]
+            while component[-1] != node:
+                component.append(stack.pop())
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+# --- git and local state, each in one place -------------------------------------------------
+
+GIT_RUNNERS = ("memrepo/bench/perf/common.py",)  # `git()` there is a measured run of git
+
+
+def test_no_git_wrapper_outside_git() -> None:
+    """Git's verbs and the one GitError are memrepo/git/porcelain.py's: no module outside
+    git/ keeps a private `_git` wrapper of its own."""
+    wrappers = [f"{relative(p)}:{node.lineno}" for p in SOURCES
+                if not relative(p).startswith(("memrepo/git/", *GIT_RUNNERS))
+                for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+                if isinstance(node, ast.FunctionDef)
+                and re.fullmatch(r"_*(run_)?git(_checked)?", node.name)]
+    assert wrappers == []
+
+
+def test_local_state_is_named_in_one_module() -> None:
+    """Every `.memrepo/…` path is memrepo/local_state.py's."""
+    naming = [relative(p) for p in SOURCES if relative(p) != "memrepo/local_state.py"
+              and any(re.match(r"\.memrepo(/|$)", node.value)
+                      for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+                      if isinstance(node, ast.Constant) and isinstance(node.value, str))]
+    assert naming == []
+
+
+INNER_IMPORTS_BUDGET = 53
+"""Imports of memrepo's own modules inside functions, outside commands/ (where each
+command's `run` imports its library, so that `memrepo <command> --help` stays cheap): the
+lazy points left keep a start-up cheap (the query path, the git hooks, the check registry,
+`from memrepo import Memory`). The budget only goes down."""
+
+
+def test_imports_inside_functions_stay_within_the_budget() -> None:
+    inner = {(found.source, found.line) for found in all_imports()
+             if found.inner and not found.type_checking
+             and unit_of(found.source) != "commands"}
+    assert len(inner) <= INNER_IMPORTS_BUDGET

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from memrepo.hooks import headers, indexes, links, secrets
 
-from memrepo.checks.config import load_config
+from memrepo.config import snapshot_config
 from memrepo.core.change import Change, DictSnapshot, diff_snapshots
 from memrepo.core.notes.headers import classify
 from memrepo.files import WorkTree
@@ -25,7 +25,7 @@ def demo_files() -> dict[str, bytes]:
 def everything() -> Change:
     files = demo_files()
     snapshot = DictSnapshot(files)
-    config, problems = load_config(snapshot, WorkTree(ROOT), validate=True)
+    config, problems = snapshot_config(snapshot, WorkTree(ROOT), validate=True)
     assert problems == []
     return Change(DictSnapshot({}), snapshot, diff_snapshots({}, files), config,
                   commit_time=0, rules=WorkTree(ROOT))

@@ -28,7 +28,7 @@ NOT_IMPORTED: dict[str, frozenset[str]] = {
     # a query of a current cache: no git objects, no YAML, no checks, no write path, no build
     "recall": EVERY_PATH | {
         "pygit2", "jsonschema_rs", "yaml", "re2", "rapidfuzz", "memrepo.facts",
-        "memrepo.hooks", "memrepo.checks.runner", "memrepo.checks.schemas",
+        "memrepo.hooks", "memrepo.checks.runner", "memrepo.schemas",
         "memrepo.git.write", "memrepo.git.read", "memrepo.cache.build",
         "memrepo.cache.incremental", "memrepo.cache.indexer", "memrepo.core.policy.secrets",
         "memrepo.core.duplicates"},

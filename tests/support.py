@@ -21,9 +21,8 @@ import pytest
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from memrepo.checks.config import rules_config
 from memrepo.core.change import Change, DictSnapshot, diff_snapshots
-from memrepo.core.config import Config
+from memrepo.core.config import Config, parent_config
 from memrepo.core.facts.times import parse_instant
 from memrepo.core.notes.index_file import render_index
 
@@ -412,7 +411,7 @@ def dict_change(old: Mapping[str, bytes], new: Mapping[str, bytes], message: str
     old_snapshot, new_snapshot = DictSnapshot(dict(old)), DictSnapshot(dict(new))
     rules = old_snapshot if old else new_snapshot
     return Change(old_snapshot, new_snapshot, diff_snapshots(old, new),
-                  rules_config(rules, new_snapshot), commit_time=parse_instant(commit_time),
+                  parent_config(rules, new_snapshot), commit_time=parse_instant(commit_time),
                   parent_time=None if parent_time is None else parse_instant(parent_time),
                   message=message, rules=rules)
 

@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memrepo.checks.schemas import load_schema, schema_errors
+from memrepo.agent.llm import complete_json
+from memrepo.cache import open_fresh
+from memrepo.cache.query import scope_keys
 from memrepo.core.display import shown
 from memrepo.core.duplicates.near_duplicates import label_words
 from memrepo.core.policy.extraction import Candidate, Dropped, parse_candidates, screen
@@ -30,6 +32,7 @@ from memrepo.core.text import words
 from memrepo.facts.new_event import UNTRUSTED_CONFIDENCE
 from memrepo.facts.writes import remember, similar_problem
 from memrepo.files import WorkTree, read_text
+from memrepo.schemas import load_schema, schema_errors
 
 CANDIDATES_SCHEMA = "candidates.schema.json"
 MAX_PROMPT_KEYS = 300
@@ -120,7 +123,6 @@ def model_candidates(endpoint: str, model: str, conversation: str, root: Path | 
                      timeout: float, keys: Sequence[tuple[str, str]] = ()) -> list[Candidate]:
     """Candidates from an OpenAI-compatible endpoint; none for a blank conversation.
     `keys`: the recorded keys the model is asked to reuse."""
-    from memrepo.agent.llm import complete_json
 
     if not conversation.strip():
         return []
@@ -133,8 +135,6 @@ def prompt_keys(root: Path, scope: str, conversation: str,
                 limit: int = MAX_PROMPT_KEYS) -> list[tuple[str, str]]:
     """The recorded keys of `scope` to show the model: those whose subject the
     conversation mentions first, then the others in the order first recorded."""
-    from memrepo.cache import open_fresh
-    from memrepo.cache.query import scope_keys
 
     conn = open_fresh(root)
     try:

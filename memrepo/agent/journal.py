@@ -29,6 +29,7 @@ from memrepo.core.facts.times import format_instant
 from memrepo.core.policy.secrets import key_credential, secret_kind, whole_fact_secret
 from memrepo.core.problems import InputError, Problem
 from memrepo.files import is_link, open_beneath
+from memrepo.local_state import JOURNAL_DIR
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 JOURNAL_VALUE_CHARS = 200
@@ -37,7 +38,7 @@ JOURNAL_MAX_BYTES = 10 * 1024 * 1024
 
 
 def journal_path(root: Path, session: str) -> Path:
-    return root / ".memrepo" / "journal" / f"{_UNSAFE.sub('_', session)[:100]}.jsonl"
+    return root / JOURNAL_DIR / f"{_UNSAFE.sub('_', session)[:100]}.jsonl"
 
 
 def require_journal(root: Path, session: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-from memrepo.checks.config import config_from_bytes
+from memrepo.config import head_config
 from memrepo.core.config import CONFIG_PATH, Config
 from memrepo.core.display import shown
 from memrepo.core.facts.bitemporal import FOREVER, standing
@@ -46,7 +46,7 @@ def promote(root: Path, *, scope: str, event_id: str, by: str, reason: str,
     if not by.strip() or not reason.strip():
         raise InputError(Problem("--by/--reason", "a promotion needs who and why",
                                  "pass --by 'Name <email>' and --reason '...'"))
-    config = _head_config(root)
+    config = head_config(root)
     approver = _approver(config, by)
     _require_standing(root, quarantine, event, config.is_many(event.relation))
     valid_to = None if event.valid_to is None else format_valid_time(event.valid_to)
@@ -72,15 +72,6 @@ def _require_standing(root: Path, quarantine: str, event: Event, many: bool) -> 
             f"(`memrepo triage` lists it; `memrepo history --scope {quarantine} "
             f"{shlex.join([event.subject, event.relation])}` shows why), or remember the "
             "value in the host scope yourself"))
-
-
-def _head_config(root: Path) -> Config:
-    """HEAD's memory/config.yaml: the config the promotion's commit is checked by."""
-    from memrepo.git import write as gitw
-
-    config, _ = config_from_bytes(gitw.blob_at(gitw.head_base(gitw.open_repo(root)),
-                                               CONFIG_PATH))
-    return config
 
 
 def _approver(config: Config, by: str) -> str:

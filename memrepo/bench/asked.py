@@ -19,10 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from memrepo.agent.api import Memory
+from memrepo.agent.context import build_context
 from memrepo.bench import questions as varied
 from memrepo.bench.memory_history import SCOPE, Question
 from memrepo.bench.memory_variants import Answer, change_answer, value_changes
 from memrepo.bench.scoring import NOT_RECORDED
+from memrepo.clock import now
 from memrepo.core.facts.bitemporal import FOREVER
 from memrepo.core.facts.times import Instant, parse_instant
 from memrepo.core.records import Fact, RecallResult
@@ -58,12 +61,10 @@ class AskedVariant:
     name = "memrepo, asked"
 
     def __init__(self, root: Path) -> None:
-        from memrepo.agent.api import Memory
 
         self.memory = Memory(root)
 
     def answer(self, question: Question) -> Answer:
-        from memrepo.clock import now
 
         result = self.memory.recall(SCOPE, question.text)
         shown = json.dumps(result.to_json(), ensure_ascii=False)
@@ -86,7 +87,6 @@ class ContextVariant:
         self.root, self.budget, self.oracle = root, budget, oracle
 
     def answer(self, question: Question) -> Answer:
-        from memrepo.agent.context import build_context
 
         block = build_context(self.root, SCOPE, question.text, self.budget).text
         return Answer(block, block)
@@ -155,7 +155,6 @@ def judge_varied(q: varied.VQ, result: RecallResult) -> bool:
 
 
 def run_varied(root: Path, pinned: object) -> list[VariedResult]:
-    from memrepo.agent.api import Memory
 
     memory = Memory(root)
     results = []

@@ -40,6 +40,11 @@ from memrepo.bench.measure import (
     start_process,
     start_server,
 )
+from memrepo.core.problems import InputError
+from memrepo.facts.writes import remember
+from memrepo.git.porcelain import git
+from memrepo.maintenance.init import create_memory_repo
+from memrepo.maintenance.sync import sync
 from memrepo.progress import task
 
 if TYPE_CHECKING:
@@ -116,7 +121,7 @@ class FleetReport:
 def make_bare(directory: Path) -> Path:
     """`remote.git`: a bare repository with the server's pre-receive hook installed."""
     bare = directory / "remote.git"
-    _git(directory, "init", "-q", "--bare", "-b", "main", str(bare))
+    git(directory, "init", "-q", "--bare", "-b", "main", str(bare))
     installed = run_process([sys.executable, "-m", "memrepo.scripts.pre_receive",
                              "--install", str(bare)])
     if installed.returncode != 0:
@@ -127,15 +132,13 @@ def make_bare(directory: Path) -> Path:
 def make_fleet(directory: Path, clones: int, remote: str) -> list[Path]:
     """`clone0` made by `memrepo init` and pushed to `remote` (a URL or path of the bare
     repository), and `clones - 1` plain clones of it."""
-    from memrepo.maintenance.init import create_memory_repo
-    from memrepo.maintenance.sync import sync
 
     first = directory / "clone0"
     create_memory_repo(first)
-    _git(first, "remote", "add", "origin", remote)
+    git(first, "remote", "add", "origin", remote)
     sync(first)
     for number in range(1, clones):
-        _git(directory, "clone", "-q", remote, str(directory / f"clone{number}"))
+        git(directory, "clone", "-q", remote, str(directory / f"clone{number}"))
     return [first, *(directory / f"clone{n}" for n in range(1, clones))]
 
 
@@ -191,7 +194,6 @@ def run_fleet(directory: Path, clones: int, facts: int, every: int,
 
 
 def _run_fleet(fleet: list[Path], facts: int, every: int, serve: str) -> FleetReport:
-    from memrepo.maintenance.sync import sync
 
     clones = len(fleet)
     with task(f"memrepo bench fleet: {clones} clones writing and syncing", total=4) as steps:
@@ -232,8 +234,6 @@ def _run_fleet(fleet: list[Path], facts: int, every: int, serve: str) -> FleetRe
 
 def write_and_sync(argv: Sequence[str]) -> None:
     """One writer (its own process): ROOT LABEL FACTS EVERY → a JSON WriterReport."""
-    from memrepo.core.problems import InputError
-    from memrepo.maintenance.sync import sync
 
     root, label, facts, every = Path(argv[0]), argv[1], int(argv[2]), int(argv[3])
     ids: list[str] = []
@@ -261,7 +261,6 @@ def write_and_sync(argv: Sequence[str]) -> None:
 
 def remembered(root: Path, subject: str, count: int, session: str) -> str:
     """Remember `subject.count = count` (a new fact): its event id."""
-    from memrepo.facts.writes import remember
 
     result = remember(root, scope=SCOPE, subject=subject, relation="count",
                       object=str(count), session=session)
@@ -296,16 +295,7 @@ def _writer_report(writer: Popen[str]) -> WriterReport:
 
 
 def _head(clone: Path) -> str:
-    return _git(clone, "rev-parse", "HEAD").strip()
-
-
-def _git(cwd: Path, *args: str) -> str:
-    from memrepo.git.command import run_git
-
-    done = run_git(cwd, *args)
-    if done.returncode != 0:
-        raise RuntimeError(f"git {' '.join(args)} in {cwd}: {done.stderr.strip()}")
-    return done.stdout
+    return git(clone, "rev-parse", "HEAD").strip()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

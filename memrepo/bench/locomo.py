@@ -27,7 +27,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from memrepo.agent.api import Memory
+from memrepo.agent.context import build_context
+from memrepo.answer.question import analyse
+from memrepo.bench.memory import pinned
+from memrepo.cache import open_fresh
 from memrepo.cache.baseline import Baseline
+from memrepo.cache.retrieval import note_names, rank_notes
+from memrepo.clock import now
+from memrepo.git.command import run_git
+from memrepo.maintenance.indexes import regenerate_indexes
+from memrepo.maintenance.init import create_memory_repo
 
 DEFAULT_DATA = Path("../shared/eval-data/locomo")
 DATA_FILE = "locomo10.json"
@@ -101,10 +111,6 @@ def _slug(text: str) -> str:
 def build_repository(root: Path, sessions: Sequence[Session]) -> None:
     """A new memory repository with one project note per session, committed through the
     hooks (the index regenerated first, as a person would)."""
-    from memrepo.bench.memory import pinned
-    from memrepo.git.command import run_git
-    from memrepo.maintenance.indexes import regenerate_indexes
-    from memrepo.maintenance.init import create_memory_repo
 
     with pinned(IDENTITY):
         create_memory_repo(root, APPROVER)
@@ -138,12 +144,6 @@ def recall_at(scores: Scores, ranked: Sequence[str], gold: frozenset[str]) -> No
 
 def run(root: Path, sessions: Sequence[Session], chosen: Sequence[Asked], budget: int,
         ) -> tuple[Scores, Scores, Scores]:
-    from memrepo.agent.api import Memory
-    from memrepo.agent.context import build_context
-    from memrepo.answer.question import analyse
-    from memrepo.cache import open_fresh
-    from memrepo.cache.retrieval import note_names, rank_notes
-    from memrepo.clock import now
 
     memory = Memory(root)
     conn = open_fresh(root)

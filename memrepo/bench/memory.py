@@ -47,6 +47,19 @@ if TYPE_CHECKING:
     from memrepo.bench.asked import VariedResult
     from memrepo.core.records import WriteResult
 
+from memrepo.agent.api import Memory
+from memrepo.agent.context import build_context
+from memrepo.bench.asked import (
+    AskedVariant,
+    ContextVariant,
+    import_histories,
+    render_varied,
+    run_varied,
+)
+from memrepo.facts import writes
+from memrepo.maintenance.demo import install_demo_memory
+from memrepo.maintenance.init import create_memory_repo, with_many_valued
+
 from . import memory_history as story
 from .memory_history import NOW, SCOPE, Question, Told
 from .memory_variants import (
@@ -84,7 +97,6 @@ def pinned(values: dict[str, str]) -> Iterator[None]:
 
 def build_memory(root: Path) -> dict[str, str]:
     """A new memory repository at `root` holding the story's history; event name → event id."""
-    from memrepo.maintenance.init import create_memory_repo
 
     before = story.BEFORE_HISTORY
     dated = {"GIT_AUTHOR_DATE": before, "GIT_COMMITTER_DATE": before}
@@ -101,7 +113,6 @@ def build_memory(root: Path) -> dict[str, str]:
 
 def declare_many_valued(root: Path) -> None:
     """Declare the story's many-valued relations: a config change, committed with its approval."""
-    from memrepo.maintenance.init import with_many_valued
 
     config = root / "memory" / "config.yaml"
     text = config.read_text(encoding="utf-8")
@@ -114,7 +125,6 @@ def declare_many_valued(root: Path) -> None:
 
 def tell(root: Path, told: Told, ids: dict[str, str]) -> str:
     """Write one event through memrepo.facts.writes; its id."""
-    from memrepo.facts import writes
 
     subject, relation = (told.spelled or told.key).split(".", 1) if told.key else ("", "")
     session, source = told.session, "conversation"
@@ -198,9 +208,6 @@ class Poisoning:
 
 def poison(root: Path, budget: int) -> Poisoning:
     """An untrusted session remembers an instruction; who ends up serving it?"""
-    from memrepo.agent.api import Memory
-    from memrepo.agent.context import build_context
-    from memrepo.facts import writes
 
     subject, relation, value = story.POISON
     key = f"{subject}.{relation}"
@@ -234,8 +241,6 @@ def run_benchmark(root: Path, budget: int = DEFAULT_BUDGET,
     """Build the memory at `root` (a new directory), ask every variant, poison it; then
     import the demo memory's notes and facts and the Polish and Slovak histories beside
     the story and ask the varied set."""
-    from memrepo.bench.asked import AskedVariant, ContextVariant, import_histories, run_varied
-    from memrepo.maintenance.demo import install_demo_memory
 
     build_memory(root)
     oracle = MemrepoVariant(root, budget)
@@ -347,7 +352,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """`memrepo bench memory [options]` (the options are this module's, see --help)."""
-    from memrepo.bench.asked import render_varied
 
     args = parse_args(argv)
     ask = model_asker(args.endpoint, args.model, args.timeout) if args.endpoint else None

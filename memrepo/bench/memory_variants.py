@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from memrepo.agent import llm
+from memrepo.agent.api import Memory
+from memrepo.agent.context import build_context
 from memrepo.bench.scoring import MONTHS, NOT_RECORDED
 from memrepo.core.context_block import fact_line
 from memrepo.core.facts.bitemporal import FOREVER
@@ -70,12 +73,10 @@ class MemrepoVariant:
     name = "memrepo, oracle key"
 
     def __init__(self, root: Path, budget: int) -> None:
-        from memrepo.agent.api import Memory
 
         self.root, self.budget, self.memory = root, budget, Memory(root)
 
     def answer(self, question: Question) -> Answer:
-        from memrepo.agent.context import build_context
 
         text, tool = self._change(question) if question.window else self._value(question)
         block = build_context(self.root, SCOPE, question.text, self.budget).text
@@ -187,7 +188,6 @@ class ModelVariant:
 def model_asker(endpoint: str, model: str, timeout: float) -> Callable[[str, str], str]:
     """A plain-text chat completion (memrepo.agent.llm has only the JSON-constrained one; this
     reuses its URL, transport and error handling)."""
-    from memrepo.agent import llm
 
     url = llm.chat_url(endpoint)
 

@@ -33,6 +33,11 @@ from memrepo.bench.measure import (
     process_times,
     render_table,
 )
+from memrepo.cache import open_fresh
+from memrepo.cache.baseline import note_count, note_texts, one_word_top10
+from memrepo.cache.search import SearchQuery, search
+from memrepo.clock import now
+from memrepo.config import worktree_config
 from memrepo.core.text import words
 
 FRAME = ("what", "is", "the")
@@ -50,11 +55,6 @@ def questions(texts: Sequence[str], size: int, rng: random.Random) -> list[str]:
 
 
 def search_rows(root: Path, count: int, seed: int) -> list[Row]:
-    from memrepo.cache import open_fresh
-    from memrepo.cache.baseline import note_count, note_texts, one_word_top10
-    from memrepo.cache.search import SearchQuery, search
-    from memrepo.checks.config import worktree_config
-    from memrepo.clock import now
 
     conn = open_fresh(root)
     config, moment, rng = worktree_config(root), now(), random.Random(seed)

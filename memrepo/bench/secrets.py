@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 import yaml
 
 from memrepo.bench.secret_samples import format_sample, ordinary_values, spelled
+from memrepo.bench.world import WORLDS
 from memrepo.core.policy.credential_words import DIGIT_KINDS, SEED, key_words, spellings
 from memrepo.core.policy.gitleaks_formats import KEYED, UNIQUE
 from memrepo.core.policy.secrets import (
@@ -42,6 +43,7 @@ from memrepo.core.policy.secrets import (
 )
 from memrepo.core.policy.token_format import Format
 from memrepo.core.policy.token_formats import FORMATS, OWN, format_set
+from memrepo.resources import data_dir
 
 T = TypeVar("T")
 DEFAULT_LOCOMO = Path("../shared/eval-data/locomo")
@@ -261,8 +263,6 @@ def targets_met(found: dict[str, dict[str, Tally]], neighbours: Tally,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from memrepo.bench.world import WORLDS
-    from memrepo.resources import data_dir
 
     parser = argparse.ArgumentParser(prog="memrepo bench secrets", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)

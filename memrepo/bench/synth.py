@@ -33,7 +33,8 @@ from memrepo.core.config import CATEGORIES, CONFIG_PATH, TYPE_OF_CATEGORY
 from memrepo.core.facts.log_lines import event_to_json
 from memrepo.core.notes.index_file import render_index
 from memrepo.core.text import fold, slug
-from memrepo.git.command import run_git, start_git
+from memrepo.git.command import start_git
+from memrepo.git.porcelain import git
 from memrepo.maintenance.init import config_text, create_memory_repo, with_many_valued
 
 if TYPE_CHECKING:
@@ -381,18 +382,18 @@ class Sink:
 
     def commit(self, message: str) -> str:
         if self.process is None:
-            _git(self.root, "add", "-A")
-            _git(self.root, "commit", "-q", "--no-verify", "-F", "-", stdin=message)
+            git(self.root, "add", "-A")
+            git(self.root, "commit", "-q", "--no-verify", "-F", "-", stdin=message)
         else:
             self._fast_import_commit(message)
-            _git(self.root, "reset", "-q")  # index from the new tree, stat data refreshed
-        return _git(self.root, "rev-parse", "HEAD").strip()
+            git(self.root, "reset", "-q")  # index from the new tree, stat data refreshed
+        return git(self.root, "rev-parse", "HEAD").strip()
 
     def _fast_import_commit(self, message: str) -> None:
         assert self.process is not None
-        ref = _git(self.root, "symbolic-ref", "HEAD").strip()
-        parent = _git(self.root, "rev-parse", "HEAD").strip()
-        ident = _git(self.root, "var", "GIT_COMMITTER_IDENT").strip()
+        ref = git(self.root, "symbolic-ref", "HEAD").strip()
+        parent = git(self.root, "rev-parse", "HEAD").strip()
+        ident = git(self.root, "var", "GIT_COMMITTER_IDENT").strip()
         body = message.encode("utf-8")
         head = b"commit %b\ncommitter %b\ndata %d\n%b\nfrom %b\n" % (
             ref.encode(), ident.encode("utf-8"), len(body), body, parent.encode())
@@ -402,13 +403,6 @@ class Sink:
         self.stream.close()
         if self.process.wait() != 0:
             raise RuntimeError("git fast-import failed (see its output above)")
-
-
-def _git(root: Path, *args: str, stdin: str | None = None) -> str:
-    done = run_git(root, *args, stdin=stdin)
-    if done.returncode != 0:
-        raise RuntimeError(f"git {args[0]} failed: {done.stderr.strip()}")
-    return done.stdout
 
 
 def _ensure_identity() -> None:

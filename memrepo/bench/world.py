@@ -31,9 +31,15 @@ from typing import Any
 
 import yaml
 
+from memrepo.agent.api import Memory
+from memrepo.agent.context import build_context
 from memrepo.core.facts.times import parse_instant
-from memrepo.core.text import fold
+from memrepo.core.problems import InputError
+from memrepo.core.text import fold, key_slug
+from memrepo.facts.ids import new_id
 from memrepo.git.command import run_git
+from memrepo.maintenance.indexes import regenerate_indexes
+from memrepo.maintenance.init import create_memory_repo, with_many_valued
 
 WORLDS = Path(__file__).resolve().parent / "worlds"
 HELD_OUT = ("dental-pl",)
@@ -101,8 +107,6 @@ def load(name_or_path: str) -> World:
 
 def build(world: World, root: Path) -> None:
     """A fresh memory repository at `root` holding the world, committed through the hooks."""
-    from memrepo.maintenance.indexes import regenerate_indexes
-    from memrepo.maintenance.init import create_memory_repo
 
     with _environment({**IDENTITY, "MEMREPO_NOW": world.now}):
         create_memory_repo(root, APPROVER)
@@ -120,7 +124,6 @@ def build(world: World, root: Path) -> None:
 
 def _write_config(world: World, root: Path) -> None:
     config = root / "memory" / "config.yaml"
-    from memrepo.maintenance.init import with_many_valued
 
     text = with_many_valued(config.read_text(encoding="utf-8"),
                             list(world.data.get("many_valued") or ()))
@@ -144,7 +147,6 @@ def _write_note(root: Path, note: dict[str, Any]) -> None:
 
 
 def _write_events(world: World, root: Path) -> None:
-    from memrepo.facts.ids import new_id
 
     events = sorted(world.data.get("events", ()), key=lambda e: e["recorded_at"])
     ids = {e["id"]: new_id(parse_instant(e["recorded_at"])) for e in events if "id" in e}
@@ -165,7 +167,6 @@ def _scope_of(event: dict[str, Any], world: World) -> str:
 
 
 def _event_line(event: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
-    from memrepo.facts.ids import new_id
 
     line: dict[str, Any] = {"id": ids.get(event.get("id", "")) or
                             new_id(parse_instant(event["recorded_at"])),
@@ -210,7 +211,6 @@ def _environment(values: dict[str, str]) -> Iterator[None]:
 # --- asking and judging -----------------------------------------------------------------
 
 def _key(subject: str, relation: str) -> str:
-    from memrepo.core.text import key_slug
 
     return f"{key_slug(subject)}.{key_slug(relation)}"
 
@@ -233,7 +233,6 @@ def judge_values(world: World, q: WorldQuestion, presented: list[tuple[str, str]
 
 
 def ask_recall(world: World, root: Path, q: WorldQuestion) -> Verdict:
-    from memrepo.agent.api import Memory
 
     with _environment({"MEMREPO_NOW": world.now}):
         result = Memory(root).recall(q.scope, q.text)
@@ -245,8 +244,6 @@ def ask_recall(world: World, root: Path, q: WorldQuestion) -> Verdict:
 
 
 def ask_context(world: World, root: Path, q: WorldQuestion) -> Verdict:
-    from memrepo.agent.context import build_context
-    from memrepo.core.problems import InputError
 
     try:
         with _environment({"MEMREPO_NOW": world.now}):

@@ -22,7 +22,11 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from memrepo.agent.api import Memory
 from memrepo.bench.measure import median, run_process
+from memrepo.cache import open_fresh
+from memrepo.facts import writes
+from memrepo.maintenance.init import create_memory_repo
 
 SCOPE = "bench"
 APPROVER = "Bench Person <bench@example.com>"
@@ -54,10 +58,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _report(root: Path, lines: int, count: int) -> None:
-    from memrepo.agent.api import Memory
-    from memrepo.cache import open_fresh
-    from memrepo.maintenance.init import create_memory_repo
-
     create_memory_repo(root, APPROVER)
     _fill(root, lines)
     open_fresh(root).close()
@@ -97,8 +97,6 @@ def _remember(memory: object, subject: str) -> None:
 
 
 def _fill(root: Path, lines: int) -> None:
-    from memrepo.facts import writes
-
     for start in range(0, lines, 5000):
         writes.remember_many(root, [
             writes.FactInput(SCOPE, f"fill-{n}", "status", f"state {n}", quote=f"It is {n}.")

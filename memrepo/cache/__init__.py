@@ -31,21 +31,21 @@ from typing import TYPE_CHECKING
 from memrepo.cache.db import (
     CacheUnwritable,
     cache_path,
-    indexed_config,
+    memory_config,
     open_trusted,
     read_meta,
+    require_cache_file,
     require_fts5,
 )
 from memrepo.cache.edits import saved_in_place, take_scan
 from memrepo.cache.gitstate import ChangedQuery, head_commit
 from memrepo.cache.staleness import is_stale
-from memrepo.core.problems import InputError, Problem, split_fix
+from memrepo.core.problems import split_fix
 
 if TYPE_CHECKING:
     from memrepo.cache.audit import SkippedLine
     from memrepo.cache.build import BuildReport
     from memrepo.cache.incremental import SyncReport
-    from memrepo.core.config import Config
 
 __all__ = ["CacheStatus", "Connection", "cache_path", "memory_config", "open_fresh", "rebuild",
            "status", "sync"]
@@ -150,35 +150,8 @@ def open_fresh(root: Path, *, hook: bool = False) -> sqlite3.Connection:
     return fresh
 
 
-def memory_config(conn: sqlite3.Connection, root: Path) -> Config:
-    """The work tree's config as queries read it (memrepo.checks.config.worktree_config:
-    the defaults when it is broken), from a fresh cache's meta: the cache is rebuilt
-    whenever the config changes, and a query needs no YAML parser. From the file only
-    when meta could not keep it."""
-    found = indexed_config(conn)
-    if found is not None:
-        return found
-    from memrepo.checks.config import worktree_config
-
-    return worktree_config(root)
-
-
 UNWRITABLE = (sqlite3.OperationalError, PermissionError, OSError, CacheUnwritable)
 """What writing an unwritable cache raises (read-only file, folder or file system)."""
-
-
-def require_cache_file(path: Path) -> None:
-    """Refuse a cache path that exists but is not a regular file, or whose folder is not
-    a folder (never removed by us)."""
-    if path.parent.exists() and not path.parent.is_dir():
-        raise InputError(Problem(str(path.parent), "is not a folder (memrepo keeps its "
-                                 "cache in it)", f"move it away (`mv {path.parent} "
-                                 f"{path.parent}.old`); memrepo builds the cache anew"))
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise InputError(Problem(str(path), "the cache path is not a regular file (a folder "
-                                 "or a link is in its place)",
-                                 f"remove it (`rm -r {path}`); memrepo builds the cache "
-                                 "anew from the files"))
 
 
 def from_the_files(root: Path, why: BaseException) -> sqlite3.Connection:

@@ -27,6 +27,7 @@ from memrepo.cache.db import (
     cache_path,
     config_meta,
     connect,
+    require_cache_file,
     require_fts5,
     schema_sql,
     schema_version,
@@ -47,8 +48,7 @@ from memrepo.cache.parts import (
 from memrepo.cache.staleness import fingerprint
 from memrepo.cache.terms import fill_terms
 from memrepo.cache.writer import INSERT
-from memrepo.checks.config import config_from_bytes
-from memrepo.core.config import CONFIG_PATH, Config
+from memrepo.core.config import CONFIG_PATH, Config, config_from_bytes
 from memrepo.core.facts.line_rules import LineRules
 from memrepo.core.problems import Problem
 from memrepo.files import blob_id, read_bytes
@@ -91,8 +91,6 @@ def state_meta(state: WorkTreeState) -> dict[str, str]:
 
 def rebuild(root: Path, workers: int | None = None) -> BuildReport:
     """Build the whole cache from the work tree and swap it in."""
-    from memrepo.cache import require_cache_file
-
     require_fts5()
     target = cache_path(root)
     require_cache_file(target)

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from memrepo.core.problems import InputError, Problem
 from memrepo.files import LINK_FIX, state_link
+from memrepo.local_state import CACHE_FILE
 from memrepo.resources import data_dir
 
 if TYPE_CHECKING:
     from memrepo.core.config import Config
 
-CACHE_FILE = Path(".memrepo") / "cache.sqlite"
 INDEX_MARKER = "-- @indexes"
 REQUIRED_TABLES = frozenset({"meta", "files", "notes", "aliases", "links", "events",
                              "holdings", "keys", "notes_fts", "keys_fts", "passages_fts",
@@ -139,3 +139,30 @@ def indexed_config(conn: sqlite3.Connection) -> Config | None:
 class CacheUnwritable(InputError):
     """The cache file cannot be written (a full disk, a read-only file system): a command
     that builds it refuses; a query answers from the files instead."""
+
+
+def memory_config(conn: sqlite3.Connection, root: Path) -> Config:
+    """The work tree's config as queries read it (memrepo.config.worktree_config:
+    the defaults when it is broken), from a fresh cache's meta: the cache is rebuilt
+    whenever the config changes, and a query needs no YAML parser. From the file only
+    when meta could not keep it."""
+    found = indexed_config(conn)
+    if found is not None:
+        return found
+    from memrepo.config import worktree_config  # lazy: the read path parses no YAML
+
+    return worktree_config(root)
+
+
+def require_cache_file(path: Path) -> None:
+    """Refuse a cache path that exists but is not a regular file, or whose folder is not
+    a folder (never removed by us)."""
+    if path.parent.exists() and not path.parent.is_dir():
+        raise InputError(Problem(str(path.parent), "is not a folder (memrepo keeps its "
+                                 "cache in it)", f"move it away (`mv {path.parent} "
+                                 f"{path.parent}.old`); memrepo builds the cache anew"))
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise InputError(Problem(str(path), "the cache path is not a regular file (a folder "
+                                 "or a link is in its place)",
+                                 f"remove it (`rm -r {path}`); memrepo builds the cache "
+                                 "anew from the files"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.git.command import run_git, start_git
+from memrepo.git.command import start_git
 
 if TYPE_CHECKING:
     import subprocess
@@ -37,7 +37,9 @@ def head_commit(root: Path) -> str | None:
         fast = _head_from_files(directory)
         if fast is not None:
             return fast or None
-    return run_git(root, "rev-parse", "--verify", "-q", "HEAD").stdout.strip() or None
+    from memrepo.git import porcelain  # only when git's files do not say: off the query path
+
+    return porcelain.head_commit(root)
 
 
 def _head_from_files(directory: Path) -> str | None:

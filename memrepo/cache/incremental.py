@@ -19,7 +19,14 @@ from pathlib import Path
 from memrepo.cache.audit import SkippedLine, last_skipped, skipped_after
 from memrepo.cache.build import WorkTreeState, capture_state, rebuild, state_meta
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
-from memrepo.cache.db import cache_path, open_trusted, read_meta, require_fts5, write_meta
+from memrepo.cache.db import (
+    cache_path,
+    memory_config,
+    open_trusted,
+    read_meta,
+    require_fts5,
+    write_meta,
+)
 from memrepo.cache.gitstate import ChangedQuery, DirtyQuery, KnownDirty, changed_between
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.judging import line_rules
@@ -179,8 +186,6 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str], dirty: list[s
            rejudged: set[str]) -> SyncReport:
     """Re-index `paths`; a log in `rejudged` is read whole even when its bytes are the
     ones indexed (whether its lines are committed has changed)."""
-    from memrepo.cache import memory_config  # the package imports this module lazily
-
     terms = TermDeltas()
     # A changed config raises NeedsRebuild below, so the one the cache was built with holds.
     config = memory_config(conn, root)

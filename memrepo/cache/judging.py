@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.clock import now
 from memrepo.core.config import Config
 from memrepo.core.facts.line_rules import Bound, LineRules
@@ -23,6 +22,7 @@ from memrepo.core.facts.segment_names import is_log_path
 from memrepo.core.facts.times import format_instant
 from memrepo.files import WorkTree, read_bytes
 from memrepo.git.command import start_git
+from memrepo.schemas import EVENT_SCHEMA, checker
 
 _SECOND = 1_000_000
 

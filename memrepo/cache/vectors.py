@@ -11,9 +11,8 @@ import sqlite3
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from memrepo.files import STATE_DIR, state_link
-
-VECTORS_FILE = Path(STATE_DIR) / "vectors.sqlite"
+from memrepo.files import state_link
+from memrepo.local_state import VECTORS_FILE
 
 
 def text_hash(model: str, text: str) -> str:

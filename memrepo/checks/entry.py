@@ -3,27 +3,19 @@ change, the commit message file git hands the commit-msg hook, and the report.""
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
-from memrepo.checks.runner import Check, Stage, guarded, prepare_checks, run_checks
+from memrepo.check_support import read_message_file, report
+from memrepo.checks.runner import Stage, prepare_checks, run_checks
 from memrepo.core.problems import InputError, Problem
+from memrepo.repo_root import start_directory
 
 if TYPE_CHECKING:
     from memrepo.core.change import Change
-
-SCISSORS = "------------------------ >8 ------------------------"
-
-
-def repository(repo_path: str | Path | None) -> Path:
-    """Where to look for the repository: --repo, else $MEMREPO_REPO, else the working
-    directory (git finds the repository above it)."""
-    return Path(repo_path or os.environ.get("MEMREPO_REPO") or os.getcwd())
-
 
 def collect_change(repo_path: str | Path | None, message: str | None,
                    everything: bool = False) -> Change:
@@ -31,7 +23,7 @@ def collect_change(repo_path: str | Path | None, message: str | None,
     checks are imported while git lists it."""
     from memrepo.git.staged import staged_change
 
-    return staged_change(repository(repo_path), message, everything=everything,
+    return staged_change(start_directory(repo_path), message, everything=everything,
                          meanwhile=prepare_checks)
 
 
@@ -45,12 +37,12 @@ def staged_problems(repo_path: str | Path | None, message: str | None, stage: St
     change = collect_change(repo_path, message, everything)
     if stage == "pre-commit" or only is not None:
         return run_checks(change, stage, only=only)
-    dated = _future_dated(repository(repo_path), change.config.clock_skew_seconds)
+    dated = _future_dated(start_directory(repo_path), change.config.clock_skew_seconds)
     if not change.merge:
         return dated + run_checks(change, stage)
     from memrepo.checks.merges import merge_problems
 
-    return dated + run_checks(change, "all") + merge_problems(repository(repo_path))
+    return dated + run_checks(change, "all") + merge_problems(start_directory(repo_path))
 
 
 def _future_dated(root: Path, skew_seconds: int) -> list[Problem]:
@@ -93,45 +85,3 @@ def hook_checks(hook_type: str, argv: Sequence[str]) -> int:
         print(f"memrepo: commit refused; your message is kept: after fixing, `git commit -e "
               f"-F {argv[0]}` reuses it", file=sys.stderr)
     return refused
-
-
-def read_message_file(path: str | Path) -> str:
-    """The commit message git hands the commit-msg hook, without a `git commit -v` diff."""
-    try:
-        text = Path(path).read_bytes().decode("utf-8", errors="replace")
-    except OSError as err:
-        raise InputError(Problem(str(path), f"cannot read the commit message ({err.strerror})",
-                                 "pass the message file git gives the commit-msg hook"),
-                         ) from None
-    lines = text.splitlines(keepends=True)
-    for number, line in enumerate(lines):
-        if line.startswith("#") and SCISSORS in line:
-            return "".join(lines[:number])
-    return text
-
-
-def report(problems: Sequence[Problem], stream: TextIO | None = None,
-           prefix: str = "") -> int:
-    """Print each problem (`path[:line]: problem` + `To fix:`); 1 when there are any."""
-    out = sys.stderr if stream is None else stream
-    for problem in problems:
-        print(prefix + problem.render(), file=out)
-    if problems:
-        print(f"memrepo: {len(problems)} problem(s) found", file=out)
-    return 1 if problems else 0
-
-
-def run_hook(check: Check, argv: Sequence[str] | None = None) -> int:
-    """`main` of one hook module: check what is staged; argv may hold the commit message
-    file (pre-commit passes it at the commit-msg stage)."""
-    parser = argparse.ArgumentParser(description="one memrepo commit-time check")
-    parser.add_argument("message_file", nargs="?", help="commit message file (commit-msg)")
-    args = parser.parse_args(argv)
-    name = getattr(check, "__module__", "check").rpartition(".")[2]
-    try:
-        message = None if args.message_file is None else read_message_file(args.message_file)
-        change = collect_change(None, message)
-    except InputError as err:
-        print(err, file=sys.stderr)
-        return 1
-    return report(guarded(f"memrepo.hooks.{name}", check, change))

@@ -24,6 +24,8 @@ from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.facts.fact_logs import merge_problems
 from memrepo.core.policy.approval import ALLOWED_SIGNERS_PATH, governed_paths
 from memrepo.core.problems import Problem
+from memrepo.git.command import run_git_bytes
+from memrepo.git.read import commits_in, history_commit, open_repository
 from memrepo.progress import task
 
 if TYPE_CHECKING:
@@ -34,7 +36,6 @@ def verify_history(repo_path: str | Path | None, revision_range: str | None,
                    require_signatures: bool = False) -> Iterator[tuple[str, list[Problem]]]:
     """(short commit id, its problems) for every commit of `revision_range` (`A..B`, or a
     revision and its whole history; default HEAD), oldest first."""
-    from memrepo.git.read import commits_in, history_commit, open_repository
 
     repo = open_repository(repo_path)
     commits = commits_in(repo, revision_range)
@@ -57,7 +58,6 @@ def range_problems(repo_path: str | Path | None, revision_range: str) -> list[Pr
 
 def commit_problems_of(repo_path: str | Path | None, revision: str) -> list[Problem]:
     """The problems of one commit (e.g. the merge `memrepo sync` just made), naming it."""
-    from memrepo.git.read import history_commit, open_repository
 
     commit = history_commit(open_repository(repo_path), revision)
     return [replace(problem, problem=f"{problem.problem} (commit {commit.short_id})")
@@ -115,7 +115,6 @@ def _signature_problems(commit: HistoryCommit) -> list[Problem]:
 
 
 def _signature_verified(git_dir: Path, commit_id: str, signers: bytes) -> bool:
-    from memrepo.git.command import run_git_bytes
 
     with tempfile.NamedTemporaryFile(prefix="memrepo-signers-", delete=False) as handle:
         handle.write(signers)

@@ -34,12 +34,25 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from memrepo.checks.entry import report
+from memrepo.check_support import report
 from memrepo.checks.history import commit_problems
 from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.facts.fact_logs import kept_problems
 from memrepo.core.facts.segment_names import is_log_path
 from memrepo.core.problems import InputError, Problem
+from memrepo.git.activity import git_subcommand, mark_checked
+from memrepo.git.command import run_git
+from memrepo.git.porcelain import head_ref_and_commit, unfinished_operation
+from memrepo.git.read import (
+    branch_of_work_tree,
+    commit_message,
+    descends_from,
+    gained_commits,
+    history_commit,
+    open_repository,
+    ref_commit,
+    tips_change,
+)
 
 if TYPE_CHECKING:
     from pygit2 import Repository
@@ -85,7 +98,6 @@ def reference_transaction(argv: Sequence[str], stdin: TextIO) -> int:
     """The hook: 1 (git stops the update) when the branch's move is refused."""
     if not argv or argv[0] != "prepared":
         return 0
-    from memrepo.git.read import open_repository
 
     root = Path.cwd()  # git runs a hook at the root of the work tree
     updates = [u for u in parse_updates(stdin.read()) if u.ref.startswith("refs/heads/")]
@@ -109,7 +121,6 @@ def branch_move_problems(repo: Repository, updates: Sequence[RefUpdate],
                          ) -> tuple[Move, list[Problem]] | None:
     """The first move of the work tree's branch among `updates` that the checks refuse,
     with its problems; None when there is none."""
-    from memrepo.git.read import branch_of_work_tree, ref_commit
 
     branch = branch_of_work_tree(repo)
     for update in updates:
@@ -127,7 +138,6 @@ def branch_move_problems(repo: Repository, updates: Sequence[RefUpdate],
 def move_problems(repo: Repository, move: Move) -> list[Problem]:
     """What the checks refuse in the branch moving: lines its logs lose (a rewrite), and
     every commit it gains, checked as `memrepo verify` checks it."""
-    from memrepo.git.read import descends_from, gained_commits, history_commit
 
     problems = [] if move.old is None or descends_from(repo, move.new, move.old) else (
         lost_lines(repo, move.old, move.new))
@@ -143,7 +153,6 @@ def move_problems(repo: Repository, move: Move) -> list[Problem]:
 
 def lost_lines(repo: Repository, old: str, new: str) -> list[Problem]:
     """Each log of commit `old` that commit `new` lacks, or lacks a line of (in order)."""
-    from memrepo.git.read import tips_change
 
     change = tips_change(repo, old, new)
     problems: list[Problem] = []
@@ -190,25 +199,15 @@ def refusal(root: Path, repo: Repository, move: Move) -> str:
             f"  To undo: {undo}\n  {NEVER_DELETED}")
 
 
-STATE_FILES = (("rebase-merge", "rebase"), ("rebase-apply/applying", "am"),
-               ("rebase-apply", "rebase"), ("sequencer", "cherry-pick"),
-               ("REVERT_HEAD", "revert"), ("CHERRY_PICK_HEAD", "cherry-pick"),
-               ("MERGE_HEAD", "merge"))
-"""What git leaves in its folder while each command is under way (a refused update stops
-the command, and its `--abort` finds this)."""
-
-
 def operation(root: Path, repo: Repository, move: Move) -> str | None:
     """The git command whose update is refused: by what it left in git's folder, else by
     the process that runs the hook (/proc); a lone revert or cherry-pick leaves nothing, so
     its REVERT_HEAD / CHERRY_PICK_HEAD is written here for its `--abort`."""
-    from memrepo.git.activity import git_subcommand
-    from memrepo.git.read import commit_message
 
     git_dir = Path(repo.path)
-    for name, left_by in STATE_FILES:
-        if (git_dir / name).exists():
-            return _sequence(git_dir) if name == "sequencer" else left_by
+    left = unfinished_operation(git_dir)  # what a refused update's `--abort` finds
+    if left is not None:
+        return _sequence(git_dir) if left.file == "sequencer" else left.command
     command = git_subcommand(os.getppid())  # the hook script exec'd this: git is the parent
     reverted = _REVERTED.search(commit_message(repo, move.new))
     if command == "revert" or (command is None and reverted is not None):
@@ -232,7 +231,6 @@ def _sequence(git_dir: Path) -> str:
 
 
 def _leave_state(root: Path, name: str, commit: str) -> None:
-    from memrepo.git.command import run_git
 
     run_git(root, "update-ref", name, commit)
 
@@ -244,10 +242,7 @@ def record_checked(root: Path, git_pid: int) -> None:
     HEAD's branch on from HEAD, and its checks ran — the reference-transaction hook lets
     exactly that update through (memrepo.git.activity.mark_checked). Nothing is recorded
     on an unborn or detached HEAD: that hook then checks the update itself."""
-    from memrepo.git.activity import mark_checked
-    from memrepo.git.command import run_git
 
-    done = run_git(root, "rev-parse", "HEAD", "--symbolic-full-name", "HEAD")
-    lines = done.stdout.split()
-    if done.returncode == 0 and len(lines) == 2 and lines[1].startswith("refs/heads/"):
-        mark_checked(root, git_pid, lines[1], lines[0])
+    head = head_ref_and_commit(root)
+    if head is not None:
+        mark_checked(root, git_pid, *head)

@@ -10,40 +10,35 @@ never shows a traceback.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import suppress
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal
 
-from memrepo.core.problems import InputError, Problem
-from memrepo.crashlog import write_crash_log
+from memrepo.check_support import CheckModule, crash_problem, guarded
+from memrepo.core.problems import Problem
+from memrepo.hooks import checks  # hooks/ is installed as memrepo.hooks (package-dir)
 
 if TYPE_CHECKING:
     from memrepo.core.change import Change
 
 Stage = Literal["pre-commit", "commit-msg", "all"]
 STAGES: tuple[Stage, ...] = ("pre-commit", "commit-msg", "all")
-Check = Callable[["Change"], list[Problem]]
-
-
-class CheckModule(Protocol):
-    """One module of memrepo.hooks (hooks/ in the source tree)."""
-
-    __name__: str
-    NEEDS_MESSAGE: bool
-
-    def check(self, change: Change) -> list[Problem]: ...
+Registry = Callable[[], Sequence[CheckModule]]
+"""The checks in running order; a module that cannot be imported raises."""
 
 
 def run_checks(change: Change, stage: Stage, history: bool = False,
-               only: frozenset[str] | None = None) -> list[Problem]:
+               only: frozenset[str] | None = None, registry: Registry = checks,
+               ) -> list[Problem]:
     """Every problem the checks of `stage` find in `change`. `history`: re-checking a
     commit already made (`memrepo verify`): the checks that judge only what is being
     committed now (a module with `IN_HISTORY = False`) are left out. `only`: the checks of
-    these names (`check_name`) alone."""
+    these names (`check_name`) alone. `registry`: the checks, in running order (the
+    static one of memrepo.hooks)."""
     try:
-        modules = registered_checks()
+        modules = registry()
     except Exception as err:  # a broken installation refuses, never crashes
-        return [_crash_problem("memrepo.hooks", err)]
+        return [crash_problem("memrepo.hooks", err)]
     problems: list[Problem] = []
     for module in modules:
         if history and not getattr(module, "IN_HISTORY", True):
@@ -55,12 +50,9 @@ def run_checks(change: Change, stage: Stage, history: bool = False,
     return problems
 
 
-def registered_checks() -> tuple[CheckModule, ...]:
-    """Every check, in running order: memrepo.hooks.checks() (hooks/__init__.py)."""
-    from memrepo.hooks import checks  # hooks/ is installed as memrepo.hooks (package-dir)
-
-    modules: tuple[CheckModule, ...] = checks()
-    return modules
+def registered_checks(registry: Registry = checks) -> tuple[CheckModule, ...]:
+    """Every check, in running order (hooks/__init__.py: memrepo.hooks.checks)."""
+    return tuple(registry())
 
 
 def check_name(module: CheckModule) -> str:
@@ -68,36 +60,16 @@ def check_name(module: CheckModule) -> str:
     return module.__name__.rpartition(".")[2]
 
 
-def prepare_checks() -> None:
+def prepare_checks(registry: Registry = checks) -> None:
     """Import every check ahead of the change (while git works). A check that cannot be
     imported is left to `run_checks`, which reports it. (The schema validator is left to
     the first note: its import overlaps git reading the blobs, and a change without notes
     or logs needs none.)"""
     with suppress(Exception):
-        registered_checks()
+        registry()
 
 
 def _runs_at(module: CheckModule, stage: Stage, change: Change) -> bool:
     if module.NEEDS_MESSAGE and change.message is None:
         return False
     return stage == "all" or (stage == "commit-msg") == module.NEEDS_MESSAGE
-
-
-def guarded(name: str, check: Check, change: Change) -> list[Problem]:
-    """Run one check (`name`: its module); an exception inside it becomes a Problem."""
-    try:
-        return list(check(change))
-    except InputError as err:  # e.g. the repository's own schema/ is unusable
-        return [err.detail]
-    except Exception as err:  # the one place a check's crash is caught
-        return [_crash_problem(name, err)]
-
-
-def _crash_problem(module: str, err: BaseException) -> Problem:
-    name = module.rpartition(".")[2]
-    write_crash_log(f"memrepo check: {name}")
-    return Problem(module, f"the {name} check failed unexpectedly "
-                   f"({type(err).__name__}: {err})",
-                   "this is a bug in memrepo, not in your change; report it (the commit "
-                   "was refused to be safe; `git -c core.hooksPath=/dev/null commit` skips "
-                   "the checks)")

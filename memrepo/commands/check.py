@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from memrepo.checks.entry import read_message_file, report, staged_problems
+from memrepo.check_support import read_message_file, report
+from memrepo.checks.entry import staged_problems
 from memrepo.checks.runner import STAGES, check_name, registered_checks
 from memrepo.cli import UsageError
 

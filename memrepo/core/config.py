@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from memrepo.core.problems import Problem
 from memrepo.core.text import key_slug
+
+if TYPE_CHECKING:
+    from memrepo.core.change import Snapshot
 
 CATEGORIES: tuple[str, ...] = ("rules", "entities", "references", "project")
 """The four note folders under memory/ (precedence is separate: DEFAULT_PRECEDENCE)."""
@@ -130,3 +134,58 @@ def config_to_mapping(config: Config) -> dict[str, Any]:
         "self": dict(config.self_subjects),
         "concepts": {name: list(words) for name, words in config.concepts.items()},
     }
+
+
+# --- config bytes → Config (the rule; memrepo.config loads the bytes) ----------------------
+
+CONFIG_FIX = "correct memory/config.yaml (see schema/config.schema.json)"
+Validator = Callable[[dict[str, Any]], list[Problem]]
+"""A check of the parsed mapping beyond its kinds (the JSON Schema: memrepo.schemas)."""
+
+
+def config_from_bytes(data: bytes | None, validate: Validator | None = None,
+                      ) -> tuple[Config, list[Problem]]:
+    """Config bytes (None: no file) → (Config, problems); the defaults when it is broken
+    (or when `validate` finds problems)."""
+    if data is None:
+        return Config(), [Problem(CONFIG_PATH, "the memory has no config file",
+                                  "restore memory/config.yaml (`memrepo init` writes one)")]
+    raw = _parse(data)
+    if isinstance(raw, Problem):
+        return Config(), [raw]
+    if validate is not None:
+        problems = validate(raw)
+        if problems:
+            return Config(), problems
+    try:
+        return config_from_mapping(raw), []
+    except (TypeError, ValueError, AttributeError) as err:
+        return Config(), [Problem(CONFIG_PATH, f"config has a value of the wrong kind: {err}",
+                                  CONFIG_FIX)]
+
+
+def parent_config(rules: Snapshot | None, new: Snapshot) -> Config:
+    """The config a change is checked by: its parent commit's (`rules`); the change's own
+    when the parent has none or a broken one (the commit that makes a repository a memory,
+    or repairs its config, brings its own), else the defaults."""
+    for source in (rules, new):
+        if source is not None and source.exists(CONFIG_PATH):
+            config, problems = config_from_bytes(source.read(CONFIG_PATH))
+            if not problems:
+                return config
+    return Config()
+
+
+def _parse(data: bytes) -> dict[str, Any] | Problem:
+    from memrepo.core.strict_yaml import YamlError, load_fast  # PyYAML: only when parsing
+
+    try:
+        raw = load_fast(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return Problem(CONFIG_PATH, "config is not UTF-8 text", "save it as UTF-8")
+    except YamlError as err:
+        return Problem(CONFIG_PATH, str(err), CONFIG_FIX, err.line)
+    if not isinstance(raw, dict):
+        return Problem(CONFIG_PATH, "config must be a YAML mapping (key: value lines)",
+                       CONFIG_FIX)
+    return raw

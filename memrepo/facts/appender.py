@@ -39,9 +39,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.checks.runner import run_checks
 from memrepo.clock import now
+from memrepo.core.config import CONFIG_PATH, FACTS_PREFIX
+from memrepo.core.facts.segment_names import newest_paths
 from memrepo.core.facts.times import Instant
 from memrepo.core.problems import CheckRefused, InputError, MemoryBusy, NotAMemory, Problem
+from memrepo.facts.segments import reread, segment_bytes, segment_paths
+from memrepo.faults import fault_problem
+from memrepo.files import is_link, open_beneath, read_beneath
+from memrepo.git import staging
+from memrepo.git import write as gitw
+from memrepo.git.activity import HOLDER_VARIABLE, HeadOpens, git_at_work, process_alive
+from memrepo.git.command import passed_to_git
+from memrepo.local_state import INDEX_BEHIND, WRITE_LOCK
 
 if TYPE_CHECKING:
     from pygit2 import Oid, Repository
@@ -51,11 +62,6 @@ if TYPE_CHECKING:
     from memrepo.git.staging import Prepared
     from memrepo.git.write import Base
 
-LOCK_PATH = ".memrepo/write.lock"
-BEHIND_PATH = ".memrepo/index-behind"
-HOLDER_VARIABLE = "MEMREPO_LOCK_HOLDER"
-"""Set while a process holds the write lock, for the git commands it runs: their hooks
-must not wait for the lock their own caller holds."""
 MAX_ATTEMPTS = 20
 _HELD: dict[str, int] = {}  # root → the descriptor holding the lock in this process
 
@@ -77,13 +83,12 @@ def lock_timeout() -> float:
 def write_lock(root: Path) -> Iterator[None]:
     """Serialise the writers of one clone (§10): wait while a person's git command works in
     the clone, then take an exclusive flock on .memrepo/write.lock."""
-    from memrepo.git.command import passed_to_git
 
     deadline = time.monotonic() + lock_timeout()
     wait_for_git(root, deadline)
     fd = _lock_file(root)
     try:
-        _acquire(fd, deadline, root / LOCK_PATH, "another memrepo write")
+        _acquire(fd, deadline, root / WRITE_LOCK, "another memrepo write")
         _HELD[str(root)] = fd
         with passed_to_git(root, **{HOLDER_VARIABLE: str(os.getpid())}):
             yield
@@ -102,7 +107,7 @@ def hook_lock(root: Path) -> Iterator[None]:
         return
     fd = _lock_file(root)
     try:
-        _acquire(fd, time.monotonic() + lock_timeout(), root / LOCK_PATH,
+        _acquire(fd, time.monotonic() + lock_timeout(), root / WRITE_LOCK,
                  "a memrepo write")
         yield
     finally:
@@ -115,17 +120,15 @@ def lock_held_by_caller() -> bool:
 
 
 def _holder_is_running() -> bool:
-    from memrepo.git.activity import process_alive
 
     holder = os.environ.get(HOLDER_VARIABLE, "")
     return holder.isdigit() and process_alive(int(holder))
 
 
 def _lock_file(root: Path) -> int:
-    from memrepo.files import open_beneath
 
-    with _local_state(LOCK_PATH):  # a read-only or full .memrepo: every write refuses here
-        return open_beneath(root, LOCK_PATH, os.O_RDWR | os.O_CREAT, make_dirs=True)
+    with _local_state(WRITE_LOCK):  # a read-only or full .memrepo: every write refuses here
+        return open_beneath(root, WRITE_LOCK, os.O_RDWR | os.O_CREAT, make_dirs=True)
 
 
 def _acquire(fd: int, deadline: float, path: Path, other: str) -> None:
@@ -144,7 +147,6 @@ def _acquire(fd: int, deadline: float, path: Path, other: str) -> None:
 
 def wait_for_git(root: Path, deadline: float) -> None:
     """Return once no person's git command works in the clone; refuse at `deadline`."""
-    from memrepo.git.activity import git_at_work
 
     git_dir = _git_dir(root)
     while (found := git_at_work(root, git_dir)) is not None:
@@ -162,7 +164,6 @@ def _busy(found: GitAtWork) -> MemoryBusy:
 
 
 def _git_dir(root: Path) -> Path:
-    from memrepo.git import write as gitw
 
     return Path(gitw.open_repo(root).path)
 
@@ -187,7 +188,6 @@ def append_many_and_commit(root: Path, appends: Mapping[str, bytes], message: st
     """Append bytes (whole lines) to several segments in ONE commit (called under
     `write_lock`); the commit's hex. Empty bytes commit what the segment holds beyond HEAD.
     """
-    from memrepo.git import write as gitw
 
     require_memory(root)
     repo = gitw.open_repo(root)
@@ -217,9 +217,6 @@ def commit_leftovers(root: Path, scopes: list[str], when: Instant) -> str | None
     interrupted write, or appended by hand) — in the newest segment of each month: lines
     appended to a closed one are the commit check's to refuse — the commit, or None when
     there are none."""
-    from memrepo.core.facts.segment_names import newest_paths
-    from memrepo.facts.segments import segment_paths
-    from memrepo.git import write as gitw
 
     repo = gitw.open_repo(root)
     if repo.head_is_unborn:
@@ -239,8 +236,6 @@ def show_committed(root: Path, scopes: list[str]) -> None:
     write killed after its commit, before showing it), and its index entry HEAD's blob: a
     retry of that write then finds its own event and answers `unchanged` instead of
     appending it twice."""
-    from memrepo.core.config import FACTS_PREFIX
-    from memrepo.git import write as gitw
 
     repo = gitw.open_repo(root)
     if repo.head_is_unborn:
@@ -266,13 +261,11 @@ def _behind_head(root: Path, path: str, base: Base) -> bool:
         size = 0
     except OSError:
         return False
-    from memrepo.git import write as gitw
 
     return size < (gitw.blob_size_at(base, path) or 0)
 
 
 def _has_leftovers(root: Path, path: str, base: Base) -> bool:
-    from memrepo.git import write as gitw
 
     try:  # only a file longer than HEAD's blob can hold lines beyond it: no read, no hash
         if os.lstat(root / path).st_size <= (gitw.blob_size_at(base, path) or 0):
@@ -300,8 +293,6 @@ class _Segment:
 
 
 def _segment(root: Path, path: str, data: bytes, base: Base) -> _Segment:
-    from memrepo.facts.segments import segment_bytes
-    from memrepo.git import write as gitw
 
     try:
         work = segment_bytes(root, path) or b""
@@ -331,8 +322,6 @@ def _segment(root: Path, path: str, data: bytes, base: Base) -> _Segment:
 def _show(root: Path, segment: _Segment) -> None:
     """Append to the working file what it lacks of the committed content — only when it
     still holds what was read (else a person is editing it: `git status` will say so)."""
-    from memrepo.facts.segments import reread
-    from memrepo.files import open_beneath
 
     reread(root, segment.path)
     try:
@@ -371,9 +360,6 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
     Everything else (the commit object, the new index, the marker, the branch's lock
     taken as git takes it) is done before the last look (an inotify watch on .git/HEAD),
     so that one rename moves the branch microseconds after it."""
-    from memrepo.git import staging
-    from memrepo.git import write as gitw
-    from memrepo.git.activity import HeadOpens, git_at_work
 
     git_dir = Path(base.repo.path)
     commit = gitw.new_commit(base, tree, message, when)
@@ -409,8 +395,6 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
 def _undo_attempt(root: Path, prepared: Prepared | None, earlier: list[str]) -> None:
     """Undo what an attempt that did not move the branch prepared; the next attempt reads
     the segments again (a git command may have changed them)."""
-    from memrepo.facts.segments import reread
-    from memrepo.git import staging
 
     reread(root)
     staging.discard(prepared)
@@ -428,13 +412,12 @@ def _pause(root: Path) -> None:
     try:
         wait_for_git(root, deadline)
     finally:
-        _acquire(fd, deadline, root / LOCK_PATH, "another memrepo write")
+        _acquire(fd, deadline, root / WRITE_LOCK, "another memrepo write")
 
 
 def _stage(root: Path, repo: Repository, entries: Mapping[str, bytes],
            prepared: Prepared | None = None) -> None:
     """Point the index at the commit; never raises (the commit stands either way)."""
-    from memrepo.git import staging
 
     deadline = time.monotonic() + min(5.0, lock_timeout())
     try:
@@ -447,13 +430,12 @@ def _stage(root: Path, repo: Repository, entries: Mapping[str, bytes],
 
 def _mark_behind(root: Path, entries: Mapping[str, bytes]) -> None:
     """Name the index entries about to fall behind HEAD (until `_stage` has moved them)."""
-    from memrepo.files import open_beneath
 
     if not entries:
         _clear_behind(root)
         return
-    with _local_state(BEHIND_PATH):  # before the branch moves: a refusal writes nothing
-        fd = open_beneath(root, BEHIND_PATH, os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+    with _local_state(INDEX_BEHIND):  # before the branch moves: a refusal writes nothing
+        fd = open_beneath(root, INDEX_BEHIND, os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
                           make_dirs=True)
         try:
             os.write(fd, "".join(f"{path}\n" for path in entries).encode())
@@ -464,8 +446,6 @@ def _mark_behind(root: Path, entries: Mapping[str, bytes]) -> None:
 @contextmanager
 def _local_state(path: str) -> Iterator[None]:
     """A fault of the environment writing `path` (under .memrepo) refuses the write."""
-    from memrepo.faults import fault_problem
-
     try:
         yield
     except OSError as err:  # a read-only or full .memrepo
@@ -477,15 +457,14 @@ def _local_state(path: str) -> Iterator[None]:
 
 def _clear_behind(root: Path) -> None:
     with suppress(FileNotFoundError):
-        os.unlink(root / BEHIND_PATH)
+        os.unlink(root / INDEX_BEHIND)
 
 
 def behind_paths(root: Path) -> list[str]:
     """Fact logs whose index entries a killed write may have left behind HEAD."""
-    from memrepo.files import read_beneath
 
     try:
-        data = read_beneath(root, BEHIND_PATH)
+        data = read_beneath(root, INDEX_BEHIND)
     except InputError:
         return []
     return [line for line in (data or b"").decode(errors="replace").splitlines()
@@ -493,7 +472,6 @@ def behind_paths(root: Path) -> list[str]:
 
 
 def _behind_entries(root: Path, base: Base) -> dict[str, bytes]:
-    from memrepo.git import write as gitw
 
     return {path: oid for path in behind_paths(root)
             if (oid := gitw.blob_id_at(base, path)) is not None}
@@ -504,10 +482,8 @@ def refresh_behind(root: Path, index_file: Path | None = None) -> None:
     doctor call this under the write lock). `index_file`: the index a running `git commit`
     holds locked and commits (its GIT_INDEX_FILE), rewritten in place. Nothing is imported
     when no write was left behind (every commit's pre-commit hook asks)."""
-    if not (root / BEHIND_PATH).exists():
+    if not (root / INDEX_BEHIND).exists():
         return
-    from memrepo.git import staging
-    from memrepo.git import write as gitw
 
     repo = gitw.open_repo(root)
     entries = _behind_entries(root, gitw.head_base(repo))
@@ -527,8 +503,6 @@ def refresh_behind(root: Path, index_file: Path | None = None) -> None:
 def require_memory(root: Path) -> None:
     """Writes go only into a memory repository: memory/config.yaml a regular file (not a
     link) in the work tree. (A plain git repository is refused, never given a memory/.)"""
-    from memrepo.core.config import CONFIG_PATH
-    from memrepo.files import is_link
 
     file = root / CONFIG_PATH
     if is_link(root, CONFIG_PATH) or not file.is_file():
@@ -540,7 +514,6 @@ def run_commit_checks(change: Change, leftovers: Mapping[str, range] | None = No
     """The §6 checks, in-process, on HEAD → the tree about to be committed (pygit2
     commits run no hooks); the first problem refuses the write. A problem in a line found
     uncommitted in the working file says so and points to `memrepo doctor --repair`."""
-    from memrepo.checks.runner import run_checks
 
     problems = run_checks(change, "all")
     if problems:

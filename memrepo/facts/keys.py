@@ -17,6 +17,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.cache import cache_path, open_fresh
+from memrepo.cache.db import open_trusted
+from memrepo.cache.query import (
+    keys_after,
+    scope_key_rows,
+    scope_keys,
+    scope_relations,
+    scope_subjects,
+    subject_spellings,
+    subjects_keys,
+)
 from memrepo.core.duplicates.scope_keys import RecordedKey, ScopeKeys
 from memrepo.core.facts.bitemporal import FOREVER
 from memrepo.core.facts.events import Event, first_recorded
@@ -49,7 +60,6 @@ def recorded_keys(root: Path, scope: str, subjects: Iterable[str]) -> RecordedKe
     """The keys of `scope` and the recorded spellings of `subjects`: from the cache (synced
     with the commits first), or — when there is none yet, rather than building it inside
     a write — from the scope's logs."""
-    from memrepo.cache.query import scope_keys
 
     return _recorded(root, scope, subjects,
                      lambda conn: ScopeKeys.from_folded(scope_keys(conn, scope)))
@@ -60,9 +70,6 @@ def _recorded(root: Path, scope: str, subjects: Iterable[str],
               question: tuple[str, str] | None = None) -> RecordedKeys:
     """`recorded_keys` with the cache's keys made by `keys_of`; `question`: a key whose
     resolution is worked out while the cache is open (for keys loaded on demand)."""
-    from memrepo.cache import cache_path, open_fresh
-    from memrepo.cache.db import open_trusted
-    from memrepo.cache.query import subject_spellings
 
     existing = open_trusted(cache_path(root))
     if existing is None:
@@ -104,8 +111,6 @@ class _KeptKeys:
     the keys again."""
 
     def __init__(self, root: Path, scope: str, conn: Connection) -> None:
-        from memrepo.cache.query import scope_subjects
-
         self.root, self.scope, self.conn = root, scope, conn
         self.state = self._state(conn)
         self.keys = ScopeKeys.on_demand(scope_subjects(conn, scope), self._load,
@@ -113,8 +118,6 @@ class _KeptKeys:
 
     def catch_up(self, conn: Connection) -> bool:
         """Bring the keys up to the cache behind `conn` (False: build them again)."""
-        from memrepo.cache.query import keys_after
-
         self.conn = conn
         state = self._state(conn)
         if state[0] != self.state[0] or state[1] < self.state[1]:
@@ -130,9 +133,6 @@ class _KeptKeys:
         return True
 
     def _state(self, conn: Connection) -> tuple[int, int, int]:
-        from memrepo.cache import cache_path
-        from memrepo.cache.query import scope_key_rows
-
         try:
             identity = os.stat(cache_path(self.root)).st_ino
         except OSError:
@@ -140,13 +140,9 @@ class _KeptKeys:
         return (identity, *scope_key_rows(conn, self.scope))
 
     def _load(self, subjects: Sequence[str]) -> list[RecordedKey]:
-        from memrepo.cache.query import subjects_keys
-
         return subjects_keys(self.conn, self.scope, subjects)
 
     def _relations(self) -> list[str]:
-        from memrepo.cache.query import scope_relations
-
         return scope_relations(self.conn, self.scope)
 
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.clock import TimeInput, parse_user_time, time_text
 from memrepo.core.display import (
     INVISIBLE_FIX,
@@ -24,6 +23,8 @@ from memrepo.core.policy.trust import UNTRUSTED
 from memrepo.core.problems import CheckRefused, InputError, Problem
 from memrepo.facts.ids import new_id
 from memrepo.facts.segments import month_segment
+from memrepo.git.write import head_rules  # pygit2 stays out of the query path
+from memrepo.schemas import EVENT_SCHEMA, checker
 
 UNTRUSTED_CONFIDENCE = 0.3
 
@@ -110,7 +111,6 @@ def new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Insta
     except TypeError:  # orjson: a lone surrogate (e.g. from undecodable command-line bytes)
         raise InputError(Problem(fact, "a value is not valid UTF-8 text",
                                  "give the text as UTF-8")) from None
-    from memrepo.git.write import head_rules  # pygit2 stays out of the query path
 
     try:
         event = parse_line(line[:-1], scope,

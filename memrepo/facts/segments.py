@@ -23,7 +23,6 @@ from typing import Any
 import orjson
 from ulid import ULID
 
-from memrepo.checks.schemas import EVENT_SCHEMA, checker
 from memrepo.core.config import DEFAULT_SEGMENT_MAX_BYTES
 from memrepo.core.facts.events import Event, EventError
 from memrepo.core.facts.log_lines import LogLine, parse_line, parse_log
@@ -38,6 +37,8 @@ from memrepo.core.policy.trust import check_scope
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.text import key_slug
 from memrepo.files import read_beneath
+from memrepo.git import write as gitw
+from memrepo.schemas import EVENT_SCHEMA, checker
 
 FACTS_DIR = "memory/facts"
 REPAIR_HINT = "run `memrepo doctor --repair` (it moves the partial line aside)"
@@ -51,10 +52,8 @@ def month_segment(scope: str, recorded_at: Instant) -> Segment:
 def newest_segment(root: Path, scope: str, recorded_at: Instant) -> Segment:
     """The segment of `recorded_at`'s month that takes appends: the highest-numbered one
     HEAD holds (SPEC §4), or the month's first when HEAD has none."""
-    from memrepo.git.write import head_rules
-
     first = month_segment(scope, recorded_at)
-    rules = head_rules(root)
+    rules = gitw.head_rules(root)
     names = [] if rules is None else rules.list_dir(f"{FACTS_DIR}/{first.scope}")
     return newest_of_month((s for s in (parse_segment_name(first.scope, n) for n in names)
                             if s is not None), first.scope, first.month) or first
@@ -88,17 +87,13 @@ def add_line(root: Path, appends: dict[str, bytearray], scope: str, recorded_at:
 
 
 def _committed_size(root: Path, path: str) -> int:
-    from memrepo.git import write as gitw
-
     base = gitw.head_base(gitw.open_repo(root))
     return (gitw.blob_size_at(base, path) or 0) if base.tree is not None else 0
 
 
 def segment_cap(root: Path) -> int:
     """HEAD's `segment_max_bytes` (the parent config the commit is checked by)."""
-    from memrepo.git.write import head_config
-
-    config = head_config(root)
+    config = gitw.head_config(root)
     return DEFAULT_SEGMENT_MAX_BYTES if config is None else config.segment_max_bytes
 
 
@@ -353,9 +348,7 @@ def _line_error(root: Path, path: str, data: bytes, start: int, end: int) -> Inp
 
 
 def _schema_check(root: Path) -> Callable[[Any], list[str]]:
-    from memrepo.git.write import head_rules
-
-    return checker(EVENT_SCHEMA, head_rules(root))
+    return checker(EVENT_SCHEMA, gitw.head_rules(root))
 
 
 _BAD_LINE_FIX = ("correct the line if it is not committed yet; a committed bad line is "

@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from memrepo.clock import TimeInput
-from memrepo.core.config import Config
+from memrepo.config import worktree_config
+from memrepo.core.config import CONFIG_PATH, Config
 from memrepo.core.facts.bitemporal import FOREVER, fold, replaced_by
 from memrepo.core.facts.events import Event, require_key
 from memrepo.core.facts.times import Instant, format_valid_time, parse_instant
@@ -403,8 +404,6 @@ def _retract_of(target: Event, events: Sequence[Event]) -> Event | None:
 def _config(root: Path) -> Config:
     """The working tree's memory/config.yaml (defaults when there is none); parsed and
     validated again only when the file changed (a write in a long-lived process)."""
-    from memrepo.checks.config import worktree_config
-    from memrepo.core.config import CONFIG_PATH
 
     try:
         stat = (root / CONFIG_PATH).stat()

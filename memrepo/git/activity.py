@@ -34,7 +34,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-REGISTRY = ".memrepo/git-commands"
+from memrepo.files import is_link, open_beneath
+from memrepo.local_state import GIT_COMMANDS
+
+HOLDER_VARIABLE = "MEMREPO_LOCK_HOLDER"
+"""Set while a process holds the write lock, for the git commands it runs: their hooks
+must not wait for the lock their own caller holds."""
 PROC = Path("/proc")
 """Linux's process table. Where it is missing (macOS, the BSDs) every reader of it here
 degrades as its docstring says; the one place that names it (tests point it elsewhere)."""
@@ -79,10 +84,9 @@ def git_at_work(root: Path, git_dir: Path) -> GitAtWork | None:
 
 def register(root: Path, pid: int) -> None:
     """Called by the pre-commit / pre-merge-commit hook for its `git` process (`pid`)."""
-    from memrepo.files import open_beneath
 
     try:
-        fd = open_beneath(root, f"{REGISTRY}/{pid}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+        fd = open_beneath(root, f"{GIT_COMMANDS}/{pid}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
                           make_dirs=True)
     except (OSError, ValueError):
         return  # best effort: on Linux the process is seen in /proc anyway
@@ -102,10 +106,9 @@ def mark_checked(root: Path, pid: int, branch: str, parent: str) -> None:
     `checked <branch> <parent>` — what the reference-transaction hook's shell test
     (memrepo.git.hook_scripts.settled_test) lets through without checking it again. A dead
     process's record goes with its registration (`_registered`)."""
-    from memrepo.files import open_beneath
 
     try:
-        fd = open_beneath(root, f"{REGISTRY}/{pid}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+        fd = open_beneath(root, f"{GIT_COMMANDS}/{pid}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
                           make_dirs=True)
     except (OSError, ValueError):
         return  # best effort: the reference-transaction hook then checks the commit itself
@@ -124,10 +127,9 @@ def git_subcommand(pid: int) -> str | None:
 
 
 def _registered(root: Path, mine: set[int]) -> Iterator[GitAtWork]:
-    from memrepo.files import is_link
 
-    registry = root / REGISTRY
-    if is_link(root, REGISTRY) or not registry.is_dir():
+    registry = root / GIT_COMMANDS
+    if is_link(root, GIT_COMMANDS) or not registry.is_dir():
         return  # never through a link: dead entries are deleted below
     here = str(root.resolve())
     for entry in os.scandir(registry):

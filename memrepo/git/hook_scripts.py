@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memrepo.core.problems import InputError, Problem
+from memrepo.git.activity import CHECKED, HOLDER_VARIABLE
 from memrepo.git.command import run_git
+from memrepo.local_state import GIT_COMMANDS, INDEX_BEHIND, STATE_DIR, WRITE_LOCK
 
 TRANSACTION = "reference-transaction"
 HOOK_TYPES = ("pre-commit", "pre-merge-commit", "commit-msg", "post-checkout", "post-merge",
@@ -66,7 +68,7 @@ echo "  To fix: run \\`memrepo hooks install\\` with the memrepo you use now." >
 """
 
 
-NOT_A_MEMORY = "if [ ! -f memory/config.yaml ] && [ ! -d .memrepo ]; then exit 0; fi"
+NOT_A_MEMORY = f"if [ ! -f memory/config.yaml ] && [ ! -d {STATE_DIR} ]; then exit 0; fi"
 """A repository without memory/config.yaml or .memrepo/ is not a memory (a folder named
 memory/ alone proves nothing): a hooks folder that several repositories share
 (`core.hooksPath`) runs memrepo's hooks in each, and they must do nothing there (git runs
@@ -83,13 +85,10 @@ def fast_path() -> str:
     write is between its branch update and its index update). Links are never followed.
     Anything else — a held lock, a write left behind, no registry folder or no `flock` —
     runs memrepo, which waits, repairs and refuses with its own messages."""
-    from memrepo.facts.appender import BEHIND_PATH, HOLDER_VARIABLE, LOCK_PATH
-    from memrepo.git.activity import REGISTRY
-
-    folder, lock = shlex.quote(LOCK_PATH.rpartition("/")[0]), shlex.quote(LOCK_PATH)
-    registry, entry = shlex.quote(REGISTRY), f'{shlex.quote(REGISTRY)}/"$PPID"'
+    folder, lock = shlex.quote(WRITE_LOCK.rpartition("/")[0]), shlex.quote(WRITE_LOCK)
+    registry, entry = shlex.quote(GIT_COMMANDS), f'{shlex.quote(GIT_COMMANDS)}/"$PPID"'
     return " && ".join((
-        f'[ -z "${{{HOLDER_VARIABLE}:-}}" ]', f"[ ! -e {shlex.quote(BEHIND_PATH)} ]",
+        f'[ -z "${{{HOLDER_VARIABLE}:-}}" ]', f"[ ! -e {shlex.quote(INDEX_BEHIND)} ]",
         f"[ ! -L {folder} ]", f"[ -d {registry} ]", f"[ ! -L {registry} ]",
         f"[ ! -L {entry} ]", f"true 2>/dev/null >{entry}",
         f"[ -f {lock} ]", f"[ ! -L {lock} ]", "command -v flock >/dev/null 2>&1",
@@ -140,12 +139,11 @@ def settled_test() -> str:
     is `<old>`: an amend's is not), moves another branch than HEAD's, or re-points the
     branch where it already is (`git rebase --abort`). A detached HEAD (a rebase about to
     move its branch) leaves it to Python. Links are never followed."""
-    from memrepo.git.activity import CHECKED, REGISTRY
 
-    registry, entry = shlex.quote(REGISTRY), f'{shlex.quote(REGISTRY)}/"$PPID"'
+    registry, entry = shlex.quote(GIT_COMMANDS), f'{shlex.quote(GIT_COMMANDS)}/"$PPID"'
     return f"""memrepo_settled() {{
   memrepo_checked= memrepo_branch=
-  if [ ! -L .memrepo ] && [ ! -L {registry} ] && [ ! -L {entry} ] && [ -f {entry} ]; then
+  if [ ! -L {STATE_DIR} ] && [ ! -L {registry} ] && [ ! -L {entry} ] && [ -f {entry} ]; then
     read -r memrepo_checked < {entry} || :
   fi
   while read -r memrepo_old memrepo_new memrepo_ref; do

@@ -17,8 +17,8 @@ import pygit2
 from pygit2 import Blob, Commit, Diff, Repository, Tree
 from pygit2.enums import DeltaStatus, RepositoryOpenFlag
 
-from memrepo.checks.config import rules_config
 from memrepo.core.change import Change, FileChange, Snapshot, Status
+from memrepo.core.config import parent_config
 from memrepo.core.facts.times import Instant
 from memrepo.core.problems import InputError, Problem
 
@@ -125,7 +125,7 @@ def _change(old: TreeSnapshot, new: TreeSnapshot,
             parent_time: Instant | None, merge: bool = False) -> Change:
     """The rules come from the first parent (`old`); a first commit brings its own."""
     rules = old if old.has_tree else new
-    return Change(old=old, new=new, files=tuple(files), config=rules_config(rules, new),
+    return Change(old=old, new=new, files=tuple(files), config=parent_config(rules, new),
                   commit_time=commit_time, parent_time=parent_time, message=message,
                   rules=rules, merge=merge)
 

@@ -30,7 +30,7 @@ from typing import IO, TYPE_CHECKING, Generic, TypeVar, cast
 
 from memrepo import clock
 from memrepo.core.change import REGULAR_MODE, Change, DictSnapshot, FileChange, Snapshot, Status
-from memrepo.core.config import CONFIG_PATH
+from memrepo.core.config import CONFIG_PATH, parent_config
 from memrepo.core.facts.times import Instant, TimeFormatError, parse_instant
 from memrepo.core.problems import InputError, Problem
 from memrepo.git.command import start_git
@@ -284,8 +284,6 @@ def staged_change(root: Path, message: str | None = None,
     nothing → the whole index, `memrepo check --all`). `meanwhile` runs while git lists
     the change (at 100k notes ≈30 ms of git's CPU, on another core): e.g. the imports of
     the checks."""
-    from memrepo.checks.config import rules_config
-
     index_file = hook_index_file()
     diff = None if everything else start_git(root, "diff-index", "--cached", "--raw", "-z",
                                              "--no-renames", "HEAD", index_file=index_file)
@@ -305,7 +303,7 @@ def staged_change(root: Path, message: str | None = None,
     merging = [] if head is None or everything else _merge_heads(reader)
     if merging:
         files = _own_merge_files(root, index_file, entries, merging)
-    return Change(old=old, new=new, files=files, config=rules_config(rules, new),
+    return Change(old=old, new=new, files=files, config=parent_config(rules, new),
                   commit_time=committer_time() if commit_time is None else commit_time,
                   parent_time=head.time if head is not None and not merging else None,
                   message=message, rules=rules, merge=bool(merging))

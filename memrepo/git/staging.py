@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from memrepo.git.command import run_git
 from memrepo.git.write import index_with_entries
 
 _HEADER = 12
@@ -175,7 +176,6 @@ def _with_git(root: Path, git_dir: Path, entries: Mapping[str, bytes],
               deadline: float) -> bool:
     """The last resort (no index file yet, a split index, an index libgit2 cannot read):
     `git update-index`, retried while git holds the lock."""
-    from memrepo.git.command import run_git
 
     arguments = [f"100644,{oid.hex()},{path}" for path, oid in entries.items()]
     while True:

@@ -20,10 +20,12 @@ from pygit2 import Blob, Commit, Oid, Repository, Signature, Tree
 from pygit2.enums import FileMode
 
 from memrepo.core.change import Change, FileChange, Snapshot
-from memrepo.core.config import Config
+from memrepo.core.config import CONFIG_PATH, Config, parent_config
 from memrepo.core.facts.times import Instant
 from memrepo.core.problems import InputError, Problem
 from memrepo.files import blob_digest, prefix_blob_digest
+from memrepo.git.porcelain import unfinished_operation
+from memrepo.git.read import TreeSnapshot
 
 
 @dataclass(frozen=True)
@@ -72,28 +74,13 @@ def head_base(repo: Repository) -> Base:
     return Base(repo, commit, commit.tree)
 
 
-UNFINISHED = {"MERGE_HEAD": "a merge", "CHERRY_PICK_HEAD": "a cherry-pick",
-              "REVERT_HEAD": "a revert", "rebase-merge": "a rebase", "rebase-apply": "a rebase",
-              "sequencer": "a cherry-pick or revert"}
-
-
-def unfinished_operation(repo: Repository) -> tuple[str, str] | None:
-    """(git file, what) of a merge, rebase, cherry-pick or revert left unfinished."""
-    git_dir = Path(repo.path)
-    for name, what in UNFINISHED.items():
-        if (git_dir / name).exists():
-            return name, what
-    return None
-
-
 def refuse_unfinished_operation(repo: Repository) -> None:
     """A library commit on top of an unfinished merge would be a single-parent commit
     sweeping in the other side's changes: refused."""
-    found = unfinished_operation(repo)
+    found = unfinished_operation(Path(repo.path))
     if found is not None:
-        name, what = found
-        raise InputError(Problem(f".git/{name}", f"{what} is in progress in this clone; "
-                                 "memrepo does not commit on top of it",
+        raise InputError(Problem(f".git/{found.file}", f"{found.what} is in progress in this "
+                                 "clone; memrepo does not commit on top of it",
                                  "finish it (`git commit`) or abort it (`git merge --abort`, "
                                  "`git rebase --abort`, …); `memrepo doctor --repair` aborts "
                                  "a merge an interrupted `memrepo sync` left"))
@@ -146,7 +133,6 @@ from here."""
 def head_rules(root: Path) -> Snapshot | None:
     """HEAD's tree: the rules (config, schema/) a library commit is checked by; None on an
     unborn branch or outside a repository (memrepo's own schemas)."""
-    from memrepo.git.read import TreeSnapshot
 
     try:
         base = head_base(open_repo(root))
@@ -167,17 +153,13 @@ _RULES: dict[tuple[str, str], Snapshot] = {}
 def head_config(root: Path) -> Config | None:
     """The config HEAD's commit is checked by — parsed once per config blob, not per
     commit (None on an unborn branch or outside a repository)."""
-    from memrepo.checks.config import rules_config
-    from memrepo.core.config import CONFIG_PATH
-    from memrepo.git.read import TreeSnapshot
-
     rules = head_rules(root)
     if not isinstance(rules, TreeSnapshot):
         return None
     key = (rules.blob_id(CONFIG_PATH), rules.blob_id(CONFIG_PATH))
     config = _CONFIGS.get(key)
     if config is None:
-        config = _CONFIGS[key] = rules_config(rules, rules)
+        config = _CONFIGS[key] = parent_config(rules, rules)
     return config
 
 
@@ -271,9 +253,6 @@ def change_to(base: Base, tree_oid: Oid, paths: Sequence[str], message: str, whe
     commit time the commit will carry; checked by HEAD's rules (config, schemas). `known`:
     path → (old, new) bytes the writer holds already, so the checks do not inflate those
     blobs again."""
-    from memrepo.checks.config import rules_config
-    from memrepo.core.config import CONFIG_PATH
-    from memrepo.git.read import TreeSnapshot
 
     old = TreeSnapshot(base.repo, base.tree)
     new = TreeSnapshot(base.repo, base.repo[tree_oid].peel(Tree))
@@ -285,7 +264,7 @@ def change_to(base: Base, tree_oid: Oid, paths: Sequence[str], message: str, whe
     key = (rules.blob_id(CONFIG_PATH), new.blob_id(CONFIG_PATH))
     config = _CONFIGS.get(key)
     if config is None:  # a broken config is the config check's to report
-        config = _CONFIGS[key] = rules_config(rules, new)
+        config = _CONFIGS[key] = parent_config(rules, new)
     return Change(old=old, new=new, files=files, config=config,
                   commit_time=commit_seconds(when) * 1_000_000,
                   parent_time=base.commit_time, message=message, rules=rules)

@@ -20,6 +20,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from memrepo.cache.gitstate import dirty_paths, head_commit
 from memrepo.core.config import CATEGORIES, SLUG
 from memrepo.core.notes.headers import classify, index_path, note_path, parse_note, stem
 from memrepo.core.notes.index_file import index_fix, index_problems, parse_index, render_index
@@ -158,7 +159,6 @@ def _describe(root: Path, path: str) -> tuple[dict[str, str], list[Problem]]:
 def changed_notes(root: Path) -> set[str] | None:
     """Paths under memory/ that differ from HEAD (staged, unstaged or untracked); None when
     there is no commit to compare with."""
-    from memrepo.cache.gitstate import dirty_paths, head_commit
 
     return None if head_commit(root) is None else set(dirty_paths(root))
 

@@ -20,10 +20,12 @@ from memrepo.core.policy.approval import CONTROL_FILES
 from memrepo.core.problems import InputError, Problem
 from memrepo.git.command import run_git
 from memrepo.git.hook_scripts import install
+from memrepo.git.porcelain import committer_ident_missing, git, has_head
+from memrepo.local_state import STATE_DIR
 from memrepo.resources import data_dir
 
 if TYPE_CHECKING:
-    import subprocess
+    pass
 
 APPROVER = re.compile(r"[^<>\n]*[^<>\s][^<>\n]* <[^<>\s]+@[^<>\s]+>")
 
@@ -63,9 +65,9 @@ GITATTRIBUTES = """\
 memory/facts/**/*.jsonl merge=union
 """
 
-GITIGNORE = """\
+GITIGNORE = f"""\
 # memrepo's local state: the disposable cache and the write lock
-.memrepo/
+{STATE_DIR}/
 """
 
 TRIGGERS = """\
@@ -156,22 +158,23 @@ def create_memory_repo(directory: Path, approver: str | None = None) -> str:
 
 def _initialise(directory: Path, approver: str, existing_repo: bool) -> str:
     if not existing_repo:
-        _git(directory, "init", "-q", "-b", "main")
+        git(directory, "init", "-q", "-b", "main", fix=RETRY_FIX)
     written = _write_files(directory, skeleton(approver))
     written.append(_copy_schemas(directory))
     _install_hooks(directory)
-    _git(directory, "add", "--", *written)
+    git(directory, "add", "--", *written, fix=RETRY_FIX)
     message = f"{FIRST_MESSAGE}\n\nApproved-by: {approver}\n"
     identity = _identity_options(approver) if committer_fallback(directory) else []
-    _git(directory, *identity, "commit", "-q", "-m", message, "--", *written)
-    return _git(directory, "rev-parse", "HEAD").strip()
+    git(directory, *identity, "commit", "-q", "-m", message, "--", *written,
+        what="git commit", fix=COMMIT_FIX)
+    return git(directory, "rev-parse", "HEAD", fix=RETRY_FIX).strip()
 
 
 def committer_fallback(directory: Path) -> bool:
     """Whether git has no identity to commit with in `directory` (no user.name/user.email
     and none git can guess): init then makes its first commit as the approver."""
     where = directory if directory.is_dir() else Path.cwd()
-    return run_git(where, "var", "GIT_COMMITTER_IDENT").returncode != 0
+    return committer_ident_missing(where)
 
 
 def _identity_options(approver: str) -> list[str]:
@@ -201,8 +204,7 @@ def _undo(directory: Path, existed: bool, existing_repo: bool, before: dict[str,
         return
     created = ["memory", ".pre-commit-config.yaml", *(n for n in APPENDABLE if n not in before),
                *([] if had_schema else ["schema"])]
-    has_head = run_git(directory, "rev-parse", "-q", "--verify", "HEAD").returncode == 0
-    unstage = (["reset", "-q", "--", *created, *before] if has_head else
+    unstage = (["reset", "-q", "--", *created, *before] if has_head(directory) else
                ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", *created])
     run_git(directory, *unstage)
     for name in created:
@@ -292,21 +294,6 @@ def _copy_schemas(directory: Path) -> str:
     return "schema"
 
 
-def _git(directory: Path, *args: str, what: str | None = None) -> str:
-    return _succeeded(directory, run_git(directory, *args), what or f"git {args[0]}")
-
-
-def _succeeded(directory: Path, done: subprocess.CompletedProcess[str], what: str) -> str:
-    """The output of a command that succeeded; a refusal naming `what` otherwise."""
-    if done.returncode != 0:
-        lines = (line.strip() for line in (done.stdout + done.stderr).splitlines())
-        output = "; ".join(line for line in lines if line)
-        raise InputError(Problem(str(directory), f"{what} failed: {output}", _fix_for(what)))
-    return done.stdout
-
-
-def _fix_for(what: str) -> str:
-    if what == "git commit":
-        return ("fix the problems listed above (the first commit was refused); init took "
-                "back what it wrote, so run it again")
-    return "fix the cause shown above and run `memrepo init` again in a new directory"
+COMMIT_FIX = ("fix the problems listed above (the first commit was refused); init took back "
+              "what it wrote, so run it again")
+RETRY_FIX = "fix the cause shown above and run `memrepo init` again in a new directory"

@@ -39,12 +39,25 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memrepo import cache
+from memrepo.checks.dates import future_dated
 from memrepo.checks.history import commit_problems_of, range_problems
+from memrepo.config import worktree_config
 from memrepo.core.display import shown
 from memrepo.core.problems import RENDER_LIMIT, InputError, Problem
 from memrepo.facts.writes import write_lock
 from memrepo.git.command import passed_to_git, run_git
-from memrepo.git.hook_scripts import CHECKED_ELSEWHERE
+from memrepo.git.hook_scripts import CHECKED_ELSEWHERE, install, states
+from memrepo.git.porcelain import (
+    config_get,
+    current_branch,
+    git,
+    head_commit,
+    is_ancestor,
+    merge_in_progress,
+    rev_parse,
+)
+from memrepo.maintenance.indexes import regenerate_indexes
 from memrepo.progress import Steps, task
 
 if TYPE_CHECKING:
@@ -60,6 +73,7 @@ RACE_SIGNS = ("[rejected]", "(failed to update ref)", "cannot lock ref")
 while the server's hook ran): fetch, merge and push again."""
 CONFLICT_FIX = ("resolve it by hand: `git merge {ref}`, edit the file keeping what is "
                 "right (or both), `git add` it, `git commit`, then `memrepo sync` again")
+FIX = "fix the repository state shown above and sync again"
 
 
 class SyncRefused(InputError):
@@ -155,14 +169,14 @@ def _exchange(root: Path, target: Target, patience: float, steps: Steps,
 
 def sync_target(root: Path, remote: str | None) -> Target:
     """REMOTE (default: the branch's upstream remote, else `origin`) and its branch."""
-    local = _git(root, "symbolic-ref", "--quiet", "--short", "HEAD", check=False).stdout.strip()
+    local = current_branch(root)
     if not local:
         raise InputError(Problem(str(root), "HEAD is not on a branch (detached HEAD)",
                                  "check out the branch to sync: git switch main"))
-    upstream_remote = _config(root, f"branch.{local}.remote")
-    merge_ref = _config(root, f"branch.{local}.merge")
+    upstream_remote = config_get(root, f"branch.{local}.remote")
+    merge_ref = config_get(root, f"branch.{local}.merge")
     chosen = remote or upstream_remote or "origin"
-    if _git(root, "remote", "get-url", chosen, check=False).returncode != 0:
+    if run_git(root, "remote", "get-url", chosen).returncode != 0:
         raise InputError(Problem(chosen, "no such git remote",
                                  f"add it: git remote add {chosen} URL (see "
                                  "docs/shared-server.md)"))
@@ -171,17 +185,11 @@ def sync_target(root: Path, remote: str | None) -> Target:
     return Target(chosen, branch, local, tracked)
 
 
-def _config(root: Path, key: str) -> str | None:
-    value = _git(root, "config", "--get", key, check=False).stdout.strip()
-    return value or None
-
-
 # --- hooks of a fresh clone ------------------------------------------------------------
 
 
 def ensure_hooks(root: Path) -> str:
     """`present`, `installed` (memrepo's git hooks written now) or `missing` (could not)."""
-    from memrepo.git.hook_scripts import install, states
 
     if all(state.runs_memrepo for state in states(root)):
         return "present"
@@ -199,27 +207,26 @@ def fetch(root: Path, target: Target) -> str | None:
     """The remote branch's commit, fetched; None when the remote has no such branch yet.
     Refused when the remote no longer contains what was fetched from it before."""
     ref = f"refs/heads/{target.branch}"
-    listed = _git(root, "ls-remote", "--exit-code", target.remote, ref, check=False)
+    listed = run_git(root, "ls-remote", "--exit-code", target.remote, ref)
     if listed.returncode == 2:
         return None
     if listed.returncode != 0:
         raise _git_failure(target.remote, "reading the remote", listed)
     tracking = f"refs/remotes/{target.remote}/{target.branch}"
-    known = _rev(root, tracking)
+    known = rev_parse(root, tracking)
     # --refmap= : git must not move the tracking branch itself (it would force it).
-    fetched = _git(root, "fetch", "--quiet", "--no-tags", "--refmap=", target.remote, ref,
-                   check=False)
+    fetched = run_git(root, "fetch", "--quiet", "--no-tags", "--refmap=", target.remote, ref)
     if fetched.returncode != 0:
         raise _git_failure(target.remote, "fetching", fetched)
-    incoming = _git(root, "rev-parse", "FETCH_HEAD^{commit}").stdout.strip()
-    if known is not None and not _is_ancestor(root, known, incoming):
+    incoming = git(root, "rev-parse", "FETCH_HEAD^{commit}", fix=FIX).strip()
+    if known is not None and not is_ancestor(root, known, incoming):
         raise _rewound(root, target, known, incoming)
-    _git(root, "update-ref", "-m", "memrepo sync: fetch", tracking, incoming)
+    git(root, "update-ref", "-m", "memrepo sync: fetch", tracking, incoming, fix=FIX)
     return incoming
 
 
 def _rewound(root: Path, target: Target, known: str, incoming: str) -> SyncRefused:
-    dropped = _git(root, "rev-list", "--count", f"{incoming}..{known}").stdout.strip()
+    dropped = git(root, "rev-list", "--count", f"{incoming}..{known}", fix=FIX).strip()
     label = f"{target.remote}/{target.branch}"
     return SyncRefused(
         f"memrepo sync: {label} no longer contains {dropped} commit(s) fetched from it "
@@ -234,14 +241,14 @@ def merge_remote(root: Path, target: Target, incoming: str | None) -> int:
     """Check every incoming commit, merge `incoming` into HEAD, check the merge; the number
     of commits brought in. On a conflict or a refused check HEAD stays (or goes back) where
     it was."""
-    if incoming is None or _is_ancestor(root, incoming, "HEAD"):
+    if incoming is None or is_ancestor(root, incoming, "HEAD"):
         return 0
     label = f"{target.remote}/{target.branch}"
     problems = range_problems(root, f"HEAD..{incoming}")
     if problems:
         raise SyncRefused(f"memrepo sync: what {label} brings in fails the checks; nothing "
                           "was merged", problems)
-    count = int(_git(root, "rev-list", "--count", f"HEAD..{incoming}").stdout.strip())
+    count = int(git(root, "rev-list", "--count", f"HEAD..{incoming}", fix=FIX).strip())
     # checked here, before and after: the reference-transaction hook need not (and must
     # let the merge refused below be undone)
     with passed_to_git(root, **{CHECKED_ELSEWHERE: "memrepo sync"}):
@@ -252,14 +259,14 @@ def merge_remote(root: Path, target: Target, incoming: str | None) -> int:
 def _merge_checked(root: Path, label: str, incoming: str) -> None:
     """Merge `incoming` into HEAD and check the merge; refused, HEAD goes back."""
     before = _head(root)
-    merged = _git(root, "merge", "--no-verify", "--no-edit", "-m",
-                  f"memrepo sync: merge {label}", incoming, check=False)
+    merged = run_git(root, "merge", "--no-verify", "--no-edit", "-m",
+                     f"memrepo sync: merge {label}", incoming)
     if merged.returncode != 0:
         _finish_or_abort(root, label, incoming, merged)
     head = _head(root)
     problems = [] if head == incoming else commit_problems_of(root, head)
     if problems:
-        _git(root, "reset", "--hard", "--quiet", before)
+        git(root, "reset", "--hard", "--quiet", before, fix=FIX)
         refresh_cache(root)
         raise SyncRefused(f"memrepo sync: merging {label} fails the checks; the merge was "
                           f"undone (HEAD is back at {before[:12]})", problems)
@@ -289,28 +296,27 @@ def _finish_or_abort(root: Path, label: str, incoming: str,
 
 
 def conflicted_files(root: Path) -> list[str]:
-    listed = _git(root, "diff", "--name-only", "--diff-filter=U", "-z", check=False).stdout
+    listed = run_git(root, "diff", "--name-only", "--diff-filter=U", "-z").stdout
     return sorted(path for path in listed.split("\0") if path)
 
 
 def _commit_regenerated_indexes(root: Path, paths: Sequence[str]) -> str | None:
     """Regenerate the conflicted indexes from the merged notes and commit the merge; what
     went wrong, or None."""
-    from memrepo.maintenance.indexes import regenerate_indexes
 
     regenerated = regenerate_indexes(root)
     if regenerated.problems:
         return "\n".join([*(f"wrote {path} ({entries} entries)"
                             for path, entries in regenerated.written),
                           *(problem.render() for problem in regenerated.problems)])
-    _git(root, "add", "--", *paths)
-    done = _git(root, "commit", "--no-verify", "--no-edit", "--quiet", check=False)
+    git(root, "add", "--", *paths, fix=FIX)
+    done = run_git(root, "commit", "--no-verify", "--no-edit", "--quiet")
     return None if done.returncode == 0 else (done.stdout + done.stderr).strip()
 
 
 def _abort_merge(root: Path) -> None:
-    if _git(root, "rev-parse", "-q", "--verify", "MERGE_HEAD", check=False).returncode == 0:
-        _git(root, "merge", "--abort")
+    if merge_in_progress(root):
+        git(root, "merge", "--abort", fix=FIX)
 
 
 # --- push ------------------------------------------------------------------------------
@@ -321,7 +327,7 @@ def push(root: Path, target: Target) -> bool:
     _refuse_future_commits(root, target)
     refspec = f"refs/heads/{target.local}:refs/heads/{target.branch}"
     upstream = [] if target.tracked else ["--set-upstream"]
-    done = _git(root, "push", "--porcelain", *upstream, target.remote, refspec, check=False)
+    done = run_git(root, "push", "--porcelain", *upstream, target.remote, refspec)
     if done.returncode == 0:
         return True
     if any(sign in done.stdout + done.stderr for sign in RACE_SIGNS):
@@ -340,11 +346,9 @@ def _refuse_future_commits(root: Path, target: Target) -> None:
     """Commits about to be pushed that are dated after this machine's clock (a clone whose
     clock is wrong, a commit made with GIT_COMMITTER_DATE): pushed, they would block every
     other clone's sync (memrepo.checks.dates). Refused while they can still be dated again."""
-    from memrepo.checks.config import worktree_config
-    from memrepo.checks.dates import future_dated
 
-    outgoing = _git(root, "log", "--format=%h %ct", f"refs/heads/{target.local}", "--not",
-                    f"--remotes={target.remote}").stdout.split()
+    outgoing = git(root, "log", "--format=%h %ct", f"refs/heads/{target.local}", "--not",
+                   f"--remotes={target.remote}", fix=FIX).split()
     skew = worktree_config(root).clock_skew_seconds
     problems = [problem for short, seconds in zip(outgoing[::2], outgoing[1::2], strict=True)
                 for problem in future_dated(int(seconds) * 1_000_000, skew, f"commit {short}")]
@@ -365,7 +369,6 @@ def _remote_lines(done: subprocess.CompletedProcess[str]) -> list[str]:
 
 def refresh_cache(root: Path) -> None:
     """The cache follows HEAD; it is derived data, so a failure here only warns."""
-    from memrepo import cache
 
     try:
         cache.sync(root, force=True)
@@ -375,10 +378,10 @@ def refresh_cache(root: Path) -> None:
 
 
 def _require_clean(root: Path) -> None:
-    if _git(root, "rev-parse", "-q", "--verify", "MERGE_HEAD", check=False).returncode == 0:
+    if merge_in_progress(root):
         raise InputError(Problem(str(root), "a merge is in progress",
                                  "finish it (git commit) or abort it (git merge --abort)"))
-    dirty = _git(root, "status", "--porcelain", "--untracked-files=no").stdout.strip()
+    dirty = git(root, "status", "--porcelain", "--untracked-files=no", fix=FIX).strip()
     if dirty:
         first = dirty.splitlines()[0][3:]
         raise InputError(Problem(first, "uncommitted changes to tracked files",
@@ -386,21 +389,11 @@ def _require_clean(root: Path) -> None:
 
 
 def _head(root: Path) -> str:
-    done = _git(root, "rev-parse", "--verify", "-q", "HEAD^{commit}", check=False)
-    if done.returncode != 0:
+    head = head_commit(root)
+    if head is None:
         raise InputError(Problem(str(root), "the branch has no commit yet",
                                  "make the first commit (memrepo init does) and sync again"))
-    return done.stdout.strip()
-
-
-def _rev(root: Path, revision: str) -> str | None:
-    done = _git(root, "rev-parse", "--verify", "-q", f"{revision}^{{commit}}", check=False)
-    return done.stdout.strip() or None
-
-
-def _is_ancestor(root: Path, ancestor: str, descendant: str) -> bool:
-    done = _git(root, "merge-base", "--is-ancestor", ancestor, descendant, check=False)
-    return done.returncode == 0
+    return head
 
 
 def _git_failure(remote: str, what: str, done: subprocess.CompletedProcess[str]) -> InputError:
@@ -408,12 +401,3 @@ def _git_failure(remote: str, what: str, done: subprocess.CompletedProcess[str])
     return InputError(Problem(remote, f"{what} failed: {output}",
                               "check the remote's URL and your access (git remote -v), "
                               "then `memrepo sync` again"))
-
-
-def _git(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    done = run_git(root, *args)
-    if check and done.returncode != 0:
-        raise InputError(Problem(str(root), f"git {args[0]} failed: "
-                                 f"{(done.stderr or done.stdout).strip()}",
-                                 "fix the repository state shown above and sync again"))
-    return done

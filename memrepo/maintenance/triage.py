@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from memrepo.cache import open_fresh
 from memrepo.cache.listing import read_facts, read_notes
-from memrepo.checks.config import worktree_config
 from memrepo.clock import now
+from memrepo.config import worktree_config
 from memrepo.core.config import CATEGORIES
 from memrepo.core.display import shown
 from memrepo.core.duplicates.triage import KINDS, Finding, FindingKind, TriageInput
@@ -24,7 +25,7 @@ from memrepo.core.notes.headers import archive_path, classify, stem
 from memrepo.core.notes.triggers import TRIGGERS_PATH, parse_triggers
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.text import key_slug
-from memrepo.files import read_bytes
+from memrepo.files import read_bytes, write_atomically
 from memrepo.git.command import run_git
 
 TITLES: dict[FindingKind, str] = {
@@ -51,7 +52,6 @@ class ActionResult:
 
 def load_input(root: Path) -> TriageInput:
     """Everything the triage rules look at, as of now (MEMREPO_NOW pins the clock)."""
-    from memrepo.cache import open_fresh
 
     config = worktree_config(root)
     conn = open_fresh(root)
@@ -163,7 +163,6 @@ def today() -> str:
 
 def write_report(target: Path, text: str) -> None:
     """Atomically: a temporary file next to `target`, then a rename."""
-    from memrepo.files import write_atomically
 
     path = Path(os.path.abspath(target))
     try:

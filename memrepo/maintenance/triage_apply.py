@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.cache.gitstate import dirty_paths
 from memrepo.core.duplicates.key_triage import key_merges
 from memrepo.core.duplicates.triage import (
     Duplicate,
@@ -48,13 +49,16 @@ from memrepo.core.notes.merge_edits import (
 )
 from memrepo.core.notes.triggers import TRIGGERS_PATH
 from memrepo.core.problems import InputError, Problem
-from memrepo.files import read_beneath
+from memrepo.facts.key_merges import merge_key
+from memrepo.files import read_beneath, write_atomically
 from memrepo.git.command import run_git
+from memrepo.git.porcelain import GitError, git
+from memrepo.maintenance.indexes import regenerate_indexes
 from memrepo.maintenance.triage import ActionResult
 from memrepo.progress import task
 
 if TYPE_CHECKING:
-    import subprocess
+    pass
 
 
 class ActionFailed(Exception):
@@ -81,7 +85,6 @@ def apply_merges(root: Path, given: TriageInput, day: str) -> list[ActionResult]
 
 def apply_key_merges(root: Path, given: TriageInput) -> list[ActionResult]:
     """Merge every near-duplicate fact key without conflicts; one commit each."""
-    from memrepo.facts.key_merges import merge_key
 
     results = []
     merges = key_merges(given.facts, given.config, given.distinct)
@@ -110,7 +113,6 @@ def _linked_from_rules(merge: Merge, notes: Sequence[NoteRecord]) -> str | None:
 
 
 def require_clean(root: Path) -> None:
-    from memrepo.cache.gitstate import dirty_paths
 
     if dirty_paths(root):
         raise InputError(Problem("memory/", "uncommitted changes in the memory; --apply "
@@ -157,15 +159,19 @@ def merge_note(root: Path, merge: Merge, notes: Sequence[NoteRecord], day: str,
                             "gone; merge by hand")
     try:
         (root / archive).parent.mkdir(parents=True, exist_ok=True)
-        _git(root, "mv", old.path, archive, check=True)
+        git(root, "mv", old.path, archive)
         edited = _edit_notes(root, merge, notes, day)
         edited += _regenerate_indexes(root, {old.category, kept.category})
-        _git(root, "add", "--", *edited, check=True)  # git mv staged the move itself
-        _git(root, "commit", "-q", "-F", "-", stdin=_message(merge), check=True)
+        git(root, "add", "--", *edited)  # git mv staged the move itself
+        git(root, "commit", "-q", "-F", "-", stdin=_message(merge))
+    except GitError as failure:
+        _undo(root)
+        return ActionResult("refused", summary,
+                            f"{failure.command} refused: {_essence(failure.output)}")
     except (ActionFailed, InputError, OSError, UnicodeError) as failure:
         _undo(root)
         return ActionResult("refused", summary, str(failure))
-    head = _git(root, "rev-parse", "--short", "HEAD").stdout.strip()
+    head = run_git(root, "rev-parse", "--short", "HEAD").stdout.strip()
     return ActionResult("committed", summary, f"commit {head}")
 
 
@@ -213,7 +219,6 @@ def _edit_kept(root: Path, merge: Merge, day: str) -> str:
 
 def _rewrite(root: Path, path: str, edit: Callable[[str], str]) -> bool:
     """Apply `edit` (text → text) to a work-tree file; True when it changed."""
-    from memrepo.files import write_atomically
 
     data = read_beneath(root, path)  # refuses a symbolic link: never written through one
     if data is None:
@@ -227,7 +232,6 @@ def _rewrite(root: Path, path: str, edit: Callable[[str], str]) -> bool:
 
 
 def _regenerate_indexes(root: Path, categories: set[str]) -> list[str]:
-    from memrepo.maintenance.indexes import regenerate_indexes
 
     regenerated = regenerate_indexes(root, categories=categories)
     missing = sorted(categories - regenerated.texts.keys())
@@ -250,15 +254,7 @@ def _message(merge: Merge) -> str:
 def _undo(root: Path) -> None:
     """memory/ back to HEAD, index and work tree: `require_clean` made sure nothing else
     was there, so whatever an action had done so far goes, and nothing of the person's."""
-    _git(root, "restore", "--source=HEAD", "--staged", "--worktree", "--", "memory")
-
-
-def _git(root: Path, *args: str, stdin: str | None = None,
-         check: bool = False) -> subprocess.CompletedProcess[str]:
-    done = run_git(root, *args, stdin=stdin)
-    if check and done.returncode != 0:
-        raise ActionFailed(f"git {args[0]} refused: {_essence(done.stdout + done.stderr)}")
-    return done
+    run_git(root, "restore", "--source=HEAD", "--staged", "--worktree", "--", "memory")
 
 
 def _essence(output: str) -> str:

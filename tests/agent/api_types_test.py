@@ -60,7 +60,7 @@ def test_a_secret_is_refused_by_the_checks(memory_repo: Path) -> None:
 def test_a_held_lock_is_busy_and_the_call_can_be_retried(memory_repo: Path,
                                                          monkeypatch: pytest.MonkeyPatch,
                                                          ) -> None:
-    from memrepo.facts.appender import LOCK_PATH
+    from memrepo.local_state import WRITE_LOCK as LOCK_PATH
 
     monkeypatch.setenv("MEMREPO_LOCK_TIMEOUT", "0.1")
     memory = Memory.open(memory_repo)

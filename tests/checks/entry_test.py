@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from memrepo.checks.entry import hook_checks, read_message_file, report
+from memrepo.check_support import read_message_file, report
+from memrepo.checks.entry import hook_checks
 from memrepo.core.problems import Problem
 from tests.support import git, write
 

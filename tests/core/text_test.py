@@ -5,7 +5,7 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memrepo.core.text import PASSAGE_SPAN, fold, fts_query, passages, words
+from memrepo.core.text import PASSAGE_SPAN, fold, fts_query, key_slug, passages, words
 
 
 def test_letters_without_a_decomposition_are_folded() -> None:
@@ -44,3 +44,10 @@ def test_a_note_has_at_most_passage_span_passages() -> None:
     body = "\n".join(f"line {n}" for n in range(6 * PASSAGE_SPAN + 7))
     cut = passages(body)
     assert len(cut) == PASSAGE_SPAN and cut[-1].endswith(f"line {6 * PASSAGE_SPAN + 6}")
+
+
+def test_key_slug_folds_case_accents_and_separators() -> None:
+    for text in ("Electricity Bill", "electricity-bill", "electricity_bill", " ELECTRICITY  bill!"):
+        assert key_slug(text) == "electricity_bill"
+    assert key_slug("Łódź Packaging") == "lodz_packaging"
+    assert key_slug("ElectricityBill") == "electricitybill"  # another key (a near key)

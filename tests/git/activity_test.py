@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from memrepo.git.activity import REGISTRY, HeadOpens, git_at_work, register
+from memrepo.git.activity import HeadOpens, git_at_work, register
+from memrepo.local_state import GIT_COMMANDS as REGISTRY
 from tests.support import git, write
 
 EDITOR = """

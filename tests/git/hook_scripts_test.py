@@ -13,9 +13,10 @@ import pytest
 
 from memrepo.core.problems import InputError
 from memrepo.facts import writes as store
-from memrepo.facts.appender import BEHIND_PATH, LOCK_PATH
-from memrepo.git.activity import REGISTRY
 from memrepo.git.hook_scripts import HOOK_TYPES, install, states
+from memrepo.local_state import GIT_COMMANDS as REGISTRY
+from memrepo.local_state import INDEX_BEHIND as BEHIND_PATH
+from memrepo.local_state import WRITE_LOCK as LOCK_PATH
 from tests.support import cli, commit, event, git, lines, note, now_stamp, segment, write
 
 BAD_NOTE = "no header at all\n"

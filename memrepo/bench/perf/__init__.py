@@ -20,9 +20,11 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from memrepo.git.hook_scripts import install
 from memrepo.progress import task
 
 from ..measure import NO_BYTECODE, Row, has_bytecode, missing, render_table
+from ..synth import generate
 from .common import QUICK, Corpus, Settings, git
 from .git_scenarios import hook_rows, remember_rows, sync_rows
 from .maintenance import maintenance_rows
@@ -36,9 +38,7 @@ def prepare(directory: Path | None, notes: int, events: int, seed: int) -> tuple
     root = directory or Path(tempfile.mkdtemp(prefix="memrepo-bench-")) / "repo"
     if (root / "memory").is_dir():
         return root.resolve(), missing("synth generate", "reused existing repository")
-    from memrepo.git.hook_scripts import install
 
-    from ..synth import generate
 
     with task(f"memrepo bench perf: generating {notes:,} notes / {events:,} events"):
         info = generate(root, notes, events, seed)

@@ -8,7 +8,14 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+from memrepo.clock import now
+from memrepo.core.facts.log_lines import event_to_json
+from memrepo.core.facts.segment_names import sorted_segments
+from memrepo.core.notes.index_file import parse_index, render_index
+from memrepo.facts import writes
+from memrepo.facts.ids import new_id
+from memrepo.facts.segments import newest_segment
 
 from ..measure import (
     Row,
@@ -17,11 +24,7 @@ from ..measure import (
     missing,
     run_process,
 )
-
-if TYPE_CHECKING:
-    pass
-
-
+from ..synth import event_id
 from .common import Corpus, Settings, cli, failed, git
 
 # --- git scenarios: checkout + sync, commit + hooks ------------------------------------------
@@ -39,7 +42,6 @@ def edit_notes(root: Path, paths: list[str], tag: str, describe_first: bool = Fa
 
 
 def _redescribe(root: Path, path: str, tag: str) -> str:
-    from memrepo.core.notes.index_file import parse_index, render_index
 
     category, name = path.split("/")[1], Path(path).stem
     index_path = f"memory/{category}/INDEX.md"
@@ -62,11 +64,6 @@ def append_event(root: Path, rng: random.Random) -> str:
     import calendar
 
     import orjson
-
-    from memrepo.core.facts.log_lines import event_to_json
-    from memrepo.core.facts.segment_names import sorted_segments
-
-    from ..synth import event_id
 
     scope = rng.choice(sorted(p for p in (root / "memory" / "facts").iterdir()))
     segment = root / sorted_segments(
@@ -192,7 +189,6 @@ def remember_rows(root: Path, settings: Settings) -> list[Row]:
     """One commit per fact at each segment size (a scope of its own, its month's segment
     filled first by batches), beside what git itself pays for the same commit: one line
     appended, `git add` and `git commit --no-verify` (two processes)."""
-    from memrepo.facts import writes
 
     single, batched = Target("min", 20, "≥ 20/s"), Target("min", 5000, "≥ 5,000/s")
     tag = f"{time.time_ns():x}"
@@ -224,7 +220,6 @@ def remember_rows(root: Path, settings: Settings) -> list[Row]:
 
 
 def _fill_segment(root: Path, scope: str, lines: int) -> None:
-    from memrepo.facts import writes
 
     for start in range(0, lines, 5000):
         writes.remember_many(root, [
@@ -237,9 +232,6 @@ def _git_append_commit(root: Path, scope: str, number: int) -> float:
     """Seconds git takes to commit one line appended to the scope's segment (no hooks)."""
     import orjson
 
-    from memrepo.clock import now
-    from memrepo.facts.ids import new_id
-    from memrepo.facts.segments import newest_segment
 
     recorded_at = now()
     path = newest_segment(root, scope, recorded_at).path

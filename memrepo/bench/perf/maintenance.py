@@ -14,6 +14,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from memrepo.local_state import CACHE_FILE
+
 from ..measure import ProcessRun, Row, Target, median, run_process
 from .common import Settings, cli, failed
 
@@ -54,7 +56,7 @@ def _triage_rows(root: Path) -> list[Row]:
     if not run.ok:
         return [failed("triage --json (whole process)", run, target)]
     floor: ProcessRun = run_process([sys.executable, "-c", TRIAGE_FLOOR,
-                                     str(root / ".memrepo" / "cache.sqlite")])
+                                     str(root / CACHE_FILE)])
     return [
         Row("triage --json (whole process)", run.seconds, "s", floor.seconds if floor.ok
             else None, "reading every note, link and event row", target,

@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from memrepo.agent.api import Memory
 
 
+from memrepo.agent.api import Memory
+from memrepo.cache import cache_path
+from memrepo.cache.build import BUILD_POSTINGS_BYTES
+
 from .common import NO_FACTS, Corpus, Settings, cli, failed
 from .floor import corpus_from
 
@@ -62,8 +66,6 @@ def full_text_row(root: Path, floor_cpu: float | None) -> Row:
     """The CPU SQLite spends indexing the cache's texts alone, measured in a process of its
     own at the end of a run: its 700 MB file (at 100k notes) would push the repository out
     of the page cache under the rows measured after it."""
-    from memrepo.cache import cache_path
-    from memrepo.cache.build import BUILD_POSTINGS_BYTES
 
     with tempfile.TemporaryDirectory(prefix="memrepo-bench-fts-") as work:
         code = ("import sys; from pathlib import Path; from memrepo.bench.perf.floor import "
@@ -82,7 +84,6 @@ def recall_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Rand
     if not corpus.keys:
         return [missing("recall by key, in-process p50", NO_FACTS, in_process),
                 missing("recall by key, in-process p99", NO_FACTS, in_process)]
-    from memrepo.agent.api import Memory
 
     memory = Memory.open(root)
     calls = [_recall_call(memory, rng.choice(corpus.keys), rng)
@@ -189,7 +190,6 @@ def _misspelt(text: str, rng: random.Random) -> str:
 def search_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Random) -> list[Row]:
     speedup = Target("speedup_min", 10, "≥ 10× faster than git grep")
     p99 = Target("max", 0.020, "p99 ≤ 20 ms")
-    from memrepo.agent.api import Memory
 
     memory = Memory.open(root)
     queries = search_queries(corpus, settings.search_queries, rng)

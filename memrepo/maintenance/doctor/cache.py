@@ -3,18 +3,24 @@ say, lines it leaves out) and INDEX.md drift."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.cache import open_fresh
-from memrepo.cache.audit import open_existing
-from memrepo.cache.db import cache_path
+from memrepo import cache
+from memrepo.cache import audit
+from memrepo.cache.build import built_aside, swap_in
+from memrepo.cache.db import require_cache_file
 from memrepo.cache.listing import note_descriptions
+from memrepo.cache.rows import UNFINISHED
 from memrepo.cache.staleness import is_stale
 from memrepo.core.config import CATEGORIES
 from memrepo.core.notes.headers import index_path
 from memrepo.core.notes.index_file import render_index
 from memrepo.core.problems import InputError, split_fix
+from memrepo.faults import fault_problem
+from memrepo.git.activity import process_alive
+from memrepo.local_state import STATE_DIR
 from memrepo.maintenance.indexes import build_indexes, current_index, known_descriptions
 
 from .findings import Finding, done, relative
@@ -31,11 +37,7 @@ there: a cache sync or the write lock needs at least that much."""
 def local_state(root: Path, repair: bool) -> list[Finding]:
     """Can memrepo write in .memrepo (read-only file system, full disk, permissions)?
     Writes refuse and queries answer from the files until it can."""
-    import os
-
-    from memrepo.faults import fault_problem
-
-    folder = root / ".memrepo"
+    folder = root / STATE_DIR
     probe = folder / f"doctor-probe.{os.getpid()}"
     try:
         folder.mkdir(exist_ok=True)
@@ -49,18 +51,17 @@ def local_state(root: Path, repair: bool) -> list[Finding]:
         problem = fault_problem(err)
         if problem is None:
             return []  # not a fault of the file system (a file in the folder's place…)
-        return [Finding(".memrepo", f"memrepo cannot write here: {problem.problem}; writes "
+        return [Finding(STATE_DIR, f"memrepo cannot write here: {problem.problem}; writes "
                         "are refused and queries answer from the files (slower)",
                         problem.fix)]
     return []
 
 
 def cache_file(root: Path, repair: bool) -> list[Finding]:
-    from memrepo import cache
 
     findings = _cache_leftovers(root, repair)
     try:
-        cache.require_cache_file(cache.cache_path(root))
+        require_cache_file(cache.cache_path(root))
     except InputError as refused:  # reported only: memrepo never deletes what it did not make
         refusal = refused.detail
         return [*findings, Finding(relative(root, Path(refusal.path)), refusal.problem,
@@ -83,9 +84,6 @@ def cache_file(root: Path, repair: bool) -> list[Finding]:
 
 
 def _cache_leftovers(root: Path, repair: bool) -> list[Finding]:
-    from memrepo import cache
-    from memrepo.git.activity import process_alive
-
     target = cache.cache_path(root)
     findings = []
     # cache.sqlite.<pid>.tmp, the notes' side cache.sqlite.<pid>.notes.tmp (and, from
@@ -107,11 +105,6 @@ def _cache_leftovers(root: Path, repair: bool) -> list[Finding]:
 
 def cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
     """Whether a sound, current cache says what the files say, and the lines it skips."""
-    from memrepo import cache
-    from memrepo.cache import audit
-    from memrepo.cache.build import built_aside
-    from memrepo.cache.rows import UNFINISHED
-
     if not cache.cache_path(root).is_file():
         return []
     conn = audit.open_existing(root)
@@ -154,8 +147,6 @@ def _skipped_note(line: SkippedLine) -> Finding:
 
 
 def _differs(root: Path, what: str, repair: bool, fresh: Path | None) -> Finding:
-    from memrepo import cache
-    from memrepo.cache.build import swap_in
 
     path = relative(root, cache.cache_path(root))
     finding = Finding(path, f"the cache does not say what the files say: {what}",
@@ -203,14 +194,14 @@ def _indexed_descriptions(root: Path) -> dict[str, dict[str, str]] | None:
     """The notes' descriptions by category from a sound cache, synced with the work tree
     as a query syncs it (notes saved in place too); None without one (doctor rebuilds no
     cache unasked)."""
-    if not cache_path(root).is_file():
+    if not cache.cache_path(root).is_file():
         return None
-    sound = open_existing(root)
+    sound = audit.open_existing(root)
     if sound is None:
         return None
     sound.close()
     try:
-        conn = open_fresh(root)
+        conn = cache.open_fresh(root)
     except InputError:
         return None
     try:

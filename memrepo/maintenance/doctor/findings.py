@@ -6,9 +6,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memrepo.core.problems import InputError, Problem
-from memrepo.git.command import run_git
-
 
 @dataclass(frozen=True, slots=True)
 class Finding:
@@ -47,11 +44,6 @@ def relative(root: Path, path: Path) -> str:
         return str(path)
 
 
-def git_checked(root: Path, *args: str) -> str:
-    result = run_git(root, *args)
-    if result.returncode != 0:
-        raise InputError(Problem(str(root), f"git {args[0]} failed: "
-                                 f"{(result.stderr or result.stdout).strip()}",
-                                 "end the other git process (or remove its stale lock) "
-                                 "and run `memrepo doctor --repair` again"))
-    return result.stdout
+GIT_FIX = ("end the other git process (or remove its stale lock) and run `memrepo doctor "
+           "--repair` again")
+"""What to do when a git command doctor runs fails."""

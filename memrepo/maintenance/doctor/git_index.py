@@ -11,8 +11,9 @@ from memrepo.facts.appender import refresh_behind
 from memrepo.facts.segments import FACTS_DIR
 from memrepo.files import read_beneath
 from memrepo.git import activity
+from memrepo.git.porcelain import git
 
-from .findings import Finding, done, git_checked
+from .findings import GIT_FIX, Finding, done
 from .logs import committed_bytes
 
 _LOCK_GRACE_SECONDS = 1.0  # git closes a lock file an instant before renaming it
@@ -22,8 +23,8 @@ def index_behind_head(root: Path, repair: bool) -> list[Finding]:
     """Fact logs whose index entry differs from HEAD while the work file equals HEAD."""
     if repair:
         refresh_behind(root)
-    out = git_checked(root, "diff", "--cached", "--name-only", "-z", "--no-renames", "--",
-                      FACTS_DIR)
+    out = git(root, "diff", "--cached", "--name-only", "-z", "--no-renames", "--", FACTS_DIR,
+              fix=GIT_FIX)
     behind = [p for p in out.split("\0") if p and _work_equals_head(root, p)]
     if not behind:
         return []
@@ -32,7 +33,7 @@ def index_behind_head(root: Path, repair: bool) -> list[Finding]:
                       f"run `git reset -q -- {' '.join(behind)}`")
     if not repair:
         return [finding]
-    git_checked(root, "reset", "-q", "--", *behind)
+    git(root, "reset", "-q", "--", *behind, fix=GIT_FIX)
     return [done(finding, "reset the index entries to HEAD")]
 
 

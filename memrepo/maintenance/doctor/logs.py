@@ -12,10 +12,10 @@ from memrepo.core.facts.times import format_instant
 from memrepo.core.problems import InputError, Problem
 from memrepo.facts.appender import append_many_and_commit
 from memrepo.files import is_link, open_beneath, read_beneath
+from memrepo.git import write as gitw
+from memrepo.local_state import PARTIAL_DIR
 
 from .findings import Finding, done
-
-PARTIAL_DIR = ".memrepo/partial"
 
 
 def logs(root: Path, repair: bool) -> list[Finding]:
@@ -71,7 +71,6 @@ def _read_fd_all(fd: int) -> bytes:
 
 
 def committed_bytes(root: Path, path: str) -> bytes:
-    from memrepo.git import write as gitw
 
     repo = gitw.open_repo(root)
     if repo.head_is_unborn:

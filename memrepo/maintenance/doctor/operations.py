@@ -6,40 +6,38 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .findings import Finding, done, git_checked, relative
+from memrepo.files import LINK_FIX
+from memrepo.git import porcelain
+from memrepo.git import write as gitw
+from memrepo.git.hook_scripts import install, states
+from memrepo.local_state import STATE_DIR
+
+from .findings import GIT_FIX, Finding, done, relative
 
 SYNC_MERGE_PREFIX = "memrepo sync: merge"
 
 
 def unfinished_operation(root: Path, repair: bool) -> list[Finding]:
-    from memrepo.git import write as gitw
 
-    found = gitw.unfinished_operation(gitw.open_repo(root))
+    found = porcelain.unfinished_operation(Path(gitw.open_repo(root).path))
     if found is None:
         return []
-    name, what = found
-    path = f".git/{name}"
-    if name == "MERGE_HEAD" and _merge_message(root).startswith(SYNC_MERGE_PREFIX):
+    path = f".git/{found.file}"
+    if found.command == "merge" and _merge_message(root).startswith(SYNC_MERGE_PREFIX):
         finding = Finding(path, "a merge an interrupted `memrepo sync` began is unfinished; "
                           "memrepo does not commit on top of it",
                           "run `memrepo doctor --repair` (it aborts the merge; `memrepo "
                           "sync` then does it again)")
         if not repair:
             return [finding]
-        git_checked(root, "merge", "--abort")
+        porcelain.git(root, "merge", "--abort", fix=GIT_FIX)
         return [done(finding, "aborted the merge (run `memrepo sync` again)")]
-    return [Finding(path, f"{what} is in progress in this clone; memrepo does not commit on "
-                    "top of it", f"finish it (`git commit`, `git {_verb(name)} --continue`) "
-                    f"or abort it (`git {_verb(name)} --abort`)")]
-
-
-def _verb(name: str) -> str:
-    return {"MERGE_HEAD": "merge", "CHERRY_PICK_HEAD": "cherry-pick",
-            "REVERT_HEAD": "revert"}.get(name, "rebase" if "rebase" in name else "cherry-pick")
+    return [Finding(path, f"{found.what} is in progress in this clone; memrepo does not "
+                    "commit on top of it", f"finish it (`git commit`, `git {found.command} "
+                    f"--continue`) or abort it (`git {found.command} --abort`)")]
 
 
 def _merge_message(root: Path) -> str:
-    from memrepo.git import write as gitw
 
     try:
         return (Path(gitw.open_repo(root).path) / "MERGE_MSG").read_text(encoding="utf-8")
@@ -48,7 +46,6 @@ def _merge_message(root: Path) -> str:
 
 
 def hooks(root: Path, repair: bool) -> list[Finding]:
-    from memrepo.git.hook_scripts import install, states
 
     wrong = [state for state in states(root) if not state.runs_memrepo]
     if not wrong:
@@ -64,7 +61,6 @@ def hooks(root: Path, repair: bool) -> list[Finding]:
 
 
 def links(root: Path, repair: bool) -> list[Finding]:
-    from memrepo.files import LINK_FIX
 
     return [Finding(path, "is a symbolic link", LINK_FIX) for path in symlinks(root)]
 
@@ -72,7 +68,7 @@ def links(root: Path, repair: bool) -> list[Finding]:
 def symlinks(root: Path) -> list[str]:
     """Symbolic links under memory/ and .memrepo/ (not followed), repo-relative."""
     found = []
-    for top in ("memory", ".memrepo"):
+    for top in ("memory", STATE_DIR):
         start = root / top
         if start.is_symlink():
             found.append(top)

@@ -4,8 +4,8 @@ from typing import Any
 
 import pytest
 
-from memrepo.checks.schemas import EVENT_SCHEMA, schema_errors
 from memrepo.core.change import DictSnapshot
+from memrepo.schemas import EVENT_SCHEMA, schema_errors
 
 ASSERT = {"id": "e1", "op": "assert", "recorded_at": "2026-01-01T00:00:00Z", "session": "s",
           "source": "manual", "scope": "x", "subject": "a", "relation": "b", "object": "c",
