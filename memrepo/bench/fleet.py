@@ -194,7 +194,6 @@ def run_fleet(directory: Path, clones: int, facts: int, every: int,
 
 
 def _run_fleet(fleet: list[Path], facts: int, every: int, serve: str) -> FleetReport:
-
     clones = len(fleet)
     with task(f"memrepo bench fleet: {clones} clones writing and syncing", total=4) as steps:
         lone = remembered(fleet[0], "lone-sync", 1, "bench")

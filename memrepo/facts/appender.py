@@ -120,13 +120,11 @@ def lock_held_by_caller() -> bool:
 
 
 def _holder_is_running() -> bool:
-
     holder = os.environ.get(HOLDER_VARIABLE, "")
     return holder.isdigit() and process_alive(int(holder))
 
 
 def _lock_file(root: Path) -> int:
-
     with _local_state(WRITE_LOCK):  # a read-only or full .memrepo: every write refuses here
         return open_beneath(root, WRITE_LOCK, os.O_RDWR | os.O_CREAT, make_dirs=True)
 
@@ -164,7 +162,6 @@ def _busy(found: GitAtWork) -> MemoryBusy:
 
 
 def _git_dir(root: Path) -> Path:
-
     return Path(gitw.open_repo(root).path)
 
 
@@ -266,7 +263,6 @@ def _behind_head(root: Path, path: str, base: Base) -> bool:
 
 
 def _has_leftovers(root: Path, path: str, base: Base) -> bool:
-
     try:  # only a file longer than HEAD's blob can hold lines beyond it: no read, no hash
         if os.lstat(root / path).st_size <= (gitw.blob_size_at(base, path) or 0):
             return False
@@ -293,7 +289,6 @@ class _Segment:
 
 
 def _segment(root: Path, path: str, data: bytes, base: Base) -> _Segment:
-
     try:
         work = segment_bytes(root, path) or b""
     except IsADirectoryError:
@@ -472,7 +467,6 @@ def behind_paths(root: Path) -> list[str]:
 
 
 def _behind_entries(root: Path, base: Base) -> dict[str, bytes]:
-
     return {path: oid for path in behind_paths(root)
             if (oid := gitw.blob_id_at(base, path)) is not None}
 

@@ -58,7 +58,6 @@ def local_state(root: Path, repair: bool) -> list[Finding]:
 
 
 def cache_file(root: Path, repair: bool) -> list[Finding]:
-
     findings = _cache_leftovers(root, repair)
     try:
         require_cache_file(cache.cache_path(root))
@@ -147,7 +146,6 @@ def _skipped_note(line: SkippedLine) -> Finding:
 
 
 def _differs(root: Path, what: str, repair: bool, fresh: Path | None) -> Finding:
-
     path = relative(root, cache.cache_path(root))
     finding = Finding(path, f"the cache does not say what the files say: {what}",
                       "run `memrepo doctor --repair` (it rebuilds the cache from the files)")
