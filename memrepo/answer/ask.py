@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from memrepo.answer.clauses import at_its_time, clauses, in_turn, names_subject, refers_back
 from memrepo.answer.concepts import table_for
-from memrepo.answer.keys import UNNAMED, KeyChoice, KeyMatch, choose_keys
+from memrepo.answer.keys import KeyChoice, choose_keys
 from memrepo.answer.question import (
     Question,
     Window,
@@ -28,6 +28,7 @@ from memrepo.answer.question import (
     window,
     without_terminal_codes,
 )
+from memrepo.answer.scoring import UNNAMED, KeyMatch
 from memrepo.answer.semantic import Semantic
 from memrepo.answer.when import numeric_dates_as_iso
 from memrepo.cache import Connection
