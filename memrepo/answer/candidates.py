@@ -11,7 +11,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from memrepo.answer.concepts import ConceptTable
-from memrepo.answer.reading import FILLERS, IDENTITY, OPTIONAL, _concept_forms, _role_words, _Words
+from memrepo.answer.reading import (
+    FILLERS,
+    IDENTITY,
+    OPTIONAL,
+    Reading,
+    concept_forms,
+    role_words_asked,
+)
 from memrepo.answer.subjects import (
     ASKER_SUBJECTS,
     Identity,
@@ -33,16 +40,16 @@ from memrepo.cache.lookups import (
 from memrepo.core.stems import base_forms
 
 
-def _strangers(read: _Words, mentions: Mentions, rows: Sequence[KeyRow],
-               concepts: ConceptTable) -> list[int]:
+def unknown_names(read: Reading, mentions: Mentions, rows: Sequence[KeyRow],
+                  concepts: ConceptTable) -> list[int]:
     """Names of nobody the memory knows: a word written with a capital letter (not the
     first) or standing before "'s", that no mention, key word, concept or stop word
     explains ("What's Zbyněk's phone?" asks about someone not recorded)."""
-    return [i for i in _unexplained_names(read, mentions, rows, concepts)
+    return [i for i in unexplained_names(read, mentions, rows, concepts)
             if i not in read.value_named and i not in read.optional]
 
 
-def _other_name(names: Sequence[int], mentions: Mentions) -> tuple[int, int] | None:
+def other_name(names: Sequence[int], mentions: Mentions) -> tuple[int, int] | None:
     """A name written beside part of a known one but not one of its names: "Piotr NOWAK"
     is not Anna Nowak. The whole name's span, or None."""
     for mention in mentions.found:
@@ -52,18 +59,18 @@ def _other_name(names: Sequence[int], mentions: Mentions) -> tuple[int, int] | N
     return None
 
 
-def _named_by_values(conn: Connection, scope: str, read: _Words, mentions: Mentions,
-                     rows: Sequence[KeyRow], concepts: ConceptTable) -> _Words:
+def named_by_values(conn: Connection, scope: str, read: Reading, mentions: Mentions,
+                    rows: Sequence[KeyRow], concepts: ConceptTable) -> Reading:
     """Names the memory holds as values, not as subjects: a thing named by the value of
     its name or model ("our TOYOTA", "firmowe DOBLÒ": `car.model`) is that thing; any other
     value ("the premises on LEGNICKA street") or a note holds names nobody new and counts
     only where a key holds it."""
     named: dict[int, frozenset[str]] = {}
     optional = set(read.optional)
-    for i in _unexplained_names(read, mentions, rows, concepts):
+    for i in unexplained_names(read, mentions, rows, concepts):
         hits = keys_with_words(conn, scope, base_forms(read.folded[i]), "object")
         things = frozenset(r.subject_key for r in hits if IDENTITY & set(words(r.relation_key))
-                           and not _is_person_row(r, (), concepts))
+                           and not is_person_row(r, (), concepts))
         if things:
             named[i] = things
         elif hits or notes_hold_any(conn, base_forms(read.folded[i])):
@@ -71,8 +78,8 @@ def _named_by_values(conn: Connection, scope: str, read: _Words, mentions: Menti
     return replace(read, value_named=named, optional=optional)
 
 
-def _unexplained_names(read: _Words, mentions: Mentions, rows: Sequence[KeyRow],
-                       concepts: ConceptTable) -> list[int]:
+def unexplained_names(read: Reading, mentions: Mentions, rows: Sequence[KeyRow],
+                      concepts: ConceptTable) -> list[int]:
     """Positions of words written as names (a capital letter, not the first word; before
     "'s") that no mention, key word, concept or stop word explains."""
     inside = {i for m in mentions.found for i in range(m.start, m.end)}
@@ -88,12 +95,12 @@ def _unexplained_names(read: _Words, mentions: Mentions, rows: Sequence[KeyRow],
     return found
 
 
-def _possessed(read: _Words, mentions: Mentions, concepts: ConceptTable) -> frozenset[int]:
+def possessed(read: Reading, mentions: Mentions, concepts: ConceptTable) -> frozenset[int]:
     """Words naming what a named person (not the asker, not a company) has: "Jozef's CAR",
     "the CAR of Jozef", "SAMOCHÓD Marty" — that person's, never the household's `car`."""
     found: set[int] = set()
     for m in mentions.found:
-        if not m.identities or any(i.asker or _is_org(i, concepts) for i in m.identities):
+        if not m.identities or any(i.asker or is_org(i, concepts) for i in m.identities):
             continue
         if read.folded[m.end:m.end + 1] == ["s"]:
             found.add(m.end + 1)
@@ -104,16 +111,16 @@ def _possessed(read: _Words, mentions: Mentions, concepts: ConceptTable) -> froz
     return frozenset(found)
 
 
-def _only_possessor(identity: Identity, mentions: Mentions) -> bool:
+def only_possessor(identity: Identity, mentions: Mentions) -> bool:
     """Whether the question names `identity` only as whose role person it asks about
     ("MARK's wife": Mark's keys answer nothing of hers)."""
     owning = [m for m in mentions.found if m.role and m.owner is identity]
     named = [m for m in mentions.found if identity in m.identities]
-    return bool(owning) and all(_possessor_position(m.start, mentions) for m in named)
+    return bool(owning) and all(possessor_position(m.start, mentions) for m in named)
 
 
-def _answerable_role(conn: Connection, scope: str, mention: Mention, rows: Sequence[KeyRow],
-                     concepts: ConceptTable) -> bool:
+def answerable_role(conn: Connection, scope: str, mention: Mention, rows: Sequence[KeyRow],
+                    concepts: ConceptTable) -> bool:
     """Whether a role that names nobody can still be answered: its owner holds a key of
     that role ("who is my accountant" and `me.accountant`), or a thing the question names
     holds the role's word (`dentist_appointment`)."""
@@ -128,13 +135,13 @@ def _answerable_role(conn: Connection, scope: str, mention: Mention, rows: Seque
 
 # --- who is asked about -----------------------------------------------------------------
 
-def _directory(conn: Connection, scope: str, read: _Words, asker: str,
-               concepts: ConceptTable) -> tuple[list[Identity], list[KeyRow]]:
+def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
+                       concepts: ConceptTable) -> tuple[list[Identity], list[KeyRow]]:
     """The identities the question may name: subjects and entity notes holding its words
     or its role words, the asker, and the subjects those notes name."""
     forms = {f for i in read.salient for f in base_forms(read.folded[i])}
-    role_words = _role_words(read, concepts)
-    rows = keys_with_words(conn, scope, forms | role_words | _concept_forms(read, concepts),
+    role_words = role_words_asked(read, concepts)
+    rows = keys_with_words(conn, scope, forms | role_words | concept_forms(read, concepts),
                            "subject")
     notes = _unique([*entity_notes_with_words(conn, forms | role_words | set(words(asker)),
                                               "names"),
@@ -157,24 +164,24 @@ def _unique(notes: Iterable[NoteRow]) -> list[NoteRow]:
 
 # --- candidates and scores --------------------------------------------------------------
 
-def _candidates(conn: Connection, scope: str, read: _Words, persons: Sequence[Identity],
-                rows: Sequence[KeyRow], concepts: ConceptTable, mentions: Mentions,
-                ) -> list[KeyRow]:
+def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequence[Identity],
+                   rows: Sequence[KeyRow], concepts: ConceptTable, mentions: Mentions,
+                   ) -> list[KeyRow]:
     """Keys that may answer: the named persons' keys and those of things the question
     names; with nobody named, also keys whose relation holds its words."""
     owners = {s for m in mentions.found if m.role and m.owner is not None
               for s in m.owner.subjects}
     found = keys_of_subjects(conn, scope, {s for i in persons for s in i.subjects} | owners)
     others = [i for m in mentions.found for i in m.identities if not i.asker]
-    people = [i for i in others if not _is_org(i, concepts)]
+    people = [i for i in others if not is_org(i, concepts)]
     # "How much rent does Marta pay?": Marta's, not the household's `shop_rent`
     of_another = bool(people) and mentions.asker is None and not mentions.ours
-    things = [r for r in rows if not of_another and _names_thing(r, read, bool(people), concepts)
+    things = [r for r in rows if not of_another and names_thing(r, read, bool(people), concepts)
               and not any(r.subject_key in i.subjects for i in persons)
-              and not _is_person_row(r, persons, concepts)
+              and not is_person_row(r, persons, concepts)
               and not (people and _as_a_kind(r, read))]
     forms = {f for i in read.salient for f in base_forms(read.folded[i])}
-    forms |= _concept_forms(read, concepts)
+    forms |= concept_forms(read, concepts)
     by_value = {s for subjects in read.value_named.values() for s in subjects}
     if persons or mentions.asker is not None or mentions.found:
         asked = [*found, *keys_of_subjects(conn, scope,
@@ -182,21 +189,21 @@ def _candidates(conn: Connection, scope: str, read: _Words, persons: Sequence[Id
         if not others:  # the asker alone: also the household's things by their relation
             # ("who is my employer": `job.employer`)
             related = keys_with_words(conn, scope, forms, "relation")
-            asked += [r for r in related if not _is_person_row(r, persons, concepts)
-                      and r.subject_key not in _with_notes(conn, related, concepts,
+            asked += [r for r in related if not is_person_row(r, persons, concepts)
+                      and r.subject_key not in with_notes(conn, related, concepts,
                                                            orgs=not mentions.ours)]
         return _unique_keys(asked)
     related = keys_with_words(conn, scope, forms, "relation")
     if mentions.ours:  # "what are we driving": the household's, not a relative's
-        related = [r for r in related if not _is_person_row(r, persons, concepts)
-                   and r.subject_key not in _with_notes(conn, related, concepts)]
+        related = [r for r in related if not is_person_row(r, persons, concepts)
+                   and r.subject_key not in with_notes(conn, related, concepts)]
     return _unique_keys([*keys_of_subjects(conn, scope,
                                            {r.subject_key for r in things} | by_value),
                          *related])
 
 
-def _with_notes(conn: Connection, rows: Sequence[KeyRow], concepts: ConceptTable,
-                orgs: bool = False) -> set[str]:
+def with_notes(conn: Connection, rows: Sequence[KeyRow], concepts: ConceptTable,
+               orgs: bool = False) -> set[str]:
     """The subjects among `rows` an entity note names: people, and with `orgs` companies,
     shops and practices too ("our" business is the household's, "my" e-mail is not)."""
     subjects = {r.subject_key for r in rows}
@@ -211,7 +218,7 @@ def _note_is_org(note: NoteRow, concepts: ConceptTable) -> bool:
     return any(concepts.concepts_of_words(s) & _ORGS for s in _note_spellings(note))
 
 
-def _is_org(identity: Identity, concepts: ConceptTable) -> bool:
+def is_org(identity: Identity, concepts: ConceptTable) -> bool:
     """A company, shop or practice (it owns things: "which van did the firm have")."""
     return any(concepts.concepts_of_words(s) & _ORGS for s in identity.spellings)
 
@@ -219,7 +226,7 @@ def _is_org(identity: Identity, concepts: ConceptTable) -> bool:
 _ORGS = frozenset(("company", "practice", "shop", "workshop"))
 
 
-def _as_a_kind(row: KeyRow, read: _Words) -> bool:
+def _as_a_kind(row: KeyRow, read: Reading) -> bool:
     """Whether the question names the key's subject only as the kind of its answer ("WHAT
     CAR does my sister drive": a car of hers, not the household's `car`)."""
     subject_words = {f for w in words(row.subject_key) for f in base_forms(w)}
@@ -227,8 +234,8 @@ def _as_a_kind(row: KeyRow, read: _Words) -> bool:
                if set(base_forms(read.folded[i])) & subject_words)
 
 
-def _things_named(read: _Words, rows: Sequence[KeyRow], people: Sequence[Identity],
-                  ) -> set[int]:
+def things_named(read: Reading, rows: Sequence[KeyRow], people: Sequence[Identity],
+                 ) -> set[int]:
     """Positions of words that name a thing of the memory by its own words ("my BANK's
     address", "which VAN"): whatever answers must be about that thing."""
     persons = {s for i in people if i.person for s in i.subjects}
@@ -238,13 +245,13 @@ def _things_named(read: _Words, rows: Sequence[KeyRow], people: Sequence[Identit
             and i not in read.in_names and i not in read.theirs} | set(read.value_named)
 
 
-def _is_person_row(row: KeyRow, persons: Sequence[Identity], concepts: ConceptTable) -> bool:
+def is_person_row(row: KeyRow, persons: Sequence[Identity], concepts: ConceptTable) -> bool:
     """A key of a person the question did not name (a role subject such as `mother`)."""
     return bool(concepts.concepts_of_words(words(row.subject_key)) & concepts.roles)
 
 
-def _names_thing(row: KeyRow, read: _Words, other_person: bool,
-                 concepts: ConceptTable, own_relation: bool = False) -> bool:
+def names_thing(row: KeyRow, read: Reading, other_person: bool,
+                concepts: ConceptTable, own_relation: bool = False) -> bool:
     """Whether the question names the key's subject by its words — with someone other than
     the asker named ("What car does Kuba drive?"), only by the words as written, never
     through the concept table (the firm's van is not Kuba's car); `own_relation`: not
@@ -267,7 +274,7 @@ def _unique_keys(keys: Iterable[KeyRow]) -> list[KeyRow]:
     return list({k.rowid: k for k in keys}.values())
 
 
-def _possessor_position(i: int, mentions: Mentions) -> bool:
+def possessor_position(i: int, mentions: Mentions) -> bool:
     """A word naming whose role person the question asks about ("LENKA's mother")."""
     for first, second in zip(mentions.found, mentions.found[1:], strict=False):
         if first.start <= i < first.end and second.role and second.start <= first.end + 1:

@@ -24,16 +24,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from memrepo.answer.candidates import (
-    _answerable_role,
-    _candidates,
-    _directory,
-    _named_by_values,
-    _only_possessor,
-    _other_name,
-    _possessed,
-    _strangers,
-    _things_named,
-    _unexplained_names,
+    answerable_role,
+    candidate_keys,
+    identity_directory,
+    named_by_values,
+    only_possessor,
+    other_name,
+    possessed,
+    things_named,
+    unexplained_names,
+    unknown_names,
 )
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.question import (
@@ -41,16 +41,16 @@ from memrepo.answer.question import (
 )
 from memrepo.answer.reading import (
     OPTIONAL,
-    _asks_beyond,
-    _joins,
-    _naming,
-    _read,
-    _said,
-    _uninterpreted,
-    _Words,
+    Reading,
+    asks_beyond,
+    joins,
+    naming_words,
+    read_question,
+    said,
+    uninterpreted,
 )
 from memrepo.answer.relevance import close_spelling, osa_within
-from memrepo.answer.scoring import KeyMatch, _about_things, _owners, _scored, _semantic_pool
+from memrepo.answer.scoring import KeyMatch, about_things, owners_of, scored_keys, semantic_pool
 from memrepo.answer.semantic import Semantic, key_text
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.subjects import (
@@ -86,6 +86,9 @@ _SLAVIC_THIRD = frozenset(words_of("on ono"))
 
 @dataclass(frozen=True, slots=True)
 class KeyChoice:
+    """The keys chosen for a question, or why none were: whom the memory does not know,
+    whose keys alike it would not choose between, what it holds about the subject."""
+
     keys: list[KeyMatch] = field(default_factory=list)
     about: list[str] = field(default_factory=list)  # who was asked about (labels)
     recorded: dict[str, list[str]] = field(default_factory=dict)  # when none answers
@@ -107,14 +110,14 @@ def choose_keys(conn: Connection, scope: str, question: Question, now: int, aske
     question as written finds no answer ("back" is not "bank"); the semantic layer, where
     installed, answers only among the keys the subject stage allowed, when the words found
     none."""
-    read = _read(question, now, concepts)
+    read = read_question(question, now, concepts)
     first = _choose(conn, scope, read, asker, concepts, dict(read.read_as))
     replaced = _respell(conn, scope, read, concepts) if not first.keys or len(
         {k.key.subject_key for k in first.keys}) > 1 else {}
     if first.keys and not any(f"#{i}" not in k.held for k in first.keys for i in replaced):
         return first  # the words it read answered; nothing left to respell
     if replaced:
-        again = _read(question, now, concepts, replaced)
+        again = read_question(question, now, concepts, replaced)
         respelled = {read.raw[i]: word for i, word in replaced.items()}
         second = _choose(conn, scope, again, asker, concepts, {**read.read_as, **respelled})
         if second.keys:  # "rata kredtu": the respelling says which of the keys it asks
@@ -147,69 +150,69 @@ def _semantic_choice(semantic: Semantic, text: str, choice: KeyChoice) -> KeyCho
     return replace(choice, keys=[match], recorded={})
 
 
-def _choose(conn: Connection, scope: str, read: _Words, asker: str, concepts: ConceptTable,
+def _choose(conn: Connection, scope: str, read: Reading, asker: str, concepts: ConceptTable,
             respelled: dict[str, str]) -> KeyChoice:
     """`choose_keys` for the question's words as read (`respelled`: the words replaced),
     saying whether it asks nothing beyond whom it names and which words the answering
     relations hold (for the part of a text after it: "… a jaki do dentysty?")."""
-    people, rows = _directory(conn, scope, read, asker, concepts)
+    people, rows = identity_directory(conn, scope, read, asker, concepts)
     mentions = find_mentions(read.folded, read.raw, people, concepts, read.dated)
     choice = _chosen(conn, scope, read, asker, concepts, respelled, people, rows, mentions)
     asking = [read.raw[int(w[1:])] for w in dict.fromkeys(
         w for m in choice.keys for w in sorted(m.by_relation))]
-    bare = bool(mentions.found) and not _asks_beyond(read, mentions)
+    bare = bool(mentions.found) and not asks_beyond(read, mentions)
     return replace(choice, bare=bare, asking=asking)
 
 
-def _chosen(conn: Connection, scope: str, read: _Words, asker: str, concepts: ConceptTable,
+def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: ConceptTable,
             respelled: dict[str, str], people: list[Identity], rows: list[KeyRow],
             mentions: Mentions) -> KeyChoice:
-    read = _named_by_values(conn, scope, read, mentions, rows, concepts)
+    read = named_by_values(conn, scope, read, mentions, rows, concepts)
     read = replace(read, in_names=frozenset(
         i for m in mentions.found if not m.role and any(x.person for x in m.identities)
         for i in range(m.start, m.end)),  # "Jakub PROCHÁZKA": not `prochazka_instalaterstvi`
-        theirs=_possessed(read, mentions, concepts))
-    persons = [i for i in mentions.persons if not _only_possessor(i, mentions)]
-    unknown = [m for m in mentions.unresolved if not _answerable_role(conn, scope, m, rows,
+        theirs=possessed(read, mentions, concepts))
+    persons = [i for i in mentions.persons if not only_possessor(i, mentions)]
+    unknown = [m for m in mentions.unresolved if not answerable_role(conn, scope, m, rows,
                                                                       concepts)]
-    strangers = _strangers(read, mentions, rows, concepts)
+    strangers = unknown_names(read, mentions, rows, concepts)
     if strangers and not [m for m in mentions.found if m.identities]:
         return KeyChoice(unknown=[read.raw[i] for i in strangers], respelled=respelled)
-    if someone_else := _other_name(_unexplained_names(read, mentions, rows, concepts),
+    if someone_else := other_name(unexplained_names(read, mentions, rows, concepts),
                                    mentions):
-        return KeyChoice(unknown=[_said(read, *someone_else)], respelled=respelled)
+        return KeyChoice(unknown=[said(read, *someone_else)], respelled=respelled)
     third = _THIRD_PERSON | (_SLAVIC_THIRD if in_slavic(read.folded) else frozenset())
     if not mentions.found and mentions.asker is None and third.intersection(read.folded):
         return KeyChoice(unknown=[next(read.raw[i] for i, w in enumerate(read.folded)
                                        if w in third)], respelled=respelled)
     if unknown:
-        return KeyChoice(unknown=[_said(read, m.start, m.end) for m in unknown],
+        return KeyChoice(unknown=[said(read, m.start, m.end) for m in unknown],
                          respelled=respelled)
     if mentions.asker is not None and not mentions.asker.identities and not mentions.found:
         persons = []  # the asker, of whom nothing is recorded: things the question names
     named = [m for m in mentions.found if m.identities]
-    if named and not _asks_beyond(read, mentions) and not any(m.role for m in named):
+    if named and not asks_beyond(read, mentions) and not any(m.role for m in named):
         return _everything_about(conn, scope, named, respelled)
-    candidates = _candidates(conn, scope, read, persons, rows, concepts, mentions)
-    things = _things_named(read, rows, people)
-    matched = _about_things(_scored(conn, read, candidates, people, mentions, concepts,
+    candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions)
+    things = things_named(read, rows, people)
+    matched = about_things(scored_keys(conn, read, candidates, people, mentions, concepts,
                                     persons), things, read)
     scored = [m for m in matched if m.answers]
     about = [i.label for i in persons]
     if not scored:
         recorded = _recorded(conn, scope, persons) if persons else {}
-        pool, pool_how = (_semantic_pool(candidates, persons, mentions, read, people)
-                          if _uninterpreted(read, mentions, concepts) else ([], {}))
+        pool, pool_how = (semantic_pool(candidates, persons, mentions, read, people)
+                          if uninterpreted(read, mentions, concepts) else ([], {}))
         return KeyChoice(about=about, recorded=recorded, respelled=respelled, pool=pool,
                          pool_how=pool_how)
     best = max(m.coverage for m in scored)
     chosen = [m for m in scored if m.coverage >= best - 1e-9][:MAX_KEYS]
-    chosen += _also_asked(chosen, matched) if _joins(read) else []
-    owners = _owners(conn, chosen, people, concepts)
+    chosen += _also_asked(chosen, matched) if joins(read) else []
+    owners = owners_of(conn, chosen, people, concepts)
     if not persons and len(owners) > 1:
         return KeyChoice(about=about, respelled=respelled, ambiguous=[
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
-    return KeyChoice(chosen, about, respelled=respelled, naming=_naming(read, mentions))
+    return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions))
 
 
 MAX_ABOUT = 20
@@ -244,7 +247,7 @@ def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
                      respelled=respelled)
 
 
-def _respell(conn: Connection, scope: str, read: _Words, concepts: ConceptTable,
+def _respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable,
              ) -> dict[int, str]:
     """Words neither the memory nor the concept table knows, respelled to a close word of
     the scope's subjects and relations or of entity names ("vna" → "van"): position → the

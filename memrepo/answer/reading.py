@@ -67,7 +67,10 @@ WHEN_CUE = "#when"
 
 
 @dataclass(frozen=True, slots=True)
-class _Words:
+class Reading:
+    """A question as the key choice reads it: its words as written and folded, those that
+    count, and what each of them names or asks for."""
+
     raw: list[str]
     folded: list[str]
     salient: list[int]  # positions that count
@@ -88,8 +91,8 @@ class _Words:
 
 # --- reading the question ---------------------------------------------------------------
 
-def _read(question: Question, now: int, concepts: ConceptTable,
-          replaced: dict[int, str] | None = None) -> _Words:
+def read_question(question: Question, now: int, concepts: ConceptTable,
+                  replaced: dict[int, str] | None = None) -> Reading:
     """The question's words as the key choice reads them (`replaced`: position → the
     respelling read instead)."""
     pairs = tokens(question.text)
@@ -140,7 +143,7 @@ def _read(question: Question, now: int, concepts: ConceptTable,
     salient = sorted({*salient, *(i for i in capitalised if i not in dated and i not in heads
                                   and len(folded[i]) > 1 and folded[i] not in FILLERS)})
     # a name that is also a small word ("What is ANI's salary?": Anna) still names someone
-    return _Words(raw, folded, salient, cues, set(dated), spans, optional, kinds,
+    return Reading(raw, folded, salient, cues, set(dated), spans, optional, kinds,
                   question.asks_change, read_as, asked_kind, phrased, capitalised)
 
 
@@ -179,7 +182,7 @@ _CUED = frozenset(("price",))
 """Concepts a cue already asks ("how much": AMOUNT_CUE)."""
 
 
-def _uninterpreted(read: _Words, mentions: Mentions, concepts: ConceptTable) -> bool:
+def uninterpreted(read: Reading, mentions: Mentions, concepts: ConceptTable) -> bool:
     """Whether the question has a content word that neither a mention nor the concept
     table explains: only then may the semantic layer answer — a question whose words the
     table reads ("Ondra's PHONE") and no key holds is "not recorded", not a near match."""
@@ -188,13 +191,13 @@ def _uninterpreted(read: _Words, mentions: Mentions, concepts: ConceptTable) -> 
                for i in read.salient)
 
 
-def _naming(read: _Words, mentions: Mentions) -> list[str]:
+def naming_words(read: Reading, mentions: Mentions) -> list[str]:
     """The words by which the question names the people it asks about ("mama Agnieszki")."""
     return [read.raw[i] for m in mentions.found if m.identities
             for i in range(m.start, m.end)]
 
 
-def _joins(read: _Words) -> bool:
+def joins(read: Reading) -> bool:
     """Whether the question joins two things it asks ("phone AND e-mail", "telefon I
     mail", "telefón A mail"); "miesięczna opłata za leasing" asks one."""
     joiners = _AND_SLAVIC if in_slavic(read.folded) else _AND_ENGLISH
@@ -205,7 +208,7 @@ _AND_ENGLISH = frozenset(words_of("and plus"))
 _AND_SLAVIC = frozenset(words_of("i a oraz plus"))
 
 
-def _asks_beyond(read: _Words, mentions: Mentions) -> bool:
+def asks_beyond(read: Reading, mentions: Mentions) -> bool:
     """Whether the question asks something of whom it names: a word outside its mentions
     (besides fillers, optional words and a possessor) or a cue ("how much", "who")."""
     inside = {i for m in mentions.found if m.identities for i in range(m.start, m.end)}
@@ -213,18 +216,20 @@ def _asks_beyond(read: _Words, mentions: Mentions) -> bool:
                                   and i not in mentions.set_aside for i in read.salient)
 
 
-def _said(read: _Words, start: int, end: int) -> str:
+def said(read: Reading, start: int, end: int) -> str:
+    """The question's words from `start` to `end` as written (nobody named: the asker)."""
     return " ".join(read.raw[start:end]) or "the asker"
 
 
-def _role_words(read: _Words, concepts: ConceptTable) -> set[str]:
+def role_words_asked(read: Reading, concepts: ConceptTable) -> set[str]:
+    """Every word of the roles the question names ("my mum": mother, mum, mama, …)."""
     roles = {c for span in role_spans(read.folded, concepts) for c in span.concepts
              & concepts.roles}
     return {w for role in roles for entry in concepts.words_of.get(role, ())
             for w in words(entry)} - STOP_WORDS
 
 
-def _concept_forms(read: _Words, concepts: ConceptTable) -> set[str]:
+def concept_forms(read: Reading, concepts: ConceptTable) -> set[str]:
     """Every word of the concepts the question's words name."""
     names = frozenset().union(*(read.concepts.get(i, frozenset()) for i in read.salient))
     return {w for name in names - concepts.roles for entry in concepts.words_of.get(name, ())

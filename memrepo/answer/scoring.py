@@ -12,17 +12,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memrepo.answer.candidates import (
-    _is_org,
-    _is_person_row,
-    _names_thing,
-    _possessor_position,
-    _with_notes,
+    is_org,
+    is_person_row,
+    names_thing,
+    possessor_position,
+    with_notes,
 )
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.question import (
     HEAD_NUMBER,
 )
-from memrepo.answer.reading import AMOUNT, AMOUNT_CUE, IDENTITY, WHEN_CUE, WHO_CUE, _Words
+from memrepo.answer.reading import AMOUNT, AMOUNT_CUE, IDENTITY, WHEN_CUE, WHO_CUE, Reading
 from memrepo.answer.subjects import (
     Identity,
     Mentions,
@@ -56,9 +56,9 @@ class KeyMatch:
     answers: bool = True  # holds enough of the question (COVERAGE, the rarest word)
 
 
-def _semantic_pool(candidates: Sequence[KeyRow], persons: Sequence[Identity],
-                   mentions: Mentions, read: _Words, people: Sequence[Identity],
-                   ) -> tuple[list[KeyRow], dict[str, str]]:
+def semantic_pool(candidates: Sequence[KeyRow], persons: Sequence[Identity],
+                  mentions: Mentions, read: Reading, people: Sequence[Identity],
+                  ) -> tuple[list[KeyRow], dict[str, str]]:
     """The keys the semantic layer may answer from: those of the persons the question
     names, else of the asker and the things it names — never when it names nobody (a
     paraphrase about nobody in particular is no reason to give anyone's value)."""
@@ -75,8 +75,8 @@ def _semantic_pool(candidates: Sequence[KeyRow], persons: Sequence[Identity],
     return [k for k in candidates if k.subject_key in subjects], how
 
 
-def _about_things(matches: Sequence[KeyMatch], things: set[int], read: _Words,
-                  ) -> list[KeyMatch]:
+def about_things(matches: Sequence[KeyMatch], things: set[int], read: Reading,
+                 ) -> list[KeyMatch]:
     """The matches that are about each thing the question names by its own words ("my
     BANK's address", "which VAN"): they hold the word; where an answering key holds it as
     written (its subject or relation: `van.model`, `tomek.car`) or as part of a phrase
@@ -91,16 +91,18 @@ def _about_things(matches: Sequence[KeyMatch], things: set[int], read: _Words,
     return kept
 
 
-def _holds_as_written(match: KeyMatch, i: int, read: _Words) -> bool:
+def _holds_as_written(match: KeyMatch, i: int, read: Reading) -> bool:
     own = {f for w in (*words(match.key.subject_key), *words(match.key.relation_key))
            for f in base_forms(w)}
     return bool(set(base_forms(read.folded[i])) & own) or (
         i in read.phrases and f"#{i}" in match.held)
 
 
-def _scored(conn: Connection, read: _Words, keys: Sequence[KeyRow], people: Sequence[Identity],
-            mentions: Mentions, concepts: ConceptTable, persons: Sequence[Identity],
-            ) -> list[KeyMatch]:
+def scored_keys(conn: Connection, read: Reading, keys: Sequence[KeyRow], people: Sequence[Identity],
+                mentions: Mentions, concepts: ConceptTable, persons: Sequence[Identity],
+                ) -> list[KeyMatch]:
+    """Each key scored against the question, best first: the words it accounts for,
+    weighted by rarity, and whether it answers (COVERAGE, the rarest word)."""
     weights = _weights(conn, read, mentions, concepts)
     if not weights:
         return []
@@ -146,7 +148,7 @@ def _by_cue_only(relation_how: Sequence[str]) -> bool:
     return bool(relation_how) and all(how in (_WHO_HOW, _WHEN_HOW) for how in relation_how)
 
 
-def _generic_answers(key: KeyRow, owner: Identity | None, read: _Words,
+def _generic_answers(key: KeyRow, owner: Identity | None, read: Reading,
                      concepts: ConceptTable, alone: bool) -> bool:
     """Whether a key's relation says what its subject is and may answer a question that
     names only the subject: a GENERIC relation, or the only key of a thing ("which gym
@@ -169,13 +171,13 @@ def _generic_answers(key: KeyRow, owner: Identity | None, read: _Words,
         concepts.concepts_of_words(words(key.subject_key)) & concepts.roles)
 
 
-def _weights(conn: Connection, read: _Words, mentions: Mentions,
+def _weights(conn: Connection, read: Reading, mentions: Mentions,
              concepts: ConceptTable) -> dict[str, float]:
     """Each counted word (by position, as "#3") weighted by its rarity among keys; the
     asker and a possessor ("Lenka's mother") not at all. Once the question names whose fact
     it asks about, a word that no key and no concept holds ("in PRAGUE", "on SATURDAY")
     cannot tell that subject's keys apart: it weighs nothing."""
-    counted = [i for i in read.salient if not _possessor_position(i, mentions)
+    counted = [i for i in read.salient if not possessor_position(i, mentions)
                and i not in read.optional and i not in mentions.set_aside]
     forms = {f for i in counted for f in base_forms(read.folded[i])}
     counts, n = key_term_counts(conn, forms)
@@ -193,8 +195,8 @@ def _weights(conn: Connection, read: _Words, mentions: Mentions,
     return out
 
 
-def _says_nothing_of_keys(i: int, read: _Words, mentions: Mentions, in_keys: set[str],
-                         ) -> bool:
+def _says_nothing_of_keys(i: int, read: Reading, mentions: Mentions, in_keys: set[str],
+                          ) -> bool:
     """A word no key's subject or relation holds and no concept names, outside a mention
     and not the modifier of a compound ("ROOM number", "SHOE size", "numer POKOJU": the
     thing asked about)."""
@@ -212,7 +214,7 @@ def _says_nothing_of_keys(i: int, read: _Words, mentions: Mentions, in_keys: set
 _HEADS = frozenset(words_of("number numbers numer cislo address adres adresa name size"))
 
 
-def _held(key: KeyRow, owner: Identity | None, read: _Words, mentions: Mentions,
+def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions,
           concepts: ConceptTable) -> tuple[set[str], str, tuple[str, ...], set[str]]:
     """The counted words a key accounts for, how its subject matched, how its relation did
     (empty: it did not), and the words its relation accounts for."""
@@ -231,8 +233,8 @@ def _held(key: KeyRow, owner: Identity | None, read: _Words, mentions: Mentions,
             relation_how.append(f"{mention.how} → its relation")
             subject_how = _ROLE_OWNER
         elif thing and mention.identities and (_named_directly(key, read) or (
-                all(_is_org(i, concepts) for i in mention.identities)
-                and _names_thing(key, read, False, concepts, own_relation=True))):
+                all(is_org(i, concepts) for i in mention.identities)
+                and names_thing(key, read, False, concepts, own_relation=True))):
             # the clinic's rent
             held.update(f"#{i}" for i in range(mention.start, mention.end))
         elif owner is not None and any(i is owner for i in mention.identities):
@@ -294,7 +296,7 @@ _AMOUNTS = frozenset(("price", "payment", "salary", "fee", "utility_bill", "invo
 """Concepts of relations whose value answers "how much" ("ile", "koľko")."""
 
 
-def _named_directly(key: KeyRow, read: _Words) -> bool:
+def _named_directly(key: KeyRow, read: Reading) -> bool:
     """Whether the question names the key's subject by one of its own words ("the VAN")."""
     subject_words = {f for w in words(key.subject_key) for f in base_forms(w)}
     return any(set(base_forms(read.folded[i])) & subject_words for i in read.salient
@@ -353,8 +355,8 @@ def _owner(key: KeyRow, people: Sequence[Identity]) -> Identity | None:
     return None
 
 
-def _owners(conn: Connection, chosen: Sequence[KeyMatch], people: Sequence[Identity],
-            concepts: ConceptTable) -> set[str]:
+def owners_of(conn: Connection, chosen: Sequence[KeyMatch], people: Sequence[Identity],
+              concepts: ConceptTable) -> set[str]:
     """The different people (not things) whose keys were chosen: identities the question's
     words found, subjects named by a role word or by a person's entity note."""
     found = set()
@@ -365,5 +367,5 @@ def _owners(conn: Connection, chosen: Sequence[KeyMatch], people: Sequence[Ident
             found.add(owner.label)
         elif owner is None:
             others.append(match.key)
-    found |= {r.subject_key for r in others if _is_person_row(r, (), concepts)}
-    return found | _with_notes(conn, others, concepts)
+    found |= {r.subject_key for r in others if is_person_row(r, (), concepts)}
+    return found | with_notes(conn, others, concepts)
