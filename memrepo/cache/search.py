@@ -16,14 +16,9 @@ from dataclasses import dataclass, replace
 from memrepo.answer.clauses import clauses, in_turn, names_subject
 from memrepo.answer.question import Question, analyse, window, without_terminal_codes
 from memrepo.answer.relevance import Plan
+from memrepo.cache.fulltext import key_of_row, names_with_words
 from memrepo.cache.query import notes_by_rowid, recall_during
-from memrepo.cache.retrieval import (
-    Ranked,
-    key_of_row,
-    names_with_words,
-    rank_keys,
-    rank_notes,
-)
+from memrepo.cache.retrieval import Ranked, rank_keys, rank_notes
 from memrepo.core.config import CATEGORIES, Config
 from memrepo.core.facts.bitemporal import FOREVER
 from memrepo.core.facts.times import Instant

@@ -242,7 +242,8 @@ def test_a_word_over_the_postings_budget_finds_named_then_last_indexed_documents
     scope asked for (the bound taken within them: a category is never left empty)."""
     from memrepo.answer.question import analyse
     from memrepo.cache import open_fresh
-    from memrepo.cache.retrieval import key_of_row, note_names, rank_keys, rank_notes
+    from memrepo.cache.fulltext import key_of_row, note_names
+    from memrepo.cache.retrieval import rank_keys, rank_notes
 
     monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
     root = init_repo(tmp_path / "repo")
@@ -294,7 +295,8 @@ def test_a_first_name_and_a_surname_both_near_the_budget_find_that_person(
     first); the two rarest forms were always searched before."""
     from memrepo.answer.question import analyse
     from memrepo.cache import open_fresh
-    from memrepo.cache.retrieval import note_names, rank_notes
+    from memrepo.cache.fulltext import note_names
+    from memrepo.cache.retrieval import rank_notes
 
     root = init_repo(tmp_path / "repo")
     for n in range(60):  # more namesakes than the pool BM25 ranks
