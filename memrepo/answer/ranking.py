@@ -16,7 +16,6 @@ LoCoMo's dev and held-out questions (the README's LoCoMo tables).
 from __future__ import annotations
 
 import heapq
-import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -36,6 +35,7 @@ from memrepo.answer.relevance import (
     spelling_reach,
     word_weights,
 )
+from memrepo.cache import Connection
 from memrepo.cache.fulltext import (
     KEY_OBJECT_COLUMN,
     KEY_RELATION_COLUMNS,
@@ -108,7 +108,7 @@ class Ranked:
 
 
 
-def rank_notes(conn: sqlite3.Connection, question: Question, *, category: str | None = None,
+def rank_notes(conn: Connection, question: Question, *, category: str | None = None,
                limit: int = JUDGED, respell: bool = True,
                budget: int = POSTINGS_BUDGET) -> Ranked:
     """Notes for the question, best first. Its date and change words are searched too
@@ -127,7 +127,7 @@ def rank_notes(conn: sqlite3.Connection, question: Question, *, category: str | 
     return Ranked(_judged(conn, NOTES, rows, p, None, set())[:limit], p)
 
 
-def rank_keys(conn: sqlite3.Connection, question: Question, scope: str | None, *,
+def rank_keys(conn: Connection, question: Question, scope: str | None, *,
               respell: bool = True, limit: int = JUDGED,
               budget: int = POSTINGS_BUDGET) -> Ranked:
     """Fact keys of `scope` (None: of every scope but quarantines) for the question, best
@@ -149,13 +149,13 @@ def rank_keys(conn: sqlite3.Connection, question: Question, scope: str | None, *
     return Ranked(_judged(conn, KEYS, found, p, amount, numeric)[:limit], p)
 
 
-def note_plan(conn: sqlite3.Connection, question: Question, respell: bool = True) -> Plan:
+def note_plan(conn: Connection, question: Question, respell: bool = True) -> Plan:
     """How the question's words are searched in notes (respelled where the notes lack
     them): all "did you mean" needs, without ranking anything."""
     return _plan(conn, NOTES, question.terms, respell)
 
 
-def key_plan(conn: sqlite3.Connection, question: Question, scope: str | None,
+def key_plan(conn: Connection, question: Question, scope: str | None,
              respell: bool = True) -> Plan:
     """How the question's words are searched in fact keys of `scope` (None: of every scope
     but quarantines): a word is respelled only to a term that scope's keys hold — the
@@ -179,7 +179,7 @@ def key_plan(conn: sqlite3.Connection, question: Question, scope: str | None,
 
 # --- the pieces -------------------------------------------------------------------------------
 
-def _plan(conn: sqlite3.Connection, table: Table, terms: Sequence[Term], respell: bool,
+def _plan(conn: Connection, table: Table, terms: Sequence[Term], respell: bool,
           within: Callable[[str], Within] | None = None) -> Plan:
     """`within`: for a term, the join and condition (`_in_scope`) of the documents a
     respelling to it must occur in (None: any of the table's)."""
@@ -203,7 +203,7 @@ def _plan(conn: sqlite3.Connection, table: Table, terms: Sequence[Term], respell
     return plan(terms, n, lookup, spell if respell else None)
 
 
-def _spelling(conn: sqlite3.Connection, table: Table, word: str,
+def _spelling(conn: Connection, table: Table, word: str,
               rejected: set[str]) -> str | None:
     """The indexed term `word` probably meant, other than the `rejected`: a longer one it
     starts ("member" → "membership"), else the closest spelling within reach."""
@@ -220,7 +220,7 @@ SPELLINGS_TRIED = 4
 """Respellings tried in turn until one is held by the scope asked."""
 
 
-def _over_budget(conn: sqlite3.Connection, table: Table, forms: list[str],
+def _over_budget(conn: Connection, table: Table, forms: list[str],
                  df: dict[str, int], budget: int, within: Within) -> list[tuple[int, float]]:
     """When the rarest form (`forms[0]`) is over the budget: the documents holding the
     forms in a name field, by BM25 (unless the rarest is in more than NAMES_WALK
@@ -239,7 +239,7 @@ def _over_budget(conn: sqlite3.Connection, table: Table, forms: list[str],
     return [*named, *(row for row in last if row[0] not in seen)][:JUDGED]
 
 
-def _fused_notes(conn: sqlite3.Connection, query: str, category: str | None,
+def _fused_notes(conn: Connection, query: str, category: str | None,
                  names: Sequence[str], p: Plan) -> list[tuple[int, float]]:
     """(rowid, score) of the best notes, lower is better: the fused 0–1 score times the
     best note-level BM25, so scores stay on the scale of the other tables' BM25. Every
@@ -273,7 +273,7 @@ def _fused_notes(conn: sqlite3.Connection, query: str, category: str | None,
     return [(rowid, -top * fused[rowid]) for rowid in ranked]
 
 
-def _add_coverage(conn: sqlite3.Connection, p: Plan, fused: dict[int, float],
+def _add_coverage(conn: Connection, p: Plan, fused: dict[int, float],
                   passage_of: dict[int, int], long_notes: set[int]) -> None:
     """COVERED times its coverage added to the score of each of the first COVERED_NOTES
     notes that it could bring into the first JUDGED."""
@@ -288,7 +288,7 @@ def _add_coverage(conn: sqlite3.Connection, p: Plan, fused: dict[int, float],
         fused[rowid] += COVERED * share
 
 
-def _coverage(conn: sqlite3.Connection, p: Plan, passages: list[int], short: list[int],
+def _coverage(conn: Connection, p: Plan, passages: list[int], short: list[int],
               ) -> dict[int, float]:
     """The share of the question's IDF (as `_judged` weighs it) held by each of the
     `passages` (rowids; keyed by its note) and each of the `short` notes (no passages: the
@@ -303,7 +303,7 @@ def _coverage(conn: sqlite3.Connection, p: Plan, passages: list[int], short: lis
     return shares
 
 
-def _judged(conn: sqlite3.Connection, table: Table, rows: list[tuple[int, float]],
+def _judged(conn: Connection, table: Table, rows: list[tuple[int, float]],
             p: Plan, amount: int | None, numeric: set[int]) -> list[Hit]:
     """Each hit's coverage, from its stored text: which of the searched forms it holds
     (its tokens as FTS5 made them)."""
