@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.identities import ASKER_SUBJECTS, Identity, identities, words
 from memrepo.answer.reading import (
     FILLERS,
     IDENTITY,
@@ -19,14 +20,7 @@ from memrepo.answer.reading import (
     concept_forms,
     role_words_asked,
 )
-from memrepo.answer.subjects import (
-    ASKER_SUBJECTS,
-    Identity,
-    Mention,
-    Mentions,
-    identities,
-    words,
-)
+from memrepo.answer.subjects import Mention, Mentions
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,

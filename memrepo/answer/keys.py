@@ -36,6 +36,7 @@ from memrepo.answer.candidates import (
     unknown_names,
 )
 from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.identities import Identity, words
 from memrepo.answer.question import (
     Question,
 )
@@ -53,14 +54,7 @@ from memrepo.answer.relevance import close_spelling, osa_within
 from memrepo.answer.scoring import KeyMatch, about_things, owners_of, scored_keys, semantic_pool
 from memrepo.answer.semantic import Semantic, key_text
 from memrepo.answer.stopwords import STOP_WORDS
-from memrepo.answer.subjects import (
-    Identity,
-    Mention,
-    Mentions,
-    find_mentions,
-    in_slavic,
-    words,
-)
+from memrepo.answer.subjects import Mention, Mentions, find_mentions, in_slavic
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,

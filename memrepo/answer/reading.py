@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.identities import words
 from memrepo.answer.question import (
     HEAD_NUMBER,
     Question,
@@ -19,12 +20,7 @@ from memrepo.answer.question import (
 )
 from memrepo.answer.relevance import question_word_typo
 from memrepo.answer.stopwords import STOP_WORDS
-from memrepo.answer.subjects import (
-    Mentions,
-    in_slavic,
-    role_spans,
-    words,
-)
+from memrepo.answer.subjects import Mentions, in_slavic, role_spans
 from memrepo.answer.when import find_times
 from memrepo.core.stems import WORD, tokens
 from memrepo.core.text import words_of

@@ -19,16 +19,12 @@ from memrepo.answer.candidates import (
     with_notes,
 )
 from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.identities import Identity, words
 from memrepo.answer.question import (
     HEAD_NUMBER,
 )
 from memrepo.answer.reading import AMOUNT, AMOUNT_CUE, IDENTITY, WHEN_CUE, WHO_CUE, Reading
-from memrepo.answer.subjects import (
-    Identity,
-    Mentions,
-    in_slavic,
-    words,
-)
+from memrepo.answer.subjects import Mentions, in_slavic
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,
