@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from memrepo.core.problems import InputError, Problem
+from memrepo.core.problems import InputError, NotAMemory, Problem
 from memrepo.git.command import run_git
 
 _FIX = "run the command inside a memory repository, pass --repo PATH or set MEMREPO_REPO"
@@ -22,11 +22,11 @@ def find_root(arg: str | None) -> Path:
 
 def _toplevel(start: Path, what: str) -> Path:
     if not start.is_dir():
-        raise InputError(Problem(str(start), f"{what} is not a directory", _FIX))
+        raise NotAMemory(Problem(str(start), f"{what} is not a directory", _FIX))
     try:
         done = run_git(start, "rev-parse", "--show-toplevel")
     except FileNotFoundError:
         raise InputError(Problem("git", "git is not installed", "install git")) from None
     if done.returncode != 0 or not done.stdout.strip():
-        raise InputError(Problem(str(start), f"{what} is not inside a git repository", _FIX))
+        raise NotAMemory(Problem(str(start), f"{what} is not inside a git repository", _FIX))
     return Path(done.stdout.strip())

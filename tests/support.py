@@ -250,6 +250,17 @@ def make_repo(root: Path, monkeypatch: pytest.MonkeyPatch, commit: bool = True) 
     return root
 
 
+def set_segment_cap(repo: Path, cap: int) -> None:
+    """Commit `segment_max_bytes: CAP` into the memory's config (approved by APPROVER)."""
+    config = repo / "memory" / "config.yaml"
+    config.write_text(config.read_text(encoding="utf-8") + f"segment_max_bytes: {cap}\n",
+                      encoding="utf-8")
+    git(repo, "add", "memory/config.yaml")
+    done = git(repo, "commit", "-q", "-m", f"small segments\n\nApproved-by: {APPROVER}",
+               check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 # --- files and notes ------------------------------------------------------------------------
 
 def write(root: Path, relative: str, data: bytes | str) -> Path:

@@ -31,7 +31,7 @@ from memrepo.cache.query import (
     recall_facts,
 )
 from memrepo.cache.session import CacheSession
-from memrepo.clock import now, parse_user_time
+from memrepo.clock import TimeInput, now, parse_user_time
 from memrepo.core.config import CATEGORIES, Config
 from memrepo.core.facts.events import FIELD_LIMITS, require_key
 from memrepo.core.facts.times import Instant
@@ -44,6 +44,7 @@ from memrepo.repo_root import find_root
 if TYPE_CHECKING:
     from memrepo.answer.semantic import Semantic
     from memrepo.answer.why import Trace
+    from memrepo.core.context_block import Block
     from memrepo.facts.writes import FactInput
 
 SEARCH_CATEGORIES: tuple[str, ...] = (*CATEGORIES, FACTS_CATEGORY)
@@ -78,8 +79,8 @@ class Memory:
     # --- reading --------------------------------------------------------------------------
 
     def recall(self, scope: str, query: str | None = None, *, subject: str | None = None,
-               relation: str | None = None, as_of: str | None = None,
-               known_at: str | None = None) -> RecallResult:
+               relation: str | None = None, as_of: TimeInput | None = None,
+               known_at: TimeInput | None = None) -> RecallResult:
         """What holds at valid time `as_of` as known at system time `known_at` (both
         default now): by key, by subject, or for a question in free text — or "not
         recorded". A question is read for the time it asks about ("in April", "last
@@ -107,7 +108,7 @@ class Memory:
 
     def _recall_question(self, conn: Connection, scopes: Sequence[str], text: str,
                          t: Instant | None, known: Instant | None) -> RecallResult:
-        from memrepo.answer.ask import MAX_NOTES, ask, remarks
+        from memrepo.answer.ask import MAX_NOTES, ask, part_statuses, remarks, unanswered_parts
 
         notes = MAX_NOTES if self.reader.reads_notes else 0
         config = self.config()
@@ -121,12 +122,15 @@ class Memory:
         respelled = {word: used for answer in answers for word, used in answer.respelled.items()}
         about = {} if facts else {subject: relations for answer in answers
                                   for subject, relations in answer.choice.recorded.items()}
+        parts = [{"question": part, "status": "found" if found else "not_recorded"}
+                 for part, found in part_statuses(answers)]
         return RecallResult("found" if facts else "not_recorded", facts, suggestions,
                             answers[0].notes, respelled, answers[0].window.to_json(),
-                            about, [] if facts else remarks(answers))
+                            about, unanswered_parts(answers) if facts else remarks(answers),
+                            parts)
 
-    def why(self, scope: str, subject: str, relation: str, *, as_of: str | None = None,
-            known_at: str | None = None) -> list[Trace]:
+    def why(self, scope: str, subject: str, relation: str, *, as_of: TimeInput | None = None,
+            known_at: TimeInput | None = None) -> list[Trace]:
         """Why the key holds what it holds at valid time `as_of` as known at `known_at`
         (both default now): each value's event, the commit that wrote it (author, date,
         Approved-by), session, source, verbatim quote and the values it replaced; empty
@@ -143,6 +147,18 @@ class Memory:
         return [trace for readable in scopes
                 for trace in why(self.root, conn, readable, subject, relation, t, known,
                                  moment)]
+
+    def context(self, scope: str, question: str, budget: int = 800) -> Block:
+        """The context block for `question`: the text to put in the model's prompt
+        (`.text`), its estimated `.tokens` (never over `budget`), how many items it
+        `.included` and `.left_out`, and how many `.facts` lines it holds. Built for the
+        host scope only: a session that reads just its quarantine gets none."""
+        from memrepo.agent.context import build_context
+
+        if self.reader.fact_scopes(scope) != (scope,):
+            raise InputError(Problem("scope", "a context block is built only for a host "
+                                     "session", "read the quarantine with recall"))
+        return build_context(self.root, scope, question, budget)
 
     def history(self, scope: str, subject: str, relation: str) -> list[HistoryEntry]:
         """Every event of the key (§5.5), superseded and retracted ones included."""
@@ -217,7 +233,7 @@ class Memory:
     # --- writing (memrepo.facts.writes) ---------------------------------------------------
 
     def remember(self, *, scope: str, subject: str, relation: str, object: str,
-                 valid_from: str | None = None, valid_to: str | None = None,
+                 valid_from: TimeInput | None = None, valid_to: TimeInput | None = None,
                  quote: str | None = None, source: str = "manual", session: str = "cli",
                  confidence: float = 1.0, trust: str = HOST, new_key: bool = False,
                  confirm: bool = False) -> WriteResult:
@@ -242,7 +258,7 @@ class Memory:
                                     trust=trust)
 
     def forget(self, *, scope: str, subject: str, relation: str, reason: str,
-               valid_to: str | None = None, object: str | None = None, session: str = "cli",
+               valid_to: TimeInput | None = None, object: str | None = None, session: str = "cli",
                source: str = "manual", trust: str = HOST) -> WriteResult:
         from memrepo.facts import writes
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memrepo.answer.ask import Answer, ask, remarks
+from memrepo.answer.ask import Answer, ask, remarks, unanswered_parts
 from memrepo.answer.question import MAX_QUERY_CHARS
 from memrepo.answer.semantic import for_root
 from memrepo.cache import Connection, memory_config, open_fresh
@@ -55,7 +55,8 @@ def build_context(root: str | Path, scope: str, question: str, budget: int) -> B
     finally:
         conn.close()
     notices = [*_notices(answer, meant),
-               *(f"- note: {remark}" for remark in ([] if facts else remarks([answer])))]
+               *(f"- note: {remark}" for remark in (
+                   unanswered_parts([answer]) if facts else remarks([answer])))]
     try:
         return build_block(notes, facts, config.precedence, budget, notices)
     except ValueError as err:

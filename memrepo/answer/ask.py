@@ -14,7 +14,7 @@ Free-text recall, the context block and MCP recall all go through `ask`:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from memrepo.answer.clauses import at_its_time, clauses, in_turn, names_subject, refers_back
@@ -56,6 +56,8 @@ class Answer:
     respelled: dict[str, str] = field(default_factory=dict)
     suggestions: list[str] = field(default_factory=list)
     choice: KeyChoice = field(default_factory=KeyChoice)
+    parts: tuple[Answer, ...] = ()  # a text of several questions: each one's own answer
+    part_texts: tuple[str, ...] = ()  # … and each one as the text said it
 
 
 def ask(conn: Connection, scope: str, text: str, now: Instant, *,
@@ -81,7 +83,38 @@ def ask(conn: Connection, scope: str, text: str, now: Instant, *,
     answers: list[Answer] = []
     for part in parts:
         answers.append(_ask_part(asking, part, answers[-1] if answers else None))
-    return _merged(whole, answers, notes)
+    return replace(_merged(whole, answers, notes), parts=tuple(answers),
+                   part_texts=tuple(parts))
+
+
+def part_answered(answer: Answer, part: Answer) -> bool:
+    """Whether a part of a text found an answer among the facts the whole answer gives."""
+    asked = set(part.keys)
+    return any((fact.scope, fact.subject, fact.relation) in asked for fact in answer.facts)
+
+
+def part_statuses(answers: Sequence[Answer]) -> list[tuple[str, bool]]:
+    """Each part of a text as asked and whether some scope's answer holds a fact for it
+    (`answers`: one per scope read, each holding the same parts)."""
+    texts = answers[0].part_texts if answers else ()
+    return [(_as_said(text), any(part_answered(a, a.parts[number]) for a in answers
+                                 if number < len(a.parts)))
+            for number, text in enumerate(texts)]
+
+
+def _as_said(part: str) -> str:
+    """A part without the joining word it was cut with ("and what is …" → "what is …")."""
+    first, _, rest = part.strip().partition(" ")
+    return rest if rest and first.casefold() in _JOINING else part.strip()
+
+
+_JOINING = frozenset(("and", "i", "a", "oraz", "plus", "also"))
+
+
+def unanswered_parts(answers: Sequence[Answer]) -> list[str]:
+    """A remark for each part of a text no fact answers: said, never dropped silently."""
+    return [f"not recorded: '{text}' (one of the questions asked)"
+            for text, found in part_statuses(answers) if not found]
 
 
 def _ask_part(asking: Callable[[str], Answer], part: str, before: Answer | None) -> Answer:

@@ -78,12 +78,15 @@ def unexplained_names(read: Reading, mentions: Mentions, rows: Sequence[KeyRow],
     "'s") that no mention, key word, concept or stop word explains."""
     inside = {i for m in mentions.found for i in range(m.start, m.end)}
     known = {w for r in rows for w in (*words(r.subject_key), *words(r.relation_key))}
+    known_forms = {f for w in known if len(w) >= 4 for f in base_forms(w) if len(f) >= 3}
     found = []
     for i in read.salient:
         word = read.folded[i]
         possessive = read.folded[i + 1:i + 2] == ["s"]
+        inflected = bool(known_forms.intersection(base_forms(word)))  # "Anny": `anna`
         if (i in read.capitalised or possessive) and i not in inside and word.isalpha() \
-                and len(word) >= 3 and word not in known and not concepts.knows(word) \
+                and len(word) >= 3 and word not in known and not inflected \
+                and not concepts.knows(word) \
                 and word not in FILLERS and word not in OPTIONAL:
             found.append(i)
     return found
@@ -184,6 +187,7 @@ def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequenc
             # ("who is my employer": `job.employer`)
             related = keys_with_words(conn, scope, forms, "relation")
             asked += [r for r in related if not is_person_row(r, persons, concepts)
+                      and _common_thing(r, concepts)
                       and r.subject_key not in with_notes(conn, related, concepts,
                                                            orgs=not mentions.ours)]
         return _unique_keys(asked)
@@ -237,6 +241,12 @@ def things_named(read: Reading, rows: Sequence[KeyRow], people: Sequence[Identit
               for w in words(r.subject_key)}
     return {i for i in read.salient if read.folded[i] in things
             and i not in read.in_names and i not in read.theirs} | set(read.value_named)
+
+
+def _common_thing(row: KeyRow, concepts: ConceptTable) -> bool:
+    """Whether a key's subject is named by a common word ("job", "car", "electricity
+    bill"), not by a name ("anna", "finpulse"): only such things are the household's."""
+    return bool(concepts.concepts_as_written(words(row.subject_key)))
 
 
 def is_person_row(row: KeyRow, persons: Sequence[Identity], concepts: ConceptTable) -> bool:

@@ -69,7 +69,6 @@ from memrepo.core.stems import base_forms
 from memrepo.core.text import words_of
 
 MAX_KEYS = 5
-"""… LOOK LIKE: "what did my rent look like" asks nothing of "like"."""
 _THIRD_PERSON = frozenset(words_of("""
 he she him her his hers they them their theirs ona oni ono jego jej ich jemu niej nim
 ho mu jeho nej"""))
@@ -106,8 +105,11 @@ def choose_keys(conn: Connection, scope: str, question: Question, now: int, aske
     none."""
     read = read_question(question, now, concepts)
     first = _choose(conn, scope, read, asker, concepts, dict(read.read_as))
-    replaced = _respell(conn, scope, read, concepts) if not first.keys or len(
-        {k.key.subject_key for k in first.keys}) > 1 else {}
+    if not first.keys or len({k.key.subject_key for k in first.keys}) > 1:
+        replaced = _respell(conn, scope, read, concepts)
+    else:  # "where does my SISTR live": a person the answer leaves out, not a look-alike
+        replaced = {i: word for i, word in _respell(conn, scope, read, concepts).items()
+                    if _names_a_person(conn, word, concepts)}
     if first.keys and not any(f"#{i}" not in k.held for k in first.keys for i in replaced):
         return first  # the words it read answered; nothing left to respell
     if replaced:
@@ -273,6 +275,12 @@ def _respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable
     return respelled
 
 
+def _names_a_person(conn: Connection, word: str, concepts: ConceptTable) -> bool:
+    """Whether a word is a role ("sister") or a word of an entity note's name or alias."""
+    return bool(concepts.word_concepts(word) & concepts.roles) or bool(
+        entity_notes_with_words(conn, [word], "names", 1))
+
+
 def _best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence[str],
                    reach: int, others: set[str]) -> str | None:
     """The nearest spelling of `word` in `vocabulary`; of several equally near, one that a
@@ -292,7 +300,6 @@ def _best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence
                        for k in keys):
                     return term
     return next((found for form in forms if (found := close_spelling(form, nearest))), None)
-"""Concepts of relations whose value answers "who" (a name, a company, a contact)."""
 
 
 def _recorded(conn: Connection, scope: str, persons: Sequence[Identity],

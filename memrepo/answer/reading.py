@@ -57,6 +57,7 @@ what which jaki jaka jakie jakiego jakiej jakim jaka jakimi jakich ktory ktora k
 ktorego ktorej ktorym ktorych aky aka ake akeho akej aku akym akou akych ktoreho ktorom
 jaky jake jakou jakym jakem"""))
 """Words whose next word names the kind of the answer ("what CAR does she drive")."""
+"""… LOOK LIKE: "what did my rent look like" asks nothing of "like"."""
 AMOUNT_CUE = "#amount"
 WHO_CUE = "#who"
 WHEN_CUE = "#when"

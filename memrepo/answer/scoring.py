@@ -280,6 +280,7 @@ _WHO_ANSWERS = frozenset(("name", "company", "contact", "contact_person", "provi
 _WHEN_ANSWERS = frozenset(("date", "birth", "expiry", "payment_terms", "appointment",
                            "schedule", "start", "end", "anniversary", "service"))
 """Concepts of relations whose value answers "when" (a date)."""
+"""Concepts of relations whose value answers "who" (a name, a company, a contact)."""
 
 
 _ROLE_OWNER = "whose the role is"

@@ -165,3 +165,8 @@ def notes_hold_any(conn: sqlite3.Connection, forms: Iterable[str]) -> bool:
     match = _any_of(forms)
     return bool(match) and conn.execute(
         "SELECT 1 FROM notes_fts WHERE notes_fts MATCH ? LIMIT 1", (match,)).fetchone() is not None
+
+
+def every_key(conn: sqlite3.Connection) -> list[KeyRow]:
+    """Every key of every scope, once (the semantic layer encodes them ahead)."""
+    return _keys(conn.execute(f"SELECT {_KEY_COLUMNS} FROM keys k ORDER BY k.rowid"))

@@ -213,6 +213,22 @@ def subjects_keys(conn: sqlite3.Connection, scope: str, subjects: Sequence[str],
         (scope, *subjects)).fetchall()
 
 
+def scope_key_rows(conn: sqlite3.Connection, scope: str) -> tuple[int, int]:
+    """(how many key rows `scope` has, the largest of their rowids), from the keys' index."""
+    count, largest = conn.execute("SELECT count(*), coalesce(max(rowid), 0) FROM keys "
+                                  "WHERE scope = ?", (scope,)).fetchone()
+    return int(count), int(largest)
+
+
+def keys_after(conn: sqlite3.Connection, scope: str, rowid: int) -> list[tuple[str, str]]:
+    """(subject, relation) of the key rows of `scope` added after `rowid`, in order (by
+    the rowid's range: `+scope` keeps SQLite off the scope's index, all of whose rows it
+    would read)."""
+    return [(str(s), str(r)) for s, r in conn.execute(
+        "SELECT subject, relation FROM keys WHERE rowid > ? AND +scope = ? ORDER BY rowid",
+        (rowid, scope))]
+
+
 def scope_relations(conn: sqlite3.Connection, scope: str) -> list[str]:
     """Every folded relation of `scope`."""
     return [relation for (relation,) in conn.execute(

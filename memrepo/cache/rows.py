@@ -22,7 +22,8 @@ from memrepo.core.facts.events import (
     folded_key,
     parse_event,
 )
-from memrepo.core.facts.log_lines import LOG_PATH, MAX_LINE_BYTES, split_lines
+from memrepo.core.facts.log_lines import MAX_LINE_BYTES, split_lines
+from memrepo.core.facts.segment_names import is_log_path
 from memrepo.core.notes.headers import Note, classify, parse_note
 from memrepo.core.notes.links import find_links, wiki_name
 from memrepo.core.problems import with_fix
@@ -41,7 +42,7 @@ def file_kind(path: str) -> str | None:
     """`note`, `log` or `config` for the files the cache indexes; None for the rest."""
     if path == "memory/config.yaml":
         return "config"
-    if LOG_PATH.fullmatch(path):
+    if is_log_path(path):
         return "log"
     kind, _ = classify(path)
     return "note" if kind == "note" else None

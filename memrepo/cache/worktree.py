@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memrepo.core.config import CATEGORIES
-from memrepo.core.facts.log_lines import LOG_PATH
+from memrepo.core.facts.segment_names import is_log_path
 from memrepo.core.notes.headers import INDEX_NAME
 
 
@@ -25,7 +25,7 @@ def log_paths_by_scope(root: Path) -> dict[str, list[str]]:
     facts = root / "memory" / "facts"
     for scope in _dir_names(facts):
         paths = [f"memory/facts/{scope}/{name}" for name in _file_names(facts / scope)]
-        logs = [p for p in paths if LOG_PATH.fullmatch(p)]
+        logs = [p for p in paths if is_log_path(p)]
         if logs:
             scopes[scope] = logs
     return scopes

@@ -38,12 +38,12 @@ from memrepo.checks.entry import report
 from memrepo.checks.history import commit_problems
 from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.facts.fact_logs import kept_problems
+from memrepo.core.facts.segment_names import is_log_path
 from memrepo.core.problems import InputError, Problem
 
 if TYPE_CHECKING:
     from pygit2 import Repository
 
-LOG_SUFFIX = ".jsonl"
 _REVERTED = re.compile(r"This reverts commit ([0-9a-f]{40,64})")
 
 
@@ -148,7 +148,7 @@ def lost_lines(repo: Repository, old: str, new: str) -> list[Problem]:
     change = tips_change(repo, old, new)
     problems: list[Problem] = []
     for file in change.under(FACTS_PREFIX):
-        if file.status == "added" or not file.path.endswith(LOG_SUFFIX):
+        if file.status == "added" or not is_log_path(file.path):
             continue
         after = None if file.status == "deleted" else (change.new.read(file.path) or b"")
         problems.extend(kept_problems(file.path, change.old.read(file.path) or b"", after))

@@ -1,5 +1,5 @@
-"""`memrepo bench perf | memory | locomo | retrieval | fleet | world | secrets`: the benchmarks
-(memrepo.bench.*).
+"""`memrepo bench perf | writes | memory | locomo | retrieval | fleet | world | secrets`: the
+benchmarks (memrepo.bench.*).
 
 Each benchmark parses its own options (`memrepo bench perf --help`); its module is imported
 only when it runs, so every other command starts as fast as before.
@@ -21,6 +21,7 @@ def add_parser(subparsers: Any) -> None:
     kinds = parser.add_subparsers(dest="kind", metavar="KIND", required=True)
     for kind, about in (
             ("perf", "timings: cache rebuild and sync, hooks, recall, search, remember"),
+            ("writes", "where one API remember's time goes, at several sizes of its month"),
             ("memory", "recall-quality benchmark: questions asked as people ask them"),
             ("locomo", "session recall on LoCoMo conversations (--data DIR)"),
             ("retrieval", "speed of retrieval from the question on a repository (--dir)"),
@@ -37,6 +38,8 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.kind == "perf":
         from memrepo.bench.perf import main
+    elif args.kind == "writes":
+        from memrepo.bench.write_parts import main
     elif args.kind == "locomo":
         from memrepo.bench.locomo import main
     elif args.kind == "retrieval":

@@ -1,4 +1,4 @@
-"""`memrepo cache rebuild | sync | status`: the disposable SQLite cache (SPEC §7)."""
+"""`memrepo cache rebuild | sync | status | vectors`: the disposable SQLite cache (SPEC §7)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,10 @@ def add_parser(subparsers: Any) -> None:
                            "commits without scanning the work tree (what the git hooks run)")
     status = actions.add_parser("status", help="what the cache holds and whether it is current")
     status.add_argument("--json", action="store_true", help="print one JSON document")
+    actions.add_parser(
+        "vectors", help="encode every key ahead for the semantic layer (pip install "
+                        "'memrepo[vectors]'), with a progress bar; queries otherwise encode "
+                        "what they meet and keep it")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     if args.action == "rebuild":
         print(cache.rebuild(root).describe(time.perf_counter() - started))
+    elif args.action == "vectors":
+        return _encode_vectors(root)
     elif args.action == "sync":
         report = cache.sync(root, force=not args.hook, hook=args.hook)
         if not args.quiet:
@@ -53,3 +59,40 @@ def _print_status(status: Any, as_json: bool) -> None:
     state = "current" if status.current else "stale (the next query syncs it)"
     print(f"{status.path}: {state}; built from {status.commit or 'no commit'}; "
           f"{status.notes} notes, {status.events} fact events, {status.holdings} holdings")
+
+
+VECTOR_BATCH = 64
+
+
+def _encode_vectors(root: Any) -> int:
+    """Encode every key's words into the vector store, a batch at a time, with progress."""
+    import sys
+
+    from memrepo import cache
+    from memrepo.answer.semantic import SWITCH, Semantic, installed, key_text
+    from memrepo.cache.lookups import every_key
+
+    if not installed():
+        print(f"memrepo: the semantic layer is not installed (or {SWITCH}=0): "
+              "pip install 'memrepo[vectors]'", file=sys.stderr)
+        return 1
+    conn = cache.open_fresh(root)
+    texts = list(dict.fromkeys(key_text(k.subject, k.relation) for k in every_key(conn)))
+    semantic = Semantic(root)
+    for done in range(0, len(texts), VECTOR_BATCH):
+        semantic.vectors(texts[done:done + VECTOR_BATCH])
+        _progress(min(done + VECTOR_BATCH, len(texts)), len(texts))
+    print(f"{len(texts)} keys encoded (kept in .memrepo/vectors.sqlite)")
+    return 0
+
+
+def _progress(done: int, total: int) -> None:
+    import sys
+
+    if not sys.stderr.isatty():
+        return
+    width = 30
+    filled = width * done // max(total, 1)
+    end = "\n" if done >= total else ""
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}{end}")
+    sys.stderr.flush()

@@ -15,8 +15,16 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "context", help="print the memory context block for a question",
         description="Entities the question names (by name or alias), notes TRIGGERS.md "
-                    "maps it to, and facts that hold now, within a hard token budget "
-                    "(estimate: one token per 3 characters, rounded up).")
+                    "maps it to, and facts that hold now, within a hard token budget. "
+                    "Budget arithmetic: a line costs its characters / 3 tokens, rounded up; "
+                    "the header and the 'not recorded' instruction are paid first (a short "
+                    "form of both when the answering facts would not fit beside the full "
+                    "one; the smallest budget that holds them is the minimum); then, in "
+                    "this order, each answering fact (whole, else compact), the notes of "
+                    "the entities named, the other notes by category precedence (whole, "
+                    "else their description), and last the remarks ('did you mean', what "
+                    "is recorded about a subject). What does not fit is left out and "
+                    "counted in the block's last line.")
     parser.add_argument("--scope", required=True, help="the memory scope (host scopes only)")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
                         help=f"hard limit in estimated tokens (default {DEFAULT_BUDGET})")

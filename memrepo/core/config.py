@@ -30,6 +30,9 @@ FACTS_PREFIX = "memory/facts/"
 QUARANTINE_PREFIX = "quarantine-"
 """Untrusted writes of scope S go to scope `quarantine-S` (SPEC §8)."""
 
+DEFAULT_SEGMENT_MAX_BYTES = 1024 * 1024
+"""A fact-log segment that has reached this size is closed (SPEC §4: `YYYY-MM.2.jsonl`…)."""
+
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 """Note names and scopes: lower-case letters, digits and dashes (use with fullmatch)."""
 
@@ -44,6 +47,7 @@ class Config:
     vague_descriptions: tuple[str, ...] = ()
     stale_after_days: int = 365
     clock_skew_seconds: int = 300
+    segment_max_bytes: int = DEFAULT_SEGMENT_MAX_BYTES  # a fact-log segment's cap (§4)
     control_files: tuple[str, ...] = ()  # need approval besides rules (core.approval)
     self_subjects: Mapping[str, str] = field(default_factory=dict)  # scope → the asker
     concepts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # words people use
@@ -81,6 +85,7 @@ def config_from_mapping(raw: Mapping[str, Any]) -> Config:
         vague_descriptions=_strings(raw, "vague_descriptions", ()),
         stale_after_days=_whole(raw.get("stale_after_days", 365)),
         clock_skew_seconds=_whole(raw.get("clock_skew_seconds", 300)),
+        segment_max_bytes=_whole(raw.get("segment_max_bytes", DEFAULT_SEGMENT_MAX_BYTES)),
         control_files=_strings(raw, "control_files", ()),
         self_subjects=_text_mapping(raw.get("self", {})),
         concepts={name: _strings(dict(raw.get("concepts", {})), name, ())
@@ -120,6 +125,7 @@ def config_to_mapping(config: Config) -> dict[str, Any]:
         "vague_descriptions": list(config.vague_descriptions),
         "stale_after_days": config.stale_after_days,
         "clock_skew_seconds": config.clock_skew_seconds,
+        "segment_max_bytes": config.segment_max_bytes,
         "control_files": list(config.control_files),
         "self": dict(config.self_subjects),
         "concepts": {name: list(words) for name, words in config.concepts.items()},

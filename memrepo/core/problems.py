@@ -50,6 +50,22 @@ class InputError(ValueError):
         self.detail = problem
 
 
+class NotAMemory(InputError):
+    """The path given (or the working directory) is not a memory repository: not a folder,
+    not in a git repository, or without memory/config.yaml."""
+
+
+class MemoryBusy(InputError):
+    """Another writer holds the memory (memrepo's write lock, or a person's git command
+    that moves the branch) past the lock timeout, or the branch kept moving: nothing was
+    written; the same call can be retried."""
+
+
+class CheckRefused(InputError):
+    """The checks a commit goes through (a secret, an invalid event, a rule broken) refuse
+    what the write would store: nothing was written; change the input, not the timing."""
+
+
 def require_utf8(what: str, text: str | None) -> str | None:
     """`text` itself when it is valid Unicode text; a refusal for the lone surrogates that
     undecodable command-line bytes (or a JSON `\\ud800`) become in Python."""

@@ -125,6 +125,9 @@ class HistoryEntry:
 
 @dataclass(frozen=True, slots=True)
 class SearchHit:
+    """One search result: a note (`name`, its category and `path`) or a fact (`fact`,
+    category "facts"), with the `snippet` that matched."""
+
     kind: Literal["note", "fact"]
     category: str
     path: str
@@ -145,6 +148,9 @@ class SearchHit:
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
+    """Search results best first; `suggestions`: names a misspelt word probably meant;
+    `respelled`: question word → the spelling searched instead."""
+
     status: Status
     results: list[SearchHit] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 
 from memrepo.clock import now
 from memrepo.core.facts.times import Instant
-from memrepo.core.problems import InputError, Problem
+from memrepo.core.problems import CheckRefused, InputError, MemoryBusy, NotAMemory, Problem
 
 if TYPE_CHECKING:
     from pygit2 import Oid, Repository
@@ -115,16 +115,10 @@ def lock_held_by_caller() -> bool:
 
 
 def _holder_is_running() -> bool:
+    from memrepo.git.activity import process_alive
+
     holder = os.environ.get(HOLDER_VARIABLE, "")
-    if not holder.isdigit():
-        return False
-    try:
-        os.kill(int(holder), 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    return holder.isdigit() and process_alive(int(holder))
 
 
 def _lock_file(root: Path) -> int:
@@ -140,7 +134,7 @@ def _acquire(fd: int, deadline: float, path: Path, other: str) -> None:
             return
         except BlockingIOError:
             if time.monotonic() >= deadline:
-                raise InputError(Problem(str(path), f"{other} has held the lock for "
+                raise MemoryBusy(Problem(str(path), f"{other} has held the lock for "
                                          f"{lock_timeout():g} s",
                                          "wait for it to finish and retry (raise "
                                          "MEMREPO_LOCK_TIMEOUT to wait longer)")) from None
@@ -158,8 +152,8 @@ def wait_for_git(root: Path, deadline: float) -> None:
         time.sleep(0.02)
 
 
-def _busy(found: GitAtWork) -> InputError:
-    return InputError(Problem(
+def _busy(found: GitAtWork) -> MemoryBusy:
+    return MemoryBusy(Problem(
         "git", f"{found.describe()} has been working in this clone for "
         f"{lock_timeout():g} s; memrepo does not commit under it",
         "let it finish (an editor waiting for a commit message?) and retry; a stale "
@@ -213,13 +207,16 @@ def append_many_and_commit(root: Path, appends: Mapping[str, bytes], message: st
                 _show(root, segment)
             _stage(root, repo, entries, prepared)
             return commit
-    raise InputError(Problem("HEAD", "the branch kept moving while memrepo tried to commit",
+    raise MemoryBusy(Problem("HEAD", "the branch kept moving while memrepo tried to commit",
                              "run the command again"))
 
 
 def commit_leftovers(root: Path, scopes: list[str], when: Instant) -> str | None:
     """Commit the complete lines the scopes' working logs hold beyond HEAD (left by an
-    interrupted write, or appended by hand); the commit, or None when there are none."""
+    interrupted write, or appended by hand) — in the newest segment of each month: lines
+    appended to a closed one are the commit check's to refuse — the commit, or None when
+    there are none."""
+    from memrepo.core.facts.segment_names import newest_paths
     from memrepo.facts.segments import segment_paths
     from memrepo.git import write as gitw
 
@@ -227,7 +224,7 @@ def commit_leftovers(root: Path, scopes: list[str], when: Instant) -> str | None
     if repo.head_is_unborn:
         return None
     base = gitw.head_base(repo)
-    found = [path for scope in scopes for path in segment_paths(root, scope)
+    found = [path for scope in scopes for path in newest_paths(segment_paths(root, scope))
              if _has_leftovers(root, path, base)]
     if not found:
         return None
@@ -482,7 +479,7 @@ def require_memory(root: Path) -> None:
 
     file = root / CONFIG_PATH
     if is_link(root, CONFIG_PATH) or not file.is_file():
-        raise InputError(Problem(str(root), "not a memory repository (no memory/config.yaml)",
+        raise NotAMemory(Problem(str(root), "not a memory repository (no memory/config.yaml)",
                                  "run `memrepo init DIR` to make one, or pass --repo PATH"))
 
 
@@ -500,4 +497,4 @@ def run_commit_checks(change: Change, leftovers: Mapping[str, range] | None = No
         if first.line is not None and first.line in (leftovers or {}).get(first.path, ()):
             text = f"{text} — in a line an interrupted write left uncommitted"
             fix = "run `memrepo doctor --repair` (it sets such lines aside)"
-        raise InputError(Problem(first.path, text, fix, first.line))
+        raise CheckRefused(Problem(first.path, text, fix, first.line))

@@ -21,7 +21,7 @@ from memrepo.core.facts.times import format_valid_time
 from memrepo.facts.appender import append_many_and_commit, recorded_now, write_lock
 from memrepo.facts.keys import recorded_keys
 from memrepo.facts.new_event import new_event
-from memrepo.facts.segments import read_key, segment_path
+from memrepo.facts.segments import add_line, read_key
 from memrepo.facts.writes import _config, _latest, _message
 
 SESSION = "triage"
@@ -55,13 +55,12 @@ def merge_key(root: Path, scope: str, kept: tuple[str, str], duplicate: tuple[st
         numbers = count()
         planned = plan_events(plan, kept_shown, dup_shown, recorded_at,
                               lambda: f"planned-{next(numbers)}", scope, SESSION)
-        path = segment_path(scope, recorded_at)
-        lines: list[bytes] = []
+        lines: dict[str, bytearray] = {}
         latest = _latest(root, scope, recorded_at)
         written: list[Event] = []
         for event in planned:
             line, new = new_event(root, scope, _fields(event), recorded_at, latest)
-            lines.append(line)
+            add_line(root, lines, scope, recorded_at, line)
             written.append(new)
             latest = new.id
         carried = [f"- {new.id} carries {r.source.id}: {new.object!r} from "
@@ -75,7 +74,7 @@ def merge_key(root: Path, scope: str, kept: tuple[str, str], duplicate: tuple[st
                 "values are re-asserted on the kept key with their sources and quotes, "
                 "and it is ended.\n\n" + "\n".join(carried))
         subject, trailers = message.split("\n\n", 1)
-        commit = append_many_and_commit(root, {path: b"".join(lines)},
+        commit = append_many_and_commit(root, {p: bytes(ls) for p, ls in lines.items()},
                                         f"{subject}\n\n{body}\n\n{trailers}", recorded_at)
     return KeyMergeResult("merged", commit)
 

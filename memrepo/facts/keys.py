@@ -11,13 +11,13 @@ spelling of the subject the cache knows.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.core.duplicates.scope_keys import ScopeKeys
+from memrepo.core.duplicates.scope_keys import RecordedKey, ScopeKeys
 from memrepo.core.facts.bitemporal import FOREVER
 from memrepo.core.facts.events import Event, first_recorded
 from memrepo.core.facts.times import TimeFormatError, parse_instant
@@ -83,14 +83,74 @@ def _one_key(root: Path, scope: str, subject: str, relation: str) -> RecordedKey
     """`recorded_keys` for a write of one key, and where it goes (`resolved`): the cache's
     keys loaded only as far as the write gate needs them for (subject, relation) — every
     subject, and the keys of the few it compares them with — not every key of the scope.
-    Its `keys` answer no other question (the cache is closed)."""
-    from memrepo.cache.query import scope_relations, scope_subjects, subjects_keys
-
+    Kept by this process between writes (an MCP server, an API user): the next write
+    reads only the keys the cache gained since (`_KeptKeys`), and the gate's index of the
+    subjects is built once. Its `keys` answer no other question."""
     def on_demand(conn: Connection) -> ScopeKeys:
-        return ScopeKeys.on_demand(scope_subjects(conn, scope),
-                                   partial(subjects_keys, conn, scope),
-                                   partial(scope_relations, conn, scope))
+        kept = _KEPT.get((str(root), scope))
+        if kept is None or not kept.catch_up(conn):
+            kept = _KEPT[(str(root), scope)] = _KeptKeys(root, scope, conn)
+        return kept.keys
     return _recorded(root, scope, [subject], on_demand, (subject, relation))
+
+
+class _KeptKeys:
+    """One scope's `ScopeKeys` (on demand) as of a state of the cache's `keys` table: the
+    cache file (a rebuild swaps in a new one) and the scope's row count and largest rowid.
+    Logs are append-only, so a sync never loses a key: it adds rows, or deletes a key's
+    row and adds it again (its events changed) — the rows after the largest rowid known
+    are all there is to add, as long as the new ones among them account for the rows the
+    scope gained; anything else (another cache file, a count that does not add up) builds
+    the keys again."""
+
+    def __init__(self, root: Path, scope: str, conn: Connection) -> None:
+        from memrepo.cache.query import scope_subjects
+
+        self.root, self.scope, self.conn = root, scope, conn
+        self.state = self._state(conn)
+        self.keys = ScopeKeys.on_demand(scope_subjects(conn, scope), self._load,
+                                        self._relations)
+
+    def catch_up(self, conn: Connection) -> bool:
+        """Bring the keys up to the cache behind `conn` (False: build them again)."""
+        from memrepo.cache.query import keys_after
+
+        self.conn = conn
+        state = self._state(conn)
+        if state[0] != self.state[0] or state[1] < self.state[1]:
+            return False
+        if state != self.state:  # new keys, or known ones re-added (their events changed)
+            new = 0
+            for subject, relation in keys_after(conn, self.scope, self.state[2]):
+                new += self.keys.shown(subject, relation) is None
+                self.keys.add(subject, relation)  # a known key: changes nothing
+            if new != state[1] - self.state[1]:
+                return False  # a rowid reused, a subject loaded since: not worth sorting out
+            self.state = state
+        return True
+
+    def _state(self, conn: Connection) -> tuple[int, int, int]:
+        from memrepo.cache import cache_path
+        from memrepo.cache.query import scope_key_rows
+
+        try:
+            identity = os.stat(cache_path(self.root)).st_ino
+        except OSError:
+            identity = -1
+        return (identity, *scope_key_rows(conn, self.scope))
+
+    def _load(self, subjects: Sequence[str]) -> list[RecordedKey]:
+        from memrepo.cache.query import subjects_keys
+
+        return subjects_keys(self.conn, self.scope, subjects)
+
+    def _relations(self) -> list[str]:
+        from memrepo.cache.query import scope_relations
+
+        return scope_relations(self.conn, self.scope)
+
+
+_KEPT: dict[tuple[str, str], _KeptKeys] = {}
 
 
 @dataclass(frozen=True, slots=True)

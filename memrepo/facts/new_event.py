@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from memrepo.checks.schemas import EVENT_SCHEMA, checker
-from memrepo.clock import parse_user_time
+from memrepo.clock import TimeInput, parse_user_time, time_text
 from memrepo.core.display import (
     INVISIBLE_FIX,
     describe_character,
@@ -21,9 +21,9 @@ from memrepo.core.facts.log_lines import event_to_json, parse_line
 from memrepo.core.facts.times import Instant, format_instant, format_valid_time
 from memrepo.core.policy.secrets import jsonl_secret_problems
 from memrepo.core.policy.trust import UNTRUSTED
-from memrepo.core.problems import InputError, Problem
+from memrepo.core.problems import CheckRefused, InputError, Problem
 from memrepo.facts.ids import new_id
-from memrepo.facts.segments import segment_path
+from memrepo.facts.segments import month_segment
 
 UNTRUSTED_CONFIDENCE = 0.3
 
@@ -36,20 +36,21 @@ class FactInput:
     subject: str
     relation: str
     object: str
-    valid_from: str | None = None
-    valid_to: str | None = None
+    valid_from: TimeInput | None = None
+    valid_to: TimeInput | None = None
     quote: str | None = None
     confidence: float = 1.0
     new_key: bool = False  # a new key that looks like a recorded one is meant (no gate)
 
 
-def valid_time(text: str | None, what: str, recorded_at: Instant) -> str:
+def valid_time(value: TimeInput | None, what: str, recorded_at: Instant) -> str:
+    text = time_text(value, what)
     if text is None or text.strip().lower() == "now":
         return format_valid_time(recorded_at)
     return format_valid_time(parse_user_time(text, what))
 
 
-def optional_time(name: str, text: str | None, recorded_at: Instant) -> dict[str, str]:
+def optional_time(name: str, text: TimeInput | None, recorded_at: Instant) -> dict[str, str]:
     return {} if text is None else {name: valid_time(text, f"--{name.replace('_', '-')}",
                                                      recorded_at)}
 
@@ -101,7 +102,7 @@ def new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Insta
     later write wins ties on `recorded_at` even across processes with a pinned clock."""
     raw = {"id": new_id(recorded_at, latest), "recorded_at": format_instant(recorded_at),
            **fields}
-    path = segment_path(scope, recorded_at)
+    path = month_segment(scope, recorded_at).path  # names the fact in a refusal
     fact = fact_named(fields) or path
     _refuse_invisible(fact, fields)
     try:
@@ -118,7 +119,7 @@ def new_event(root: Path, scope: str, fields: dict[str, Any], recorded_at: Insta
         raise InputError(Problem(fact, _field_reason(raw) or str(err), CORRECT_IT)) from None
     secrets = jsonl_secret_problems(path, line[:-1])
     if secrets:  # before anything is appended: a secret never reaches a log or a journal
-        raise InputError(replace(secrets[0], path=fact, line=None))
+        raise CheckRefused(replace(secrets[0], path=fact, line=None))
     return line, event
 
 

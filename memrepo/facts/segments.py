@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,8 +24,15 @@ import orjson
 from ulid import ULID
 
 from memrepo.checks.schemas import EVENT_SCHEMA, checker
+from memrepo.core.config import DEFAULT_SEGMENT_MAX_BYTES
 from memrepo.core.facts.events import Event, EventError
 from memrepo.core.facts.log_lines import LogLine, parse_line, parse_log
+from memrepo.core.facts.segment_names import (
+    Segment,
+    append_target,
+    newest_of_month,
+    parse_segment_name,
+)
 from memrepo.core.facts.times import Instant, month_of
 from memrepo.core.policy.trust import check_scope
 from memrepo.core.problems import InputError, Problem
@@ -33,13 +40,66 @@ from memrepo.core.text import key_slug
 from memrepo.files import read_beneath
 
 FACTS_DIR = "memory/facts"
-_SEGMENT = re.compile(r"\d{4}-(0[1-9]|1[0-2])\.jsonl")
 REPAIR_HINT = "run `memrepo doctor --repair` (it moves the partial line aside)"
 
 
-def segment_path(scope: str, recorded_at: Instant) -> str:
-    """The repo-relative segment an event recorded at `recorded_at` is appended to."""
-    return f"{FACTS_DIR}/{check_scope(scope)}/{month_of(recorded_at)}.jsonl"
+def month_segment(scope: str, recorded_at: Instant) -> Segment:
+    """The first segment of `recorded_at`'s month (where a message names the month)."""
+    return Segment(check_scope(scope), month_of(recorded_at))
+
+
+def newest_segment(root: Path, scope: str, recorded_at: Instant) -> Segment:
+    """The segment of `recorded_at`'s month that takes appends: the highest-numbered one
+    HEAD holds (SPEC §4), or the month's first when HEAD has none."""
+    from memrepo.git.write import head_rules
+
+    first = month_segment(scope, recorded_at)
+    rules = head_rules(root)
+    names = [] if rules is None else rules.list_dir(f"{FACTS_DIR}/{first.scope}")
+    return newest_of_month((s for s in (parse_segment_name(first.scope, n) for n in names)
+                            if s is not None), first.scope, first.month) or first
+
+
+def append_path(root: Path, scope: str, recorded_at: Instant, line_bytes: int,
+                pending: Mapping[str, int] | None = None) -> str:
+    """The segment a line of `line_bytes` recorded at `recorded_at` is appended to: the
+    month's newest, or the next one when the newest (as committed, plus the `pending`
+    bytes a batch has put there already) holds something and the line would pass the
+    config's `segment_max_bytes` — the rule the commit-time check judges it by (HEAD's
+    config and blob sizes, so lines beyond HEAD in the working file do not count)."""
+    segment = newest_segment(root, scope, recorded_at)
+    cap = segment_cap(root)
+    pending = pending or {}
+    while True:
+        size = _committed_size(root, segment.path) + pending.get(segment.path, 0)
+        target = append_target(segment, size, line_bytes, cap)
+        if target == segment:
+            return segment.path
+        segment = target
+
+
+def add_line(root: Path, appends: dict[str, bytearray], scope: str, recorded_at: Instant,
+             line: bytes) -> None:
+    """Put `line` into `appends` (path → the lines one commit appends there) in the
+    segment `append_path` chooses, counting what `appends` holds already."""
+    pending = {path: len(data) for path, data in appends.items()}
+    appends.setdefault(append_path(root, scope, recorded_at, len(line), pending),
+                       bytearray()).extend(line)
+
+
+def _committed_size(root: Path, path: str) -> int:
+    from memrepo.git import write as gitw
+
+    base = gitw.head_base(gitw.open_repo(root))
+    return (gitw.blob_size_at(base, path) or 0) if base.tree is not None else 0
+
+
+def segment_cap(root: Path) -> int:
+    """HEAD's `segment_max_bytes` (the parent config the commit is checked by)."""
+    from memrepo.git.write import head_config
+
+    config = head_config(root)
+    return DEFAULT_SEGMENT_MAX_BYTES if config is None else config.segment_max_bytes
 
 
 def segment_paths(root: Path, scope: str) -> list[str]:
@@ -47,9 +107,8 @@ def segment_paths(root: Path, scope: str) -> list[str]:
     directory = root / FACTS_DIR / check_scope(scope)
     if not directory.is_dir():
         return []
-    names = sorted(p.name for p in directory.iterdir()
-                   if _SEGMENT.fullmatch(p.name) and p.is_file())
-    return [f"{FACTS_DIR}/{scope}/{name}" for name in names]
+    found = (parse_segment_name(scope, p.name) for p in directory.iterdir() if p.is_file())
+    return [s.path for s in sorted(s for s in found if s is not None)]
 
 
 class _Reads(threading.local):

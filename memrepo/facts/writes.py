@@ -27,6 +27,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from memrepo.clock import TimeInput
 from memrepo.core.config import Config
 from memrepo.core.facts.bitemporal import FOREVER, fold, replaced_by
 from memrepo.core.facts.events import Event, require_key
@@ -57,11 +58,14 @@ from memrepo.facts.new_event import (
     valid_time,
 )
 from memrepo.facts.segments import (
+    FACTS_DIR,
+    add_line,
+    append_path,
     latest_id,
+    newest_segment,
     read_event,
     read_keys,
     read_once,
-    segment_path,
 )
 
 T = TypeVar("T")
@@ -76,7 +80,7 @@ def _writing(root: Path) -> Iterator[None]:
 
 
 def remember(root: Path, *, scope: str, subject: str, relation: str, object: str,
-             valid_from: str | None = None, valid_to: str | None = None,
+             valid_from: TimeInput | None = None, valid_to: TimeInput | None = None,
              quote: str | None = None, source: str = "manual", session: str = "cli",
              confidence: float = 1.0, trust: str = HOST, new_key: bool = False,
              confirm: bool = False, trailers: Sequence[tuple[str, str]] = ()) -> WriteResult:
@@ -166,7 +170,7 @@ def remember_many(root: Path, facts: Sequence[FactInput], *, source: str = "manu
         facts = _resolved_keys(facts, recorded, trust, trailers)
         known = _batch_keys(root, facts, recorded, trust)
         results: list[WriteResult] = []
-        lines: dict[str, list[bytes]] = {}
+        lines: dict[str, bytearray] = {}
         for number, fact in enumerate(facts, start=1):
             results.append(_batch_one(root, fact, number, known, lines, config, source,
                                       session, trust, recorded_at))
@@ -176,7 +180,7 @@ def remember_many(root: Path, facts: Sequence[FactInput], *, source: str = "manu
             return [replace(r, commit=commit) for r in results]
         message = _message(_batch_subject(facts, results, trust), source, session, trust,
                            trailers)
-        commit = append_many_and_commit(root, {p: b"".join(ls) for p, ls in lines.items()},
+        commit = append_many_and_commit(root, {p: bytes(ls) for p, ls in lines.items()},
                                         message, recorded_at)
     return [replace(r, commit=commit) if r.status == "added" else r for r in results]
 
@@ -232,14 +236,16 @@ def _numbered(number: int, make: Callable[[], T]) -> T:
 
 
 def _batch_one(root: Path, fact: FactInput, number: int, known: Keys,
-               lines: dict[str, list[bytes]], config: Config, source: str, session: str,
+               lines: dict[str, bytearray], config: Config, source: str, session: str,
                trust: str, recorded_at: Instant) -> WriteResult:
     scope = write_scope(fact.scope, trust)
-    path = segment_path(scope, recorded_at)
+    written_to = f"{FACTS_DIR}/{scope}/"
+
     def build() -> tuple[bytes, Event]:
         require_quote(source, fact.quote)
         fields = assert_fields(fact, scope, source, session, trust, recorded_at)
-        latest = None if path in lines else _latest(root, scope, recorded_at)
+        earlier = any(path.startswith(written_to) for path in lines)  # ids made here after
+        latest = None if earlier else _latest(root, scope, recorded_at)
         return new_event(root, scope, fields, recorded_at, latest, schema=False)
     line, event = _numbered(number, build)
     key = known[scope][(fact.subject, fact.relation)]
@@ -248,7 +254,7 @@ def _batch_one(root: Path, fact: FactInput, number: int, known: Keys,
     if _no_change(key, event, many):
         return WriteResult("unchanged", _holder_at(key, event, many), None, key=written)
     key.append(event)
-    lines.setdefault(path, []).append(line)
+    add_line(root, lines, scope, recorded_at, line)
     return WriteResult("added", event.id, None, key=written)
 
 
@@ -262,7 +268,7 @@ def _batch_subject(facts: Sequence[FactInput], results: Sequence[WriteResult],
 
 
 def forget(root: Path, *, scope: str, subject: str, relation: str, reason: str,
-           valid_to: str | None = None, object: str | None = None, session: str = "cli",
+           valid_to: TimeInput | None = None, object: str | None = None, session: str = "cli",
            source: str = "manual", trust: str = HOST) -> WriteResult:
     """Append an `end`: from valid_to on the key (or that object) holds no value. An
     untrusted caller ends only what its quarantine holds."""
@@ -324,9 +330,11 @@ def _require_reason(reason: str) -> None:
 
 
 def _latest(root: Path, scope: str, recorded_at: Instant) -> str | None:
-    """The largest id in the segment the event goes to: the only one that can hold ids of
-    the same millisecond (a segment is the month of `recorded_at`)."""
-    return latest_id(root, segment_path(scope, recorded_at), recorded_at // 1000)
+    """The largest id in the newest segment of `recorded_at`'s month: the only one that can
+    hold this clone's ids of the same millisecond (a segment opened in that millisecond
+    holds ids made after its predecessor's)."""
+    return latest_id(root, newest_segment(root, scope, recorded_at).path,
+                     recorded_at // 1000)
 
 
 # --- deciding ---------------------------------------------------------------------------
@@ -421,7 +429,7 @@ def _unchanged(root: Path, scope: str, holder: str | None, recorded_at: Instant,
 def _write(root: Path, event: Event, line: bytes, subject_line: str, source: str,
            session: str, trust: str, extra: Sequence[tuple[str, str]] = (),
            body: str = "") -> WriteResult:
-    path = segment_path(event.scope, event.recorded_at)
+    path = append_path(root, event.scope, event.recorded_at, len(line))
     message = _message(subject_line, source, session, trust, extra, body)
     commit = append_and_commit(root, path, line, message, event.recorded_at)
     return WriteResult("added", event.id, commit)

@@ -35,7 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REGISTRY = ".memrepo/git-commands"
-_PROC = Path("/proc")
+PROC = Path("/proc")
+"""Linux's process table. Where it is missing (macOS, the BSDs) every reader of it here
+degrades as its docstring says; the one place that names it (tests point it elsewhere)."""
 READ_ONLY = frozenset({
     "annotate", "archive", "blame", "bundle", "cat-file", "check-attr", "check-ignore",
     "check-mailmap", "check-ref-format", "cherry", "count-objects", "credential", "describe",
@@ -70,7 +72,7 @@ def git_at_work(root: Path, git_dir: Path) -> GitAtWork | None:
     mine = _family()
     for found in (*_registered(root, mine), *_proc_scan(root, mine)):
         return found
-    if not _PROC.is_dir() and (git_dir / "index.lock").exists():
+    if not PROC.is_dir() and (git_dir / "index.lock").exists():
         return GitAtWork(0, f"{git_dir.name}/index.lock exists")
     return None
 
@@ -116,7 +118,7 @@ def mark_checked(root: Path, pid: int, branch: str, parent: str) -> None:
 def git_subcommand(pid: int) -> str | None:
     """The subcommand (`revert`, `commit`, …) of the git process `pid`; None without /proc
     or when it cannot be read."""
-    if not _PROC.is_dir():
+    if not PROC.is_dir():
         return None
     return _subcommand(_argv(pid), None)[0]
 
@@ -141,22 +143,29 @@ def _registered(root: Path, mine: set[int]) -> Iterator[GitAtWork]:
 def _alive_git(pid: int, here: str) -> bool:
     """Whether `pid` is still a git process working in this clone: a registered pid may
     have ended and been reused by a git command of another repository."""
-    if _PROC.is_dir():
-        if _read(_PROC / str(pid) / "comm").strip() != "git":
+    if PROC.is_dir():
+        if _read(PROC / str(pid) / "comm").strip() != "git":
             return False
         cwd = _subcommand(_argv(pid), _cwd(pid))[1]
         return cwd is not None and _inside(cwd, here)
+    return process_alive(pid)
+
+
+def process_alive(pid: int) -> bool:
+    """Whether a process `pid` exists, on any POSIX system (signal 0, not /proc)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
+    except (OverflowError, ValueError):
+        return False
     except PermissionError:
-        return True
+        return True  # someone else's process: it exists
     return True
 
 
 def _proc_scan(root: Path, mine: set[int]) -> Iterator[GitAtWork]:
-    if not _PROC.is_dir():
+    if not PROC.is_dir():
         return
     here = str(root.resolve())
     for name in _pids():
@@ -176,9 +185,9 @@ def _pids() -> Iterator[str]:
     """Every process, then a second look at those that started during the first: the
     window a git command could start in unseen ends microseconds before the caller moves
     the branch, not when the scan began."""
-    first = [name for name in os.listdir(_PROC) if name.isdigit()]
+    first = [name for name in os.listdir(PROC) if name.isdigit()]
     yield from first
-    yield from sorted(set(n for n in os.listdir(_PROC) if n.isdigit()) - set(first), key=int)
+    yield from sorted(set(n for n in os.listdir(PROC) if n.isdigit()) - set(first), key=int)
 
 
 def _subcommand(argv: list[str], cwd: str | None) -> tuple[str | None, str | None]:
@@ -223,32 +232,32 @@ def _descends_from_this_process(pid: int) -> bool:
 
 
 def _parent(pid: int) -> int:
-    if not _PROC.is_dir():
+    if not PROC.is_dir():
         return os.getppid() if pid == os.getpid() else 0
-    stat = _read(_PROC / str(pid) / "stat")
+    stat = _read(PROC / str(pid) / "stat")
     fields = stat.rpartition(")")[2].split()
     return int(fields[1]) if len(fields) > 1 and fields[1].isdigit() else 0
 
 
 def _argv(pid: int) -> list[str]:
-    return [a for a in _read(_PROC / str(pid) / "cmdline").split("\0") if a]
+    return [a for a in _read(PROC / str(pid) / "cmdline").split("\0") if a]
 
 
 def _command_of(pid: int) -> str:
-    argv = _argv(pid) if _PROC.is_dir() else []
+    argv = _argv(pid) if PROC.is_dir() else []
     return " ".join(argv)[:120] or "git"
 
 
 def _cwd(pid: int) -> str | None:
     try:
-        return os.readlink(_PROC / str(pid) / "cwd")
+        return os.readlink(PROC / str(pid) / "cwd")
     except OSError:
         return None
 
 
 def _comm(pid: str) -> bytes:
     try:
-        fd = os.open(f"/proc/{pid}/comm", os.O_RDONLY)
+        fd = os.open(PROC / pid / "comm", os.O_RDONLY)
     except OSError:
         return b""
     try:

@@ -152,6 +152,23 @@ def head_rules(root: Path) -> Snapshot | None:
 _RULES: dict[tuple[str, str], Snapshot] = {}
 
 
+def head_config(root: Path) -> Config | None:
+    """The config HEAD's commit is checked by — parsed once per config blob, not per
+    commit (None on an unborn branch or outside a repository)."""
+    from memrepo.checks.config import rules_config
+    from memrepo.core.config import CONFIG_PATH
+    from memrepo.git.read import TreeSnapshot
+
+    rules = head_rules(root)
+    if not isinstance(rules, TreeSnapshot):
+        return None
+    key = (rules.blob_id(CONFIG_PATH), rules.blob_id(CONFIG_PATH))
+    config = _CONFIGS.get(key)
+    if config is None:
+        config = _CONFIGS[key] = rules_config(rules, rules)
+    return config
+
+
 def blob_at(base: Base, path: str) -> bytes | None:
     """The bytes of `path` in HEAD's tree, or None when HEAD has no such file."""
     blob = _blob_in(base, path)

@@ -6,11 +6,16 @@ the context block.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import anyio
 import pytest
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memrepo.agent.api import Memory
 from memrepo.agent.context import build_context
@@ -74,6 +79,8 @@ events:
      valid_from: "2026-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
   - {op: assert, scope: ewa, subject: cat, relation: name, object: "Mruczek",
      valid_from: "2022-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
+  - {op: assert, scope: ewa, subject: anna, relation: phone, object: "+48 503 000 333",
+     valid_from: "2024-01-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
   - {op: assert, scope: ewa, subject: studio_rent, relation: amount, object: "3 100 zł",
      valid_from: "2021-05-01", recorded_at: "2026-01-05T10:00:00Z", source: manual}
   - {op: assert, scope: ewa, subject: ksiegowa, relation: name, object: "Beata Zając",
@@ -162,6 +169,7 @@ def test_a_company_named_is_answered_from_its_own_keys_never_the_homes(
     ("Jaki jest numer męża?", ["daniel.phone=+48 502 000 222"]),  # a person's number
     ("Jaki jest numer Daniela?", ["daniel.phone=+48 502 000 222"]),
     ("Where does Daniel work?", ["daniel.employer=MPK Gdańsk"]),
+    ("Jaki jest numer telefonu Anny?", ["anna.phone=+48 503 000 333"]),  # no note: her key
     ("Where does my sister live?", ["marta.city=Gdynia"]),
     ("How much do I pay for electricity?", ["electricity_bill.amount=240 zł"]),
     ("What is the cta called?", ["cat.name=Mruczek"]),
@@ -208,3 +216,45 @@ def test_the_cli_says_why_it_chose_the_subject(world_repo: Path) -> None:
                            capture_output=True, text=True, check=True).stdout
     assert "marta.child = Ola" in shown and "ewa.child" not in shown
     assert "why: whose the role is; role 'kids' → its relation" in shown
+
+
+def test_each_part_of_two_questions_is_answered_or_said_not_recorded(memory: Memory) -> None:
+    answer = memory.recall("ewa", "Where does Marta live, and what's her phone number?")
+    assert [f"{f.subject}.{f.relation}={f.object}" for f in answer.facts] == [
+        "marta.city=Gdynia"]
+    assert len(answer.parts) == 2
+    assert answer.parts[1]["status"] == "not_recorded"
+
+
+def test_under_a_tight_budget_the_answering_fact_comes_before_remarks(
+        world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMREPO_NOW", "2026-10-01T12:00:00Z")
+    block = build_context(world_repo, "ewa", "Where does my sistr live?", 60).text
+    assert '"Gdynia"' in block
+    assert "did you mean" not in block
+
+
+async def _recall_over_mcp(root: Path, questions: list[str]) -> list[dict[str, Any]]:
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "memrepo", "--repo", str(root), "serve",
+                                      "--scope", "ewa", "--session", "s-whose"],
+        env={**isolated_env(root.parent), "MEMREPO_NOW": "2026-10-01T12:00:00Z"},
+        cwd=str(root))
+    answers = []
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        for question in questions:
+            result = await session.call_tool("recall", {"query": question})
+            data = result.structured_content or json.loads(
+                result.content[0].text)  # type: ignore[union-attr]
+            answers.append(dict(data.get("result", data)))
+    return answers
+
+
+def test_a_real_mcp_client_gets_the_subjects_value_or_not_recorded(world_repo: Path) -> None:
+    kids, unrecorded, mine = anyio.run(_recall_over_mcp, world_repo, [
+        "Does Marta have kids?", "Does Halina have kids?", "Jaki mam numer telefonu?"])
+    assert sorted(f["object"] for f in kids["facts"]) == ["Igor", "Ola"]
+    assert all(f["subject"] == "marta" for f in kids["facts"])
+    assert unrecorded["status"] == "not_recorded" and unrecorded["facts"] == []
+    assert [f["object"] for f in mine["facts"]] == ["+48 501 000 111"]

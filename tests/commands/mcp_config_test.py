@@ -137,7 +137,7 @@ def test_docs_show_what_the_command_prints(client: str, memory_repo: Path) -> No
     paths in place of this machine's."""
     doc = (ROOT / "docs" / "mcp.md").read_text(encoding="utf-8")
     section = doc.split(f"\n## {CLIENTS[client].label}\n")[1].split("\n## ")[0]
-    shown = re.search(r"```(?:json|sh)\n(.*?)\n```", section, re.DOTALL)
+    shown = re.search(r"```(?:json|sh|text)\n(.*?)\n```", section, re.DOTALL)
     assert shown is not None, client
     done = cli(memory_repo, "mcp-config", "--client", client, "--scope", "michal",
                "--session", DOC_SESSIONS[client])

@@ -275,3 +275,36 @@ def test_the_gate_needs_no_cache_to_start_with(repo: Path,
     done = subprocess.run(["git", "status", "--porcelain"], cwd=repo, capture_output=True,
                           text=True, check=True)
     assert done.stdout == ""
+
+
+def test_a_process_keeps_the_gates_keys_and_sees_every_key_added_since(
+        repo: Path) -> None:
+    """An MCP server or API user keeps one scope's keys between writes (`_KeptKeys`): keys
+    written by itself, by another process and after a rebuilt cache all reach the gate."""
+    import sys
+
+    from memrepo.cache import cache_path, open_fresh
+    from memrepo.facts.keys import _KEPT
+
+    memory = Memory(repo)
+
+    def api(subject: str, relation: str, value: str) -> str:
+        return memory.remember(scope="michal", subject=subject, relation=relation,
+                               object=value).status
+
+    assert api("electricity_bill", "amount", "245 zł") == "added"
+    open_fresh(repo).close()  # (with no cache yet, a write reads the keys from the logs)
+    assert api("water_bill", "amount", "80 zł") == "added"
+    assert (str(repo), "michal") in _KEPT
+    assert api("watter_bill", "amount", "81 zł") == "similar_key"  # its own write
+    other = subprocess.run([sys.executable, "-m", "memrepo", "--repo", str(repo), "remember",
+                            "--scope", "michal", "internet_provider", "name", "Orange"],
+                           capture_output=True, text=True, check=False)
+    assert other.returncode == 0, other.stderr
+    assert api("internet_provider", "nmae", "Play") == "similar_key"  # another process's
+    assert api("electricity_bill", "amount", "250 zł") == "added"  # a known key again
+    assert api("electricty_bill", "amount", "1 zł") == "similar_key"
+    cache_path(repo).unlink()  # the next write builds a new cache: the keys are read again
+    assert api("phone_bill", "amount", "40 zł") == "added"
+    assert api("phone_bil", "amount", "41 zł") == "similar_key"
+    assert api("watter_bill", "amount", "81 zł") == "similar_key"

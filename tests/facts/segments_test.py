@@ -11,12 +11,13 @@ from memrepo.core.facts.times import parse_instant
 from memrepo.core.problems import InputError
 from memrepo.facts.segments import (
     key_events,
+    month_segment,
     read_key,
     read_once,
     read_scope,
     reread,
     segment_bytes,
-    segment_path,
+    segment_paths,
 )
 
 
@@ -26,9 +27,19 @@ def write_example(root: Path) -> None:
 
 def test_segment_is_the_month_of_recorded_at() -> None:
     at = parse_instant("2026-03-31T23:59:59Z")
-    assert segment_path("michal", at) == "memory/facts/michal/2026-03.jsonl"
+    assert month_segment("michal", at).path == "memory/facts/michal/2026-03.jsonl"
     with pytest.raises(InputError, match="slug"):
-        segment_path("Michal", at)
+        month_segment("Michal", at)
+
+
+def test_segments_are_listed_by_month_then_number_not_by_name(tmp_path: Path) -> None:
+    folder = tmp_path / "memory/facts/michal"
+    folder.mkdir(parents=True)
+    for name in ("2026-05.jsonl", "2026-05.10.jsonl", "2026-05.2.jsonl", "2026-04.jsonl",
+                 "2026-05.1.jsonl", "notes.txt", "2026-05.02.jsonl"):
+        (folder / name).write_bytes(b"")
+    assert [p.rsplit("/", 1)[1] for p in segment_paths(tmp_path, "michal")] == [
+        "2026-04.jsonl", "2026-05.jsonl", "2026-05.2.jsonl", "2026-05.10.jsonl"]
 
 
 def test_reads_every_segment_of_a_scope(tmp_path: Path) -> None:

@@ -64,11 +64,13 @@ def append_event(root: Path, rng: random.Random) -> str:
     import orjson
 
     from memrepo.core.facts.log_lines import event_to_json
+    from memrepo.core.facts.segment_names import sorted_segments
 
     from ..synth import event_id
 
     scope = rng.choice(sorted(p for p in (root / "memory" / "facts").iterdir()))
-    segment = sorted(scope.glob("*.jsonl"))[-1]
+    segment = root / sorted_segments(
+        str(p.relative_to(root)) for p in scope.glob("*.jsonl"))[-1].path
     last = orjson.loads(segment.read_bytes().splitlines()[-1])
     at = calendar.timegm(time.strptime(last["recorded_at"][:19], "%Y-%m-%dT%H:%M:%S")) + 1
     event = {"id": event_id(rng, at), "op": "assert",
@@ -237,10 +239,10 @@ def _git_append_commit(root: Path, scope: str, number: int) -> float:
 
     from memrepo.clock import now
     from memrepo.facts.ids import new_id
-    from memrepo.facts.segments import segment_path
+    from memrepo.facts.segments import newest_segment
 
     recorded_at = now()
-    path = segment_path(scope, recorded_at)
+    path = newest_segment(root, scope, recorded_at).path
     log = root / path
     event = orjson.loads(log.read_bytes().splitlines()[-1])
     event.update(id=new_id(recorded_at), subject=f"floor-{number}")

@@ -1,10 +1,11 @@
 """§6.5 fact logs: the rules the fact_logs and fact_times checks (hooks/) apply.
 
 Each changed log keeps its committed bytes as an exact prefix; no log is deleted or
-renamed; paths are memory/facts/<scope>/<YYYY-MM>.jsonl; every appended line is a valid
-event (schema/fact-event.schema.json + core.events) in the segment of its recorded_at
-month, with a unique id; a retract's target exists in the same scope (`appended_logs`,
-`event_problems`). With the commit message: an appended event's `recorded_at` is not after
+renamed; paths are memory/facts/<scope>/<YYYY-MM>[.N].jsonl (`segment_names`); every
+appended line is a valid event (schema/fact-event.schema.json + core.events) in a segment
+of its recorded_at month, with a unique id; a retract's target exists in the same scope
+(`appended_logs`, `event_problems`); segments open and close by the size rule
+(`segment_rules`). With the commit message: an appended event's `recorded_at` is not after
 the commit time and not before the parent commit's time (both ± the config's
 clock_skew_seconds) — unless the message carries `Imported-from: <source>`, a migration or
 demo history whose events keep their original times (`time_problems`). For a merge commit
@@ -13,11 +14,12 @@ so is the log a branch had in the log of the commit it is moved to (`kept_proble
 rebase, revert or amend — the reference-transaction hook, §6.7).
 
 Cost: only the appended bytes are parsed. Duplicate ids are looked for among the new lines
-and — by byte search, no parsing — in the committed part of the segment appended to and
-in the segment of the ULID's own month (where a copy of an event would be). A slug id
-duplicated in another month's segment is found by `memrepo check --all`. A retract's
-target is looked up the same way, then in the scope's other segments newest first; that
-scan is O(scope) but runs only for retracts. The time rule decodes one small JSON object
+and — by byte search, no parsing — in the committed part of the segment appended to and,
+when the ULID's own month is another one, in that month's segments (where a copy of an
+old event would be). An id duplicated in another segment of the same month, or a slug id
+in another month, is found by `memrepo check --all`. A retract's target is looked up the
+same way, then in the scope's other segments newest first; that scan is O(scope) but runs
+only for retracts. The time rule decodes one small JSON object
 per new line (no schema: malformed lines are `event_problems`' to report).
 """
 
@@ -33,7 +35,8 @@ import orjson
 from memrepo.core.change import Change
 from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.facts.events import Event, millis_of
-from memrepo.core.facts.log_lines import LOG_PATH, LogLine, SchemaCheck, parse_log, split_lines
+from memrepo.core.facts.log_lines import LogLine, SchemaCheck, parse_log, split_lines
+from memrepo.core.facts.segment_names import Segment, parse_log_path, parse_segment_name
 from memrepo.core.facts.times import (
     Instant,
     format_instant,
@@ -56,11 +59,18 @@ class Appended:
     """What a commit appends to one log: the committed bytes and the new tail."""
 
     path: str
-    scope: str
-    month: str
+    segment: Segment
     existing: bytes
     tail: bytes
     first_line: int
+
+    @property
+    def scope(self) -> str:
+        return self.segment.scope
+
+    @property
+    def month(self) -> str:
+        return self.segment.month
 
 
 def appended_logs(change: Change) -> tuple[list[Appended], list[Problem]]:
@@ -94,15 +104,16 @@ def _appended(change: Change, path: str, status: str) -> Appended | Problem | No
         return Problem(path, "a fact log was deleted or renamed; logs are never deleted "
                        "or renamed", f"restore it: git checkout HEAD -- {path} (to withdraw "
                        "facts append end or retract events)")
-    match = LOG_PATH.fullmatch(path)
-    if match is None:
+    segment = parse_log_path(path)
+    if segment is None:
         return Problem(path, "files under memory/facts/ must be logs named "
-                       "memory/facts/<scope>/<YYYY-MM>.jsonl (scope: a lowercase slug)",
+                       "memory/facts/<scope>/<YYYY-MM>.jsonl or, after it, "
+                       "<YYYY-MM>.<N>.jsonl (N = 2, 3, …; scope: a lowercase slug)",
                        "rename or remove this file")
     old = (change.old.read(path) or b"") if status == "modified" else b""
     new = change.new.read(path) or b""
     if not new.startswith(old) and change.merge and _is_subsequence(old, new):
-        return _merged_in(path, match.group(1), match.group(2), old, new)
+        return _merged_in(path, segment, old, new)
     if not new.startswith(old):
         line = first_difference(old, new)
         return Problem(path, f"committed lines were edited, removed or reordered (first at "
@@ -113,21 +124,21 @@ def _appended(change: Change, path: str, status: str) -> Appended | Problem | No
         return Problem(path, "the committed last line has no \\n ending, so appending "
                        "changes it", "restore the committed file and repair that line in a "
                        "separate commit (`memrepo doctor --repair`)", first_line)
-    return Appended(path, match.group(1), match.group(2), old, new[len(old):], first_line)
+    return Appended(path, segment, old, new[len(old):], first_line)
 
 
 def _is_subsequence(old: bytes, new: bytes) -> bool:
     return _first_missing(old.split(b"\n"), new.split(b"\n")) is None
 
 
-def _merged_in(path: str, scope: str, month: str, old: bytes, new: bytes) -> Appended:
+def _merged_in(path: str, segment: Segment, old: bytes, new: bytes) -> Appended:
     """A union merge interleaves the other side's lines with the first parent's (SPEC §5.6):
     the lines the first parent lacks are checked as appended (numbered from the first)."""
     known = set(old.split(b"\n"))
     lines = new.split(b"\n")
     added = [number for number, line in enumerate(lines, 1) if line not in known]
     tail = b"".join(lines[number - 1] + b"\n" for number in added)
-    return Appended(path, scope, month, old, tail, added[0] if added else len(lines))
+    return Appended(path, segment, old, tail, added[0] if added else len(lines))
 
 
 def first_difference(old: bytes, new: bytes) -> int:
@@ -175,14 +186,14 @@ def _line_problems(change: Change, logs: Sequence[Appended], log: Appended, line
         month = month_of(event.recorded_at)
         problems.append(Problem(
             log.path, f"event recorded at {format_instant(event.recorded_at)} belongs in "
-            f"{month}.jsonl, not {log.month}.jsonl",
-            f"append it to memory/facts/{log.scope}/{month}.jsonl (an event goes to the "
-            "segment of its recorded_at month)", line.number))
+            f"{month}.jsonl (or a later segment of {month}), not {log.segment.name}",
+            f"append it to the newest segment of memory/facts/{log.scope}/{month}… (an "
+            "event goes to a segment of its recorded_at month)", line.number))
     earlier = seen.get((log.scope, event.id))
     if earlier is not None:
         problems.append(Problem(log.path, f"id {event.id} is used twice (also at "
                                 f"{earlier[0].path}:{earlier[1].number})", ID_FIX, line.number))
-    elif _committed_line(change, logs, log.scope, event.id, _id_segments(log, event.id)):
+    elif _committed_line(change, logs, log.scope, event.id, _id_segments(change, log, event.id)):
         problems.append(Problem(log.path, f"id {event.id} already exists in this scope's log",
                                 ID_FIX, line.number))
     seen.setdefault((log.scope, event.id), (log, line))
@@ -204,9 +215,8 @@ def _target_problems(change: Change, logs: Sequence[Appended], log: Appended, li
 
 def _committed_op(change: Change, logs: Sequence[Appended], log: Appended,
                   target: str) -> str | None:
-    hinted = _id_segments(log, target)
-    everything = [f"{FACTS_PREFIX}{log.scope}/{name}" for name in
-                  reversed(change.new.list_dir(f"{FACTS_PREFIX}{log.scope}"))]
+    hinted = _id_segments(change, log, target)
+    everything = [s.path for s in reversed(_scope_segments(change, log.scope))]
     for segments in (hinted, [s for s in everything if s not in hinted]):
         raw = _committed_line(change, logs, log.scope, target, segments)
         if raw is not None:
@@ -214,15 +224,23 @@ def _committed_op(change: Change, logs: Sequence[Appended], log: Appended,
     return None
 
 
-def _id_segments(log: Appended, event_id: str) -> list[str]:
-    """The segments an id most likely lives in: the one appended to, and its ULID month."""
+def _id_segments(change: Change, log: Appended, event_id: str) -> list[str]:
+    """The segments an id most likely lives in: the one appended to and, when the ULID's
+    month is another, that month's segments (newest first). The other segments of the
+    month appended to are not searched: a write's cost stays that of one segment."""
     segments = [log.path]
     millis = millis_of(event_id)
-    if millis is not None:
-        own = f"{FACTS_PREFIX}{log.scope}/{month_of(millis * 1000)}.jsonl"
-        if own != log.path:
-            segments.append(own)
+    month = None if millis is None else month_of(millis * 1000)
+    if month is not None and month != log.month:
+        segments += [s.path for s in reversed(_scope_segments(change, log.scope))
+                     if s.month == month]
     return segments
+
+
+def _scope_segments(change: Change, scope: str) -> list[Segment]:
+    """The scope's segments in the new tree, oldest first."""
+    names = change.new.list_dir(f"{FACTS_PREFIX}{scope}")
+    return sorted(s for s in (parse_segment_name(scope, n) for n in names) if s is not None)
 
 
 def _committed_line(change: Change, logs: Sequence[Appended], scope: str, event_id: str,

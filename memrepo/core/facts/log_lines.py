@@ -1,4 +1,4 @@
-"""Fact log segments (memory/facts/<scope>/<YYYY-MM>.jsonl): bytes → events with line numbers.
+"""Fact log segments (memory/facts/<scope>/<YYYY-MM>[.N].jsonl): bytes → events with line numbers.
 
 Shared by the commit-time check, the writers and the cache, so a line is judged the same
 everywhere. Schema validation is passed in as a function to keep this module pure.
@@ -6,17 +6,15 @@ everywhere. Schema validation is passed in as a function to keep this module pur
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
-from memrepo.core.config import SLUG
 from memrepo.core.facts.events import Event, EventError, check_structure, event_from
+from memrepo.core.facts.segment_names import parse_log_path
 
-LOG_PATH = re.compile(rf"memory/facts/({SLUG.pattern})/(\d{{4}}-(0[1-9]|1[0-2]))\.jsonl")
 MAX_LINE_BYTES = 64 * 1024
 
 SchemaCheck = Callable[[Any], list[str]]
@@ -31,8 +29,8 @@ class LogLine:
 
 def scope_of(path: str) -> str | None:
     """The scope of a log path, or None when the path is not a well-formed log path."""
-    match = LOG_PATH.fullmatch(path)
-    return match.group(1) if match else None
+    segment = parse_log_path(path)
+    return segment.scope if segment else None
 
 
 def split_lines(data: bytes, first_line: int = 1) -> Iterator[tuple[int, bytes]]:

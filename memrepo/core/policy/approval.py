@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from memrepo.core.change import Change
 from memrepo.core.config import CONFIG_PATH
+from memrepo.core.facts.segment_names import is_log_path
 from memrepo.core.problems import Problem
 from memrepo.core.trailers import trailer_values
 
@@ -47,7 +48,7 @@ def governed_paths(change: Change) -> list[str]:
     governed = sorted((f.path for f in change.files if needs_approval(f.path, control)),
                       key=lambda path: path.endswith("/INDEX.md"))
     if trailer_values(change.message or "", IMPORT_TRAILER):
-        logs = [f.path for f in change.files if f.path.endswith(".jsonl")]
+        logs = [f.path for f in change.files if is_log_path(f.path)]
         governed += [path for path in logs if path not in governed] or [
             f"{IMPORT_TRAILER}: trailer"]
     return governed

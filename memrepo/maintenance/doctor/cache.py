@@ -43,6 +43,7 @@ def cache_file(root: Path, repair: bool) -> list[Finding]:
 
 def _cache_leftovers(root: Path, repair: bool) -> list[Finding]:
     from memrepo import cache
+    from memrepo.git.activity import process_alive
 
     target = cache.cache_path(root)
     findings = []
@@ -52,7 +53,7 @@ def _cache_leftovers(root: Path, repair: bool) -> list[Finding]:
                  *target.parent.glob(f"{target.name}.*.tmp.notes")}
     for temporary in sorted(leftovers):
         pid = temporary.name.removeprefix(f"{target.name}.").split(".")[0]
-        if pid.isdigit() and Path(f"/proc/{pid}").exists():
+        if pid.isdigit() and process_alive(int(pid)):
             continue  # a rebuild still running
         finding = Finding(relative(root, temporary), "a half-built cache left by a killed "
                           "rebuild", f"remove it: `rm {relative(root, temporary)}`")

@@ -10,6 +10,7 @@ from memrepo.core.problems import InputError
 from memrepo.facts.appender import refresh_behind
 from memrepo.facts.segments import FACTS_DIR
 from memrepo.files import read_beneath
+from memrepo.git import activity
 
 from .findings import Finding, done, git_checked
 from .logs import committed_bytes
@@ -83,7 +84,7 @@ def _lock_in_use(lock: Path) -> bool:
         age = time.time() - lock.stat().st_mtime
     except OSError:
         return False
-    if not Path("/proc/self/fd").is_dir():
+    if not (activity.PROC / "self" / "fd").is_dir():
         return age < 600
     if age < _LOCK_GRACE_SECONDS:
         time.sleep(_LOCK_GRACE_SECONDS - age)
@@ -92,7 +93,7 @@ def _lock_in_use(lock: Path) -> bool:
 
 def _open_by_any_process(file: Path) -> bool:
     target = str(file.resolve())
-    for fd_dir in Path("/proc").glob("[0-9]*/fd"):
+    for fd_dir in activity.PROC.glob("[0-9]*/fd"):
         try:
             fds = list(fd_dir.iterdir())
         except OSError:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memrepo.clock import now
+from memrepo.core.facts.segment_names import is_log_path
 from memrepo.core.facts.times import format_instant
 from memrepo.core.problems import InputError, Problem
 from memrepo.facts.appender import append_many_and_commit
@@ -51,8 +52,8 @@ def _log_paths(root: Path) -> Iterator[str]:
             if scope.is_dir() and not scope.is_symlink():
                 found.update(f"{FACTS_DIR}/{scope.name}/{file.name}"
                              for file in scope.iterdir()
-                             if file.name.endswith(".jsonl") and not file.is_symlink()
-                             and file.is_file())
+                             if is_log_path(f"{FACTS_DIR}/{scope.name}/{file.name}")
+                             and not file.is_symlink() and file.is_file())
     yield from sorted(p for p in found if not is_link(root, p))
 
 
@@ -60,7 +61,7 @@ def _committed_logs(root: Path) -> list[str]:
     if run_git(root, "rev-parse", "--verify", "-q", "HEAD").returncode != 0:
         return []  # no commit yet: nothing is committed
     out = git_checked(root, "ls-tree", "-r", "-z", "--name-only", "HEAD", "--", FACTS_DIR)
-    return [p for p in out.split("\0") if p.endswith(".jsonl")]
+    return [p for p in out.split("\0") if is_log_path(p)]
 
 
 def _behind(root: Path, path: str, data: bytes, committed: bytes, repair: bool) -> Finding:
