@@ -114,3 +114,13 @@ def test_the_core_touches_nothing() -> None:
                    if n.startswith("memrepo.") and not n.startswith("memrepo.core")]
         io = [n for n in imports if n.split(".")[0] in NOT_IN_CORE]
         assert (outside, io) == ([], []), relative(path)
+
+
+def test_the_cache_returns_rows_and_never_asks_answer() -> None:
+    """One package answers questions: `cache/` holds its queries and none of its rules."""
+    cache = sorted((ROOT / "memrepo" / "cache").rglob("*.py"))
+    assert cache
+    users = [relative(p) for p in cache
+             if any(n == "memrepo.answer" or n.startswith("memrepo.answer.")
+                    for n in runtime_imports(p))]
+    assert users == []

@@ -141,8 +141,9 @@ def run(root: Path, sessions: Sequence[Session], chosen: Sequence[Asked], budget
     from memrepo.agent.api import Memory
     from memrepo.agent.context import build_context
     from memrepo.answer.question import analyse
+    from memrepo.answer.ranking import rank_notes
     from memrepo.cache import open_fresh
-    from memrepo.cache.retrieval import note_names, rank_notes
+    from memrepo.cache.fulltext import note_names
     from memrepo.clock import now
 
     memory = Memory(root)

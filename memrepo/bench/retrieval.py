@@ -50,9 +50,9 @@ def questions(texts: Sequence[str], size: int, rng: random.Random) -> list[str]:
 
 
 def search_rows(root: Path, count: int, seed: int) -> list[Row]:
+    from memrepo.answer.search import SearchQuery, search
     from memrepo.cache import open_fresh
     from memrepo.cache.baseline import note_count, note_texts, one_word_top10
-    from memrepo.cache.search import SearchQuery, search
     from memrepo.checks.config import worktree_config
     from memrepo.clock import now
 
