@@ -103,6 +103,7 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
     out = []
     role_owners = {s for m in mentions.found if m.role and m.owner is not None
                    for s in m.owner.subjects} - {s for i in persons for s in i.subjects}
+    paid_for = {f"#{i}" for i in read.salient if _paid_for(read.folded, i)}
     per_subject = Counter(key.subject_key for key in keys)
     for key in keys:
         owner = _owner(key, people)
@@ -129,7 +130,7 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             if w[0] == "~" and f"#{w[1:]}" not in held)
         coverage = gained / sum(weights.values()) + bonus
         counted = {w if w[0] != "~" else f"#{w[1:]}" for w in held}
-        misses_rarest = all(weights[w] < rarest - 1e-9 for w in counted if w in weights)
+        misses_rarest = _misses_rarest(held, counted, weights, rarest, paid_for)
         out.append(KeyMatch(key, coverage, subject_how, relation_how, frozenset(held),
                             frozenset(by_relation),
                             coverage >= COVERAGE - 1e-9 and not misses_rarest))
@@ -162,6 +163,24 @@ def _generic_answers(key: KeyRow, owner: Identity | None, read: Reading,
         return True
     return read.asks_change and bool(
         concepts.concepts_of_words(words(key.subject_key)) & concepts.roles)
+
+
+def _paid_for(folded: Sequence[str], i: int) -> bool:
+    """Whether a word is the thing a payment is for: "pay FOR (the) WATER", "płacę ZA wodę"."""
+    before = [w for w in folded[max(0, i - 2):i] if w not in ("the", "a", "an", "my", "our")]
+    return bool(before) and before[-1] in ("for", "za")
+
+
+def _misses_rarest(held: set[str] | frozenset[str], counted: set[str],
+                   weights: dict[str, float], rarest: float, paid_for: set[str]) -> bool:
+    """Whether a key holds none of the question's rarest words. A word it holds only
+    through the concept table does not stand for the thing a payment is for when that is
+    as rare and left out ("how much do I PAY for WATER": `rent.amount` holds 'pay' as a
+    price, not 'water')."""
+    top = {w for w, weight in weights.items() if weight >= rarest - 1e-9}
+    if top & {w for w in held if w[0] != "~"}:
+        return False
+    return not (top & counted) or bool((top & paid_for) - counted)
 
 
 def _weights(conn: Connection, scope: str, read: Reading, mentions: Mentions,
