@@ -161,11 +161,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {  # a unit (package or loose module) �
     "scripts": frozenset({"core", "cli", "repo_root", "git", "cache", "progress"}),
 }
 
-KNOWN_VIOLATIONS = {  # (module, unit it imports) → why it stays for now
-    ("memrepo.cache.retrieval", "answer"): "ranking with answer/'s rules moves into answer/ "
-                                           "(issue 14, the lead's)",
-    ("memrepo.cache.search", "answer"): "as cache/retrieval.py (issue 14)",
-}
+KNOWN_VIOLATIONS: dict[tuple[str, str], str] = {}  # (module, unit it imports) → why it stays
 
 
 @dataclass(frozen=True)
@@ -274,8 +270,7 @@ def test_no_package_imports_itself_back() -> None:
     for found in all_imports():
         if not found.type_checking and unit_of(found.source) != unit_of(found.target):
             graph.setdefault(unit_of(found.source), set()).add(unit_of(found.target))
-    allowed = {frozenset({"cache", "answer"})}  # KNOWN_VIOLATIONS: issue 14
-    assert [c for c in cycles(graph) if frozenset(c) not in allowed] == []
+    assert cycles(graph) == []
 
 
 def test_no_module_imports_itself_back() -> None:
@@ -352,3 +347,13 @@ def test_imports_inside_functions_stay_within_the_budget() -> None:
              if found.inner and not found.type_checking
              and unit_of(found.source) != "commands"}
     assert len(inner) <= INNER_IMPORTS_BUDGET
+
+
+def test_the_cache_returns_rows_and_never_asks_answer() -> None:
+    """One package answers questions: `cache/` holds its queries and none of its rules."""
+    cache = sorted((ROOT / "memrepo" / "cache").rglob("*.py"))
+    assert cache
+    users = [relative(p) for p in cache
+             if any(n == "memrepo.answer" or n.startswith("memrepo.answer.")
+                    for n in runtime_imports(p))]
+    assert users == []

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.answer.question import MAX_QUERY_CHARS, analyse
+from memrepo.answer.ranking import key_plan, note_plan
+from memrepo.answer.search import FACTS_CATEGORY, SearchQuery, respellings, search, suggest
 from memrepo.cache import Connection, memory_config
 from memrepo.cache.query import (
     has_subject,
@@ -28,8 +30,6 @@ from memrepo.cache.query import (
     note_location,
     recall_facts,
 )
-from memrepo.cache.retrieval import key_plan, note_plan
-from memrepo.cache.search import FACTS_CATEGORY, SearchQuery, respellings, search, suggest
 from memrepo.cache.session import CacheSession
 from memrepo.clock import TimeInput, now, parse_user_time
 from memrepo.core.config import CATEGORIES, Config

@@ -8,7 +8,7 @@ Free-text recall, the context block and MCP recall all go through `ask`:
   "when did it change"; each fact carries why it was chosen;
 - entity notes the question names by name or alias are found (the context block's
   mandatory lookup);
-- notes of every category are ranked (memrepo.cache.retrieval; coverage only);
+- notes of every category are ranked (memrepo.answer.ranking; coverage only);
 - a word respelled to find anything is reported, with the names it probably meant.
 """
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from memrepo.answer.clauses import at_its_time, clauses, in_turn, names_subject, refers_back
 from memrepo.answer.concepts import table_for
-from memrepo.answer.keys import UNNAMED, KeyChoice, KeyMatch, choose_keys
+from memrepo.answer.keys import KeyChoice, choose_keys
 from memrepo.answer.question import (
     Question,
     Window,
@@ -28,12 +28,13 @@ from memrepo.answer.question import (
     window,
     without_terminal_codes,
 )
+from memrepo.answer.ranking import Ranked, rank_notes
+from memrepo.answer.scoring import UNNAMED, KeyMatch
+from memrepo.answer.search import respellings, searched_words, snippet, suggest
 from memrepo.answer.semantic import Semantic
 from memrepo.answer.when import numeric_dates_as_iso
 from memrepo.cache import Connection
 from memrepo.cache.query import entity_candidates, notes_by_rowid, recall_during
-from memrepo.cache.retrieval import Ranked, rank_notes
-from memrepo.cache.search import respellings, searched_words, snippet, suggest
 from memrepo.core.config import QUARANTINE_PREFIX, Config
 from memrepo.core.facts.events import Key
 from memrepo.core.facts.times import Instant

@@ -1,5 +1,5 @@
 """The questions one text asks (SPEC §7): "What car do I drive and when is the oil change?"
-asks two, each answered on its own (memrepo.answer.ask, memrepo.cache.search) and merged in
+asks two, each answered on its own (memrepo.answer.ask, memrepo.answer.search) and merged in
 turn; a part keeps a key only where it says whose it is, and asks at the text's time only
 when it speaks of the past."""
 

@@ -14,8 +14,9 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from memrepo.answer.dates import When
 from memrepo.answer.stopwords import STOP_WORDS
-from memrepo.answer.when import When, find_times, numeric_dates_as_iso
+from memrepo.answer.when import find_times, numeric_dates_as_iso
 from memrepo.core.facts.bitemporal import FOREVER
 from memrepo.core.facts.times import Instant, format_instant, format_valid_time
 from memrepo.core.stems import WORD, base_forms, tokens

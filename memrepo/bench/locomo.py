@@ -30,10 +30,11 @@ from pathlib import Path
 from memrepo.agent.api import Memory
 from memrepo.agent.context import build_context
 from memrepo.answer.question import analyse
+from memrepo.answer.ranking import rank_notes
 from memrepo.bench.memory import pinned
 from memrepo.cache import open_fresh
 from memrepo.cache.baseline import Baseline
-from memrepo.cache.retrieval import note_names, rank_notes
+from memrepo.cache.fulltext import note_names
 from memrepo.clock import now
 from memrepo.git.command import run_git
 from memrepo.maintenance.indexes import regenerate_indexes

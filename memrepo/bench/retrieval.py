@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from memrepo.answer.search import SearchQuery, search
 from memrepo.bench.measure import (
     NO_BYTECODE,
     Row,
@@ -35,7 +36,6 @@ from memrepo.bench.measure import (
 )
 from memrepo.cache import open_fresh
 from memrepo.cache.baseline import note_count, note_texts, one_word_top10
-from memrepo.cache.search import SearchQuery, search
 from memrepo.clock import now
 from memrepo.config import worktree_config
 from memrepo.core.text import words

@@ -247,3 +247,10 @@ def event_location(conn: sqlite3.Connection, event_id: str) -> tuple[str, int] |
     row = conn.execute("SELECT path, line FROM events WHERE id = ? LIMIT 1",
                        (event_id,)).fetchone()
     return None if row is None else (str(row[0]), int(row[1]))
+
+
+def event_path(conn: sqlite3.Connection, event_id: str, scope: str) -> str:
+    """The fact log that holds the event ("" when the cache has none)."""
+    row = conn.execute("SELECT path FROM events WHERE id = ? AND scope = ?",
+                       (event_id, scope)).fetchone()
+    return "" if row is None else str(row[0])

@@ -1,8 +1,8 @@
 """`memrepo demo`: a fresh memory repository, end to end, narrated.
 
 It creates the repository with `memrepo init`, imports the demo memory shipped with memrepo
-(notes in four categories and the SPEC §5 worked example as a fact log), shows one commit
-the hooks accept and one they refuse, answers the worked example's questions on both time
+(notes in four categories and the worked example of both time axes as a fact log), shows one
+commit the hooks accept and one they refuse, answers the worked example's questions on both time
 axes, searches across spellings, builds a context block, and runs the poisoning scenario.
 Every step is a real command on a real git repository; nothing is simulated.
 """
@@ -24,7 +24,7 @@ DEMO_APPROVER = "Michał Kowalski <michal@example.com>"
 DEMO_IDENTITY = {"GIT_AUTHOR_NAME": "Michał Kowalski", "GIT_AUTHOR_EMAIL": "michal@example.com",
                  "GIT_COMMITTER_NAME": "Michał Kowalski",
                  "GIT_COMMITTER_EMAIL": "michal@example.com"}
-IMPORT_MESSAGE = ("Import the demo memory\n\nNotes in four categories and the SPEC §5 worked "
+IMPORT_MESSAGE = ("Import the demo memory\n\nNotes in four categories and the two-time-axes worked "
                   "example.\n\nApproved-by: {approver}\nImported-from: memrepo demo memory\n")
 BAD_NOTE = """---
 name: suppliers
@@ -77,7 +77,7 @@ def _refused_commit(root: Path, env: dict[str, str]) -> None:
 
 
 def _worked_example(root: Path, env: dict[str, str]) -> None:
-    _step("4. The worked example on both time axes (SPEC §5)")
+    _step("4. The worked example on both time axes")
     key = ["recall", "--scope", "michal", "--subject", "electricity_bill",
            "--relation", "amount"]
     for label, times in [("in April 2026, as known now", ["--as-of", "2026-04-15"]),

@@ -30,10 +30,12 @@ if TYPE_CHECKING:
 APPROVER = re.compile(r"[^<>\n]*[^<>\s][^<>\n]* <[^<>\s]+@[^<>\s]+>")
 
 PRE_COMMIT_CONFIG = """\
-# memrepo: the commit-time checks (SPEC §6) and the cache refresh (§7), for people who run
-# their git hooks through the pre-commit framework. memrepo does not need it: `memrepo init`
-# and `memrepo hooks install` write git's own hook scripts, which run memrepo directly
-# (faster, and independent of this file). With the framework instead: `pre-commit install`.
+# memrepo: the commit-time checks and the cache refresh, for people who run their git
+# hooks through the pre-commit framework. memrepo does not need it: `memrepo init` and
+# `memrepo hooks install` write git's own hook scripts, which run memrepo directly (faster,
+# and independent of this file). With the framework instead: `pre-commit install -f` (these
+# `language: system` hooks need `memrepo` on PATH; without it, point a `repo:` entry at
+# memrepo's repository and use the ids of its .pre-commit-hooks.yaml).
 default_install_hook_types: [pre-commit, commit-msg, post-checkout, post-merge, post-rewrite]
 repos:
   - repo: local

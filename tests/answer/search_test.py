@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from memrepo.agent.api import Memory
-from memrepo.cache.retrieval import Ranked
+from memrepo.answer.ranking import Ranked
 from memrepo.core.problems import InputError
 from tests.support import append_events, assert_event, commit_everything, init_repo, note, write
 
@@ -241,8 +241,9 @@ def test_a_word_over_the_postings_budget_finds_named_then_last_indexed_documents
     first, then the last `budget` documents holding it in index order, of the category or
     scope asked for (the bound taken within them: a category is never left empty)."""
     from memrepo.answer.question import analyse
+    from memrepo.answer.ranking import rank_keys, rank_notes
     from memrepo.cache import open_fresh
-    from memrepo.cache.retrieval import key_of_row, note_names, rank_keys, rank_notes
+    from memrepo.cache.fulltext import key_of_row, note_names
 
     monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
     root = init_repo(tmp_path / "repo")
@@ -293,8 +294,9 @@ def test_a_first_name_and_a_surname_both_near_the_budget_find_that_person(
     Lewandowskas by the surname alone (at 100k notes: Björn, Jürgen, Łukasz Lewandowska
     first); the two rarest forms were always searched before."""
     from memrepo.answer.question import analyse
+    from memrepo.answer.ranking import rank_notes
     from memrepo.cache import open_fresh
-    from memrepo.cache.retrieval import note_names, rank_notes
+    from memrepo.cache.fulltext import note_names
 
     root = init_repo(tmp_path / "repo")
     for n in range(60):  # more namesakes than the pool BM25 ranks
@@ -333,7 +335,7 @@ def test_a_passage_holding_more_of_the_question_outranks_words_repeated(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """BM25 pays for "charity" and "fair" repeated; the share of the question's IDF that a
     note's best passage holds puts the exchange with every word of the question first."""
-    import memrepo.cache.retrieval as retrieval
+    import memrepo.answer.ranking as retrieval
 
     monkeypatch.setenv("MEMREPO_NOW", "2026-11-30")
     memory = _fair_logs(tmp_path)

@@ -1,4 +1,4 @@
-"""Search over notes and facts (§7): the question's words ranked by memrepo.cache.retrieval,
+"""Search over notes and facts (§7): the question's words ranked by memrepo.answer.ranking,
 the hits that pass the relevance threshold, and "did you mean".
 
 Notes are listed by BM25 (then category precedence) once one of them passes the relevance
@@ -9,21 +9,16 @@ holds then. Quarantined scopes are searched only when asked for by name.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from memrepo.answer.clauses import clauses, in_turn, names_subject
 from memrepo.answer.question import Question, analyse, window, without_terminal_codes
+from memrepo.answer.ranking import Ranked, rank_keys, rank_notes
 from memrepo.answer.relevance import Plan
-from memrepo.cache.query import notes_by_rowid, recall_during
-from memrepo.cache.retrieval import (
-    Ranked,
-    key_of_row,
-    names_with_words,
-    rank_keys,
-    rank_notes,
-)
+from memrepo.cache import Connection
+from memrepo.cache.fulltext import key_of_row, names_with_words
+from memrepo.cache.query import event_path, notes_by_rowid, recall_during
 from memrepo.core.config import CATEGORIES, Config
 from memrepo.core.facts.bitemporal import FOREVER
 from memrepo.core.facts.times import Instant
@@ -43,7 +38,7 @@ class SearchQuery:
     now: Instant
 
 
-def search(conn: sqlite3.Connection, query: SearchQuery, config: Config) -> SearchResult:
+def search(conn: Connection, query: SearchQuery, config: Config) -> SearchResult:
     """The text's words ranked together; when that finds nothing and the text asks more
     than one question ("… and when is …"), each question's hits in turn — a fact only
     where its question says whose it is (memrepo.answer.clauses.names_subject)."""
@@ -71,7 +66,7 @@ def _hit_identity(hit: SearchHit) -> tuple[str, str, str | None]:
     return hit.kind, hit.path, hit.fact.id if hit.fact is not None else hit.name
 
 
-def _search_text(conn: sqlite3.Connection, query: SearchQuery, config: Config,
+def _search_text(conn: Connection, query: SearchQuery, config: Config,
                  ) -> SearchResult:
     question = analyse(query.text, query.now)
     scored: list[tuple[float, int, SearchHit]] = []
@@ -99,7 +94,7 @@ def respellings(question: Question, plans: Iterable[Plan]) -> dict[str, str]:
     return {raw.get(word, word): used for p in plans for word, used in p.corrections.items()}
 
 
-def suggest(conn: sqlite3.Connection, respelled: Iterable[str], scope: str | None, *,
+def suggest(conn: Connection, respelled: Iterable[str], scope: str | None, *,
             notes: bool = True) -> list[str]:
     """Names a respelled word was probably about ("did you mean"); note names only when
     the reader may read notes."""
@@ -107,7 +102,7 @@ def suggest(conn: sqlite3.Connection, respelled: Iterable[str], scope: str | Non
     return names_with_words(conn, used, scope, notes=notes) if used else []
 
 
-def _note_hits(conn: sqlite3.Connection, ranked: Ranked, question: Question,
+def _note_hits(conn: Connection, ranked: Ranked, question: Question,
                ) -> list[tuple[float, SearchHit]]:
     # once a note answers the question, the ranking behind it is shown too (a list to
     # choose from) without the notes that hold none of its salient words (found by a date
@@ -124,7 +119,7 @@ def _note_hits(conn: sqlite3.Connection, ranked: Ranked, question: Question,
     return out
 
 
-def _fact_hits(conn: sqlite3.Connection, ranked: Ranked, question: Question,
+def _fact_hits(conn: Connection, ranked: Ranked, question: Question,
                now: Instant) -> list[tuple[float, SearchHit]]:
     asked = window(question, now)
     out: list[tuple[float, SearchHit]] = []
@@ -132,15 +127,9 @@ def _fact_hits(conn: sqlite3.Connection, ranked: Ranked, question: Question,
         key = key_of_row(conn, hit.rowid)
         facts = (recall_during(conn, *key, asked.start, asked.end, asked.known)
                  or recall_during(conn, *key, -FOREVER, FOREVER, now)[-1:])
-        out.extend((hit.score, SearchHit("fact", FACTS_CATEGORY, _log_path(conn, f),
+        out.extend((hit.score, SearchHit("fact", FACTS_CATEGORY, event_path(conn, f.id, f.scope),
                                          _fact_snippet(f), fact=f)) for f in facts)
     return out
-
-
-def _log_path(conn: sqlite3.Connection, fact: Fact) -> str:
-    row = conn.execute("SELECT path FROM events WHERE id = ? AND scope = ?",
-                       (fact.id, fact.scope)).fetchone()
-    return "" if row is None else str(row[0])
 
 
 def _fact_snippet(fact: Fact) -> str:

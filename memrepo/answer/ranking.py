@@ -16,7 +16,6 @@ LoCoMo's dev and held-out questions (the README's LoCoMo tables).
 from __future__ import annotations
 
 import heapq
-import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -36,16 +35,37 @@ from memrepo.answer.relevance import (
     spelling_reach,
     word_weights,
 )
+from memrepo.cache import Connection
+from memrepo.cache.fulltext import (
+    KEY_OBJECT_COLUMN,
+    KEY_RELATION_COLUMNS,
+    KEY_SUBJECT_COLUMNS,
+    KEYS,
+    NOTES,
+    Table,
+    Within,
+    best_matching,
+    best_passages,
+    content_rows,
+    every_note_matching,
+    holding_all,
+    holds_term,
+    in_category,
+    in_scope,
+    longer_terms,
+    match,
+    newest_matching,
+    numeric_key_count,
+    numeric_keys,
+    scope_key_count,
+    stored_rows,
+    term_counts,
+    terms_within_reach,
+    with_passages,
+)
 from memrepo.cache.terms import DOCUMENTS, row_tokens
-from memrepo.core.config import QUARANTINE_PREFIX
 from memrepo.core.text import PASSAGE_SPAN
 
-NOTE_WEIGHTS = (20.0, 10.0, 16.0, 2.0, 10.0, 5.0, 8.0, 1.0)
-"""name, description, aliases, body, then their base forms (half the folded weight)."""
-KEY_WEIGHTS = (12.0, 10.0, 6.0, 3.0, 6.0, 5.0, 3.0, 1.5)
-"""subject, relation, values, quotes, then their base forms."""
-PASSAGE_WEIGHTS = (1.0, 1.0, 0.5, 0.5)
-"""head (name and description), text, then their base forms."""
 POOL = 50
 """Notes (and passages) ranked by BM25 before the fusion picks the best of them."""
 PASSAGE_SHARE = 0.5
@@ -86,26 +106,9 @@ class Ranked:
         return [hit for hit in self.hits if hit.judgement.answers(rarest_rule)]
 
 
-@dataclass(frozen=True, slots=True)
-class _Table:
-    fts: str
-    terms: str
-    weights: tuple[float, ...]
-    names: str  # the column filter of the name fields
 
 
-KEY_SUBJECT_COLUMNS = (0, 4)
-"""keys_fts's subject and subject_s columns (schema/cache.sql)."""
-KEY_RELATION_COLUMNS = (1, 5)
-"""keys_fts's relation and relation_s columns."""
-KEY_OBJECT_COLUMN = 2
-"""keys_fts's object column: every value asserted of the key."""
-NOTES = _Table("notes_fts", "notes_terms", NOTE_WEIGHTS,
-               "{name aliases name_s aliases_s}")
-KEYS = _Table("keys_fts", "keys_terms", KEY_WEIGHTS, "{subject relation subject_s relation_s}")
-
-
-def rank_notes(conn: sqlite3.Connection, question: Question, *, category: str | None = None,
+def rank_notes(conn: Connection, question: Question, *, category: str | None = None,
                limit: int = JUDGED, respell: bool = True,
                budget: int = POSTINGS_BUDGET) -> Ranked:
     """Notes for the question, best first. Its date and change words are searched too
@@ -118,13 +121,13 @@ def rank_notes(conn: sqlite3.Connection, question: Question, *, category: str | 
         return Ranked([], p)
     if over_budget(forms, df, budget):
         walked = budgeted_forms([*p.searched, *dated.searched], df, NAMES_WALK)
-        rows = _over_budget(conn, NOTES, walked, df, budget, *_in_category(category))
+        rows = _over_budget(conn, NOTES, walked, df, budget, in_category(category))
     else:
-        rows = _fused_notes(conn, _match(forms), category, question.names, p)
+        rows = _fused_notes(conn, match(forms), category, question.names, p)
     return Ranked(_judged(conn, NOTES, rows, p, None, set())[:limit], p)
 
 
-def rank_keys(conn: sqlite3.Connection, question: Question, scope: str | None, *,
+def rank_keys(conn: Connection, question: Question, scope: str | None, *,
               respell: bool = True, limit: int = JUDGED,
               budget: int = POSTINGS_BUDGET) -> Ranked:
     """Fact keys of `scope` (None: of every scope but quarantines) for the question, best
@@ -133,38 +136,31 @@ def rank_keys(conn: sqlite3.Connection, question: Question, scope: str | None, *
     forms = budgeted_forms(p.searched, p.df, budget)
     if not forms:
         return Ranked([], p)
-    join, where, params = _in_scope(scope)
+    within = in_scope(scope)
     if over_budget(forms, p.df, budget):
         walked = budgeted_forms(p.searched, p.df, NAMES_WALK)
-        found = _over_budget(conn, KEYS, walked, p.df, budget, join, where, params)
+        found = _over_budget(conn, KEYS, walked, p.df, budget, within)
     else:
-        found = conn.execute(
-            f"SELECT f.rowid, bm25(keys_fts, {_weights(KEYS)}) AS score FROM keys_fts f "
-            f"{join} WHERE keys_fts MATCH ? {where} ORDER BY score LIMIT ?",
-            (_match(forms), *params, max(limit, JUDGED))).fetchall()
+        found = best_matching(conn, KEYS, match(forms), within, max(limit, JUDGED))
     amount = None
     if asks_amount_alone(question):
-        amount = conn.execute(
-            "SELECT count(*) FROM keys k WHERE numeric = 1"
-            + (" AND k.scope = ?" if scope is not None else
-               " AND NOT (k.scope >= ? AND k.scope < ?)"),
-            params).fetchone()[0]
-    numeric = _numeric(conn, [rowid for rowid, _ in found[:JUDGED]])
+        amount = numeric_key_count(conn, scope, within[2])
+    numeric = numeric_keys(conn, [rowid for rowid, _ in found[:JUDGED]])
     return Ranked(_judged(conn, KEYS, found, p, amount, numeric)[:limit], p)
 
 
-def note_plan(conn: sqlite3.Connection, question: Question, respell: bool = True) -> Plan:
+def note_plan(conn: Connection, question: Question, respell: bool = True) -> Plan:
     """How the question's words are searched in notes (respelled where the notes lack
     them): all "did you mean" needs, without ranking anything."""
     return _plan(conn, NOTES, question.terms, respell)
 
 
-def key_plan(conn: sqlite3.Connection, question: Question, scope: str | None,
+def key_plan(conn: Connection, question: Question, scope: str | None,
              respell: bool = True) -> Plan:
     """How the question's words are searched in fact keys of `scope` (None: of every scope
     but quarantines): a word is respelled only to a term that scope's keys hold — the
     terms' table serves every scope, and a respelling is shown to the asker."""
-    join, where, params = _in_scope(scope)
+    join, where, params = in_scope(scope)
     if scope is None:
         return _plan(conn, KEYS, question.terms, respell, lambda _: (join, where, params))
     sizes: list[int] = []  # the scope's key count, counted once a word is respelled
@@ -174,63 +170,26 @@ def key_plan(conn: sqlite3.Connection, question: Question, scope: str | None,
         full-text match first), or the scope's keys, each probed in the index — a 20k-key
         scope took 0.6 s that way, a common term walked the other took 0.2 s."""
         if not sizes:
-            sizes.append(conn.execute("SELECT count(*) FROM keys WHERE scope = ?",
-                                      (scope,)).fetchone()[0])
-        df = _lookup(conn, KEYS, [term]).get(term, 0)
+            sizes.append(scope_key_count(conn, scope))
+        df = term_counts(conn, KEYS, [term]).get(term, 0)
         cross = df <= sizes[0]
         return (join.replace("JOIN", "CROSS JOIN", 1) if cross else join), where, params
     return _plan(conn, KEYS, question.terms, respell, within)
 
 
-def key_of_row(conn: sqlite3.Connection, rowid: int) -> tuple[str, str, str]:
-    scope, subject, relation = conn.execute(
-        "SELECT scope, subject, relation FROM keys WHERE rowid = ?", (rowid,)).fetchone()
-    return scope, subject, relation
-
-
-def note_names(conn: sqlite3.Connection, rowids: Sequence[int]) -> dict[int, str]:
-    marks = ", ".join("?" * len(rowids))
-    return dict(conn.execute(f"SELECT rowid, name FROM notes WHERE rowid IN ({marks})",
-                             list(rowids)).fetchall())
-
-
-def names_with_words(conn: sqlite3.Connection, words: Iterable[str], scope: str | None,
-                     limit: int = 5, *, notes: bool = True) -> list[str]:
-    """Notes whose name or aliases, and keys of `scope` whose subject or relation, hold
-    one of the (indexed, folded) `words`: what a respelled word was probably about."""
-    match = _match(words)
-    if match == '""':
-        return []
-    names = [name for (name,) in conn.execute(
-        "SELECT n.name FROM notes_fts f JOIN notes n ON n.rowid = f.rowid "
-        "WHERE notes_fts MATCH ? ORDER BY bm25(notes_fts) LIMIT ?",
-        (f"{{name aliases}} : ({match})", limit))] if notes else []
-    if scope is not None:
-        for subject, relation in conn.execute(
-                "SELECT k.subject, k.relation FROM keys_fts f JOIN keys k ON k.rowid = f.rowid "
-                "WHERE keys_fts MATCH ? AND k.scope = ? ORDER BY bm25(keys_fts) LIMIT ?",
-                (f"{{subject relation}} : ({match})", scope, limit)):
-            names += [subject, f"{subject}.{relation}"]
-    return list(dict.fromkeys(names))[:limit]
-
-
 # --- the pieces -------------------------------------------------------------------------------
 
-def _plan(conn: sqlite3.Connection, table: _Table, terms: Sequence[Term], respell: bool,
-          within: Callable[[str], tuple[str, str, list[str]]] | None = None) -> Plan:
+def _plan(conn: Connection, table: Table, terms: Sequence[Term], respell: bool,
+          within: Callable[[str], Within] | None = None) -> Plan:
     """`within`: for a term, the join and condition (`_in_scope`) of the documents a
     respelling to it must occur in (None: any of the table's)."""
-    n = _lookup(conn, table, [DOCUMENTS]).get(DOCUMENTS, 0)
+    n = term_counts(conn, table, [DOCUMENTS]).get(DOCUMENTS, 0)
 
     def lookup(forms: Iterable[str]) -> dict[str, int]:
-        return _lookup(conn, table, forms)
+        return term_counts(conn, table, forms)
 
     def held(term: str) -> bool:
-        if within is None:
-            return True
-        join, where, params = within(term)
-        return conn.execute(f"SELECT 1 FROM {table.fts} f {join} WHERE {table.fts} MATCH ? "
-                            f"{where} LIMIT 1", (_match([term]), *params)).fetchone() is not None
+        return within is None or holds_term(conn, table, term, within(term))
 
     def spell(word: str) -> str | None:
         rejected: set[str] = set()
@@ -244,23 +203,16 @@ def _plan(conn: sqlite3.Connection, table: _Table, terms: Sequence[Term], respel
     return plan(terms, n, lookup, spell if respell else None)
 
 
-def _spelling(conn: sqlite3.Connection, table: _Table, word: str,
+def _spelling(conn: Connection, table: Table, word: str,
               rejected: set[str]) -> str | None:
     """The indexed term `word` probably meant, other than the `rejected`: a longer one it
     starts ("member" → "membership"), else the closest spelling within reach."""
-    longer = [term for (term,) in conn.execute(
-        f"SELECT term FROM {table.terms} WHERE term > ? AND term < ? "
-        "AND length(term) <= ? ORDER BY length(term), df DESC LIMIT ?",
-        (word, word[:-1] + chr(ord(word[-1]) + 1), len(word) + LONGER_BY,
-         len(rejected) + 1)) if term not in rejected]
+    longer = [term for term in longer_terms(conn, table, word, LONGER_BY, len(rejected) + 1)
+              if term not in rejected]
     if longer:
-        return str(longer[0])
-    reach = spelling_reach(word)
-    vocabulary = [term for (term,) in conn.execute(
-        f"SELECT term FROM {table.terms} WHERE term >= ? AND term < ? "
-        "AND length(term) BETWEEN ? AND ?",
-        (word[0], chr(ord(word[0]) + 1), len(word) - reach, len(word) + reach))
-        if term not in rejected]
+        return longer[0]
+    vocabulary = [term for term in terms_within_reach(conn, table, word, spelling_reach(word))
+                  if term not in rejected]
     return close_spelling(word, vocabulary)
 
 
@@ -268,27 +220,8 @@ SPELLINGS_TRIED = 4
 """Respellings tried in turn until one is held by the scope asked."""
 
 
-def _in_category(category: str | None, span: int = 1) -> tuple[str, str, list[str]]:
-    """The join and condition that keep the notes of `category` (none for every note: a
-    join costs a row look-up per posting); `span`: rowids per note (passages)."""
-    if category is None:
-        return "", "", []
-    return f"JOIN notes n ON n.rowid = f.rowid / {span}", "AND n.category = ?", [category]
-
-
-def _in_scope(scope: str | None) -> tuple[str, str, list[str]]:
-    """The join and condition that keep the keys of `scope`; None: every key outside a
-    quarantine (the few quarantined keys, from the index, instead of a join)."""
-    if scope is not None:
-        return "JOIN keys k ON k.rowid = f.rowid", "AND k.scope = ?", [scope]
-    after = QUARANTINE_PREFIX[:-1] + chr(ord(QUARANTINE_PREFIX[-1]) + 1)
-    return ("", "AND f.rowid NOT IN (SELECT rowid FROM keys WHERE scope >= ? AND scope < ?)",
-            [QUARANTINE_PREFIX, after])
-
-
-def _over_budget(conn: sqlite3.Connection, table: _Table, forms: list[str],
-                 df: dict[str, int], budget: int, join: str, where: str, params: list[str],
-                 ) -> list[tuple[int, float]]:
+def _over_budget(conn: Connection, table: Table, forms: list[str],
+                 df: dict[str, int], budget: int, within: Within) -> list[tuple[int, float]]:
     """When the rarest form (`forms[0]`) is over the budget: the documents holding the
     forms in a name field, by BM25 (unless the rarest is in more than NAMES_WALK
     documents), then the last `budget` documents in index order (highest rowid: the order
@@ -296,47 +229,35 @@ def _over_budget(conn: sqlite3.Connection, table: _Table, forms: list[str],
     category or scope asked, scored 0.0 (its posting list is read from that end, and only
     this far)."""
     walked = [] if over_budget(forms, df, NAMES_WALK) else forms
-    named = conn.execute(
-        f"SELECT f.rowid, bm25({table.fts}, {_weights(table)}) AS score FROM {table.fts} f "
-        f"{join} WHERE {table.fts} MATCH ? {where} ORDER BY score LIMIT ?",
-        (f"{table.names} : ({_match(walked)})", *params, JUDGED)).fetchall() if walked else []
+    named = best_matching(conn, table, f"{table.names} : ({match(walked)})", within,
+                          JUDGED) if walked else []
     # the newest JUDGED of the last `budget` documents are the newest JUDGED: read from the
     # posting list's end and stopped there (with a scope or category asked, each posting
     # read costs a row look-up: no first pass to find where the budget ends)
-    last = conn.execute(
-        f"SELECT f.rowid, 0.0 FROM {table.fts} f {join} WHERE {table.fts} MATCH ? {where} "
-        "ORDER BY f.rowid DESC LIMIT ?",
-        (_match(forms[:1]), *params, min(budget, JUDGED))).fetchall()
+    last = newest_matching(conn, table, forms[:1], within, min(budget, JUDGED))
     seen = {rowid for rowid, _ in named}
     return [*named, *(row for row in last if row[0] not in seen)][:JUDGED]
 
 
-def _fused_notes(conn: sqlite3.Connection, match: str, category: str | None,
+def _fused_notes(conn: Connection, query: str, category: str | None,
                  names: Sequence[str], p: Plan) -> list[tuple[int, float]]:
     """(rowid, score) of the best notes, lower is better: the fused 0–1 score times the
     best note-level BM25, so scores stay on the scale of the other tables' BM25. Every
     note the forms match is scored once (their postings are within the budget): the
     best of them, and those of the best passages, come from the same rows."""
-    join, where, params = _in_category(category)
-    every = conn.execute(
-        f"SELECT bm25(notes_fts, {_weights(NOTES)}), f.rowid FROM notes_fts f "
-        f"{join} WHERE notes_fts MATCH ? {where}", (match, *params)).fetchall()
+    every = every_note_matching(conn, query, in_category(category))
     if not every:
         return []
     scored = {rowid: score for score, rowid in every}
     notes = {rowid: score for score, rowid in heapq.nsmallest(POOL, every)}
     best_passage: dict[int, float] = {}
     passage_of: dict[int, int] = {}  # a note's best passage
-    weights = ", ".join(map(str, PASSAGE_WEIGHTS))
-    join, where, params = _in_category(category, PASSAGE_SPAN)
-    for rowid, score in conn.execute(
-            f"SELECT f.rowid, bm25(passages_fts, {weights}) AS score FROM passages_fts f "
-            f"{join} WHERE passages_fts MATCH ? {where} ORDER BY score LIMIT ?",
-            (match, *params, 2 * POOL)):
+    for rowid, score in best_passages(conn, query, in_category(category, PASSAGE_SPAN),
+                                      2 * POOL):
         best_passage.setdefault(rowid // PASSAGE_SPAN, -score)
         passage_of.setdefault(rowid // PASSAGE_SPAN, rowid)
     notes.update({rowid: scored[rowid] for rowid in best_passage if rowid in scored})
-    long_notes = _with_passages(conn, list(notes))
+    long_notes = with_passages(conn, list(notes))
     note_part = {rowid: -score for rowid, score in notes.items()}
     top = max(note_part.values())
     passage_part = dict(best_passage)
@@ -345,14 +266,14 @@ def _fused_notes(conn: sqlite3.Connection, match: str, category: str | None,
         passage_part.update({rowid: score / top * best for rowid, score in note_part.items()
                              if rowid not in long_notes})
     fused = fuse_scores([(1 - PASSAGE_SHARE, note_part), (PASSAGE_SHARE, passage_part)])
-    for rowid in _holding_all(conn, names, list(fused)):
+    for rowid in holding_all(conn, names, list(fused)):
         fused[rowid] += NAMED
     _add_coverage(conn, p, fused, passage_of, long_notes)
     ranked = sorted(fused, key=lambda rowid: (-fused[rowid], rowid))[:JUDGED]
     return [(rowid, -top * fused[rowid]) for rowid in ranked]
 
 
-def _add_coverage(conn: sqlite3.Connection, p: Plan, fused: dict[int, float],
+def _add_coverage(conn: Connection, p: Plan, fused: dict[int, float],
                   passage_of: dict[int, int], long_notes: set[int]) -> None:
     """COVERED times its coverage added to the score of each of the first COVERED_NOTES
     notes that it could bring into the first JUDGED."""
@@ -367,83 +288,32 @@ def _add_coverage(conn: sqlite3.Connection, p: Plan, fused: dict[int, float],
         fused[rowid] += COVERED * share
 
 
-def _coverage(conn: sqlite3.Connection, p: Plan, passages: list[int], short: list[int],
+def _coverage(conn: Connection, p: Plan, passages: list[int], short: list[int],
               ) -> dict[int, float]:
     """The share of the question's IDF (as `_judged` weighs it) held by each of the
     `passages` (rowids; keyed by its note) and each of the `short` notes (no passages: the
     note is its own passage), from the rows FTS5 keeps in its content tables
-    (`_with_passages`)."""
+    (`with_passages`)."""
     weights = word_weights(p, notes=True)
     shares: dict[int, float] = {}
-    for table, span, rowids in (("passages_fts_content", PASSAGE_SPAN, passages),
-                                ("notes_fts_content", 1, short)):
-        marks = ", ".join("?" * len(rowids))
-        for rowid, *columns in conn.execute(
-                f"SELECT * FROM {table} WHERE id IN ({marks})", rowids):
+    for content, span, rowids in (("passages_fts_content", PASSAGE_SPAN, passages),
+                                  ("notes_fts_content", 1, short)):
+        for rowid, columns in content_rows(conn, content, rowids):
             shares[rowid // span] = judge(row_tokens(columns), p, weights).coverage
     return shares
 
 
-def _numeric(conn: sqlite3.Connection, rowids: list[int]) -> set[int]:
-    """The keys among `rowids` with a value that has a digit ("how much" questions)."""
-    marks = ", ".join("?" * len(rowids))
-    return {rowid for (rowid,) in conn.execute(
-        f"SELECT rowid FROM keys WHERE rowid IN ({marks}) AND numeric = 1", rowids)}
-
-
-def _with_passages(conn: sqlite3.Connection, rowids: list[int]) -> set[int]:
-    """The notes among `rowids` that have passages (their first one is numbered 0), from
-    the rows FTS5 keeps in its content table (`passages_fts` looks each rowid up by a
-    query of its own: ≈15× slower)."""
-    marks = ", ".join("?" * len(rowids))
-    return {rowid // PASSAGE_SPAN for (rowid,) in conn.execute(
-        f"SELECT id FROM passages_fts_content WHERE id IN ({marks})",
-        [rowid * PASSAGE_SPAN for rowid in rowids])}
-
-
-def _holding_all(conn: sqlite3.Connection, names: Sequence[str], rowids: list[int],
-                 ) -> list[int]:
-    """The notes among `rowids` whose text holds every one of the folded `names`."""
-    if not names or not rowids:
-        return []
-    marks = ", ".join("?" * len(rowids))
-    every = " AND ".join('"' + name.replace('"', '""') + '"' for name in names)
-    return [rowid for (rowid,) in conn.execute(
-        f"SELECT rowid FROM notes_fts WHERE notes_fts MATCH ? AND rowid IN ({marks})",
-        (every, *rowids))]
-
-
-def _lookup(conn: sqlite3.Connection, table: _Table, forms: Iterable[str]) -> dict[str, int]:
-    wanted = list(dict.fromkeys(forms))
-    if not wanted:
-        return {}
-    marks = ", ".join("?" * len(wanted))
-    return dict(conn.execute(f"SELECT term, df FROM {table.terms} WHERE term IN ({marks})",
-                             wanted).fetchall())
-
-
-def _match(forms: Iterable[str]) -> str:
-    """An FTS5 OR of quoted forms: user text never reaches FTS5 syntax."""
-    return " OR ".join('"' + form.replace('"', '""') + '"' for form in forms) or '""'
-
-
-def _weights(table: _Table) -> str:
-    return ", ".join(str(w) for w in table.weights)
-
-
-def _judged(conn: sqlite3.Connection, table: _Table, rows: list[tuple[int, float]],
+def _judged(conn: Connection, table: Table, rows: list[tuple[int, float]],
             p: Plan, amount: int | None, numeric: set[int]) -> list[Hit]:
     """Each hit's coverage, from its stored text: which of the searched forms it holds
     (its tokens as FTS5 made them)."""
     if not rows:
         return []
     judged = rows[:JUDGED]
-    marks = ", ".join("?" * len(judged))
     forms = {form for s in p.searched for form in s.forms}
     kinds = {form for s in p.searched if s.kind for form in s.forms}
-    held = {rowid: _held(table, forms, kinds, columns) for rowid, *columns in conn.execute(
-        f"SELECT rowid, * FROM {table.fts} WHERE rowid IN ({marks})",
-        [rowid for rowid, _ in judged])}
+    held = {rowid: _held(table, forms, kinds, columns) for rowid, columns in stored_rows(
+        conn, table, [rowid for rowid, _ in judged])}
     weights: dict[tuple[bool, bool, frozenset[str]], dict[str, float]] = {}
     hits = []
     for rowid, score in judged:
@@ -469,7 +339,7 @@ class _Held:
     has_at: bool = False  # a value of the key holds an "@" (an e-mail address)
 
 
-def _held(table: _Table, forms: set[str], kinds: set[str], columns: Sequence[str]) -> _Held:
+def _held(table: Table, forms: set[str], kinds: set[str], columns: Sequence[str]) -> _Held:
     every = forms & row_tokens(columns)
     if table is not KEYS:
         return _Held(every)

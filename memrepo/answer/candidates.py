@@ -1,0 +1,286 @@
+"""The keys a question may be answered from (memrepo.answer.keys): the directory of
+identities it can name (a scope's subjects joined with their entity notes), the candidate
+keys of the subjects it names and of the words it holds, the things it names by their
+own words, the people it names only by a value of their keys, and those it names whom
+the memory does not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.identities import ASKER_SUBJECTS, Identity, identities, words
+from memrepo.answer.reading import (
+    FILLERS,
+    IDENTITY,
+    OPTIONAL,
+    Reading,
+    concept_forms,
+    role_words_asked,
+)
+from memrepo.answer.subjects import Mention, Mentions
+from memrepo.cache import Connection
+from memrepo.cache.lookups import (
+    KeyRow,
+    NoteRow,
+    entity_notes_with_words,
+    existing_subjects,
+    keys_of_subjects,
+    keys_with_words,
+    notes_hold_any,
+)
+from memrepo.core.stems import base_forms
+
+
+def unknown_names(read: Reading, mentions: Mentions, rows: Sequence[KeyRow],
+                  concepts: ConceptTable) -> list[int]:
+    """Names of nobody the memory knows: a word written with a capital letter (not the
+    first) or standing before "'s", that no mention, key word, concept or stop word
+    explains ("What's Zbyněk's phone?" asks about someone not recorded)."""
+    return [i for i in unexplained_names(read, mentions, rows, concepts)
+            if i not in read.value_named and i not in read.optional]
+
+
+def other_name(names: Sequence[int], mentions: Mentions) -> tuple[int, int] | None:
+    """A name written beside part of a known one but not one of its names: "Piotr NOWAK"
+    is not Anna Nowak. The whole name's span, or None."""
+    for mention in mentions.found:
+        for i in names:
+            if mention.identities and (i + 1 == mention.start or i == mention.end):
+                return min(i, mention.start), max(i + 1, mention.end)
+    return None
+
+
+def named_by_values(conn: Connection, scope: str, read: Reading, mentions: Mentions,
+                    rows: Sequence[KeyRow], concepts: ConceptTable) -> Reading:
+    """Names the memory holds as values, not as subjects: a thing named by the value of
+    its name or model ("our TOYOTA", "firmowe DOBLÒ": `car.model`) is that thing; any other
+    value ("the premises on LEGNICKA street") or a note holds names nobody new and counts
+    only where a key holds it."""
+    named: dict[int, frozenset[str]] = {}
+    optional = set(read.optional)
+    for i in unexplained_names(read, mentions, rows, concepts):
+        hits = keys_with_words(conn, scope, base_forms(read.folded[i]), "object")
+        things = frozenset(r.subject_key for r in hits if IDENTITY & set(words(r.relation_key))
+                           and not is_person_row(r, (), concepts))
+        if things:
+            named[i] = things
+        elif hits or notes_hold_any(conn, base_forms(read.folded[i])):
+            optional.add(i)  # a name the notes hold ("przegląd Octavii"): theirs to answer
+    return replace(read, value_named=named, optional=optional)
+
+
+def unexplained_names(read: Reading, mentions: Mentions, rows: Sequence[KeyRow],
+                      concepts: ConceptTable) -> list[int]:
+    """Positions of words written as names (a capital letter, not the first word; before
+    "'s") that no mention, key word, concept or stop word explains."""
+    inside = {i for m in mentions.found for i in range(m.start, m.end)}
+    known = {w for r in rows for w in (*words(r.subject_key), *words(r.relation_key))}
+    known_forms = {f for w in known if len(w) >= 4 for f in base_forms(w) if len(f) >= 3}
+    found = []
+    for i in read.salient:
+        word = read.folded[i]
+        possessive = read.folded[i + 1:i + 2] == ["s"]
+        inflected = bool(known_forms.intersection(base_forms(word)))  # "Anny": `anna`
+        if (i in read.capitalised or possessive) and i not in inside and word.isalpha() \
+                and len(word) >= 3 and word not in known and not inflected \
+                and not concepts.knows(word) \
+                and word not in FILLERS and word not in OPTIONAL:
+            found.append(i)
+    return found
+
+
+def possessed(read: Reading, mentions: Mentions, concepts: ConceptTable) -> frozenset[int]:
+    """Words naming what a named person (not the asker, not a company) has: "Jozef's CAR",
+    "the CAR of Jozef", "SAMOCHÓD Marty" — that person's, never the household's `car`."""
+    found: set[int] = set()
+    for m in mentions.found:
+        if not m.identities or any(i.asker or is_org(i, concepts) for i in m.identities):
+            continue
+        if read.folded[m.end:m.end + 1] == ["s"]:
+            found.add(m.end + 1)
+        if m.start >= 1:
+            found.add(m.start - 1)
+        if m.start >= 2 and read.folded[m.start - 1] in ("of", "od"):
+            found.add(m.start - 2)
+    return frozenset(found)
+
+
+def only_possessor(identity: Identity, mentions: Mentions) -> bool:
+    """Whether the question names `identity` only as whose role person it asks about
+    ("MARK's wife": Mark's keys answer nothing of hers)."""
+    owning = [m for m in mentions.found if m.role and m.owner is identity]
+    named = [m for m in mentions.found if identity in m.identities]
+    return bool(owning) and all(possessor_position(m.start, mentions) for m in named)
+
+
+def answerable_role(conn: Connection, scope: str, mention: Mention, rows: Sequence[KeyRow],
+                    concepts: ConceptTable) -> bool:
+    """Whether a role that names nobody can still be answered: its owner holds a key of
+    that role ("who is my accountant" and `me.accountant`), or a thing the question names
+    holds the role's word (`dentist_appointment`)."""
+    if not mention.role:
+        return False
+    if any(mention.role & concepts.concepts_of_words(words(r.subject_key)) for r in rows):
+        return True
+    owner = mention.owner.subjects if mention.owner is not None else set()
+    return any(mention.role & concepts.concepts_of_words(words(k.relation_key))
+               for k in keys_of_subjects(conn, scope, owner))
+
+
+# --- who is asked about -----------------------------------------------------------------
+
+def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
+                       concepts: ConceptTable) -> tuple[list[Identity], list[KeyRow]]:
+    """The identities the question may name: subjects and entity notes holding its words
+    or its role words, the asker, and the subjects those notes name."""
+    forms = {f for i in read.salient for f in base_forms(read.folded[i])}
+    role_words = role_words_asked(read, concepts)
+    rows = keys_with_words(conn, scope, forms | role_words | concept_forms(read, concepts),
+                           "subject")
+    notes = _unique([*entity_notes_with_words(conn, forms | role_words | set(words(asker)),
+                                              "names"),
+                     *(entity_notes_with_words(conn, role_words, "description")
+                       if role_words else [])])
+    named = {"_".join(s) for n in notes for s in _note_spellings(n)}
+    linked = existing_subjects(conn, scope, named | {asker, *ASKER_SUBJECTS})
+    subjects = {(r.subject_key, r.subject) for r in rows}
+    subjects |= {(key, key) for key in linked}
+    return identities(sorted(subjects), notes, asker, concepts), rows
+
+
+def _note_spellings(note: NoteRow) -> list[tuple[str, ...]]:
+    return [s for s in (words(note.name), *(words(a) for a in note.aliases)) if s]
+
+
+def _unique(notes: Iterable[NoteRow]) -> list[NoteRow]:
+    return list({n.name: n for n in notes}.values())
+
+
+# --- candidates and scores --------------------------------------------------------------
+
+def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequence[Identity],
+                   rows: Sequence[KeyRow], concepts: ConceptTable, mentions: Mentions,
+                   ) -> list[KeyRow]:
+    """Keys that may answer: the named persons' keys and those of things the question
+    names; with nobody named, also keys whose relation holds its words."""
+    owners = {s for m in mentions.found if m.role and m.owner is not None
+              for s in m.owner.subjects}
+    found = keys_of_subjects(conn, scope, {s for i in persons for s in i.subjects} | owners)
+    others = [i for m in mentions.found for i in m.identities if not i.asker]
+    people = [i for i in others if not is_org(i, concepts)]
+    # "How much rent does Marta pay?": Marta's, not the household's `shop_rent`
+    of_another = bool(people) and mentions.asker is None and not mentions.ours
+    things = [r for r in rows if not of_another and names_thing(r, read, bool(people), concepts)
+              and not any(r.subject_key in i.subjects for i in persons)
+              and not is_person_row(r, persons, concepts)
+              and not (people and _as_a_kind(r, read))]
+    forms = {f for i in read.salient for f in base_forms(read.folded[i])}
+    forms |= concept_forms(read, concepts)
+    by_value = {s for subjects in read.value_named.values() for s in subjects}
+    if persons or mentions.asker is not None or mentions.found:
+        asked = [*found, *keys_of_subjects(conn, scope,
+                                           {r.subject_key for r in things} | by_value)]
+        if not others:  # the asker alone: also the household's things by their relation
+            # ("who is my employer": `job.employer`)
+            related = keys_with_words(conn, scope, forms, "relation")
+            asked += [r for r in related if not is_person_row(r, persons, concepts)
+                      and _common_thing(r, concepts)
+                      and r.subject_key not in with_notes(conn, related, concepts,
+                                                           orgs=not mentions.ours)]
+        return _unique_keys(asked)
+    related = keys_with_words(conn, scope, forms, "relation")
+    if mentions.ours:  # "what are we driving": the household's, not a relative's
+        related = [r for r in related if not is_person_row(r, persons, concepts)
+                   and r.subject_key not in with_notes(conn, related, concepts)]
+    return _unique_keys([*keys_of_subjects(conn, scope,
+                                           {r.subject_key for r in things} | by_value),
+                         *related])
+
+
+def with_notes(conn: Connection, rows: Sequence[KeyRow], concepts: ConceptTable,
+               orgs: bool = False) -> set[str]:
+    """The subjects among `rows` an entity note names: people, and with `orgs` companies,
+    shops and practices too ("our" business is the household's, "my" e-mail is not)."""
+    subjects = {r.subject_key for r in rows}
+    notes = entity_notes_with_words(conn, {w for s in subjects for w in words(s)}, "names")
+    spelled = {"_".join(spelling) for n in notes if orgs or not _note_is_org(n, concepts)
+               for spelling in _note_spellings(n)}
+    return subjects & spelled
+
+
+def _note_is_org(note: NoteRow, concepts: ConceptTable) -> bool:
+    """A note of a company, shop or practice: its name or an alias says so ("the firm")."""
+    return any(concepts.concepts_of_words(s) & _ORGS for s in _note_spellings(note))
+
+
+def is_org(identity: Identity, concepts: ConceptTable) -> bool:
+    """A company, shop or practice (it owns things: "which van did the firm have")."""
+    return any(concepts.concepts_of_words(s) & _ORGS for s in identity.spellings)
+
+
+_ORGS = frozenset(("company", "practice", "shop", "workshop"))
+
+
+def _as_a_kind(row: KeyRow, read: Reading) -> bool:
+    """Whether the question names the key's subject only as the kind of its answer ("WHAT
+    CAR does my sister drive": a car of hers, not the household's `car`)."""
+    subject_words = {f for w in words(row.subject_key) for f in base_forms(w)}
+    return all(i in read.kinds for i in read.salient
+               if set(base_forms(read.folded[i])) & subject_words)
+
+
+def things_named(read: Reading, rows: Sequence[KeyRow], people: Sequence[Identity],
+                 ) -> set[int]:
+    """Positions of words that name a thing of the memory by its own words ("my BANK's
+    address", "which VAN"): whatever answers must be about that thing."""
+    persons = {s for i in people if i.person for s in i.subjects}
+    things = {w for r in rows if r.subject_key not in persons
+              for w in words(r.subject_key)}
+    return {i for i in read.salient if read.folded[i] in things
+            and i not in read.in_names and i not in read.theirs} | set(read.value_named)
+
+
+def _common_thing(row: KeyRow, concepts: ConceptTable) -> bool:
+    """Whether a key's subject is named by a common word ("job", "car", "electricity
+    bill"), not by a name ("anna", "finpulse"): only such things are the household's."""
+    return bool(concepts.concepts_as_written(words(row.subject_key)))
+
+
+def is_person_row(row: KeyRow, persons: Sequence[Identity], concepts: ConceptTable) -> bool:
+    """A key of a person the question did not name (a role subject such as `mother`)."""
+    return bool(concepts.concepts_of_words(words(row.subject_key)) & concepts.roles)
+
+
+def names_thing(row: KeyRow, read: Reading, other_person: bool,
+                concepts: ConceptTable, own_relation: bool = False) -> bool:
+    """Whether the question names the key's subject by its words — with someone other than
+    the asker named ("What car does Kuba drive?"), only by the words as written, never
+    through the concept table (the firm's van is not Kuba's car); `own_relation`: not
+    through a concept its relation holds too ("the clinic's ADDRESS" names no flat whose
+    `adres` it is)."""
+    subject_words = set(words(row.subject_key))
+    asked = {f for i in read.salient if i not in read.in_names and i not in read.theirs
+             for f in base_forms(read.folded[i])}
+    if asked & {f for w in subject_words for f in base_forms(w)}:
+        return True
+    if other_person:
+        return False
+    named = frozenset().union(*(read.concepts.get(i, frozenset()) for i in read.salient))
+    if own_relation:
+        named -= concepts.concepts_of_words(words(row.relation_key))
+    return bool(concepts.concepts_of_words(list(subject_words)) & named)
+
+
+def _unique_keys(keys: Iterable[KeyRow]) -> list[KeyRow]:
+    return list({k.rowid: k for k in keys}.values())
+
+
+def possessor_position(i: int, mentions: Mentions) -> bool:
+    """A word naming whose role person the question asks about ("LENKA's mother")."""
+    for first, second in zip(mentions.found, mentions.found[1:], strict=False):
+        if first.start <= i < first.end and second.role and second.start <= first.end + 1:
+            return True
+    return False

@@ -1,0 +1,196 @@
+"""The identities a scope holds keys about (memrepo.answer.subjects): a subject of the
+scope's keys joined with the entity note that names it (the note's name or an alias folds
+to the subject's words: `jakub` and the note `jakub-prochazka` with the alias "Jakub"),
+its spellings, role words and head noun, and whose role a role subject is ("lenka_mother").
+
+Pure: the rows come from memrepo.cache.lookups.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from memrepo.answer.concepts import ConceptTable
+from memrepo.core.stems import tokens
+from memrepo.core.text import words_of
+
+if TYPE_CHECKING:
+    from memrepo.cache.lookups import NoteRow
+
+
+ASKER_SUBJECTS = ("me", "myself", "user", "self", "i", "ja")
+"""Subjects by which agents record the asker whatever the scope is called."""
+_ARTICLES = frozenset(words_of("the a an"))
+POSSESSIVE_MARK = "s"
+"""What folding leaves of a possessive: "Lenka's" → lenka, s."""
+
+
+@dataclass(slots=True)
+class Identity:
+    """One person, company or thing of the scope: its subjects and its entity notes."""
+
+    subjects: set[str] = field(default_factory=set)  # folded subject keys of the scope
+    notes: set[str] = field(default_factory=set)  # entity note names
+    spellings: set[tuple[str, ...]] = field(default_factory=set)  # folded words
+    descriptions: list[tuple[str, ...]] = field(default_factory=list)  # notes', folded
+    name_parts: set[str] = field(default_factory=set)  # words of its names, not of phrases
+    person: bool = False  # a party (an entity note, a role word, the asker), not a thing
+    asker: bool = False
+
+    @property
+    def label(self) -> str:
+        return min(self.notes) if self.notes else min(self.subjects, default="?")
+
+
+def words(text: str) -> tuple[str, ...]:
+    """Folded words of a name, alias, subject or description (`_` and `-` separate)."""
+    return tuple(word for _, word in tokens(text.replace("_", " ")))
+
+
+def spelling(text: str) -> tuple[str, ...]:
+    """The words a name is called by, without a leading article ("the firm" → firm)."""
+    found = words(text)
+    return found[1:] if len(found) > 1 and found[0] in _ARTICLES else found
+
+
+def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
+               asker: str, concepts: ConceptTable) -> list[Identity]:
+    """The scope's identities among the given subjects ((subject_key, as written)) and
+    entity notes: a subject and a note are one identity when the note's name or an alias
+    is spelled like the subject."""
+    by_spelling: dict[tuple[str, ...], Identity] = {}
+    out: list[Identity] = []
+    for subject_key, written in subjects:
+        key_words = words(subject_key)
+        found = by_spelling.get(key_words)
+        if found is None:
+            found = Identity()
+            out.append(found)
+            by_spelling[key_words] = found
+        found.subjects.add(subject_key)
+        found.spellings.update({key_words, spelling(written)})
+        found.name_parts.update(key_words, spelling(written))
+        found.asker = found.asker or subject_key in (asker, *ASKER_SUBJECTS)
+        found.person = (found.person or found.asker
+                        or bool(concepts.concepts_of_words(key_words) & concepts.roles))
+    asker_words = set(words(asker))
+    for note in notes:
+        names = {spelling(note.name), *(spelling(a) for a in note.aliases)} - {()}
+        # a role alias ("mother") is someone's word for the person: it links the subject
+        # `mother` only where that someone is the asker (`mother` in Lenka's scope is
+        # Lenka's mother, not the Tomáš's mother of "Tomáš's mother Marie"); a role the
+        # description gives nobody else ("teściowa" of "Paweł's mother") is the asker's
+        head = head_of(note.description)
+        linked = [by_spelling[n] for n in names if n in by_spelling and (
+            not is_role(n, concepts) or _role_owned_by_asker(
+                head, asker_words, concepts, concepts.concepts_of_words(n) & concepts.roles))]
+        identity = _joined(linked, out) if linked else Identity()
+        if not linked:
+            out.append(identity)
+        identity.notes.add(note.name)
+        identity.spellings.update(names)
+        identity.name_parts.update(spelling(note.name), *(
+            _capitalised(alias) for alias in note.aliases))
+        identity.descriptions.append(head_of(note.description))
+        identity.person = True
+        for name in names:
+            if not is_role(name, concepts):
+                by_spelling.setdefault(name, identity)
+    return out
+
+
+def _capitalised(alias: str) -> list[str]:
+    """The words of an alias written with a capital letter: its name words ("pan
+    KACZMAREK"), not a phrase's ("właściciel lokalu")."""
+    return [folded for written, folded in tokens(alias) if written[:1].isupper()]
+
+
+def _role_owned_by_asker(description: Sequence[str], asker_words: set[str],
+                         concepts: ConceptTable, roles: frozenset[str] | None = None) -> bool:
+    """Whether the `roles` (all roles) a note's description gives are the asker's (or
+    nobody's in particular): "Tomáš's brother Petr" in Tomáš's scope, "the firm's
+    accountant"."""
+    owners = role_owners(description, concepts.roles if roles is None else roles, concepts)
+    return all(owner_is(o, asker_words, concepts) for o in owners)
+
+
+def owner_is(owner: tuple[str, ...], person_words: set[str], concepts: ConceptTable) -> bool:
+    """Whether a description's owner of a role (the word before "'s") may be the person
+    with these words: it is one of them, none is named, or it is a common word ("the
+    firm's accountant": the firm of the household, not another person)."""
+    return not owner or bool(set(owner) & person_words) or all(
+        concepts.concepts_as_written([w]) for w in owner)  # 'Daniel' is no form of "daň"
+
+
+def is_role(spelled: tuple[str, ...], concepts: ConceptTable) -> bool:
+    """A spelling that is a role word ("mother", "the accountant"), not a name."""
+    spans = concepts.spans(spelled)
+    return bool(spans) and all(span.concepts & concepts.roles for span in spans) and sum(
+        span.end - span.start for span in spans) == len(spelled)
+
+
+_CLAUSE = re.compile(r"[:;,(.]")
+
+
+def head_of(description: str) -> tuple[str, ...]:
+    """The words of a description's first two clauses, where it says what the note is
+    ("Hana Kubíčková: the firm's accountant …", "Tomáš's mother Marie: retired …"): a
+    role word later on is about something else ("… helps the firm on Saturdays")."""
+    clauses = [c for c in _CLAUSE.split(description) if c.strip()]
+    return words(" ".join(clauses[:2]))
+
+
+def _joined(found: list[Identity], everything: list[Identity]) -> Identity:
+    """One identity of several a note links (it names two subjects: `mother`, `marie`)."""
+    first = found[0]
+    for other in found[1:]:
+        if other is first:
+            continue
+        first.subjects |= other.subjects
+        first.notes |= other.notes
+        first.spellings |= other.spellings
+        first.name_parts |= other.name_parts
+        first.descriptions += other.descriptions
+        first.person = first.person or other.person
+        first.asker = first.asker or other.asker
+        if other in everything:
+            everything.remove(other)
+    return first
+_THEIRS = frozenset(words_of("her his their jej jego ich jeho jejich"))
+_AND = frozenset(words_of("and i a"))
+
+
+def role_owners(description: Sequence[str], roles: frozenset[str],
+                concepts: ConceptTable) -> set[tuple[str, ...]]:
+    """Whose role a description's head (`head_of`) gives its note: the word before "'s" in
+    front of the role word ("Tomáš's mother" → (tomas,)), () when it names none ("mother of
+    three"); a role word followed by "'s" owns another role and is not the note's."""
+    owners: set[tuple[str, ...]] = set()
+    for span in concepts.spans(description):
+        after = description[span.end:span.end + 1]
+        if not span.concepts & roles or after == (POSSESSIVE_MARK,):
+            continue  # "the FIRM's accountant": the firm owns the role, it is not one
+        if set(description[max(0, span.start - 2):span.start]) & _THEIRS:
+            continue  # "lives with HER husband Marek": another person's role
+        before = description[max(0, span.start - 4):span.start]
+        if len(before) >= 2 and before[-1] == POSSESSIVE_MARK:
+            # "Tomáš's mother"; "Joanna and Paweł's son": both are whose son he is
+            pair = len(before) == 4 and before[1] in _AND
+            owners.add((before[0], before[2]) if pair else (before[-2],))
+        elif span.start == 0 or description[span.start - 1] not in ("of",):
+            owners.add(())
+    return owners
+
+
+def names_in(people: Sequence[Identity]) -> Mapping[str, tuple[str, ...]]:
+    """Every word of the identities' spellings → the labels of those holding it (for
+    respelling a misspelt name)."""
+    found: dict[str, list[str]] = {}
+    for identity in people:
+        for word in itertools.chain.from_iterable(identity.spellings):
+            found.setdefault(word, []).append(identity.label)
+    return {word: tuple(labels) for word, labels in found.items()}

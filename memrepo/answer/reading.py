@@ -1,0 +1,233 @@
+"""How the key choice reads a question (memrepo.answer.keys): its words with stop words,
+dates and fillers set aside, the cues of what kind of value it asks for ("how much",
+"who", "when"), and the words that join or go beyond what it names.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.identities import words
+from memrepo.answer.question import (
+    HEAD_NUMBER,
+    Question,
+    asks_change_word,
+    head_kind,
+    head_positions,
+)
+from memrepo.answer.relevance import question_word_typo
+from memrepo.answer.stopwords import STOP_WORDS
+from memrepo.answer.subjects import Mentions, in_slavic, role_spans
+from memrepo.answer.when import find_times
+from memrepo.core.stems import WORD, tokens
+from memrepo.core.text import words_of
+
+FILLERS = frozenset(words_of("""
+please again currently today tonight right know give show want find look info information
+details detail still ever exactly remind remember anything something thing things days one
+moment moments there here else going podaj powiedz pokaz prosze teraz obecnie aktualnie daj
+povedz ukaz prosim momentalne rekni ted nyni aktualne also list all every tell say again
+ponownie znowu znow znova znovu opat"""))
+"""Words that ask nothing of their own ("please", "right now", "give me"): never held
+against a key. (Head nouns beside another word, "phone NUMBER", are set aside too.)"""
+OPTIONAL = frozenset(words_of("""
+month months monthly week weeks weekly year years yearly annual annually daily day each per
+every mesiac mesicne mesacne miesiac miesiecznie rok rocznie rocne rocni tyden tydenne
+private personal main new current latest official direct time over usual normal regular
+standard typical default base basic next last previous start beginning
+prywatny prywatna sukromny sukromna soukromy soukroma"""))
+"""Words of a period ("each month", "per year") or a kind of value ("my PRIVATE phone"): a
+key whose relation holds one gains by it (`monthly_fee`); one that does not is not held
+to it."""
+IDENTITY = frozenset(words_of("""
+name model type make brand kind title nazwa imie marka typ meno nazov znacka jmeno nazev"""))
+AMOUNT = frozenset(words_of("""
+amount value price cost total sum kwota wartosc cena suma castka hodnota"""))
+"""Relations that say what a thing is (IDENTITY: `van.model`) or costs (AMOUNT:
+`gas_bill.amount`), answering a question that names only the thing ("which van do we
+have?", "gas advance now?" — an amount when the question asks one or names no other)."""
+_WHO = frozenset(words_of("who whom kto kogo kdo koho"))
+_LOOK = frozenset(words_of("look looks looked looking"))
+_WHEN = frozenset(words_of("when kiedy kedy kdy"))
+_WHICH = frozenset(words_of("""
+what which jaki jaka jakie jakiego jakiej jakim jaka jakimi jakich ktory ktora ktore
+ktorego ktorej ktorym ktorych aky aka ake akeho akej aku akym akou akych ktoreho ktorom
+jaky jake jakou jakym jakem"""))
+"""Words whose next word names the kind of the answer ("what CAR does she drive")."""
+"""… LOOK LIKE: "what did my rent look like" asks nothing of "like"."""
+AMOUNT_CUE = "#amount"
+WHO_CUE = "#who"
+WHEN_CUE = "#when"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A question as the key choice reads it: its words as written and folded, those that
+    count, and what each of them names or asks for."""
+
+    raw: list[str]
+    folded: list[str]
+    salient: list[int]  # positions that count
+    cues: dict[str, float]  # pseudo-words: "how much" (AMOUNT_CUE)
+    dated: set[int]  # positions of the words of a date or period
+    concepts: dict[int, frozenset[str]]  # position → the concepts its phrase names
+    optional: set[int]  # words that count only where a key holds them ("monthly")
+    heads: dict[int, str]  # a word beside a head noun → the kind of value asked ("number")
+    asks_change: bool
+    read_as: dict[str, str]  # the opening question word misspelt ("whic" → "which")
+    kinds: set[int]  # words naming the kind of the answer ("what CAR", "which VAN")
+    phrases: set[int]  # words inside a phrase of the concept table ("house loan")
+    capitalised: set[int]  # words written with a capital letter, not the first
+    value_named: dict[int, frozenset[str]] = field(default_factory=dict)
+    in_names: frozenset[int] = frozenset()  # words of a person's name the question says
+    theirs: frozenset[int] = frozenset()  # words a named person possesses ("Jozef's CAR")
+
+
+# --- reading the question ---------------------------------------------------------------
+
+def read_question(question: Question, now: int, concepts: ConceptTable,
+                  replaced: dict[int, str] | None = None) -> Reading:
+    """The question's words as the key choice reads them (`replaced`: position → the
+    respelling read instead)."""
+    pairs = tokens(question.text)
+    raw = [r for r, _ in pairs]
+    folded = [(replaced or {}).get(i, f) for i, (_, f) in enumerate(pairs)]
+    dated: set[int] = set(find_times([f for _, f in pairs], now).used)
+    look_like = {i for i in range(len(folded) - 1)
+                 if folded[i] in _LOOK and folded[i + 1] == "like"}
+    dated = {*dated, *look_like, *(i + 1 for i in look_like)}  # set aside like a date
+    heads = head_positions(folded, {i for i, w in enumerate(folded) if w not in STOP_WORDS
+                                    and i not in dated and not asks_change_word(w)})
+    written = WORD.findall(unicodedata.normalize("NFC", question.text))
+    if len(written) != len(raw):
+        written = list(raw)
+    heads = {i for i in heads if not _beside_a_person(i, written, folded, concepts)}
+    opening = question_word_typo(folded[0]) if folded else None
+    read_as = {raw[0]: opening} if opening else {}
+    salient = [i for i, word in enumerate(folded)
+               if i not in dated and i not in heads and word not in STOP_WORDS
+               and not (i == 0 and opening)
+               and word not in FILLERS and len(word) > 1 and not word.isdigit()
+               and not (asks_change_word(word) and not concepts.knows(word))]
+    cues = {AMOUNT_CUE: 1.0} if question.asks_amount else {}
+    who = _first_of(folded, _WHO)
+    when = _first_of(folded, _WHEN)
+    if who < len(folded) and who < when:  # "who do I call WHEN it breaks": who asks
+        cues[WHO_CUE] = 0.5
+    if when < len(folded) and when < who and not question.asks_change:
+        cues[WHEN_CUE] = 0.5
+    spans: dict[int, frozenset[str]] = {}
+    for span in concepts.spans(folded):  # a phrase's words mean the phrase ("for a LIVING")
+        for i in range(span.start, span.end):
+            spans[i] = span.concepts
+    for i, word in enumerate(folded):  # "Péťa's NUMBER", "numer do mamy": a phone number
+        if head_kind(word) == HEAD_NUMBER and i not in heads and (
+                i not in spans or spans[i] <= _ALSO_A_NUMBER):
+            spans[i] = spans.get(i, frozenset()) | {"phone"}
+    multi = {i for span in concepts.spans(folded) if span.end - span.start > 1
+             for i in range(span.start, span.end)}
+    salient = sorted({*salient, *_phrases_of_small_words(folded, concepts, dated)})
+    optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi}
+    kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
+    phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
+               for i in range(span.start, span.end)}
+    asked_kind = {i + 1 for i, word in enumerate(folded[:-1]) if word in _WHICH}
+    capitalised = {i for i, w in enumerate(written) if i and w[:1].isupper()
+                   and not w.isupper()}
+    salient = sorted({*salient, *(i for i in capitalised if i not in dated and i not in heads
+                                  and len(folded[i]) > 1 and folded[i] not in FILLERS)})
+    # a name that is also a small word ("What is ANI's salary?": Anna) still names someone
+    return Reading(raw, folded, salient, cues, set(dated), spans, optional, kinds,
+                  question.asks_change, read_as, asked_kind, phrased, capitalised)
+
+
+def _beside_a_person(i: int, written: Sequence[str], folded: Sequence[str],
+                     concepts: ConceptTable) -> bool:
+    """Whether a head noun's modifier is a person ("numer TEŚCIA", "číslo Marty"): then it
+    asks for that person's number, not for a kind of number ("numer pokoju")."""
+    after = i + 1
+    if head_kind(folded[i]) != HEAD_NUMBER or after >= len(folded):
+        return False
+    return bool(concepts.word_concepts(folded[after]) & concepts.roles) or written[after][
+        :1].isupper()
+
+
+_ALSO_A_NUMBER = frozenset(("size",))
+"""Concepts of a word for a number that alone still asks for a phone ("aké ČÍSLO má"; "číslo
+topánok" is a shoe size: a head before its noun)."""
+
+
+def _first_of(folded: Sequence[str], wanted: frozenset[str]) -> int:
+    """The position of the first of the `wanted` words (len(folded): none)."""
+    return next((i for i, word in enumerate(folded) if word in wanted), len(folded))
+
+
+def _phrases_of_small_words(folded: Sequence[str], concepts: ConceptTable,
+                            dated: set[int]) -> set[int]:
+    """The first word of a phrase of the concept table made only of words that alone say
+    nothing ("UNTIL when", "DO kiedy", "od kdy"): it counts, for the phrase."""
+    return {span.start for span in concepts.spans(folded) if span.end - span.start > 1
+            and not span.concepts <= _CUED
+            and all(folded[i] in STOP_WORDS and i not in dated
+                    for i in range(span.start, span.end))}
+
+
+_CUED = frozenset(("price",))
+"""Concepts a cue already asks ("how much": AMOUNT_CUE)."""
+
+
+def uninterpreted(read: Reading, mentions: Mentions, concepts: ConceptTable) -> bool:
+    """Whether the question has a content word that neither a mention nor the concept
+    table explains: only then may the semantic layer answer — a question whose words the
+    table reads ("Ondra's PHONE") and no key holds is "not recorded", not a near match."""
+    inside = {i for m in mentions.found for i in range(m.start, m.end)}
+    return any(i not in inside and i not in read.optional and not read.concepts.get(i)
+               for i in read.salient)
+
+
+def naming_words(read: Reading, mentions: Mentions) -> list[str]:
+    """The words by which the question names the people it asks about ("mama Agnieszki")."""
+    return [read.raw[i] for m in mentions.found if m.identities
+            for i in range(m.start, m.end)]
+
+
+def joins(read: Reading) -> bool:
+    """Whether the question joins two things it asks ("phone AND e-mail", "telefon I
+    mail", "telefón A mail"); "miesięczna opłata za leasing" asks one."""
+    joiners = _AND_SLAVIC if in_slavic(read.folded) else _AND_ENGLISH
+    return bool(joiners.intersection(read.folded))
+
+
+_AND_ENGLISH = frozenset(words_of("and plus"))
+_AND_SLAVIC = frozenset(words_of("i a oraz plus"))
+
+
+def asks_beyond(read: Reading, mentions: Mentions) -> bool:
+    """Whether the question asks something of whom it names: a word outside its mentions
+    (besides fillers, optional words and a possessor) or a cue ("how much", "who")."""
+    inside = {i for m in mentions.found if m.identities for i in range(m.start, m.end)}
+    return bool(read.cues) or any(i not in inside and i not in read.optional
+                                  and i not in mentions.set_aside for i in read.salient)
+
+
+def said(read: Reading, start: int, end: int) -> str:
+    """The question's words from `start` to `end` as written (nobody named: the asker)."""
+    return " ".join(read.raw[start:end]) or "the asker"
+
+
+def role_words_asked(read: Reading, concepts: ConceptTable) -> set[str]:
+    """Every word of the roles the question names ("my mum": mother, mum, mama, …)."""
+    roles = {c for span in role_spans(read.folded, concepts) for c in span.concepts
+             & concepts.roles}
+    return {w for role in roles for entry in concepts.words_of.get(role, ())
+            for w in words(entry)} - STOP_WORDS
+
+
+def concept_forms(read: Reading, concepts: ConceptTable) -> set[str]:
+    """Every word of the concepts the question's words name."""
+    names = frozenset().union(*(read.concepts.get(i, frozenset()) for i in read.salient))
+    return {w for name in names - concepts.roles for entry in concepts.words_of.get(name, ())
+            for w in words(entry)} - STOP_WORDS

@@ -1,0 +1,385 @@
+"""How well a candidate key answers a question (memrepo.answer.keys): the share of the
+question's words, each weighted by its rarity, that the key accounts for through its
+subject, its relation (its words, base forms, concepts) or the kind of value asked; the
+identity that owns a key.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from memrepo.answer.candidates import (
+    is_org,
+    is_person_row,
+    names_thing,
+    possessor_position,
+    with_notes,
+)
+from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.identities import Identity, words
+from memrepo.answer.question import (
+    HEAD_NUMBER,
+)
+from memrepo.answer.reading import AMOUNT, AMOUNT_CUE, IDENTITY, WHEN_CUE, WHO_CUE, Reading
+from memrepo.answer.subjects import Mentions, in_slavic
+from memrepo.cache import Connection
+from memrepo.cache.lookups import KeyRow, key_name_words, scope_term_counts
+from memrepo.core.stems import base_forms
+from memrepo.core.text import words_of
+
+COVERAGE = 0.5
+"""The share of the question's weighted words a key must account for."""
+_NAME_RELATIONS = frozenset(words_of("name names imie nazwa meno nazov jmeno nazev"))
+
+
+@dataclass(frozen=True, slots=True)
+class KeyMatch:
+    """A key that answers, with the reasons: how its subject and relation matched."""
+
+    key: KeyRow
+    coverage: float
+    subject: str  # "the asker ('my')", "name 'kuba'", "words 'gas'"
+    relation: tuple[str, ...]  # "'live' → concept residence", "'phone'"
+    held: frozenset[str] = frozenset()  # the question's words it accounts for ("#3")
+    by_relation: frozenset[str] = frozenset()  # those its relation accounts for
+    answers: bool = True  # holds enough of the question (COVERAGE, the rarest word)
+
+
+def semantic_pool(candidates: Sequence[KeyRow], persons: Sequence[Identity],
+                  mentions: Mentions, read: Reading, people: Sequence[Identity],
+                  ) -> tuple[list[KeyRow], dict[str, str]]:
+    """The keys the semantic layer may answer from: those of the persons the question
+    names, else of the asker and the things it names — never when it names nobody (a
+    paraphrase about nobody in particular is no reason to give anyone's value)."""
+    if persons:
+        subjects = {s for i in persons for s in i.subjects}
+        how = {s: next((m.how for m in mentions.found if i in m.identities), "the person named")
+               for i in persons for s in i.subjects}
+    elif mentions.asker is not None or mentions.found:
+        subjects = {k.subject_key for k in candidates}
+        how = dict.fromkeys(subjects, "the asker's or a thing named")
+    else:  # only subjects the question names by their own words ("Anna" and `anna`)
+        subjects = {k.subject_key for k in candidates if _named_directly(k, read)}
+        how = dict.fromkeys(subjects, "named by its words")
+    return [k for k in candidates if k.subject_key in subjects], how
+
+
+def about_things(matches: Sequence[KeyMatch], things: set[int], read: Reading,
+                 ) -> list[KeyMatch]:
+    """The matches that are about each thing the question names by its own words ("my
+    BANK's address", "which VAN"): they hold the word; where an answering key holds it as
+    written (its subject or relation: `van.model`, `tomek.car`) or as part of a phrase
+    ("HOUSE loan": `mortgage`), keys holding it only through the concept table (`car`
+    for "van") do not answer."""
+    kept = list(matches)
+    for i in things:
+        direct = [m for m in kept if _holds_as_written(m, i, read)]
+        holding = [m for m in kept if f"#{i}" in m.held or f"~{i}" in m.held]
+        kept = direct if any(m.answers for m in direct) else [
+            m for m in kept if m in direct or m in holding]
+    return kept
+
+
+def _holds_as_written(match: KeyMatch, i: int, read: Reading) -> bool:
+    own = {f for w in (*words(match.key.subject_key), *words(match.key.relation_key))
+           for f in base_forms(w)}
+    return bool(set(base_forms(read.folded[i])) & own) or (
+        i in read.phrases and f"#{i}" in match.held)
+
+
+def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyRow],
+                people: Sequence[Identity], mentions: Mentions, concepts: ConceptTable,
+                persons: Sequence[Identity]) -> list[KeyMatch]:
+    """Each key scored against the question, best first: the words it accounts for,
+    weighted by rarity within `scope`, and whether it answers (COVERAGE, the rarest
+    word)."""
+    weights = _weights(conn, scope, read, mentions, concepts)
+    if not weights:
+        return []
+    rarest = max(weights.values())
+    out = []
+    role_owners = {s for m in mentions.found if m.role and m.owner is not None
+                   for s in m.owner.subjects} - {s for i in persons for s in i.subjects}
+    paid_for = {f"#{i}" for i in read.salient if _paid_for(read.folded, i)}
+    per_subject = Counter(key.subject_key for key in keys)
+    for key in keys:
+        owner = _owner(key, people)
+        held, subject_how, relation_how, by_relation = _held(key, owner, read, mentions,
+                                                             concepts)
+        alone = per_subject[key.subject_key] == 1
+        if _by_cue_only(relation_how) and not all(
+                w in held for w in weights if w[1:].isdigit()):
+            continue  # "kiedy PRZYJMUJE doktor …": a date of hers is no answer to that
+        if subject_how == _ROLE_OWNER:  # "jak mają na IMIĘ moje dzieci": their names
+            held |= {f"#{i}" for i in read.salient if "name" in read.concepts.get(i, ())}
+        if key.subject_key in role_owners and (subject_how != _ROLE_OWNER or not all(
+                w in held for w in weights if w[1:].isdigit())):
+            continue  # "my brother's birthday" is not the asker's; "what does Mark's wife
+            # do for work" is not Mark's `spouse`
+        if not relation_how and _generic_answers(key, owner, read, concepts, alone) and all(
+                w in held for w in weights if w[1:].isdigit()):
+            relation_how = (f"'{key.relation}': what the {key.subject} is",)
+        if not relation_how:
+            continue
+        bonus = sum(0.1 for i in read.optional if f"#{i}" in held or f"~{i}" in held)
+        gained = sum(weights.get(w, 0.0) for w in held) + sum(
+            CONCEPT_SHARE * weights.get(f"#{w[1:]}", 0.0) for w in held
+            if w[0] == "~" and f"#{w[1:]}" not in held)
+        coverage = gained / sum(weights.values()) + bonus
+        counted = {w if w[0] != "~" else f"#{w[1:]}" for w in held}
+        misses_rarest = _misses_rarest(held, counted, weights, rarest, paid_for)
+        out.append(KeyMatch(key, coverage, subject_how, relation_how, frozenset(held),
+                            frozenset(by_relation),
+                            coverage >= COVERAGE - 1e-9 and not misses_rarest))
+    return sorted(out, key=lambda m: -m.coverage)
+
+
+def _by_cue_only(relation_how: Sequence[str]) -> bool:
+    """Whether a key's relation matched nothing but "who" or "when"."""
+    return bool(relation_how) and all(how in (_WHO_HOW, _WHEN_HOW) for how in relation_how)
+
+
+def _generic_answers(key: KeyRow, owner: Identity | None, read: Reading,
+                     concepts: ConceptTable, alone: bool) -> bool:
+    """Whether a key's relation says what its subject is and may answer a question that
+    names only the subject: a GENERIC relation, or the only key of a thing ("which gym
+    was I in?" and `gym.membership`), for a thing ("gas advance now?"); for a person known
+    by a role when asked how it changed ("when did we switch family doctors?": the
+    doctor's name)."""
+    thing = owner is None or not owner.person
+    if thing and alone and not read.heads:  # "my passport NUMBER" asks for one attribute
+        return True
+    relation = set(words(key.relation_key))
+    if not (IDENTITY | AMOUNT) & relation:
+        return False
+    if AMOUNT & relation and WHEN_CUE in read.cues:
+        return False  # "when …" asks no amount
+    if AMOUNT & relation and read.kinds and AMOUNT_CUE not in read.cues:
+        return False  # "what CAR do we have": its model, not its price
+    if thing:
+        return True
+    return read.asks_change and bool(
+        concepts.concepts_of_words(words(key.subject_key)) & concepts.roles)
+
+
+def _paid_for(folded: Sequence[str], i: int) -> bool:
+    """Whether a word is the thing a payment is for: "pay FOR (the) WATER", "płacę ZA wodę"."""
+    before = [w for w in folded[max(0, i - 2):i] if w not in ("the", "a", "an", "my", "our")]
+    return bool(before) and before[-1] in ("for", "za")
+
+
+def _misses_rarest(held: set[str] | frozenset[str], counted: set[str],
+                   weights: dict[str, float], rarest: float, paid_for: set[str]) -> bool:
+    """Whether a key holds none of the question's rarest words. A word it holds only
+    through the concept table does not stand for the thing a payment is for when that is
+    as rare and left out ("how much do I PAY for WATER": `rent.amount` holds 'pay' as a
+    price, not 'water')."""
+    top = {w for w, weight in weights.items() if weight >= rarest - 1e-9}
+    if top & {w for w in held if w[0] != "~"}:
+        return False
+    return not (top & counted) or bool((top & paid_for) - counted)
+
+
+def _weights(conn: Connection, scope: str, read: Reading, mentions: Mentions,
+             concepts: ConceptTable) -> dict[str, float]:
+    """Each counted word (by position, as "#3") weighted by its rarity among the scope's
+    keys (what another scope records never changes this one's answers); the
+    asker and a possessor ("Lenka's mother") not at all. Once the question names whose fact
+    it asks about, a word that no key and no concept holds ("in PRAGUE", "on SATURDAY")
+    cannot tell that subject's keys apart: it weighs nothing."""
+    counted = [i for i in read.salient if not possessor_position(i, mentions)
+               and i not in read.optional and i not in mentions.set_aside]
+    forms = {f for i in counted for f in base_forms(read.folded[i])}
+    counts, n = scope_term_counts(conn, scope, forms)
+    named = any(m.identities for m in mentions.found) or (
+        mentions.asker is not None and bool(mentions.asker.identities))
+    in_keys = key_name_words(conn, forms) if named else set()
+    out: dict[str, float] = {}
+    for i in counted:
+        df = max((counts.get(f, 0) for f in base_forms(read.folded[i])), default=0)
+        if named and _says_nothing_of_keys(i, read, mentions, in_keys):
+            continue
+        out[f"#{i}"] = math.log((n - df + 0.5) / (df + 0.5) + 1) if n else 1.0
+    for cue, weight in read.cues.items():
+        out[cue] = weight
+    return out
+
+
+def _says_nothing_of_keys(i: int, read: Reading, mentions: Mentions, in_keys: set[str],
+                          ) -> bool:
+    """A word no key's subject or relation holds and no concept names, outside a mention
+    and not the modifier of a compound ("ROOM number", "SHOE size", "numer POKOJU": the
+    thing asked about)."""
+    if read.concepts.get(i) or any(m.start <= i < m.end for m in mentions.found):
+        return False
+    if set(base_forms(read.folded[i])) & in_keys:
+        return False
+    # the modifier of a compound names the thing asked about: English puts it first
+    # ("ROOM number"), Polish, Slovak and Czech after its head ("numer POKOJU")
+    beside = i - 1 if in_slavic(read.folded) else i + 1
+    return not (0 <= beside < len(read.folded) and (beside in read.salient
+                                                     or read.folded[beside] in _HEADS))
+
+
+_HEADS = frozenset(words_of("number numbers numer cislo address adres adresa name size"))
+
+
+def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions,
+          concepts: ConceptTable) -> tuple[set[str], str, tuple[str, ...], set[str]]:
+    """The counted words a key accounts for, how its subject matched, how its relation did
+    (empty: it did not), and the words its relation accounts for."""
+    held: set[str] = set()
+    by_relation: set[str] = set()
+    subject_how = ""
+    subject_words = list(words(key.subject_key))
+    relation_words = list(words(key.relation_key))
+    relation_how: list[str] = []
+    thing = owner is None or not owner.person
+    for mention in (*mentions.found, *([mentions.asker] if mentions.asker else [])):
+        if mention.role and owner is not None and owner is mention.owner and (
+                mention.role & concepts.concepts_of_words(relation_words)):
+            # "my kids", "the firm's employees": the owner's key whose relation is the role
+            held.update(f"#{i}" for i in range(mention.start, mention.end))
+            relation_how.append(f"{mention.how} → its relation")
+            subject_how = _ROLE_OWNER
+        elif thing and mention.identities and (_named_directly(key, read) or (
+                all(is_org(i, concepts) for i in mention.identities)
+                and names_thing(key, read, False, concepts, own_relation=True))):
+            # the clinic's rent
+            held.update(f"#{i}" for i in range(mention.start, mention.end))
+        elif owner is not None and any(i is owner for i in mention.identities):
+            held.update(f"#{i}" for i in range(mention.start, mention.end))
+            subject_how = subject_how if subject_how == _ROLE_OWNER else (
+                subject_how or mention.how)
+    for i in read.salient:
+        word = read.folded[i]
+        if f"#{i}" in held or i in read.in_names:
+            continue  # a word of someone else's name says nothing of this key
+        if key.subject_key in read.value_named.get(i, ()):
+            held.add(f"#{i}")
+            subject_how = subject_how or f"its value '{read.raw[i]}'"
+            continue
+        named = read.concepts.get(i, frozenset())
+        if _same_word(word, named, subject_words, concepts):
+            held.add(f"#{i}")
+            subject_how = subject_how or f"words '{read.raw[i]}'"
+        how = _relation_match(word, named, relation_words, concepts)
+        if how and not _of_the_kind(key, read.heads.get(i, ""), concepts):
+            continue  # "my ROOM number" and `room` = "the attic": not a number
+        if how:
+            mark = f"#{i}" if not how.startswith(_BY_CONCEPT) else f"~{i}"
+            held.add(mark)
+            by_relation.add(mark)
+            relation_how.append(f"'{read.raw[i]}' {how}")
+    if key.numeric:  # "ile WYNOSI rata", "what does it COST": a number answers them
+        for i in read.salient:
+            if "price" in read.concepts.get(i, frozenset()) and f"#{i}" not in held:
+                held.add(f"~{i}")
+    if AMOUNT_CUE in read.cues and key.numeric:
+        held.add(AMOUNT_CUE)
+        if concepts.concepts_of_words(relation_words) & _AMOUNTS:
+            relation_how.append("'how much' → a number")
+    if WHO_CUE in read.cues and (_NAME_RELATIONS.intersection(relation_words) or (
+            concepts.concepts_of_words(relation_words) & _WHO_ANSWERS)):
+        held.add(WHO_CUE)
+        relation_how.append(_WHO_HOW)
+    if WHEN_CUE in read.cues and concepts.concepts_of_words(relation_words) & _WHEN_ANSWERS:
+        held.add(WHEN_CUE)
+        relation_how.append(_WHEN_HOW)
+    return held, subject_how or UNNAMED, tuple(relation_how), by_relation
+
+
+_WHO_ANSWERS = frozenset(("name", "company", "contact", "contact_person", "provider",
+                          "insurance"))
+_WHEN_ANSWERS = frozenset(("date", "birth", "expiry", "payment_terms", "appointment",
+                           "schedule", "start", "end", "anniversary", "service"))
+"""Concepts of relations whose value answers "when" (a date)."""
+"""Concepts of relations whose value answers "who" (a name, a company, a contact)."""
+
+
+_ROLE_OWNER = "whose the role is"
+UNNAMED = "the question's words"
+"""How the subject of a key matched when the question names it in no way of its own."""
+_WHO_HOW = "'who' → a name"
+_WHEN_HOW = "'when' → a date"
+_AMOUNTS = frozenset(("price", "payment", "salary", "fee", "utility_bill", "invoice",
+                      "rent", "hourly_rate"))
+"""Concepts of relations whose value answers "how much" ("ile", "koľko")."""
+
+
+def _named_directly(key: KeyRow, read: Reading) -> bool:
+    """Whether the question names the key's subject by one of its own words ("the VAN")."""
+    subject_words = {f for w in words(key.subject_key) for f in base_forms(w)}
+    return any(set(base_forms(read.folded[i])) & subject_words for i in read.salient
+               if i not in read.in_names)
+
+
+def _of_the_kind(key: KeyRow, kind: str, concepts: ConceptTable) -> bool:
+    """Whether a key's values are of the kind a head noun asks for: a number has digits,
+    an address digits or is an e-mail's."""
+    if not kind:
+        return True
+    if key.numeric:
+        return True
+    return kind != HEAD_NUMBER and "email" in concepts.concepts_of_words(
+        words(key.relation_key))
+
+
+def _same_word(word: str, named: frozenset[str], key_words: Sequence[str],
+               concepts: ConceptTable) -> bool:
+    """Whether a question word (`named`: the concepts of its phrase) is one of the key's
+    subject words: the same base form, or a concept both name — the key's words as written
+    (a subject named `daniel` is a name, not a form of "daň", tax)."""
+    forms = set(base_forms(word))
+    if any(forms & set(base_forms(k)) for k in key_words):
+        return True
+    return bool(named & concepts.concepts_as_written(key_words))
+
+
+def _relation_match(word: str, named: frozenset[str], relation_words: Sequence[str],
+                    concepts: ConceptTable) -> str:
+    """How a question word matches a key's relation words: '' when it does not."""
+    forms = set(base_forms(word))
+    for key_word in relation_words:
+        if forms & set(base_forms(key_word)) or _longer(word, key_word):
+            return f"= '{key_word}'" if word == key_word else f"~ '{key_word}'"
+    shared = named & concepts.concepts_of_words(relation_words)
+    return f"{_BY_CONCEPT}{min(shared)}" if shared else ""
+
+
+def _longer(word: str, key_word: str) -> bool:
+    """A key word that is the question's word with a few letters more ("member" →
+    `membership`, "insur…"): words of five letters or more."""
+    return len(word) >= 5 and key_word.startswith(word) and len(key_word) - len(word) <= 4
+
+
+_BY_CONCEPT = "→ concept "
+CONCEPT_SHARE = 0.9
+"""What a word matched through the concept table counts for, against the word itself
+("address" finds `address` before `city`)."""
+
+
+def _owner(key: KeyRow, people: Sequence[Identity]) -> Identity | None:
+    for identity in people:
+        if key.subject_key in identity.subjects:
+            return identity
+    return None
+
+
+def owners_of(conn: Connection, chosen: Sequence[KeyMatch], people: Sequence[Identity],
+              concepts: ConceptTable) -> set[str]:
+    """The different people (not things) whose keys were chosen: identities the question's
+    words found, subjects named by a role word or by a person's entity note."""
+    found = set()
+    others = []
+    for match in chosen:
+        owner = _owner(match.key, people)
+        if owner is not None and owner.person:
+            found.add(owner.label)
+        elif owner is None:
+            others.append(match.key)
+    found |= {r.subject_key for r in others if is_person_row(r, (), concepts)}
+    return found | with_notes(conn, others, concepts)
