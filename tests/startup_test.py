@@ -34,8 +34,8 @@ NOT_IMPORTED: dict[str, frozenset[str]] = {
         "memrepo.core.duplicates"},
     # a write: no question answering, no cache build, no search
     "remember": EVERY_PATH | {
-        "memrepo.answer", "memrepo.agent", "memrepo.cache.build", "memrepo.cache.retrieval",
-        "memrepo.cache.search", "Stemmer"},
+        "memrepo.answer", "memrepo.agent", "memrepo.cache.build", "memrepo.cache.fulltext",
+        "Stemmer"},
     # the commit-time checks: git's plumbing, never pygit2; no cache, no answers, no writes
     "check": EVERY_PATH | {
         "pygit2", "sqlite3", "Stemmer", "rapidfuzz", "memrepo.cache", "memrepo.answer",
