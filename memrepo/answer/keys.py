@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from memrepo.answer.answer_kinds import DAYS, NAME, asked_kinds, the_one_of_kind
+from memrepo.answer.answer_kinds import DAYS, NAME, TIME, asked_kinds, the_one_of_kind
 from memrepo.answer.candidates import (
     answerable_role,
     candidate_keys,
@@ -272,7 +272,8 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
     kinds = asked_kinds(read.folded, WHO_CUE in read.cues, WHEN_CUE in read.cues,
                         AMOUNT_CUE in read.cues)
     if not all(is_org(i, concepts) for i in parties):
-        kinds &= {DAYS}  # of a person only "which days": "when did Marta move" is no birthday
+        kinds &= {DAYS, TIME}  # of a person only "which days", "what time": "when did Marta
+        # move" is no birthday
     if not kinds:
         return None
     persons = {s for i in people if i.person for s in i.subjects}
