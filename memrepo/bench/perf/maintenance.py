@@ -16,11 +16,17 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from pathlib import Path
 
+import orjson
+
+from memrepo.facts import writes
+from memrepo.facts.segments import newest_segment
 from memrepo.local_state import CACHE_FILE
 
 from ..measure import ProcessRun, Row, Target, median, run_process
+from ..synth import event_id
 from .common import Settings, cli, failed
 
 TRIAGE_FLOOR = """
@@ -109,15 +115,6 @@ def _append_by_hand(root: Path, lines: int) -> tuple[Path, int]:
     """Append `lines` asserts recorded now (lines the checks would take) to this month's
     newest segment of the first scope, after a library write there (so HEAD has the
     segment): the segment and its size before."""
-    import time
-
-    import orjson
-
-    from memrepo.facts import writes
-    from memrepo.facts.segments import newest_segment
-
-    from ..synth import event_id
-
     scope = sorted(p.name for p in (root / "memory" / "facts").iterdir() if p.is_dir())[0]
     writes.remember(root, scope=scope, subject="hand-0", relation="status",
                     object=f"written {time.time_ns()}", session="bench")
