@@ -39,7 +39,8 @@ PARTS: dict[str, tuple[tuple[str, str], ...]] = {
         ("memrepo/facts/key_events.py", "key_events"),
         ("memrepo/facts/keys.py", "_in_logs"),  # no cache yet: the byte scan
         ("memrepo/facts/segments.py", "latest_id")),
-    "write gate (ScopeKeys and its look-ups)": (("memrepo/facts/keys.py", "on_demand"),
+    "write gate (ScopeKeys and its look-ups)": (("memrepo/facts/keys.py", "catch_up"),
+                                                ("memrepo/facts/keys.py", "__init__"),
                                                 ("scope_keys.py", "resolve")),
     "cache sync before the gate (open_fresh)": (("memrepo/cache/__init__.py", "open_fresh"),),
     "commit checks (run_commit_checks)": (("memrepo/facts/appender.py", "run_commit_checks"),),
