@@ -23,7 +23,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from memrepo.answer.answer_kinds import DAYS, NAME, TIME, asked_kinds, the_one_of_kind
+from memrepo.answer.answer_kinds import (
+    AMOUNT,
+    DATE,
+    DAYS,
+    NAME,
+    TIME,
+    asked_kinds,
+    the_one_of_kind,
+    value_kinds,
+)
 from memrepo.answer.candidates import (
     answerable_role,
     candidate_keys,
@@ -223,7 +232,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     things = things_named(read, rows, people)
     matched = about_things(scored_keys(conn, scope, read, candidates, people, mentions, concepts,
                                     persons), things, read)
-    scored = [m for m in matched if m.answers]
+    scored = _not_of_another_kind(conn, scope, read, [m for m in matched if m.answers])
     about = [i.label for i in persons]
     if not scored and last_resort and (typed := _by_answer_kind(
             conn, scope, read, rows, people, persons, mentions, concepts)):
@@ -257,6 +266,23 @@ def _says_nothing_else(key: KeyRow, read: Reading, said: set[int], concepts: Con
              for near in concepts.exact.get(word, ())}  # "deliver" is of `dostawy` too
     return all(set(base_forms(read.folded[i])) & forms or read.concepts[i] & held
                for i in read.salient if read.concepts.get(i) and i not in said)
+
+
+def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
+                         scored: list[KeyMatch]) -> list[KeyMatch]:
+    """Without the keys whose every value is of a kind the question word never asks for:
+    "who" is no amount or date ("od koho máme pronajaté parkoviště": the landlord, not the
+    rent), "when" no amount."""
+    never = (({AMOUNT, DATE} if WHO_CUE in read.cues else set())
+             | ({AMOUNT} if WHEN_CUE in read.cues else set()))
+    if not never or not scored:
+        return scored
+    values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
+    def wrong(match: KeyMatch) -> bool:
+        held = values.get((match.key.subject_key, match.key.relation_key), [])
+        kinds = [value_kinds(value) for value in held]
+        return bool(kinds) and all(k and k <= never for k in kinds)
+    return [m for m in scored if not wrong(m)]
 
 
 def _role_as_written(read: Reading, chosen: list[KeyMatch]) -> list[KeyMatch]:

@@ -104,6 +104,7 @@ def test_a_thing_named_answers_with_its_one_relation_of_the_asked_kind(
     "Who looks after the cat?",               # the cat's own name is no answer to "who"
     "When do we pay for the lathe at the bank?",  # two date-free relations: nothing chosen
     "Who sold us the car?",                   # no car recorded: nobody's value
+    "Who do we pay the lathe instalment to?",  # "who" is never answered by an amount
 ])
 def test_no_relation_of_another_kind_or_thing_is_the_answer(memory: Memory,
                                                              question: str) -> None:
