@@ -16,12 +16,14 @@ Nothing from the remote is trusted before it is checked:
   like any commit, and anything refused is rolled back to the pre-merge commit: nothing is
   lost, both sides stay reachable as commits. (Its git commands carry CHECKED_ELSEWHERE:
   the reference-transaction hook leaves the merge and its undoing to these checks.)
-A push rejected because another clone pushed meanwhile is retried (fetch, check, merge,
+A push rejected because another clone pushed meanwhile (git's words for a moved branch, or
+the server hook's lost-race line: memrepo.git.push_race) is retried (fetch, check, merge,
 push) after a random pause ("full jitter") whose range is the lost attempt's own duration,
 doubled with each lost race, until PATIENCE seconds have passed: many clones syncing
 through one remote at once spread out over as many attempt-lengths as there are
 contenders instead of colliding again at once (and burning the CPU that a loaded server
-or laptop needs to finish the attempt that wins).
+or laptop needs to finish the attempt that wins). Any other refusal by the server (a check
+that failed) is final: never retried, its lines shown one by one.
 
 Each attempt runs under the clone's write lock (`memrepo.facts.writes.write_lock`), so a
 local `remember` never interleaves with a merge; the pauses between attempts do not hold
@@ -47,7 +49,12 @@ from memrepo.core.display import shown
 from memrepo.core.problems import RENDER_LIMIT, InputError, Problem
 from memrepo.facts.writes import write_lock
 from memrepo.git.command import passed_to_git, run_git
-from memrepo.git.hook_scripts import CHECKED_ELSEWHERE, install, states
+from memrepo.git.hook_scripts import (
+    CHECKED_ELSEWHERE,
+    REFRESHED_BY_CALLER,
+    install,
+    states,
+)
 from memrepo.git.porcelain import (
     config_get,
     current_branch,
@@ -57,20 +64,18 @@ from memrepo.git.porcelain import (
     merge_in_progress,
     rev_parse,
 )
+from memrepo.git.push_race import lost_race
 from memrepo.maintenance.indexes import regenerate_indexes
 from memrepo.progress import Steps, task
 
 if TYPE_CHECKING:
     import subprocess
 
-PATIENCE = 300.0
+PATIENCE = 600.0
 """Seconds a sync keeps retrying a push that lost the race to other clones."""
 SHORTEST_SLOT, LONGEST_PAUSE = 0.2, 60.0
 """The pause before retry n is uniform(0, min(LONGEST, slot · 2^(n-1))), slot = how long
 the lost attempt took (at least SHORTEST_SLOT)."""
-RACE_SIGNS = ("[rejected]", "(failed to update ref)", "cannot lock ref")
-"""A push refused because the remote branch moved meanwhile (before git sent the push, or
-while the server's hook ran): fetch, merge and push again."""
 CONFLICT_FIX = ("resolve it by hand: `git merge {ref}`, edit the file keeping what is "
                 "right (or both), `git add` it, `git commit`, then `memrepo sync` again")
 FIX = "fix the repository state shown above and sync again"
@@ -123,9 +128,11 @@ def sync(root: Path, remote: str | None = None, *, patience: float = PATIENCE,
     target = sync_target(root, remote)
     hooks = ensure_hooks(root)
     with task(f"memrepo sync with {target.remote}") as steps:
-        before, incoming, attempts = _exchange(root, target, patience, steps)
-        steps.describe("memrepo sync: refreshing the cache")
-        refresh_cache(root)
+        try:
+            before, incoming, attempts = _exchange(root, target, patience, steps)
+        finally:  # a refused push or a failed check may follow a merge: HEAD moved
+            steps.describe("memrepo sync: refreshing the cache")
+            refresh_cache(root)
     return SyncResult(target.remote, target.branch, before, _head(root), incoming, True,
                       attempts, hooks)
 
@@ -250,8 +257,9 @@ def merge_remote(root: Path, target: Target, incoming: str | None) -> int:
                           "was merged", problems)
     count = int(git(root, "rev-list", "--count", f"HEAD..{incoming}", fix=FIX).strip())
     # checked here, before and after: the reference-transaction hook need not (and must
-    # let the merge refused below be undone)
-    with passed_to_git(root, **{CHECKED_ELSEWHERE: "memrepo sync"}):
+    # let the merge refused below be undone); the cache is refreshed once, by `sync`
+    with passed_to_git(root, **{CHECKED_ELSEWHERE: "memrepo sync",
+                                REFRESHED_BY_CALLER: "memrepo sync"}):
         _merge_checked(root, label, incoming)
     return count
 
@@ -267,7 +275,6 @@ def _merge_checked(root: Path, label: str, incoming: str) -> None:
     problems = [] if head == incoming else commit_problems_of(root, head)
     if problems:
         git(root, "reset", "--hard", "--quiet", before, fix=FIX)
-        refresh_cache(root)
         raise SyncRefused(f"memrepo sync: merging {label} fails the checks; the merge was "
                           f"undone (HEAD is back at {before[:12]})", problems)
 
@@ -330,7 +337,7 @@ def push(root: Path, target: Target) -> bool:
     done = run_git(root, "push", "--porcelain", *upstream, target.remote, refspec)
     if done.returncode == 0:
         return True
-    if any(sign in done.stdout + done.stderr for sign in RACE_SIGNS):
+    if lost_race(done.stdout + done.stderr):
         return False
     if "[remote rejected]" in done.stdout:
         raise SyncRefused(
