@@ -274,11 +274,13 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
             held.add(mark)
             by_relation.add(mark)
             relation_how.append(f"'{read.raw[i]}' {how}")
-    if key.numeric:  # "ile WYNOSI rata", "what does it COST": a number answers them
+    amount_like = key.numeric and not (
+        concepts.concepts_of_words(relation_words) & _NUMBERS_NOT_AMOUNTS)
+    if amount_like:  # "ile WYNOSI rata", "what does it COST": a number answers them
         for i in read.salient:
             if "price" in read.concepts.get(i, frozenset()) and f"#{i}" not in held:
                 held.add(f"~{i}")
-    if AMOUNT_CUE in read.cues and key.numeric:
+    if AMOUNT_CUE in read.cues and amount_like:
         held.add(AMOUNT_CUE)
         if concepts.concepts_of_words(relation_words) & _AMOUNTS:
             relation_how.append("'how much' → a number")
@@ -298,6 +300,11 @@ _WHEN_ANSWERS = frozenset(("date", "birth", "expiry", "payment_terms", "appointm
                            "schedule", "start", "end", "anniversary", "service"))
 """Concepts of relations whose value answers "when" (a date)."""
 """Concepts of relations whose value answers "who" (a name, a company, a contact)."""
+
+
+_NUMBERS_NOT_AMOUNTS = frozenset(("residence", "registered_address", "phone", "plate",
+                                  "bank_account", "tax_id", "personal_id_number"))
+"""Concepts of relations whose digits are no amount: "how much" is not asked of them."""
 
 
 _ROLE_OWNER = "whose the role is"
