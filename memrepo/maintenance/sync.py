@@ -37,6 +37,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -142,20 +143,25 @@ def _exchange(root: Path, target: Target, patience: float, steps: Steps,
     """Fetch, merge, push until the push lands: (HEAD before, commits brought in,
     attempts)."""
     deadline = time.monotonic() + patience
-    incoming, attempt, before = 0, 0, ""
+    attempt, before, unpushed, checked = 0, "", None, None
     while True:
         attempt += 1
         with write_lock(root):
             started = time.monotonic()
             _require_clean(root)
             before = before or _head(root)
+            if unpushed is not None:
+                _undo_unpushed_merge(root, *unpushed)
             steps.describe(f"memrepo sync: fetching from {target.remote}")
             fetched = fetch(root, target)
             steps.describe("memrepo sync: merging and checking what came in")
-            incoming += merge_remote(root, target, fetched)
+            onto = _head(root)
+            merge_remote(root, target, fetched, checked)
+            checked = fetched
             steps.describe(f"memrepo sync: pushing to {target.remote}")
             if push(root, target):
-                return before, incoming, attempt
+                return before, _brought_in(root, before, fetched), attempt
+            unpushed = (onto, _head(root))
         slot = max(SHORTEST_SLOT, time.monotonic() - started)
         pause = random.uniform(0, min(LONGEST_PAUSE, slot * 2 ** (attempt - 1)))
         if time.monotonic() + pause > deadline:
@@ -169,6 +175,30 @@ def _exchange(root: Path, target: Target, patience: float, steps: Steps,
                           "everything is merged and committed locally",
                           "run `memrepo sync` again (or sync less often from many "
                           "clones at once: see the README, Sync between machines)")])
+
+
+def _undo_unpushed_merge(root: Path, onto: str, merged: str) -> None:
+    """Before merging the remote again after a lost race: take back the merge the lost
+    attempt made (HEAD still `merged`, nothing committed on top since), so one landed sync
+    leaves one merge commit, not one per lost race for every clone to check. Nothing is
+    lost: `onto` is this clone's work, the remote's commits are the remote's."""
+    if merged == onto or _head(root) != merged:
+        return
+    with _sync_git(root):
+        git(root, "reset", "--hard", "--quiet", onto, fix=FIX)
+
+
+def _sync_git(root: Path) -> AbstractContextManager[None]:
+    """sync's own git commands: it checks the branch's moves and refreshes the cache
+    itself, so the reference-transaction and refreshing hooks leave both to it."""
+    return passed_to_git(root, **{CHECKED_ELSEWHERE: "memrepo sync",
+                                  REFRESHED_BY_CALLER: "memrepo sync"})
+
+
+def _brought_in(root: Path, before: str, fetched: str | None) -> int:
+    if fetched is None:
+        return 0
+    return int(git(root, "rev-list", "--count", f"{before}..{fetched}", fix=FIX).strip())
 
 
 # --- where to sync with ----------------------------------------------------------------
@@ -244,24 +274,22 @@ def _rewound(root: Path, target: Target, known: str, incoming: str) -> SyncRefus
             f"git push {target.remote} {known}:refs/heads/{target.branch}")])
 
 
-def merge_remote(root: Path, target: Target, incoming: str | None) -> int:
-    """Check every incoming commit, merge `incoming` into HEAD, check the merge; the number
-    of commits brought in. On a conflict or a refused check HEAD stays (or goes back) where
-    it was."""
+def merge_remote(root: Path, target: Target, incoming: str | None,
+                 checked: str | None = None) -> None:
+    """Check every incoming commit, merge `incoming` into HEAD, check the merge. `checked`:
+    a remote commit whose history this sync checked already (an earlier attempt's). On a
+    conflict or a refused check HEAD stays (or goes back) where it was."""
     if incoming is None or is_ancestor(root, incoming, "HEAD"):
-        return 0
+        return
     label = f"{target.remote}/{target.branch}"
-    problems = range_problems(root, f"HEAD..{incoming}")
+    problems = range_problems(root, f"{checked or 'HEAD'}..{incoming}")
     if problems:
         raise SyncRefused(f"memrepo sync: what {label} brings in fails the checks; nothing "
                           "was merged", problems)
-    count = int(git(root, "rev-list", "--count", f"HEAD..{incoming}", fix=FIX).strip())
     # checked here, before and after: the reference-transaction hook need not (and must
     # let the merge refused below be undone); the cache is refreshed once, by `sync`
-    with passed_to_git(root, **{CHECKED_ELSEWHERE: "memrepo sync",
-                                REFRESHED_BY_CALLER: "memrepo sync"}):
+    with _sync_git(root):
         _merge_checked(root, label, incoming)
-    return count
 
 
 def _merge_checked(root: Path, label: str, incoming: str) -> None:

@@ -311,6 +311,32 @@ def test_a_push_race_is_retried(memory_repo: Path, tmp_path: Path) -> None:
     assert_converged([a, b], 2 * 3)
 
 
+def test_a_lost_race_leaves_one_merge_not_one_per_attempt(memory_repo: Path,
+                                                         tmp_path: Path) -> None:
+    """a merges c's push, then loses the race to b (whose sync lands while a pushes): a
+    takes its unpushed merge back and merges again, so its sync adds one merge commit."""
+    _, (a, b, c) = make_network(memory_repo, tmp_path, clones=3)
+    for clone in (b, c):
+        assert sync(clone).returncode == 0
+    for clone, label in ((a, "a"), (b, "b"), (c, "c")):
+        remember_many(clone, label, 1)
+    assert sync(c).returncode == 0
+    marker = tmp_path / "raced"
+    hook = a / ".git" / "hooks" / "pre-push"
+    hook.write_text(f"#!/bin/sh\n[ -e {marker} ] && exit 0\ntouch {marker}\n"
+                    f"env -u GIT_DIR -u GIT_INDEX_FILE {sys.executable} -m memrepo --repo {b} "
+                    "sync >/dev/null 2>&1\n")
+    hook.chmod(0o755)
+    before = head(a)
+    done = sync(a, "--json")
+    assert done.returncode == 0, done.stderr
+    assert marker.exists() and json.loads(done.stdout)["attempts"] == 2
+    merges = git(a, "rev-list", "--merges", f"{before}..HEAD").stdout.split()
+    assert len(merges) == 2  # b's merge of c's push, and a's one merge
+    sync_rounds([b, c], rounds=1)
+    assert_converged([a, b, c], 3 * 2)
+
+
 def test_a_syncs_merges_start_no_cache_refresh_of_their_own(memory_repo: Path,
                                                            tmp_path: Path) -> None:
     """Sync refreshes the cache once, when it is done: the post-merge hook of each merge
