@@ -8,6 +8,13 @@ non-fast-forward) is refused, and so is deleting a branch. Otherwise the hook ru
 with the rules each commit's parent carries, and refuses the whole push when any commit
 fails a check. Tags and other refs pass unchecked.
 
+Pushes are verified one at a time, under the server's push lock (push_lock.py). A push
+whose branch is no longer at the commit it expected (another clone's push landed since
+the pusher fetched) cannot land whatever it holds: it is refused at once, before and
+again after waiting for the lock, with `LOST_RACE_LINE` ("another push landed first;
+fetch, merge and push again"), which `memrepo sync` recognises and retries; no CPU is
+spent verifying it.
+
 Install into a bare repository (see docs/shared-server.md):
 
     python -m memrepo.scripts.pre_receive --install /srv/memory.git [--require-signatures]
@@ -28,6 +35,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
+
+from memrepo.git.porcelain import git, is_ancestor, rev_parse
+from memrepo.git.push_race import LOST_RACE_LINE
+
+from .push_lock import WAIT_SECONDS, push_lock
 
 ZERO = "0" * 40
 BRANCH_PREFIX = "refs/heads/"
@@ -88,8 +100,6 @@ def check_update(update: Update, require_signatures: bool) -> tuple[bool, str]:
 def _is_ancestor(old: str, new: str) -> bool:
     """Run where git runs the hook (the bare repository), with the pushed objects still in
     git's quarantine (its GIT_OBJECT_DIRECTORY is kept)."""
-    from memrepo.git.porcelain import is_ancestor
-
     return is_ancestor(Path.cwd(), old, new)
 
 
@@ -100,21 +110,72 @@ def _hook_env() -> dict[str, str]:
     return env
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
+         receive_pack: int | None = None) -> int:
+    """The hook: exit 0 to accept the push. `receive_pack`: the git process running the
+    hook, which moves the branches after an accepted push (the lock is held until it has
+    exited; see push_lock.py)."""
     args = _parser().parse_args(argv)
     if args.install:
         print(f"installed {install(Path(args.install), args.require_signatures)}")
         return 0
+    updates = parse_updates(sys.stdin if stdin is None else stdin)
+    branches = [update for update in updates if update.ref.startswith(BRANCH_PREFIX)]
+    root = Path.cwd()
+    if not branches:
+        return 0
+    if _lost_race(root, branches):
+        return 1
+    with push_lock(git_dir(root)) as lock:
+        if lock is None:
+            return _refuse_lost_race([f"another push has been verified here for over "
+                                      f"{WAIT_SECONDS:.0f} s"])
+        if _lost_race(root, branches):
+            return 1
+        refused = _refused(branches, args.require_signatures)
+        if not refused and receive_pack is not None:
+            lock.hold_until_exit(receive_pack)
+    return 1 if refused else 0
+
+
+def _refused(branches: Sequence[Update], require_signatures: bool) -> bool:
     refused = False
-    for update in parse_updates(sys.stdin if stdin is None else stdin):
-        accepted, message = check_update(update, args.require_signatures)
+    for update in branches:
+        accepted, message = check_update(update, require_signatures)
         if not accepted:
             refused = True
             print(message, file=sys.stderr)
     if refused:
         print("memrepo pre-receive: push refused; nothing was changed on the server",
               file=sys.stderr)
-    return 1 if refused else 0
+    return refused
+
+
+def _lost_race(root: Path, branches: Sequence[Update]) -> bool:
+    """Refuse (True) when a branch is no longer at the commit the push expected: another
+    push landed since the pusher looked, so this one could not land whatever it holds."""
+    moved = [f"{update.ref} is at {_short(now)}, the push expected {_short(update.old)}"
+             for update in branches
+             if (now := rev_parse(root, update.ref) or ZERO) != update.old]
+    if moved:
+        _refuse_lost_race(moved)
+    return bool(moved)
+
+
+def _refuse_lost_race(why: Sequence[str]) -> int:
+    print(LOST_RACE_LINE, file=sys.stderr)
+    for line in why:
+        print(f"  {line}; nothing was changed on the server", file=sys.stderr)
+    return 1
+
+
+def _short(commit: str) -> str:
+    return "no commit (no such branch)" if commit == ZERO else commit[:12]
+
+
+def git_dir(root: Path) -> Path:
+    """The repository's git folder (the hook runs in it on a bare repository)."""
+    return Path(git(root, "rev-parse", "--absolute-git-dir").strip())
 
 
 def install(bare: Path, require_signatures: bool = False) -> Path:
@@ -150,4 +211,4 @@ def _parser() -> argparse.ArgumentParser:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(receive_pack=os.getppid()))

@@ -105,6 +105,8 @@ class FleetReport:
                 "one clone syncing one fact alone"),
             Row("syncs that landed", landed, "", note=f"of {syncs}; {attempts} pushes "
                 f"tried ({attempts / max(landed, 1):.1f} per landed sync)"),
+            Row("retries after a lost race (by the syncs that landed)", attempts - landed, "",
+                note="fetch, merge and push again after a jittered pause"),
             Row("syncs refused (gave up)", self.refused, "", target=Target("max", 0, "0")),
             Row("events missing from some clone", self.lost, "", target=Target("max", 0, "0")),
             Row("events held twice by some clone", self.doubled, "",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from memrepo.core.problems import Problem
@@ -170,10 +170,19 @@ def parent_config(rules: Snapshot | None, new: Snapshot) -> Config:
     or repairs its config, brings its own), else the defaults."""
     for source in (rules, new):
         if source is not None and source.exists(CONFIG_PATH):
-            config, problems = config_from_bytes(source.read(CONFIG_PATH))
-            if not problems:
+            config = _good_config(source.read(CONFIG_PATH))
+            if config is not None:
                 return config
     return Config()
+
+
+@lru_cache(maxsize=8)
+def _good_config(data: bytes) -> Config | None:
+    """The Config of these bytes, None when they are broken; a history of many commits
+    (a sync bringing in a fleet's pushes, the server's verify) mostly shares one config,
+    parsed once (a Config is never changed once made)."""
+    config, problems = config_from_bytes(data)
+    return None if problems else config
 
 
 def _parse(data: bytes) -> dict[str, Any] | Problem:

@@ -44,6 +44,12 @@ CHECKED_ELSEWHERE = "MEMREPO_REF_UPDATE_CHECKED"
 branch update itself — sync's merge, and its undoing of a merge it refused: the
 reference-transaction hook lets their updates through."""
 
+REFRESHING = ("post-checkout", "post-merge", "post-rewrite")
+"""Hooks that refresh the cache (memrepo.maintenance.git_hooks)."""
+REFRESHED_BY_CALLER = "MEMREPO_CACHE_REFRESHED_BY"
+"""Set (to who does it) for the git commands of a memrepo process that refreshes the cache
+itself once they are done — sync's merges: the refreshing hooks leave it to that process
+instead of starting Python for every merge of every retried push."""
 
 LOCKING = ("pre-commit", "pre-merge-commit")
 """Hooks that take the write lock (memrepo.maintenance.git_hooks.run_hook)."""
@@ -56,6 +62,8 @@ def script(hook_type: str, python: str) -> str:
     quoted = shlex.quote(python)
     failed = "exit 1" if hook_type in REFUSING else "exit 0"
     fast = f"if {fast_path()}; then exit 0; fi\n" if hook_type in LOCKING else ""
+    if hook_type in REFRESHING:
+        fast = f'if [ -n "${{{REFRESHED_BY_CALLER}:-}}" ]; then exit 0; fi\n'
     return f"""#!/bin/sh
 {MARKER} {hook_type} (written by `memrepo hooks install`; run that again instead of editing)
 if [ -x "$0{LOCAL_SUFFIX}" ]; then "$0{LOCAL_SUFFIX}" "$@" || exit $?; fi

@@ -30,9 +30,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from memrepo.core.problems import InputError
+from memrepo.git.hook_scripts import REFRESHING
 
 CHECK_STAGES = ("pre-commit", "pre-merge-commit", "commit-msg")
-REFRESH_STAGES = ("post-checkout", "post-merge", "post-rewrite")
+REFRESH_STAGES = REFRESHING
 TRANSACTION_STAGE = "reference-transaction"
 HOOK_STAGES = (*CHECK_STAGES, *REFRESH_STAGES, TRANSACTION_STAGE)
 

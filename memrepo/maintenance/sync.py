@@ -16,12 +16,14 @@ Nothing from the remote is trusted before it is checked:
   like any commit, and anything refused is rolled back to the pre-merge commit: nothing is
   lost, both sides stay reachable as commits. (Its git commands carry CHECKED_ELSEWHERE:
   the reference-transaction hook leaves the merge and its undoing to these checks.)
-A push rejected because another clone pushed meanwhile is retried (fetch, check, merge,
+A push rejected because another clone pushed meanwhile (git's words for a moved branch, or
+the server hook's lost-race line: memrepo.git.push_race) is retried (fetch, check, merge,
 push) after a random pause ("full jitter") whose range is the lost attempt's own duration,
 doubled with each lost race, until PATIENCE seconds have passed: many clones syncing
 through one remote at once spread out over as many attempt-lengths as there are
 contenders instead of colliding again at once (and burning the CPU that a loaded server
-or laptop needs to finish the attempt that wins).
+or laptop needs to finish the attempt that wins). Any other refusal by the server (a check
+that failed) is final: never retried, its lines shown one by one.
 
 Each attempt runs under the clone's write lock (`memrepo.facts.writes.write_lock`), so a
 local `remember` never interleaves with a merge; the pauses between attempts do not hold
@@ -35,6 +37,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,7 +50,12 @@ from memrepo.core.display import shown
 from memrepo.core.problems import RENDER_LIMIT, InputError, Problem
 from memrepo.facts.writes import write_lock
 from memrepo.git.command import passed_to_git, run_git
-from memrepo.git.hook_scripts import CHECKED_ELSEWHERE, install, states
+from memrepo.git.hook_scripts import (
+    CHECKED_ELSEWHERE,
+    REFRESHED_BY_CALLER,
+    install,
+    states,
+)
 from memrepo.git.porcelain import (
     config_get,
     current_branch,
@@ -57,20 +65,18 @@ from memrepo.git.porcelain import (
     merge_in_progress,
     rev_parse,
 )
+from memrepo.git.push_race import lost_race
 from memrepo.maintenance.indexes import regenerate_indexes
 from memrepo.progress import Steps, task
 
 if TYPE_CHECKING:
     import subprocess
 
-PATIENCE = 300.0
+PATIENCE = 600.0
 """Seconds a sync keeps retrying a push that lost the race to other clones."""
 SHORTEST_SLOT, LONGEST_PAUSE = 0.2, 60.0
 """The pause before retry n is uniform(0, min(LONGEST, slot · 2^(n-1))), slot = how long
 the lost attempt took (at least SHORTEST_SLOT)."""
-RACE_SIGNS = ("[rejected]", "(failed to update ref)", "cannot lock ref")
-"""A push refused because the remote branch moved meanwhile (before git sent the push, or
-while the server's hook ran): fetch, merge and push again."""
 CONFLICT_FIX = ("resolve it by hand: `git merge {ref}`, edit the file keeping what is "
                 "right (or both), `git add` it, `git commit`, then `memrepo sync` again")
 FIX = "fix the repository state shown above and sync again"
@@ -123,9 +129,11 @@ def sync(root: Path, remote: str | None = None, *, patience: float = PATIENCE,
     target = sync_target(root, remote)
     hooks = ensure_hooks(root)
     with task(f"memrepo sync with {target.remote}") as steps:
-        before, incoming, attempts = _exchange(root, target, patience, steps)
-        steps.describe("memrepo sync: refreshing the cache")
-        refresh_cache(root)
+        try:
+            before, incoming, attempts = _exchange(root, target, patience, steps)
+        finally:  # a refused push or a failed check may follow a merge: HEAD moved
+            steps.describe("memrepo sync: refreshing the cache")
+            refresh_cache(root)
     return SyncResult(target.remote, target.branch, before, _head(root), incoming, True,
                       attempts, hooks)
 
@@ -135,20 +143,25 @@ def _exchange(root: Path, target: Target, patience: float, steps: Steps,
     """Fetch, merge, push until the push lands: (HEAD before, commits brought in,
     attempts)."""
     deadline = time.monotonic() + patience
-    incoming, attempt, before = 0, 0, ""
+    attempt, before, unpushed, checked = 0, "", None, None
     while True:
         attempt += 1
         with write_lock(root):
             started = time.monotonic()
             _require_clean(root)
             before = before or _head(root)
+            if unpushed is not None:
+                _undo_unpushed_merge(root, *unpushed)
             steps.describe(f"memrepo sync: fetching from {target.remote}")
             fetched = fetch(root, target)
             steps.describe("memrepo sync: merging and checking what came in")
-            incoming += merge_remote(root, target, fetched)
+            onto = _head(root)
+            merge_remote(root, target, fetched, checked)
+            checked = fetched
             steps.describe(f"memrepo sync: pushing to {target.remote}")
             if push(root, target):
-                return before, incoming, attempt
+                return before, _brought_in(root, before, fetched), attempt
+            unpushed = (onto, _head(root))
         slot = max(SHORTEST_SLOT, time.monotonic() - started)
         pause = random.uniform(0, min(LONGEST_PAUSE, slot * 2 ** (attempt - 1)))
         if time.monotonic() + pause > deadline:
@@ -162,6 +175,30 @@ def _exchange(root: Path, target: Target, patience: float, steps: Steps,
                           "everything is merged and committed locally",
                           "run `memrepo sync` again (or sync less often from many "
                           "clones at once: see the README, Sync between machines)")])
+
+
+def _undo_unpushed_merge(root: Path, onto: str, merged: str) -> None:
+    """Before merging the remote again after a lost race: take back the merge the lost
+    attempt made (HEAD still `merged`, nothing committed on top since), so one landed sync
+    leaves one merge commit, not one per lost race for every clone to check. Nothing is
+    lost: `onto` is this clone's work, the remote's commits are the remote's."""
+    if merged == onto or _head(root) != merged:
+        return
+    with _sync_git(root):
+        git(root, "reset", "--hard", "--quiet", onto, fix=FIX)
+
+
+def _sync_git(root: Path) -> AbstractContextManager[None]:
+    """sync's own git commands: it checks the branch's moves and refreshes the cache
+    itself, so the reference-transaction and refreshing hooks leave both to it."""
+    return passed_to_git(root, **{CHECKED_ELSEWHERE: "memrepo sync",
+                                  REFRESHED_BY_CALLER: "memrepo sync"})
+
+
+def _brought_in(root: Path, before: str, fetched: str | None) -> int:
+    if fetched is None:
+        return 0
+    return int(git(root, "rev-list", "--count", f"{before}..{fetched}", fix=FIX).strip())
 
 
 # --- where to sync with ----------------------------------------------------------------
@@ -237,23 +274,22 @@ def _rewound(root: Path, target: Target, known: str, incoming: str) -> SyncRefus
             f"git push {target.remote} {known}:refs/heads/{target.branch}")])
 
 
-def merge_remote(root: Path, target: Target, incoming: str | None) -> int:
-    """Check every incoming commit, merge `incoming` into HEAD, check the merge; the number
-    of commits brought in. On a conflict or a refused check HEAD stays (or goes back) where
-    it was."""
+def merge_remote(root: Path, target: Target, incoming: str | None,
+                 checked: str | None = None) -> None:
+    """Check every incoming commit, merge `incoming` into HEAD, check the merge. `checked`:
+    a remote commit whose history this sync checked already (an earlier attempt's). On a
+    conflict or a refused check HEAD stays (or goes back) where it was."""
     if incoming is None or is_ancestor(root, incoming, "HEAD"):
-        return 0
+        return
     label = f"{target.remote}/{target.branch}"
-    problems = range_problems(root, f"HEAD..{incoming}")
+    problems = range_problems(root, f"{checked or 'HEAD'}..{incoming}")
     if problems:
         raise SyncRefused(f"memrepo sync: what {label} brings in fails the checks; nothing "
                           "was merged", problems)
-    count = int(git(root, "rev-list", "--count", f"HEAD..{incoming}", fix=FIX).strip())
     # checked here, before and after: the reference-transaction hook need not (and must
-    # let the merge refused below be undone)
-    with passed_to_git(root, **{CHECKED_ELSEWHERE: "memrepo sync"}):
+    # let the merge refused below be undone); the cache is refreshed once, by `sync`
+    with _sync_git(root):
         _merge_checked(root, label, incoming)
-    return count
 
 
 def _merge_checked(root: Path, label: str, incoming: str) -> None:
@@ -267,7 +303,6 @@ def _merge_checked(root: Path, label: str, incoming: str) -> None:
     problems = [] if head == incoming else commit_problems_of(root, head)
     if problems:
         git(root, "reset", "--hard", "--quiet", before, fix=FIX)
-        refresh_cache(root)
         raise SyncRefused(f"memrepo sync: merging {label} fails the checks; the merge was "
                           f"undone (HEAD is back at {before[:12]})", problems)
 
@@ -330,7 +365,7 @@ def push(root: Path, target: Target) -> bool:
     done = run_git(root, "push", "--porcelain", *upstream, target.remote, refspec)
     if done.returncode == 0:
         return True
-    if any(sign in done.stdout + done.stderr for sign in RACE_SIGNS):
+    if lost_race(done.stdout + done.stderr):
         return False
     if "[remote rejected]" in done.stdout:
         raise SyncRefused(

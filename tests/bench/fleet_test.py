@@ -43,6 +43,7 @@ def test_three_clones_through_a_git_daemon_converge(tmp_path: Path,
     for clone in clones:  # every clone pushed and fetched over git://, not the path
         assert git(clone, "remote", "get-url", "origin").stdout.startswith("git://127.0.0.1:")
     assert sum(w.syncs for w in report.writers) == 6
+    assert (tmp_path / "remote.git" / "memrepo-push.lock").is_file()  # one push at a time
     served_head = git(tmp_path / "remote.git", "rev-parse", "main").stdout
     assert served_head == git(clones[0], "rev-parse", "HEAD").stdout
 

@@ -16,6 +16,7 @@ from memrepo.scripts.pre_receive import install
 
 from memrepo.cache import cache_path
 from memrepo.facts.writes import remember
+from memrepo.git.hook_scripts import install as install_hooks
 from tests.support import (
     HOOKS_OFF,
     append_events,
@@ -157,6 +158,7 @@ def test_the_server_refuses_a_bad_push_made_with_no_verify(memory_repo: Path,
     assert git(bare, "rev-parse", "main").stdout.strip() == before
     refused = sync(clones[1])
     assert refused.returncode == 1 and "refused the push" in refused.stderr
+    assert "times in" not in refused.stderr  # a refusal, never retried as a lost race
     # the server's refusal as the lines it wrote, never one line of \u000a (issue 21)
     said = [line for line in refused.stderr.splitlines() if line.startswith("  remote: ")]
     assert "\\u000a" not in refused.stderr and len(said) > 1, refused.stderr
@@ -307,6 +309,52 @@ def test_a_push_race_is_retried(memory_repo: Path, tmp_path: Path) -> None:
     assert marker.exists() and json.loads(done.stdout)["attempts"] == 2
     assert sync(b).returncode == 0
     assert_converged([a, b], 2 * 3)
+
+
+def test_a_lost_race_leaves_one_merge_not_one_per_attempt(memory_repo: Path,
+                                                         tmp_path: Path) -> None:
+    """a merges c's push, then loses the race to b (whose sync lands while a pushes): a
+    takes its unpushed merge back and merges again, so its sync adds one merge commit."""
+    _, (a, b, c) = make_network(memory_repo, tmp_path, clones=3)
+    for clone in (b, c):
+        assert sync(clone).returncode == 0
+    for clone, label in ((a, "a"), (b, "b"), (c, "c")):
+        remember_many(clone, label, 1)
+    assert sync(c).returncode == 0
+    marker = tmp_path / "raced"
+    hook = a / ".git" / "hooks" / "pre-push"
+    hook.write_text(f"#!/bin/sh\n[ -e {marker} ] && exit 0\ntouch {marker}\n"
+                    f"env -u GIT_DIR -u GIT_INDEX_FILE {sys.executable} -m memrepo --repo {b} "
+                    "sync >/dev/null 2>&1\n")
+    hook.chmod(0o755)
+    before = head(a)
+    done = sync(a, "--json")
+    assert done.returncode == 0, done.stderr
+    assert marker.exists() and json.loads(done.stdout)["attempts"] == 2
+    merges = git(a, "rev-list", "--merges", f"{before}..HEAD").stdout.split()
+    assert len(merges) == 2  # b's merge of c's push, and a's one merge
+    sync_rounds([b, c], rounds=1)
+    assert_converged([a, b, c], 3 * 2)
+
+
+def test_a_syncs_merges_start_no_cache_refresh_of_their_own(memory_repo: Path,
+                                                           tmp_path: Path) -> None:
+    """Sync refreshes the cache once, when it is done: the post-merge hook of each merge
+    (one per lost race) starts no Python, and the cache still follows HEAD."""
+    _, (a, b) = make_network(memory_repo, tmp_path, clones=2)
+    assert sync(b).returncode == 0
+    log, wrapper = tmp_path / "hooks-run.log", tmp_path / "python"
+    wrapper.write_text(f'#!/bin/sh\necho "$5" >> {log}\nexec {sys.executable} "$@"\n')
+    wrapper.chmod(0o755)
+    install_hooks(a, python=str(wrapper))
+    remember_many(a, "a", 1)
+    remember_many(b, "b", 1)
+    assert sync(b).returncode == 0
+    done = sync(a, "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["incoming"] > 0, done.stderr
+    assert "post-merge" not in (log.read_text() if log.exists() else "")
+    assert sync(b).returncode == 0
+    assert_converged([a, b], 2 * 2)
 
 
 def test_refusals_before_anything_happens(memory_repo: Path, tmp_path: Path) -> None:

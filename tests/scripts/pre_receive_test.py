@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from memrepo.scripts.pre_receive import ZERO, Update, install, main, parse_updates
+from memrepo.scripts.push_lock import push_lock
 
+from memrepo.git.push_race import LOST_RACE_LINE, lost_race
 from tests.support import (
     HOOKS_OFF,
     add_note,
@@ -83,7 +87,7 @@ def test_main_reads_stdin_and_skips_tags(memory_repo: Path, monkeypatch: pytest.
                                          capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(memory_repo)
     head = git(memory_repo, "rev-parse", "HEAD").stdout.strip()
-    assert main([], io.StringIO(f"{ZERO} {head} refs/heads/main\n")) == 0
+    assert main([], io.StringIO(f"{ZERO} {head} refs/heads/new\n")) == 0
     assert main([], io.StringIO(f"{head} {ZERO} refs/tags/v0\n")) == 0
     assert main([], io.StringIO(f"{head} {ZERO} refs/heads/main\n")) == 1
     assert "deleting a memory branch" in capsys.readouterr().err
@@ -149,3 +153,62 @@ def test_the_server_checks_with_the_repositorys_own_approved_schemas(
     git(memory_repo, "add", "-A")
     assert commit(memory_repo, "jan").returncode == 0
     assert push(memory_repo) == ""
+
+
+# --- one push verified at a time; a push that lost the race is sent back at once ----------
+
+
+def test_a_push_expecting_a_commit_the_branch_moved_past_is_a_lost_race(
+        memory_repo: Path, server: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert push(memory_repo) == ""
+    first = git(server, "rev-parse", "main").stdout.strip()
+    git(memory_repo, "commit", "-q", "--allow-empty", "-m", "a second commit")
+    assert push(memory_repo) == ""
+    second = git(server, "rev-parse", "main").stdout.strip()
+    monkeypatch.chdir(server)
+    assert main([], io.StringIO(f"{first} {second} refs/heads/main\n")) == 1
+    said = capsys.readouterr().err
+    assert said.splitlines()[0] == LOST_RACE_LINE and lost_race(said)
+    assert f"refs/heads/main is at {second[:12]}, the push expected {first[:12]}" in said
+    assert "verify" not in said  # refused before any check ran
+
+
+def test_a_push_sent_while_another_landed_is_told_to_fetch_and_retry(
+        memory_repo: Path, server: Path, tmp_path: Path) -> None:
+    """The other push lands between the pusher reading the branch and its hook: the hook
+    says so in the one line `memrepo sync` retries on; nothing changes on the server."""
+    assert push(memory_repo) == ""
+    other = tmp_path / "other"
+    git(tmp_path, "clone", "-q", str(server), str(other))
+    git(other, "commit", "-q", "--allow-empty", "-m", "the other clone's commit")
+    hook = memory_repo / ".git" / "hooks" / "pre-push"
+    hook.write_text(f"#!/bin/sh\nenv -u GIT_DIR git -C {other} push -q origin main\n")
+    hook.chmod(0o755)
+    git(memory_repo, "commit", "-q", "--allow-empty", "-m", "this clone's commit")
+    refused = push(memory_repo)
+    assert f"remote: {LOST_RACE_LINE}" in refused and lost_race(refused)
+    assert "memrepo verify" not in refused
+    assert git(server, "rev-parse", "main").stdout == git(other, "rev-parse", "HEAD").stdout
+
+
+def test_an_accepted_push_keeps_the_lock_until_git_has_moved_the_branch(
+        server: Path) -> None:
+    """The hook exits before git moves the branch: the lock stays with a child of the hook
+    until the git process that ran it (here a stand-in) has exited."""
+    receive_pack = subprocess.Popen(["sleep", "600"])
+    try:
+        held = subprocess.run(
+            [sys.executable, "-c", "import sys; from pathlib import Path; "
+             "from memrepo.scripts.push_lock import push_lock\n"
+             "with push_lock(Path(sys.argv[1])) as lock:\n"
+             "    lock.hold_until_exit(int(sys.argv[2]))", str(server),
+             str(receive_pack.pid)], capture_output=True, text=True, check=False)
+        assert held.returncode == 0, held.stderr
+        with push_lock(server, wait=0) as lock:
+            assert lock is None
+    finally:
+        receive_pack.kill()
+        receive_pack.wait()
+    with push_lock(server, wait=60) as lock:
+        assert lock is not None
