@@ -232,7 +232,9 @@ def show_committed(root: Path, scopes: list[str]) -> None:
     """Give each of the scopes' working logs that is behind HEAD the lines HEAD has (a
     write killed after its commit, before showing it), and its index entry HEAD's blob: a
     retry of that write then finds its own event and answers `unchanged` instead of
-    appending it twice."""
+    appending it twice. Index entries a write killed after showing its line left behind
+    HEAD (`.memrepo/index-behind`) are pointed at HEAD too, so the retry leaves `git
+    status` clean."""
 
     repo = gitw.open_repo(root)
     if repo.head_is_unborn:
@@ -247,8 +249,9 @@ def show_committed(root: Path, scopes: list[str]) -> None:
                 with suppress(InputError):  # a damaged log: `memrepo doctor` reports it
                     _show(root, _segment(root, path, b"", base))
                     shown[path] = gitw.blob_id_at(base, path) or b""
-    if shown:  # the index entry the kill left behind too
-        _stage(root, repo, {**_behind_entries(root, base), **shown})
+    behind = _behind_entries(root, base)
+    if shown or behind:  # the index entries the kill left behind too
+        _stage(root, repo, {**behind, **shown})
 
 
 def _behind_head(root: Path, path: str, base: Base) -> bool:

@@ -62,3 +62,24 @@ def test_the_first_write_of_a_log_retried_after_a_crash_answers_unchanged(
     assert json.loads(retry.stdout)["status"] == "unchanged", retry.stderr
     assert asserts(memory_repo, "Kraków") == 1
     assert (memory_repo / LOG).exists()
+
+
+def test_a_retry_after_a_kill_before_the_index_leaves_git_status_clean(
+        memory_repo: Path) -> None:
+    """The kill came after the working file showed the line, before the index entry was
+    pointed at the commit: the entry still holds the previous blob and
+    `.memrepo/index-behind` names it (`git status`: MM). The retry answers `unchanged`
+    and puts the index right."""
+    assert memrepo_at(memory_repo, "remember", *KEY, "Kraków", now=NOW).returncode == 0
+    done = memrepo_at(memory_repo, "remember", *KEY, "Gdańsk", now=NOW)
+    assert done.returncode == 0, done.stderr
+    previous = git(memory_repo, "rev-parse", f"HEAD~1:{LOG}", env=plain_env()).stdout.strip()
+    git(memory_repo, "update-index", "--cacheinfo", f"100644,{previous},{LOG}",
+        env=plain_env())
+    (memory_repo / ".memrepo/index-behind").write_text(f"{LOG}\n", encoding="utf-8")
+    assert status(memory_repo) != ""
+    retry = memrepo_at(memory_repo, "remember", *KEY, "Gdańsk", "--json", now=NOW)
+    assert json.loads(retry.stdout)["status"] == "unchanged", retry.stderr
+    assert asserts(memory_repo, "Gdańsk") == 1
+    assert status(memory_repo) == ""
+    assert not (memory_repo / ".memrepo/index-behind").exists()
