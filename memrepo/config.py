@@ -1,9 +1,9 @@
 """memory/config.yaml → `Config`: the one config loader, with an entry point for each place
 a config is read from — the work tree (`worktree_config`: queries and writes), HEAD
-(`head_config`: what a library commit is checked by), a snapshot (`snapshot_config`: a
-commit, the index being committed) — and for the parent commit the pure rule itself
-(`memrepo.core.config.parent_config`: the config a change is checked by; the git layer
-builds each `Change` with it).
+(`head_config`: what a library commit made now is checked by), a snapshot
+(`snapshot_config`: a commit, the index being committed) — and for the parent commit the
+pure rule itself (`memrepo.core.config.parent_config`: the config a change is checked by;
+the git layer builds each `Change` with it).
 
 A missing or broken config gives the defaults, with the problems found: the checks report
 them (config_file), queries keep working on the defaults, and a write — which relies on the
@@ -21,7 +21,6 @@ from memrepo.core import config as rule
 from memrepo.core.config import CONFIG_FIX, CONFIG_PATH, Config
 from memrepo.core.problems import InputError, Problem
 from memrepo.files import WorkTree, read_bytes
-from memrepo.git.command import run_git_bytes
 from memrepo.schemas import CONFIG_SCHEMA, schema_errors
 
 if TYPE_CHECKING:
@@ -55,9 +54,10 @@ def worktree_config(root: Path, *, strict: bool = False) -> Config:
 
 def head_config(root: Path) -> Config:
     """HEAD's config (the defaults when HEAD has none, or a broken one): what a library
-    commit made now is checked by."""
-    done = run_git_bytes(root, "cat-file", "blob", f"HEAD:{CONFIG_PATH}")
-    return config_from_bytes(done.stdout if done.returncode == 0 else None)[0]
+    commit made now is checked by. Read through pygit2, cached per config blob."""
+    from memrepo.git import write  # pygit2 loads only when HEAD's config is asked for
+
+    return write.head_config(root)
 
 
 def _schema_check(schemas: Snapshot | None) -> rule.Validator:

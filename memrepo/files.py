@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
 
+from memrepo.core.problems import InputError, Problem
 from memrepo.local_state import STATE_DIR
 
 
@@ -48,7 +49,6 @@ def read_text(name: str | None, what: str) -> str:
     otherwise (bytes are decoded here, never by the terminal's locale)."""
     import sys
 
-    from memrepo.core.problems import InputError, Problem
 
     where = "stdin" if name in (None, "-") else str(name)
     try:
@@ -133,7 +133,6 @@ def open_beneath(root: Path, relative: str, flags: int, mode: int = 0o644,
     folders are made one at a time when `make_dirs`. InputError naming the link."""
     parts = relative.split("/")
     if any(part in ("", ".", "..") for part in parts):
-        from memrepo.core.problems import InputError, Problem
 
         raise InputError(Problem(relative, "not a plain path inside the repository",
                                  "name a file below the repository's root"))
@@ -170,7 +169,6 @@ def _link_error(err: OSError, parent: int, name: str, shown: str) -> Exception:
     import errno
     import stat
 
-    from memrepo.core.problems import InputError, Problem
 
     if err.errno not in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
         return err

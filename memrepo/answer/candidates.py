@@ -175,7 +175,8 @@ def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequenc
     of_another = bool(people) and mentions.asker is None and not mentions.ours
     things = [r for r in rows if not of_another and names_thing(r, read, bool(people), concepts)
               and not any(r.subject_key in i.subjects for i in persons)
-              and not is_person_row(r, persons, concepts)
+              and not (is_person_row(r, persons, concepts)
+                       and not _named_beyond_role(r, read, concepts))
               and not (people and _as_a_kind(r, read))]
     forms = {f for i in read.salient for f in base_forms(read.folded[i])}
     forms |= concept_forms(read, concepts)
@@ -272,6 +273,15 @@ def names_thing(row: KeyRow, read: Reading, other_person: bool,
     if own_relation:
         named -= concepts.concepts_of_words(words(row.relation_key))
     return bool(concepts.concepts_of_words(list(subject_words)) & named)
+
+
+def _named_beyond_role(row: KeyRow, read: Reading, concepts: ConceptTable) -> bool:
+    """Whether the question names a role subject by a word of it that is no role ("per
+    kilo of FLOUR": `flour_supplier`), not by the role word alone ("the supplier")."""
+    own = {f for w in words(row.subject_key) if not concepts.concepts_of_words([w]) & concepts.roles
+           for f in base_forms(w)}
+    return any(set(base_forms(read.folded[i])) & own for i in read.salient
+               if i not in read.in_names and i not in read.theirs)
 
 
 def _unique_keys(keys: Iterable[KeyRow]) -> list[KeyRow]:

@@ -23,10 +23,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from memrepo.answer.answer_kinds import DAYS, NAME, asked_kinds, the_one_of_kind
 from memrepo.answer.candidates import (
     answerable_role,
     candidate_keys,
     identity_directory,
+    is_org,
+    is_person_row,
     named_by_values,
     only_possessor,
     other_name,
@@ -41,7 +44,11 @@ from memrepo.answer.question import (
     Question,
 )
 from memrepo.answer.reading import (
+    AMOUNT_CUE,
+    IDENTITY,
     OPTIONAL,
+    WHEN_CUE,
+    WHO_CUE,
     Reading,
     asks_beyond,
     joins,
@@ -51,7 +58,14 @@ from memrepo.answer.reading import (
     uninterpreted,
 )
 from memrepo.answer.relevance import close_spelling, osa_within
-from memrepo.answer.scoring import KeyMatch, about_things, owners_of, scored_keys, semantic_pool
+from memrepo.answer.scoring import (
+    COVERAGE,
+    KeyMatch,
+    about_things,
+    owners_of,
+    scored_keys,
+    semantic_pool,
+)
 from memrepo.answer.semantic import Semantic, key_text
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.subjects import Mention, Mentions, find_mentions, in_slavic
@@ -64,6 +78,7 @@ from memrepo.cache.lookups import (
     keys_with_words,
     scope_term_counts,
     scope_vocabulary,
+    values_of_subjects,
 )
 from memrepo.core.stems import base_forms
 from memrepo.core.text import words_of
@@ -104,6 +119,16 @@ def choose_keys(conn: Connection, scope: str, question: Question, now: int, aske
     installed, answers only among the keys the subject stage allowed, when the words found
     none."""
     read = read_question(question, now, concepts)
+    found = _by_words(conn, scope, read, question, now, asker, concepts, semantic)
+    if found.keys or found.unknown or found.ambiguous:
+        return found
+    # the last resort: the named thing's one relation of the kind its question word asks
+    last = _choose(conn, scope, read, asker, concepts, dict(read.read_as), last_resort=True)
+    return last if last.keys else found
+
+
+def _by_words(conn: Connection, scope: str, read: Reading, question: Question, now: int,
+              asker: str, concepts: ConceptTable, semantic: Semantic | None) -> KeyChoice:
     first = _choose(conn, scope, read, asker, concepts, dict(read.read_as))
     if not first.keys or len({k.key.subject_key for k in first.keys}) > 1:
         replaced = _respell(conn, scope, read, concepts)
@@ -147,13 +172,14 @@ def _semantic_choice(semantic: Semantic, text: str, choice: KeyChoice) -> KeyCho
 
 
 def _choose(conn: Connection, scope: str, read: Reading, asker: str, concepts: ConceptTable,
-            respelled: dict[str, str]) -> KeyChoice:
+            respelled: dict[str, str], last_resort: bool = False) -> KeyChoice:
     """`choose_keys` for the question's words as read (`respelled`: the words replaced),
     saying whether it asks nothing beyond whom it names and which words the answering
     relations hold (for the part of a text after it: "… a jaki do dentysty?")."""
     people, rows = identity_directory(conn, scope, read, asker, concepts)
     mentions = find_mentions(read.folded, read.raw, people, concepts, read.dated)
-    choice = _chosen(conn, scope, read, asker, concepts, respelled, people, rows, mentions)
+    choice = _chosen(conn, scope, read, asker, concepts, respelled, people, rows, mentions,
+                     last_resort)
     asking = [read.raw[int(w[1:])] for w in dict.fromkeys(
         w for m in choice.keys for w in sorted(m.by_relation))]
     bare = bool(mentions.found) and not asks_beyond(read, mentions)
@@ -162,7 +188,7 @@ def _choose(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
 
 def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: ConceptTable,
             respelled: dict[str, str], people: list[Identity], rows: list[KeyRow],
-            mentions: Mentions) -> KeyChoice:
+            mentions: Mentions, last_resort: bool) -> KeyChoice:
     read = named_by_values(conn, scope, read, mentions, rows, concepts)
     read = replace(read, in_names=frozenset(
         i for m in mentions.found if not m.role and any(x.person for x in m.identities)
@@ -178,7 +204,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                                    mentions):
         return KeyChoice(unknown=[said(read, *someone_else)], respelled=respelled)
     third = _THIRD_PERSON | (_SLAVIC_THIRD if in_slavic(read.folded) else frozenset())
-    if not mentions.found and mentions.asker is None and third.intersection(read.folded):
+    if not mentions.found and mentions.asker is None and third.intersection(read.folded) and (
+            not _named_before(things_named(read, rows, people), read.folded, third)):
         return KeyChoice(unknown=[next(read.raw[i] for i, w in enumerate(read.folded)
                                        if w in third)], respelled=respelled)
     if unknown:
@@ -195,6 +222,10 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                                     persons), things, read)
     scored = [m for m in matched if m.answers]
     about = [i.label for i in persons]
+    if not scored and last_resort and (typed := _by_answer_kind(
+            conn, scope, read, rows, people, persons, mentions, concepts)):
+        return KeyChoice([typed], about, respelled=respelled,
+                         naming=naming_words(read, mentions))
     if not scored:
         recorded = _recorded(conn, scope, persons) if persons else {}
         pool, pool_how = (semantic_pool(candidates, persons, mentions, read, people)
@@ -209,6 +240,63 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return KeyChoice(about=about, respelled=respelled, ambiguous=[
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
     return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions))
+
+
+def _says_nothing_else(key: KeyRow, read: Reading, said: set[int], concepts: ConceptTable,
+                       ) -> bool:
+    """Whether every word of the question outside the names it says (`said`) that names
+    something the concept table knows is one the key holds, as written or by its concept
+    ("the rent for our FLAT" is not the shop's rent; "his next JAB": `next_vaccination`)."""
+    own = [*words(key.subject_key), *words(key.relation_key)]
+    forms = {f for w in own for f in base_forms(w)}
+    held = concepts.concepts_of_words(own)
+    held |= {near for concept in held for word in concepts.words_of.get(concept, ())
+             for near in concepts.exact.get(word, ())}  # "deliver" is of `dostawy` too
+    return all(set(base_forms(read.folded[i])) & forms or read.concepts[i] & held
+               for i in read.salient if read.concepts.get(i) and i not in said)
+
+
+def _named_before(things: set[int], folded: Sequence[str], pronouns: frozenset[str]) -> bool:
+    """Whether a thing the question names comes before its first third-person word, which
+    then stands for it ("when does the DOG need HIS next jab")."""
+    first = next(i for i, word in enumerate(folded) if word in pronouns)
+    return any(i < first for i in things)
+
+
+def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[KeyRow],
+                    people: Sequence[Identity], parties: Sequence[Identity],
+                    mentions: Mentions, concepts: ConceptTable) -> KeyMatch | None:
+    """The relation of the thing the question names by its own words (or of the parties it
+    names) whose every value is the kind its question word asks for, when it is the only
+    one (memrepo.answer.answer_kinds); never a person's key."""
+    kinds = asked_kinds(read.folded, WHO_CUE in read.cues, WHEN_CUE in read.cues,
+                        AMOUNT_CUE in read.cues)
+    if not all(is_org(i, concepts) for i in parties):
+        kinds &= {DAYS}  # of a person only "which days": "when did Marta move" is no birthday
+    if not kinds:
+        return None
+    persons = {s for i in people if i.person for s in i.subjects}
+    asked = {f for i in read.salient if i not in read.in_names and i not in read.theirs
+             for f in base_forms(read.folded[i])}
+    named = {r.subject_key for r in rows if r.subject_key not in persons
+             and not is_person_row(r, (), concepts)
+             and asked & {f for w in words(r.subject_key) for f in base_forms(w)}}
+    named |= {s for party in parties for s in party.subjects}
+    if not named:
+        return None
+    values = {key: held for key, held in values_of_subjects(conn, scope, named).items()
+              if not (NAME in kinds and IDENTITY & set(words(key[1])))}  # not the dog's name
+    found = the_one_of_kind(values, kinds)
+    if found is None:
+        return None
+    (subject_key, relation_key), kind = found
+    key = next((r for r in keys_of_subjects(conn, scope, [subject_key])
+                if r.relation_key == relation_key), None)
+    said = {i for m in mentions.found for i in range(m.start, m.end)}
+    if key is None or not _says_nothing_else(key, read, said, concepts):
+        return None
+    return KeyMatch(key, COVERAGE, f"words '{key.subject}'",
+                    (f"the question asks for {kind}: the one such relation of {key.subject}",))
 
 
 MAX_ABOUT = 20

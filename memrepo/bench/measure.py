@@ -18,6 +18,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import BinaryIO, Literal
 
+import memrepo.core.text
+
 TargetKind = Literal["ratio_max", "max", "min", "speedup_min", "none"]
 def percentile(samples: Sequence[float], q: float) -> float:
     """The q-th percentile (0..100) by linear interpolation between closest ranks."""
@@ -196,8 +198,6 @@ def has_bytecode() -> bool:
     install run with PYTHONDONTWRITEBYTECODE=1: every process then compiles them from
     source, ≈3× the import time of an installed package)."""
     import importlib.util
-
-    import memrepo.core.text
 
     source = Path(memrepo.core.text.__file__)
     try:

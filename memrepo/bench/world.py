@@ -13,8 +13,9 @@ Scoring (per question, for recall and for the context block apart):
 - a two-part question (`parts`): each part's values presented, nothing else;
 - a note question: one of its notes among the first three (recall) or in the block.
 
-The worlds are `plumbing-cz` (dev: looked at while building) and `dental-pl` (held out:
-written by someone who never saw the code, frozen, scored only).
+The worlds are `plumbing-cz` (dev: looked at while building), and `dental-pl` and
+`garage-ke` (held out: written from SPEC by someone who never saw the code, frozen, scored
+only).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from memrepo.maintenance.indexes import regenerate_indexes
 from memrepo.maintenance.init import create_memory_repo, with_many_valued
 
 WORLDS = Path(__file__).resolve().parent / "worlds"
-HELD_OUT = ("dental-pl",)
+HELD_OUT = ("dental-pl", "garage-ke")
 APPROVER = "World Builder <world@example.com>"
 IDENTITY = {"GIT_AUTHOR_NAME": "World Builder", "GIT_AUTHOR_EMAIL": "world@example.com",
             "GIT_COMMITTER_NAME": "World Builder", "GIT_COMMITTER_EMAIL": "world@example.com"}

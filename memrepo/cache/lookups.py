@@ -72,6 +72,21 @@ def keys_of_subjects(conn: sqlite3.Connection, scope: str, subject_keys: Iterabl
         "ORDER BY k.first_at, k.first_id LIMIT ?", (scope, *wanted, limit)))
 
 
+def values_of_subjects(conn: sqlite3.Connection, scope: str, subject_keys: Iterable[str],
+                       ) -> dict[tuple[str, str], list[str]]:
+    """Every value each key of those folded subjects of `scope` has held, as known at any
+    time, by (subject_key, relation_key)."""
+    wanted = sorted(set(subject_keys))
+    marks = ", ".join("?" * len(wanted))
+    out: dict[tuple[str, str], list[str]] = {}
+    for subject_key, relation_key, value in conn.execute(
+            f"SELECT DISTINCT subject_key, relation_key, object FROM holdings WHERE scope = ? "
+            f"AND subject_key IN ({marks}) ORDER BY subject_key, relation_key, object",
+            (scope, *wanted)):
+        out.setdefault((subject_key, relation_key), []).append(value)
+    return out
+
+
 def existing_subjects(conn: sqlite3.Connection, scope: str, subject_keys: Iterable[str],
                       ) -> set[str]:
     """Those of the folded `subject_keys` that `scope` holds a key of."""

@@ -23,7 +23,7 @@ from typing import Any
 import orjson
 from ulid import ULID
 
-from memrepo.core.config import DEFAULT_SEGMENT_MAX_BYTES
+from memrepo.config import head_config
 from memrepo.core.facts.events import Event, EventError
 from memrepo.core.facts.log_lines import LogLine, parse_line, parse_log
 from memrepo.core.facts.segment_names import (
@@ -93,8 +93,7 @@ def _committed_size(root: Path, path: str) -> int:
 
 def segment_cap(root: Path) -> int:
     """HEAD's `segment_max_bytes` (the parent config the commit is checked by)."""
-    config = gitw.head_config(root)
-    return DEFAULT_SEGMENT_MAX_BYTES if config is None else config.segment_max_bytes
+    return head_config(root).segment_max_bytes
 
 
 def segment_paths(root: Path, scope: str) -> list[str]:

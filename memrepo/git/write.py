@@ -150,12 +150,13 @@ def head_rules(root: Path) -> Snapshot | None:
 _RULES: dict[tuple[str, str], Snapshot] = {}
 
 
-def head_config(root: Path) -> Config | None:
-    """The config HEAD's commit is checked by — parsed once per config blob, not per
-    commit (None on an unborn branch or outside a repository)."""
+def head_config(root: Path) -> Config:
+    """HEAD's config: what a library commit made now is checked by — parsed once per config
+    blob, not per commit (the defaults on an unborn branch, or when HEAD has none or a broken
+    one)."""
     rules = head_rules(root)
     if not isinstance(rules, TreeSnapshot):
-        return None
+        return Config()
     key = (rules.blob_id(CONFIG_PATH), rules.blob_id(CONFIG_PATH))
     config = _CONFIGS.get(key)
     if config is None:

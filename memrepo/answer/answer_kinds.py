@@ -1,0 +1,82 @@
+"""The kind of value a question asks for, read from its question word, and the kind of a
+recorded value: the last resort for a question that names a thing by its own words but
+none of its relations in words the memory knows ("Who lent us the money for the OVEN?":
+of `oven_loan`'s values only the bank's is a name; "When does the DOG need his next
+jab?": only `next_vaccination` holds a date).
+
+A relation answers this way only when it is the one relation of the named thing whose
+every recorded value is of the asked kind, so the answer is always the named thing's own
+fact — never another subject's — and it says which question word chose it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+from memrepo.answer.dates import MONTHS
+from memrepo.core.text import words, words_of
+
+_Key = TypeVar("_Key")
+
+NAME, DATE, DAYS, AMOUNT = "a name", "a date", "days of the week", "an amount"
+
+_WEEKDAYS = frozenset(words_of("""
+monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
+thursdays fridays saturdays sundays weekday weekdays daily everyday
+poniedzialek wtorek sroda czwartek piatek sobota niedziela poniedzialki wtorki srody
+czwartki piatki soboty niedziele poniedzialku wtorku srody czwartku piatku sobote niedziele
+codziennie pn wt sr czw pt sob ndz
+pondelok utorok streda stvrtok piatok sobota nedela pondelky utorky stredy stvrtky piatky
+nedele denne kazdy
+pondeli utery ctvrtek patek nedele kazdy denne"""))
+_CURRENCY = re.compile(r"[€$£%]|\b(?:eur|euro|eura|zl|zł|pln|kc|kč|czk|usd|gbp|huf|ft)\b",
+                       re.IGNORECASE)
+_NUMERIC_DATE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
+_DAY_QUESTION = frozenset(words_of("days day dni dny dnie dniach"))
+
+
+def value_kind(value: str) -> str | None:
+    """What a recorded value is, when it is plainly one thing: a date, days of the week, an
+    amount of money, or a name (capitalised words without digits); None otherwise."""
+    folded = words(value)
+    if not folded:
+        return None
+    if _NUMERIC_DATE.search(value) or (any(w in MONTHS and len(w) > 3 for w in folded)
+                                        and any(w.isdigit() for w in folded)):
+        return DATE
+    if any(w in _WEEKDAYS for w in folded) and not _CURRENCY.search(value):
+        return DAYS
+    if any(ch.isdigit() for ch in value):
+        return AMOUNT if _CURRENCY.search(value) else None
+    if len(folded) <= 6 and any(word[:1].isupper() for word in value.split()):
+        return NAME
+    return None
+
+
+def asked_kinds(folded: Sequence[str], who: bool, when: bool, amount: bool) -> frozenset[str]:
+    """The kinds of value the question word asks for: "who" a name, "when" a date or days,
+    "how much" an amount, "which days" days."""
+    kinds = set()
+    if who:
+        kinds.add(NAME)
+    if when:
+        kinds |= {DATE, DAYS}
+    if amount:
+        kinds.add(AMOUNT)
+    if _DAY_QUESTION.intersection(folded):
+        kinds.add(DAYS)
+    return frozenset(kinds)
+
+
+def the_one_of_kind(values: Mapping[_Key, Sequence[str]], kinds: frozenset[str],
+                    ) -> tuple[_Key, str] | None:
+    """The one key (of `values`: key → every value it held) whose values are all of one
+    asked kind, with that kind; None when no key or several are."""
+    fitting = []
+    for relation, held in values.items():
+        found = {value_kind(value) for value in held}
+        if len(found) == 1 and (kind := found.pop()) in kinds:
+            fitting.append((relation, kind))
+    return fitting[0] if len(fitting) == 1 else None

@@ -1,0 +1,107 @@
+"""The kind of value a question asks for (memrepo.answer.answer_kinds): a question that names
+a thing by its own words but none of its relations in words the memory knows is answered by
+the thing's one relation of the asked kind — never another thing's, and not when the
+question names something the key does not hold. A small workshop, written for these tests
+alone, asked through the Python API.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memrepo.agent.api import Memory
+from memrepo.answer.answer_kinds import AMOUNT, DATE, DAYS, NAME, asked_kinds, value_kind
+from memrepo.bench.world import build, load
+
+WORLD = """\
+world: answer-kinds
+about: "Olek's carpentry workshop and his household"
+now: "2026-10-01T12:00:00Z"
+many_valued: []
+notes: []
+events:
+  - {op: assert, scope: olek, subject: lathe_lease, relation: leasing_company,
+     object: "Mazowiecki Leasing",
+     valid_from: "2025-03-01", recorded_at: "2025-03-02T10:00:00Z", source: manual}
+  - {op: assert, scope: olek, subject: lathe_lease, relation: monthly_instalment,
+     object: "1 150 zł",
+     valid_from: "2025-03-01", recorded_at: "2025-03-02T10:00:00Z", source: manual}
+  - {op: assert, scope: olek, subject: lathe_lease, relation: ends_on, object: "28 lutego 2028",
+     valid_from: "2025-03-01", recorded_at: "2025-03-02T10:00:00Z", source: manual}
+  - {op: assert, scope: olek, subject: cat, relation: name, object: "Mruczek",
+     valid_from: "2021-05-01", recorded_at: "2025-04-02T10:00:00Z", source: manual}
+  - {op: assert, scope: olek, subject: cat, relation: next_checkup, object: "14 stycznia 2027",
+     valid_from: "2026-01-14", recorded_at: "2026-01-15T10:00:00Z", source: manual}
+  - {op: assert, scope: olek, subject: timber_supplier, relation: company, object: "Tartak Borowy",
+     valid_from: "2019-01-01", recorded_at: "2025-05-02T10:00:00Z", source: manual}
+  - {op: assert, scope: olek, subject: timber_supplier, relation: delivery_days,
+     object: "Monday and Thursday",
+     valid_from: "2019-01-01", recorded_at: "2025-05-02T10:00:00Z", source: manual}
+  - {op: assert, scope: olek, subject: timber_supplier, relation: price_per_m3, object: "1 900 zł",
+     valid_from: "2026-01-01", recorded_at: "2025-12-20T10:00:00Z", source: manual}
+questions: []
+"""
+
+
+@pytest.fixture(scope="module")
+def world_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    source = tmp_path_factory.mktemp("world") / "world.yaml"
+    source.write_text(WORLD, encoding="utf-8")
+    root = tmp_path_factory.mktemp("memory") / "olek"
+    build(load(str(source)), root)
+    return root
+
+
+@pytest.fixture()
+def memory(world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
+    monkeypatch.setenv("MEMREPO_NOW", "2026-10-01T12:00:00Z")
+    monkeypatch.setenv("MEMREPO_VECTORS", "0")
+    return Memory(world_repo)
+
+
+def answered(memory: Memory, question: str) -> list[str]:
+    return [f"{f.subject}.{f.relation}={f.object}" for f in memory.recall("olek", question).facts]
+
+
+@pytest.mark.parametrize(("value", "kind"), [
+    ("Mazowiecki Leasing", NAME), ("Slovenská sporiteľňa", NAME), ("1 150 zł", AMOUNT),
+    ("0,63 €", AMOUNT), ("12 %", AMOUNT), ("28 lutego 2028", DATE), ("2027-03-12", DATE),
+    ("marec 2027", DATE), ("Monday and Thursday", DAYS), ("wtorki i piątki przed 10:00", DAYS),
+    ("drobné nedostatky: chýbajúci záznam", None), ("OC/2026/448812", None), ("red", None),
+])
+def test_a_recorded_value_is_of_one_plain_kind_or_none(value: str, kind: str | None) -> None:
+    assert value_kind(value) == kind
+
+
+def test_the_question_word_says_the_kind_asked() -> None:
+    assert asked_kinds(["who", "lent", "us"], True, False, False) == {NAME}
+    assert asked_kinds(["when"], False, True, False) == {DATE, DAYS}
+    assert asked_kinds(["which", "days"], False, False, False) == {DAYS}
+    assert asked_kinds(["what", "colour"], False, False, False) == set()
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # the lease's one name-valued relation answers "who"
+    ("Who gave us the money for the lathe?", ["lathe_lease.leasing_company=Mazowiecki Leasing"]),
+    # "his" stands for the cat the question named before it
+    ("When does the cat need his next one?", ["cat.next_checkup=14 stycznia 2027"]),
+    # a role subject (`supplier`) named by a word of its own that is no role word
+    ("Which days do they bring the timber?",
+     ["timber_supplier.delivery_days=Monday and Thursday"]),
+])
+def test_a_thing_named_answers_with_its_one_relation_of_the_asked_kind(
+        memory: Memory, question: str, expected: list[str]) -> None:
+    assert answered(memory, question) == expected
+
+
+@pytest.mark.parametrize("question", [
+    "When does his lathe need oil?",          # "his": nobody named before it
+    "Who looks after the cat?",               # the cat's own name is no answer to "who"
+    "When do we pay for the lathe at the bank?",  # two date-free relations: nothing chosen
+    "Who sold us the car?",                   # no car recorded: nobody's value
+])
+def test_no_relation_of_another_kind_or_thing_is_the_answer(memory: Memory,
+                                                             question: str) -> None:
+    assert answered(memory, question) == []
