@@ -7,7 +7,8 @@ with SIGKILL after a random delay and runs the same remember again to its end �
 arguments, as an agent that saw no answer sends them again. The delays are jittered over
 the whole process (start-up, the write lock, the checks, the commit, showing the line,
 the index, exit: a delay past the end kills nothing) and, for most trials, around the
-moment the branch moved in calibration runs, where a kill leaves the most to put right.
+moment the branch moved — in calibration runs, then in the last retries (each a whole
+remember: the delays follow the machine's load) — where a kill leaves the most to put right.
 
 The facts are agent-like: new keys, new values of earlier keys (a value change), with and
 without a valid-from, a quote and a source. Each fact is unique, so at the end every one
@@ -25,8 +26,9 @@ import random
 import sys
 import tempfile
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +40,7 @@ from memrepo.progress import task
 SCOPE = "crashbench"
 RELATIONS = ("status", "location", "owner", "price", "serial_number", "warranty_until")
 CALIBRATION_RUNS = 3
+RECENT = 9  # the retries whose timing the next kill's delay follows (a machine's load moves)
 API_SHARE = 0.3  # of the trials, through the Python API in a process of its own
 AROUND_COMMIT = 0.6  # of the trials, killed around the moment the branch moved
 API = ("import json, sys; from memrepo import Memory; "
@@ -82,6 +85,8 @@ class Trial:
     retry: str  # the retry's status: added | unchanged | error
     error: str = ""  # the retry's complaint, when it failed
     dirty: str = ""  # `git status --porcelain` right after the retry, when not clean
+    retry_seconds: float = 0.0  # the retry, a whole remember: the timing follows the load
+    retry_commit_at: float | None = None  # when the retry moved the branch, if it did
 
 
 @dataclass(slots=True)
@@ -212,10 +217,16 @@ def run_trial(root: Path, number: int, fact: Fact, delay: float) -> Trial:
     finished = process.poll() is not None
     process.kill()  # SIGKILL (nothing when it has exited)
     process.communicate()
+    started = time.time_ns()
     retry = run_process(fact.command(root))
     status, error = _status(retry.returncode, retry.stdout, retry.stderr)
     dirty = git(root, "status", "--porcelain").strip()
-    return Trial(number, fact, delay, finished, status, error, dirty)
+    commit_at = None
+    if status == "added":  # the retry moved the branch: when, from its start
+        with suppress(OSError):
+            commit_at = (_branch_ref(root).stat().st_mtime_ns - started) / 1e9
+    return Trial(number, fact, delay, finished, status, error, dirty, retry.seconds,
+                 commit_at)
 
 
 def _status(code: int, stdout: str, stderr: str) -> tuple[str, str]:
@@ -283,10 +294,16 @@ def run_crashes(root: Path, trials: int, seed: int = 0,
     calibration = make_facts(CALIBRATION_RUNS, rng, 0.0, offset=trials)
     report.process_seconds, report.commit_at = calibrate(root, calibration)
     facts = make_facts(trials, rng, api_share)
+    wholes = deque([report.process_seconds], maxlen=RECENT)
+    commits = deque([report.commit_at], maxlen=RECENT)
     with task("memrepo bench crashes: kill -9 and retry", total=trials) as steps:
         for number, fact in enumerate(facts):
-            delay = kill_delay(rng, report.process_seconds, report.commit_at)
-            report.trials.append(run_trial(root, number, fact, delay))
+            delay = kill_delay(rng, median(wholes), median(commits))
+            trial = run_trial(root, number, fact, delay)
+            report.trials.append(trial)
+            if trial.retry_commit_at is not None and trial.retry_commit_at > 0:
+                wholes.append(trial.retry_seconds)  # a whole remember that committed
+                commits.append(trial.retry_commit_at)
             steps.advance()
     finish(root, report, [*calibration, *facts], first)
     return report
