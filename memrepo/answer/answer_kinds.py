@@ -20,7 +20,8 @@ from memrepo.core.text import words, words_of
 
 _Key = TypeVar("_Key")
 
-NAME, DATE, DAYS, AMOUNT = "a name", "a date", "days of the week", "an amount"
+NAME, DATE, DAYS, AMOUNT, TIME = ("a name", "a date", "days of the week", "an amount",
+                                  "a time of day")
 
 _WEEKDAYS = frozenset(words_of("""
 monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
@@ -35,29 +36,39 @@ _CURRENCY = re.compile(r"[€$£%]|\b(?:eur|euro|eura|zl|zł|pln|kc|kč|czk|usd|
                        re.IGNORECASE)
 _NUMERIC_DATE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
 _DAY_QUESTION = frozenset(words_of("days day dni dny dnie dniach"))
+_CLOCK = re.compile(r"\b(?:[01]?\d|2[0-3])[:.][0-5]\d\b")
+_TIME_QUESTIONS = (("what", "time"), ("which", "time"), ("o", "ktorej"), ("o", "kolkej"),
+                   ("o", "kolke"), ("v", "kolik"), ("w", "jakich", "godzinach"),
+                   ("what", "hours"), ("which", "hours"), ("o", "jakiej", "godzinie"))
+"""Question words asking for a time of day, folded ("o której", "o koľkej", "v kolik")."""
 
 
-def value_kind(value: str) -> str | None:
-    """What a recorded value is, when it is plainly one thing: a date, days of the week, an
-    amount of money, or a name (capitalised words without digits); None otherwise."""
+def value_kinds(value: str) -> frozenset[str]:
+    """What a recorded value plainly is: a date; days of the week and a time of day (either
+    or both: "Tuesdays before 10:00"); an amount of money; or a name (capitalised words
+    without digits). Empty when it is none of these."""
     folded = words(value)
     if not folded:
-        return None
+        return frozenset()
     if _NUMERIC_DATE.search(value) or (any(w in MONTHS and len(w) > 3 for w in folded)
                                         and any(w.isdigit() for w in folded)):
-        return DATE
-    if any(w in _WEEKDAYS for w in folded) and not _CURRENCY.search(value):
-        return DAYS
+        return frozenset({DATE})
+    money = _CURRENCY.search(value) is not None
+    found = {DAYS} if any(w in _WEEKDAYS for w in folded) and not money else set()
+    if _CLOCK.search(value) and not money:
+        found.add(TIME)
+    if found:
+        return frozenset(found)
     if any(ch.isdigit() for ch in value):
-        return AMOUNT if _CURRENCY.search(value) else None
+        return frozenset({AMOUNT} if money else ())
     if len(folded) <= 6 and any(word[:1].isupper() for word in value.split()):
-        return NAME
-    return None
+        return frozenset({NAME})
+    return frozenset()
 
 
 def asked_kinds(folded: Sequence[str], who: bool, when: bool, amount: bool) -> frozenset[str]:
     """The kinds of value the question word asks for: "who" a name, "when" a date or days,
-    "how much" an amount, "which days" days."""
+    "how much" an amount, "which days" days, "what time" a time of day."""
     kinds = set()
     if who:
         kinds.add(NAME)
@@ -67,16 +78,23 @@ def asked_kinds(folded: Sequence[str], who: bool, when: bool, amount: bool) -> f
         kinds.add(AMOUNT)
     if _DAY_QUESTION.intersection(folded):
         kinds.add(DAYS)
+    if any(_holds_phrase(folded, phrase) for phrase in _TIME_QUESTIONS):
+        kinds.add(TIME)
     return frozenset(kinds)
+
+
+def _holds_phrase(folded: Sequence[str], phrase: tuple[str, ...]) -> bool:
+    size = len(phrase)
+    return any(tuple(folded[i:i + size]) == phrase for i in range(len(folded) - size + 1))
 
 
 def the_one_of_kind(values: Mapping[_Key, Sequence[str]], kinds: frozenset[str],
                     ) -> tuple[_Key, str] | None:
-    """The one key (of `values`: key → every value it held) whose values are all of one
+    """The one key (of `values`: key → every value it held) whose every value is of an
     asked kind, with that kind; None when no key or several are."""
     fitting = []
-    for relation, held in values.items():
-        found = {value_kind(value) for value in held}
-        if len(found) == 1 and (kind := found.pop()) in kinds:
-            fitting.append((relation, kind))
+    for key, held in values.items():
+        common = frozenset(kinds).intersection(*(value_kinds(value) for value in held))
+        if common:
+            fitting.append((key, sorted(common)[0]))
     return fitting[0] if len(fitting) == 1 else None

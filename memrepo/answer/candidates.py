@@ -67,9 +67,19 @@ def named_by_values(conn: Connection, scope: str, read: Reading, mentions: Menti
                            and not is_person_row(r, (), concepts))
         if things:
             named[i] = things
+        elif read.folded[i + 1:i + 2] == ["s"] or any(_names_people(r, concepts) for r in hits):
+            continue  # "LUCIE's salary", "kdy má LUCIE dovolenou" (`employee` = "Lucie
+            # Hájková"): someone held only as a value owns no key of anyone's
         elif hits or notes_hold_any(conn, base_forms(read.folded[i])):
             optional.add(i)  # a name the notes hold ("przegląd Octavii"): theirs to answer
     return replace(read, value_named=named, optional=optional)
+
+
+def _names_people(row: KeyRow, concepts: ConceptTable) -> bool:
+    """Whether a key's values are people: its relation is a role (`employee`, `child`,
+    `account_manager`), not a company's."""
+    roles = concepts.concepts_of_words(words(row.relation_key)) & concepts.roles
+    return bool(roles - _ORGS - {"company"})
 
 
 def unexplained_names(read: Reading, mentions: Mentions, rows: Sequence[KeyRow],

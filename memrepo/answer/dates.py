@@ -44,10 +44,11 @@ _CUES = words_of("""in on since from of during until till by before after betwee
 early late mid start beginning end w we od do przed po podczas miedzy poczatku koncu polowie
 v vo pred po pocas medzi az zaciatku konci polovici""")
 _START = frozenset({"start", "beginning", "early", "poczatku", "poczatek", "zaciatku",
-                    "zaciatok"})
+                    "zaciatok", "zaciatkom", "zacatku", "zacatek", "zacatkem", "pocatku"})
 _MIDDLE = frozenset({"mid", "middle", "polowie", "polovici"})
-_END = frozenset({"end", "late", "koncu", "koniec", "konci"})
-_YEAR_WORDS = frozenset({"year", "roku", "rok", "r", "roka"})
+_END = frozenset({"end", "late", "koncu", "koniec", "konci", "koncem", "koncom", "konec",
+                  "konce"})
+_YEAR_WORDS = frozenset({"year", "roku", "rok", "r", "roka", "roce"})
 _NOW = words_of("""now today currently presently teraz obecnie aktualnie dzis dzisiaj
 dnes teraz momentalne aktualne sucasnosti""")
 _YESTERDAY = frozenset({"yesterday", "wczoraj", "vcera"})
@@ -57,7 +58,11 @@ minulého loni""")
 _THIS = frozenset({"this", "tym", "tego", "tento", "tomto", "tohto", "current",
                    "biezacym"})
 _UNIT_YEAR = frozenset({"year", "years", "rok", "roku", "lata", "lat", "rokmi", "rokom",
-                        "roky", "rokov", "rokiem", "roka", "rokem"})
+                        "roky", "rokov", "rokiem", "roka", "rokem", "roce"})
+_YEARS_BACK = {**dict.fromkeys(("loni", "vloni", "vlani", "lani"), 1),
+               **dict.fromkeys(("predloni", "predvlani", "predlani"), 2),
+               **dict.fromkeys(("letos", "tohoroku", "letosni", "letosny", "letosnom"), 0)}
+"""One word for a whole year back from this one: "loni" (last year), "předloni", "letos"."""
 _UNIT_MONTH = frozenset({"month", "months", "miesiac", "miesiace", "miesiecy", "miesiacu",
                          "mesiac", "mesiace", "mesiacov", "mesiacmi", "mesiacom", "mesiaci"})
 _UNIT_WEEK = frozenset({"week", "weeks", "tydzien", "tygodnie", "tygodni", "tygodniu",
@@ -108,8 +113,8 @@ def _relative(words: list[str], i: int, today: date, now: Instant,
     if word in _YESTERDAY:
         day = today - timedelta(days=1)
         return i, i + 1, When(_instant(day), _instant(today), (i, i + 1))
-    if word == "vlani":
-        return i, i + 1, _year_when(today.year - 1, i, i + 1)
+    if word in _YEARS_BACK:
+        return i, i + 1, _year_when(today.year - _YEARS_BACK[word], i, i + 1)
     nxt = words[i + 1] if i + 1 < len(words) else ""
     last, this = word in _LAST, word in _THIS
     if not (last or this):
@@ -288,6 +293,14 @@ def _year(words: list[str], i: int, today: date, now: Instant,
         return None
     first = i - 1 if before in _YEAR_WORDS else i
     end = i + 2 if after in {"r", "roku", "rok"} else i + 1
+    if first > 1 and words[first - 1] == "of":  # "at the start of 2026"
+        first -= 1
+    edge = words[first - 1] if first > 0 else ""
+    if edge in _START | _END:  # "na początku 2026", "koncem roku 2025": its first or last
+        year = int(words[i])   # quarter
+        start = date(year, 1, 1) if edge in _START else date(year, 10, 1)
+        return first - 1, end, When(_instant(start), _instant(_add_months(start, 3)),
+                                    (first - 1, end))
     return first, end, _year_when(int(words[i]), first, end)
 
 
@@ -309,7 +322,7 @@ def _half(words: list[str], i: int, today: date, now: Instant,
 
 
 _SEASONS = {word: month for month, forms in {
-    3: "spring wiosna wiosny wiosne wiosna jar jari jaro",
+    3: "spring wiosna wiosny wiosne wiosna wiosna wiosną jar jari jaro jare",
     6: "summer lato latem lecie lata leto lete",
     9: "autumn fall jesien jesienia jesienia jesieni jesen jeseni",
     12: "winter zima zimy zime zimie zimou zimu"}.items() for word in forms.split()}

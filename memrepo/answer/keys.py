@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from memrepo.answer.answer_kinds import DAYS, NAME, asked_kinds, the_one_of_kind
+from memrepo.answer.answer_kinds import DAYS, NAME, TIME, asked_kinds, the_one_of_kind
 from memrepo.answer.candidates import (
     answerable_role,
     candidate_keys,
@@ -60,6 +60,7 @@ from memrepo.answer.reading import (
 from memrepo.answer.relevance import close_spelling, osa_within
 from memrepo.answer.scoring import (
     COVERAGE,
+    ROLE_OWNER,
     KeyMatch,
     about_things,
     owners_of,
@@ -199,7 +200,9 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                                                                       concepts)]
     strangers = unknown_names(read, mentions, rows, concepts)
     if strangers and not [m for m in mentions.found if m.identities]:
-        return KeyChoice(unknown=[read.raw[i] for i in strangers], respelled=respelled)
+        return KeyChoice(unknown=list(dict.fromkeys(said(read, *_whole_name(read, i))
+                                                    for i in strangers)),
+                         respelled=respelled)
     if someone_else := other_name(unexplained_names(read, mentions, rows, concepts),
                                    mentions):
         return KeyChoice(unknown=[said(read, *someone_else)], respelled=respelled)
@@ -233,7 +236,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return KeyChoice(about=about, recorded=recorded, respelled=respelled, pool=pool,
                          pool_how=pool_how)
     best = max(m.coverage for m in scored)
-    chosen = [m for m in scored if m.coverage >= best - 1e-9][:MAX_KEYS]
+    chosen = _role_as_written(read, [m for m in scored if m.coverage >= best - 1e-9])[:MAX_KEYS]
     chosen += _also_asked(chosen, matched) if joins(read) else []
     owners = owners_of(conn, chosen, people, concepts)
     if not persons and len(owners) > 1:
@@ -256,6 +259,34 @@ def _says_nothing_else(key: KeyRow, read: Reading, said: set[int], concepts: Con
                for i in read.salient if read.concepts.get(i) and i not in said)
 
 
+def _role_as_written(read: Reading, chosen: list[KeyMatch]) -> list[KeyMatch]:
+    """Of the owner's keys a role word chose ("my GP": `gp` and `doctor_appointment`, both
+    of the doctor concept), those whose relation holds the role word as written, when one
+    does."""
+    if not any(m.subject == ROLE_OWNER for m in chosen):
+        return chosen
+    asked = {f for i in read.salient for f in base_forms(read.folded[i])}
+    written = [m for m in chosen if m.subject == ROLE_OWNER and asked & {
+        f for w in words(m.key.relation_key) for f in base_forms(w)}]
+    if not written:
+        return chosen
+    return [m for m in chosen if m.subject != ROLE_OWNER or m in written]
+
+
+def _whole_name(read: Reading, i: int) -> tuple[int, int]:
+    """The span of the name a word ends or begins: the capitalised words beside it ("James
+    O'Connor's")."""
+    def part(j: int) -> bool:  # "O" of O'Connor is a capital too short to be marked
+        return j in read.capitalised or (len(read.raw[j]) == 1 and j - 1 in read.capitalised
+                                         and j + 1 in read.capitalised)
+    start, end = i, i + 1
+    while start - 1 > 0 and part(start - 1):
+        start -= 1
+    while end < len(read.raw) and part(end):
+        end += 1
+    return start, end
+
+
 def _named_before(things: set[int], folded: Sequence[str], pronouns: frozenset[str]) -> bool:
     """Whether a thing the question names comes before its first third-person word, which
     then stands for it ("when does the DOG need HIS next jab")."""
@@ -272,7 +303,8 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
     kinds = asked_kinds(read.folded, WHO_CUE in read.cues, WHEN_CUE in read.cues,
                         AMOUNT_CUE in read.cues)
     if not all(is_org(i, concepts) for i in parties):
-        kinds &= {DAYS}  # of a person only "which days": "when did Marta move" is no birthday
+        kinds &= {DAYS, TIME}  # of a person only "which days", "what time": "when did Marta
+        # move" is no birthday
     if not kinds:
         return None
     persons = {s for i in people if i.person for s in i.subjects}

@@ -113,9 +113,9 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
         if _by_cue_only(relation_how) and not all(
                 w in held for w in weights if w[1:].isdigit()):
             continue  # "kiedy PRZYJMUJE doktor …": a date of hers is no answer to that
-        if subject_how == _ROLE_OWNER:  # "jak mają na IMIĘ moje dzieci": their names
+        if subject_how == ROLE_OWNER:  # "jak mają na IMIĘ moje dzieci": their names
             held |= {f"#{i}" for i in read.salient if "name" in read.concepts.get(i, ())}
-        if key.subject_key in role_owners and (subject_how != _ROLE_OWNER or not all(
+        if key.subject_key in role_owners and (subject_how != ROLE_OWNER or not all(
                 w in held for w in weights if w[1:].isdigit())):
             continue  # "my brother's birthday" is not the asker's; "what does Mark's wife
             # do for work" is not Mark's `spouse`
@@ -244,7 +244,7 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
             # "my kids", "the firm's employees": the owner's key whose relation is the role
             held.update(f"#{i}" for i in range(mention.start, mention.end))
             relation_how.append(f"{mention.how} → its relation")
-            subject_how = _ROLE_OWNER
+            subject_how = ROLE_OWNER
         elif thing and mention.identities and (_named_directly(key, read) or (
                 all(is_org(i, concepts) for i in mention.identities)
                 and names_thing(key, read, False, concepts, own_relation=True))):
@@ -252,7 +252,7 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
             held.update(f"#{i}" for i in range(mention.start, mention.end))
         elif owner is not None and any(i is owner for i in mention.identities):
             held.update(f"#{i}" for i in range(mention.start, mention.end))
-            subject_how = subject_how if subject_how == _ROLE_OWNER else (
+            subject_how = subject_how if subject_how == ROLE_OWNER else (
                 subject_how or mention.how)
     for i in read.salient:
         word = read.folded[i]
@@ -274,11 +274,13 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
             held.add(mark)
             by_relation.add(mark)
             relation_how.append(f"'{read.raw[i]}' {how}")
-    if key.numeric:  # "ile WYNOSI rata", "what does it COST": a number answers them
+    amount_like = key.numeric and not (
+        concepts.concepts_of_words(relation_words) & _NUMBERS_NOT_AMOUNTS)
+    if amount_like:  # "ile WYNOSI rata", "what does it COST": a number answers them
         for i in read.salient:
             if "price" in read.concepts.get(i, frozenset()) and f"#{i}" not in held:
                 held.add(f"~{i}")
-    if AMOUNT_CUE in read.cues and key.numeric:
+    if AMOUNT_CUE in read.cues and amount_like:
         held.add(AMOUNT_CUE)
         if concepts.concepts_of_words(relation_words) & _AMOUNTS:
             relation_how.append("'how much' → a number")
@@ -300,7 +302,12 @@ _WHEN_ANSWERS = frozenset(("date", "birth", "expiry", "payment_terms", "appointm
 """Concepts of relations whose value answers "who" (a name, a company, a contact)."""
 
 
-_ROLE_OWNER = "whose the role is"
+_NUMBERS_NOT_AMOUNTS = frozenset(("residence", "registered_address", "phone", "plate",
+                                  "bank_account", "tax_id", "personal_id_number"))
+"""Concepts of relations whose digits are no amount: "how much" is not asked of them."""
+
+
+ROLE_OWNER = "whose the role is"
 UNNAMED = "the question's words"
 """How the subject of a key matched when the question names it in no way of its own."""
 _WHO_HOW = "'who' → a name"

@@ -1,4 +1,4 @@
-"""Function words of questions in English, Polish and Slovak, folded (memrepo.core.text).
+"""Function words of questions in English, Polish, Slovak and Czech, folded (memrepo.core.text).
 
 Curated in the repository rather than taken from a package: the maintained lists
 (stop-words, stopwords-iso: the same data, BSD-3/MIT) also drop content words that people
@@ -57,4 +57,15 @@ sa si sme so som ste su ta tak taky takze tam te teda ten tento tej tie tieto ti
 tom tomto tu tvoj tvoja tvoje ty tym uz v vam vas vase vo vy vsak z za zo ze
 """)
 
-STOP_WORDS: frozenset[str] = ENGLISH | POLISH | SLOVAK
+CZECH = words_of("""
+jaky jaka jake jakou jakeho jakem jakym jaci jakych ktery ktera ktere kterou ktereho
+kteremu kterem kterym kteri kterych kdo koho komu kym co ceho cemu cim kde kdy kam odkud
+proc jak kolik jsou jsem jsi jste jsme je byl byla bylo byli byly bude budou budeme mam
+mas ma mame maji muj moje moji mych mym meho memu tvuj tvoje jeho jeji jejich nas nase
+nasi naseho nasem nasim vase se si sebe pro pri pred mezi kvuli taky take jen uz jeste
+nebo ze aby kdyz protoze ten ta ty tento tato toto tomu
+""")
+"""Czech, for questions in Czech about a Czech household; names ("Tom", "Tim", "Jim") and
+words of other languages' content ("mate") are left out."""
+
+STOP_WORDS: frozenset[str] = ENGLISH | POLISH | SLOVAK | CZECH

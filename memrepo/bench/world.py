@@ -13,9 +13,10 @@ Scoring (per question, for recall and for the context block apart):
 - a two-part question (`parts`): each part's values presented, nothing else;
 - a note question: one of its notes among the first three (recall) or in the block.
 
-The worlds are `plumbing-cz` (dev: looked at while building), and `dental-pl` and
-`garage-ke` (held out: written from SPEC by someone who never saw the code, frozen, scored
-only).
+The worlds are `plumbing-cz`, `bakery-sk`, `freelancer-pl`, `vet-clinic-pl` and
+`guesthouse-cz` (dev: looked at while building; each was written from SPEC by someone who
+never saw the code), and `dental-pl` and `garage-ke` (held out: written the same way,
+frozen, scored only).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.stems import ANALYSIS
 from memrepo.files import LINK_FIX, state_link
 from memrepo.local_state import CACHE_FILE
 from memrepo.resources import data_dir
@@ -45,11 +46,12 @@ def schema_sql() -> tuple[str, str]:
 
 @cache
 def schema_version() -> str:
-    """A fingerprint of the SQL: any change to cache.sql makes old cache files untrusted."""
+    """A fingerprint of the SQL and of the word analysis the stored base forms come from:
+    any change to either makes old cache files untrusted."""
     import hashlib  # here: importing memrepo.cache stays light (see there)
 
     tables, indexes = schema_sql()
-    return hashlib.sha1((tables + indexes).encode("utf-8")).hexdigest()[:16]
+    return hashlib.sha1((tables + indexes + ANALYSIS).encode("utf-8")).hexdigest()[:16]
 
 
 @cache

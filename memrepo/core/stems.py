@@ -61,13 +61,20 @@ def base_forms(word: str) -> tuple[str, ...]:
 
 
 _LIGHT_SUFFIXES = sorted(words_of("""
+owalismy owaliscie ovalismy alismy aliscie ilismy iliscie elismy eliscie ylismy yliscie
+alysmy alyscie ilysmy ilyscie elysmy elyscie owales owalas ales alas iles ilas eles elas
 ovali ovala ovalo owala owali owalo owalam owalem ilam ilem alam alem elam elem
 ujeme ujete ujesz ujemy ujem ujes uje uju ovat owac owal oval ame ate aju
 ime ite eme ete ala alo ali ila ilo ili ela elo eli iac ic ac ec at it et iet am as im is
 em es al il el ia ow ami ach iach om ych ego emu ej ym a i e y u o"""), key=len, reverse=True)
 """Verb and case endings of Polish and Slovak, folded. Snowball has no Slovak stemmer
 and its Czech and Polish ones leave verbs apart ("bývam" byv / "bývala" byval, "platím"
-plat / "platila" platil); cutting these endings joins them (byv, plat)."""
+plat / "platila" platil), and Polish past tenses of "we", "you" apart from "I"
+("płaciliśmy", "płaciłeś" / "płaciłem"); cutting these endings joins them (byv, plat,
+plac)."""
+ANALYSIS = " ".join((*_STEMMED_LANGUAGES, *sorted(_LIGHT_SUFFIXES)))
+"""What decides a word's base forms: part of the cache's fingerprint, so a cache whose
+stored forms an older analysis made is rebuilt, never half-matched."""
 
 
 _LIGHT_BY_LENGTH = tuple((size, frozenset(s for s in _LIGHT_SUFFIXES if len(s) == size))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from memrepo.agent.api import Memory
-from memrepo.answer.answer_kinds import AMOUNT, DATE, DAYS, NAME, asked_kinds, value_kind
+from memrepo.answer.answer_kinds import AMOUNT, DATE, DAYS, NAME, TIME, asked_kinds, value_kinds
 from memrepo.bench.world import build, load
 
 WORLD = """\
@@ -65,20 +65,23 @@ def answered(memory: Memory, question: str) -> list[str]:
     return [f"{f.subject}.{f.relation}={f.object}" for f in memory.recall("olek", question).facts]
 
 
-@pytest.mark.parametrize(("value", "kind"), [
-    ("Mazowiecki Leasing", NAME), ("Slovenská sporiteľňa", NAME), ("1 150 zł", AMOUNT),
-    ("0,63 €", AMOUNT), ("12 %", AMOUNT), ("28 lutego 2028", DATE), ("2027-03-12", DATE),
-    ("marec 2027", DATE), ("Monday and Thursday", DAYS), ("wtorki i piątki przed 10:00", DAYS),
-    ("drobné nedostatky: chýbajúci záznam", None), ("OC/2026/448812", None), ("red", None),
+@pytest.mark.parametrize(("value", "kinds"), [
+    ("Mazowiecki Leasing", {NAME}), ("Slovenská sporiteľňa", {NAME}), ("1 150 zł", {AMOUNT}),
+    ("0,63 €", {AMOUNT}), ("12 %", {AMOUNT}), ("28 lutego 2028", {DATE}),
+    ("2027-03-12", {DATE}), ("marec 2027", {DATE}), ("Monday and Thursday", {DAYS}),
+    ("wtorki i piątki przed 10:00", {DAYS, TIME}), ("codziennie o 15:30", {DAYS, TIME}),
+    ("16:00", {TIME}), ("drobné nedostatky: chýbajúci záznam", set()),
+    ("OC/2026/448812", set()), ("red", set()),
 ])
-def test_a_recorded_value_is_of_one_plain_kind_or_none(value: str, kind: str | None) -> None:
-    assert value_kind(value) == kind
+def test_a_recorded_value_is_of_plain_kinds_or_none(value: str, kinds: set[str]) -> None:
+    assert value_kinds(value) == kinds
 
 
 def test_the_question_word_says_the_kind_asked() -> None:
     assert asked_kinds(["who", "lent", "us"], True, False, False) == {NAME}
     assert asked_kinds(["when"], False, True, False) == {DATE, DAYS}
     assert asked_kinds(["which", "days"], False, False, False) == {DAYS}
+    assert asked_kinds(["o", "ktorej", "przyjezdza"], False, False, False) == {TIME}
     assert asked_kinds(["what", "colour"], False, False, False) == set()
 
 

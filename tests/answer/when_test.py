@@ -51,6 +51,17 @@ def test_years_and_relative_periods() -> None:
     assert valid("the second half of 2025") == ("2025-07-01", "2026-01-01")
 
 
+def test_czech_years_and_the_edges_of_a_year() -> None:
+    assert valid("Kolik jsme platili za parkoviště v roce 2025?") == ("2025-01-01", "2026-01-01")
+    assert valid("Kde bydlel loni?") == ("2025-01-01", "2026-01-01")
+    assert valid("Co jsme platili předloni?") == ("2024-01-01", "2025-01-01")
+    assert valid("Kolik platíme letos?") == ("2026-01-01", "2027-01-01")
+    assert valid("Kto dostarczał karmę na początku 2026?") == ("2026-01-01", "2026-04-01")
+    assert valid("Who was our supplier at the start of 2026?") == ("2026-01-01", "2026-04-01")
+    assert valid("Co jsme platili koncem roku 2025?") == ("2025-10-01", "2026-01-01")
+    assert valid("Kde jsme byli na jaře 2025?") == ("2025-03-01", "2025-06-01")
+
+
 def test_instants() -> None:
     assert times("What is my address now?").valid is not None
     assert valid("Where did I live two years ago?") == ("2024-08-31", None)

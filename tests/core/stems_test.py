@@ -1,0 +1,24 @@
+"""Base forms both the indexer and the question analysis use (memrepo.core.stems)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.core.stems import ANALYSIS, base_forms
+
+
+@pytest.mark.parametrize(("asked", "stored"), [
+    ("płaciliśmy", "płaciłem"),      # Polish "we paid" / "I paid"
+    ("zapłaciliście", "zapłaciłem"),  # "you (plural) paid"
+    ("płaciłeś", "płaciła"),          # "you paid" / "she paid"
+    ("mieszkaliśmy", "mieszkałem"),   # "we lived" / "I lived"
+    ("bývali", "bývam"),              # Slovak
+    ("czynszu", "czynsz"),
+])
+def test_the_persons_of_a_verb_and_its_cases_share_a_base_form(asked: str, stored: str) -> None:
+    assert set(base_forms(asked)[1:]) & set(base_forms(stored))
+
+
+def test_the_analysis_fingerprint_is_the_same_in_every_process() -> None:
+    # part of the cache's schema fingerprint: a set's order must never leak into it
+    assert ANALYSIS.split()[3:] == sorted(ANALYSIS.split()[3:])
