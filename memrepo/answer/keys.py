@@ -208,7 +208,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return KeyChoice(unknown=[said(read, *someone_else)], respelled=respelled)
     third = _THIRD_PERSON | (_SLAVIC_THIRD if in_slavic(read.folded) else frozenset())
     if not mentions.found and mentions.asker is None and third.intersection(read.folded) and (
-            not _named_before(things_named(read, rows, people), read.folded, third)):
+            not _stands_for_a_thing(read, rows, people, third)):
         return KeyChoice(unknown=[next(read.raw[i] for i, w in enumerate(read.folded)
                                        if w in third)], respelled=respelled)
     if unknown:
@@ -287,11 +287,22 @@ def _whole_name(read: Reading, i: int) -> tuple[int, int]:
     return start, end
 
 
-def _named_before(things: set[int], folded: Sequence[str], pronouns: frozenset[str]) -> bool:
-    """Whether a thing the question names comes before its first third-person word, which
-    then stands for it ("when does the DOG need HIS next jab")."""
-    first = next(i for i, word in enumerate(folded) if word in pronouns)
-    return any(i < first for i in things)
+def _stands_for_a_thing(read: Reading, rows: Sequence[KeyRow], people: Sequence[Identity],
+                        pronouns: frozenset[str]) -> bool:
+    """Whether the question's third-person word is a possessive standing for a thing it
+    named before, followed by a word of that thing's relation ("when does the DOG need HIS
+    NEXT jab": `dog.next_vaccination`) — not "what car does SHE want", nor "what car does
+    HER husband drive"."""
+    first = next(i for i, word in enumerate(read.folded) if word in pronouns)
+    if read.folded[first] not in _POSSESSIVE or first + 1 >= len(read.folded):
+        return False
+    before = {read.folded[i] for i in things_named(read, rows, people) if i < first}
+    after = set(base_forms(read.folded[first + 1]))
+    return any(before & set(words(r.subject_key)) and after & {
+        f for w in words(r.relation_key) for f in base_forms(w)} for r in rows)
+
+
+_POSSESSIVE = frozenset(words_of("his her its jego jej jeho"))
 
 
 def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[KeyRow],

@@ -130,6 +130,9 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     multi = {i for span in concepts.spans(folded) if span.end - span.start > 1
              for i in range(span.start, span.end)}
     salient = sorted({*salient, *_phrases_of_small_words(folded, concepts, dated)})
+    if (origin := _asks_origin(folded)) is not None:  # "where is she FROM", "skąd jest"
+        spans[origin] = _ORIGIN
+        salient = sorted({*salient, origin})
     optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi}
     kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
@@ -142,6 +145,18 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     # a name that is also a small word ("What is ANI's salary?": Anna) still names someone
     return Reading(raw, folded, salient, cues, set(dated), spans, optional, kinds,
                   question.asks_change, read_as, asked_kind, phrased, capitalised)
+
+
+_ORIGIN = frozenset(("birthplace", "residence"))
+_FROM_WHERE = frozenset(words_of("skad odkud odkial zkad"))
+
+
+def _asks_origin(folded: Sequence[str]) -> int | None:
+    """The position of the word asking where someone comes from — "FROM" closing a "where"
+    question, or "skąd", "odkiaľ", "odkud" — which no concept word holds alone."""
+    if len(folded) > 2 and folded[0] in ("where", "wheres") and folded[-1] == "from":
+        return len(folded) - 1
+    return next((i for i, word in enumerate(folded) if word in _FROM_WHERE), None)
 
 
 def _beside_a_person(i: int, written: Sequence[str], folded: Sequence[str],

@@ -6,8 +6,9 @@ that many lines (distinct subjects: the write gate compares a new key with all o
 a fresh cache, two warm-up writes (a long-lived process — the MCP server — pays what
 they build once), then single writes through `Memory.remember`, each a new key. The parts
 come from a profile of those writes (so they carry the profiler's overhead; compare them
-with each other and across sizes): blob hashing, segment searches, the write gate, cache
-sync and append-only re-reads, the commit checks, the index. The floor is git itself:
+with each other and across sizes): blob hashing, the key's events (the cache's rows, a scan
+of logs it does not hold as they are) and the latest id, the write gate, cache sync and
+append-only re-reads, the commit checks, the index. The floor is git itself:
 one line appended, `git add`, `git commit --no-verify`.
 """
 
@@ -34,9 +35,12 @@ APPROVER = "Bench Person <bench@example.com>"
 PARTS: dict[str, tuple[tuple[str, str], ...]] = {
     "blob hashing and writing (write_blobs, committed_bytes)": (
         ("memrepo/git/write.py", "write_blobs"), ("memrepo/git/write.py", "committed_bytes")),
-    "segment searches (read_key, latest_id)": (("memrepo/facts/segments.py", "_candidates"),
-                                               ("memrepo/facts/segments.py", "latest_id")),
-    "write gate (ScopeKeys and its look-ups)": (("memrepo/facts/keys.py", "on_demand"),
+    "key's events and latest id (key_events, latest_id)": (
+        ("memrepo/facts/key_events.py", "key_events"),
+        ("memrepo/facts/keys.py", "_in_logs"),  # no cache yet: the byte scan
+        ("memrepo/facts/segments.py", "latest_id")),
+    "write gate (ScopeKeys and its look-ups)": (("memrepo/facts/keys.py", "catch_up"),
+                                                ("memrepo/facts/keys.py", "__init__"),
                                                 ("scope_keys.py", "resolve")),
     "cache sync before the gate (open_fresh)": (("memrepo/cache/__init__.py", "open_fresh"),),
     "commit checks (run_commit_checks)": (("memrepo/facts/appender.py", "run_commit_checks"),),

@@ -17,8 +17,11 @@ data, and no query may serve what the files do not hold.)
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 
 from memrepo.cache.db import cache_path, open_trusted
@@ -55,14 +58,36 @@ def edited_logs(conn: sqlite3.Connection) -> list[str]:
     that contradicts its event counts against the event's log)."""
     recorded = dict(conn.execute("SELECT path, digest FROM log_digests").fetchall())
     logs = [path for (path,) in conn.execute("SELECT path FROM files WHERE kind = 'log'")]
-    edited = {path for path in logs
-              if recorded.get(path) != rows_digest(table_signatures(conn, path))}
+    quick = _quick_digests(conn)
+    edited = {path for path in logs if recorded.get(path) != quick.get(path, _EMPTY)
+              and recorded.get(path) != rows_digest(table_signatures(conn, path))}
     edited.update(path for (path,) in conn.execute(
         "SELECT DISTINCT e.path FROM holdings h JOIN events e "
         "ON e.id = h.event_id AND e.scope = h.scope "
         "WHERE h.object IS NOT e.object OR h.subject_key IS NOT e.subject_key "
         "OR h.relation_key IS NOT e.relation_key"))
     return sorted(edited)
+
+
+_EMPTY = rows_digest(())
+
+
+def _quick_digests(conn: sqlite3.Connection) -> dict[str, str]:
+    """Every log's digest in one pass over the events table, each row encoded by SQLite's
+    `json_array` — the bytes `rows_digest` hashes (orjson's) for every row memrepo writes,
+    at a third of the cost of making the rows Python tuples. Where the two encoders could
+    differ (a float orjson spells with more digits), the digest differs and the caller
+    computes that log's digest exactly: a log is reported only by the exact digest."""
+    rows = conn.execute(f"SELECT path, CAST(json_array({SIGNATURE_COLUMNS}) AS BLOB) "
+                        "FROM events ORDER BY path, line")
+    digests = {}
+    blake2b = hashlib.blake2b
+    for path, encoded in groupby(rows, key=itemgetter(0)):
+        state = bytes(16)
+        for _, row in encoded:
+            state = blake2b(state + row, digest_size=16).digest()
+        digests[path] = state.hex()
+    return digests
 
 
 # --- deep: a fresh build, table by table ------------------------------------------------

@@ -90,16 +90,32 @@ class ChangedQuery:
 
     def __init__(self, root: Path, old: str, new: str) -> None:
         self.old, self.new = old, new
-        self._process = start_git(root, "diff", "--name-only", "--no-renames", "-z", old,
-                                  new, "--", MEMORY)
+        known = _COMMITTED.get(str(root))
         self._answer: list[str] | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+        if known is not None and known[:2] == (old, new):
+            self._answer = [path for path in known[2] if path.startswith(MEMORY)]
+        else:
+            self._process = start_git(root, "diff", "--name-only", "--no-renames", "-z",
+                                      old, new, "--", MEMORY)
 
     def paths(self) -> list[str] | None:
-        if self._process.returncode is None:
+        if self._process is not None and self._process.returncode is None:
             out = _output(self._process)
             self._answer = [p for p in out.split("\0") if p] \
                 if self._process.returncode == 0 else None
         return self._answer
+
+
+_COMMITTED: dict[str, tuple[str, str, list[str]]] = {}
+"""Per work tree: the last commit this process made, its parent and the files it changed."""
+
+
+def note_commit(root: Path, parent: str, commit: str, paths: list[str]) -> None:
+    """Remember that `commit` (of `parent`) changed exactly `paths` (a library write,
+    which commits its parent's tree plus those files): a sync from `parent` to `commit`
+    then needs no `git diff` (commit ids name their content, so this cannot go stale)."""
+    _COMMITTED[str(root)] = (parent, commit, sorted(paths))
 
 
 def dirty_paths(root: Path) -> list[str]:

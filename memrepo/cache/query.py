@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
@@ -254,3 +255,45 @@ def event_path(conn: sqlite3.Connection, event_id: str, scope: str) -> str:
     row = conn.execute("SELECT path FROM events WHERE id = ? AND scope = ?",
                        (event_id, scope)).fetchone()
     return "" if row is None else str(row[0])
+
+
+# --- a key's events for the write path (memrepo.facts.key_events) -------------------------
+
+Located = tuple[str, int, Event]
+"""An event with the log (repository path) and line it was indexed from."""
+
+
+def indexed_logs(conn: sqlite3.Connection, scope: str) -> dict[str, tuple[str, int]]:
+    """(blob id, size) of the content the cache indexed of each log of `scope`, by path
+    (one range of the files table's key)."""
+    folder = f"memory/facts/{scope}/"
+    return {str(path): (str(blob), int(size)) for path, blob, size in conn.execute(
+        "SELECT path, blob, size FROM files WHERE path >= ? AND path < ? AND kind = 'log'",
+        (folder, folder[:-1] + "0"))}  # '0' follows '/'
+
+
+def key_event_rows(conn: sqlite3.Connection, scope: str, subject: str, relation: str,
+                   ) -> list[Located]:
+    """Every event of the key (compared folded) with the retracts the cache resolved to
+    it, a retract as its line reads (no key of its own)."""
+    return _located(conn.execute(
+        f"SELECT path, line, {EVENT_COLUMNS} FROM events WHERE scope = ? AND subject_key = ? "
+        "AND relation_key = ?", (scope, key_slug(subject), key_slug(relation))))
+
+
+def retracts_of(conn: sqlite3.Connection, scope: str, ids: Sequence[str]) -> list[Located]:
+    """The retracts of `scope` whose target is one of `ids`."""
+    marks = ", ".join("?" * len(ids))
+    return _located(conn.execute(
+        f"SELECT path, line, {EVENT_COLUMNS} FROM events WHERE op = 'retract' AND target "
+        f"IN ({marks}) AND scope = ?", (*ids, scope)))
+
+
+def _located(rows: Any) -> list[Located]:
+    found = []
+    for path, line, *columns in rows:
+        event = event_from_row(columns)
+        if event.op == "retract":
+            event = replace(event, subject="", relation="")
+        found.append((str(path), int(line), event))
+    return found

@@ -7,7 +7,7 @@ Noticed (part of the fingerprint):
 - staging (`git add`/`rm`): the mtime and size of .git/index;
 - notes added, deleted or renamed, and edits saved the usual editor way (write a new
   file, rename it over the old one): the mtimes of memory/, memory/<category>/ and
-  memory/facts/ (a new scope);
+  memory/facts/ (a new scope) and of each scope's folder (a new log);
 - any change to memory/config.yaml: its size, mtime, ctime and inode;
 - further edits of files that were already dirty at the last sync: their size, mtime,
   ctime and inode.
@@ -22,6 +22,7 @@ size of the memory (≈0.1 ms), so every query makes it.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
@@ -39,8 +40,19 @@ def fingerprint(root: Path, dirty: Iterable[str]) -> str:
     parts = [head_commit(root) or "-", _stat(index_file(root)), _stat(root / CONFIG_PATH)]
     memory = root / "memory"
     parts.extend(_stat(memory / sub) for sub in ("", *CATEGORIES, "facts"))
+    parts.extend(_stat(scope) for scope in _scope_folders(memory / "facts"))
     parts.extend(f"{path}:{_stat(root / path)}" for path in sorted(dirty))
     return hashlib.sha1("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _scope_folders(facts: Path) -> list[Path]:
+    """Each scope's folder of fact logs: a log created there (a new month's, by hand)
+    moves its mtime."""
+    try:
+        with os.scandir(facts) as entries:
+            return sorted(Path(e.path) for e in entries if e.is_dir(follow_symlinks=False))
+    except OSError:
+        return []
 
 
 def _stat(path: Path | None) -> str:

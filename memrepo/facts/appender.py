@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.cache.gitstate import note_commit
 from memrepo.checks.runner import run_checks
 from memrepo.clock import now
 from memrepo.core.config import CONFIG_PATH, FACTS_PREFIX
@@ -207,6 +208,8 @@ def append_many_and_commit(root: Path, appends: Mapping[str, bytes], message: st
         done = _commit_when_git_is_quiet(root, base, tree, message, when, entries)
         if done is not None:
             commit, prepared = done
+            if base.commit is not None:
+                note_commit(root, str(base.commit.id), commit, [s.path for s in segments])
             for segment in segments:
                 _show(root, segment)
             _stage(root, repo, entries, prepared)

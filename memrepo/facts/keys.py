@@ -12,7 +12,7 @@ spelling of the subject the cache knows.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,14 +34,11 @@ from memrepo.core.facts.events import Event, first_recorded
 from memrepo.core.facts.times import TimeFormatError, parse_instant
 from memrepo.core.records import SimilarKey
 from memrepo.core.text import key_slug
+from memrepo.facts.key_events import key_events
 from memrepo.facts.segments import read_key, scope_keys_in_logs
 
 if TYPE_CHECKING:
     from memrepo.cache import Connection
-
-
-Resolved = tuple[tuple[str, str], list[SimilarKey]]
-"""`ScopeKeys.resolve`'s answer: where a write goes, the recorded keys it looks like."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +47,6 @@ class RecordedKeys:
 
     keys: ScopeKeys
     spellings: dict[str, list[str]]  # folded subject → every spelling recorded
-    resolved: Resolved | None = None  # where the one key asked about goes (`_one_key`)
 
     def spellings_of(self, subject: str) -> list[str]:
         return self.spellings.get(key_slug(subject), [])
@@ -61,44 +57,46 @@ def recorded_keys(root: Path, scope: str, subjects: Iterable[str]) -> RecordedKe
     with the commits first), or — when there is none yet, rather than building it inside
     a write — from the scope's logs."""
 
-    return _recorded(root, scope, subjects,
-                     lambda conn: ScopeKeys.from_folded(scope_keys(conn, scope)))
-
-
-def _recorded(root: Path, scope: str, subjects: Iterable[str],
-              keys_of: Callable[[Connection], ScopeKeys],
-              question: tuple[str, str] | None = None) -> RecordedKeys:
-    """`recorded_keys` with the cache's keys made by `keys_of`; `question`: a key whose
-    resolution is worked out while the cache is open (for keys loaded on demand)."""
-
     existing = open_trusted(cache_path(root))
     if existing is None:
         return _from_logs(root, scope, subjects)
     existing.close()
     conn = open_fresh(root, hook=True)
     try:
-        keys = keys_of(conn)
-        resolved = None if question is None else keys.resolve(*question)
+        keys = ScopeKeys.from_folded(scope_keys(conn, scope))
         spellings = {key_slug(s): subject_spellings(conn, scope, s) for s in set(subjects)
                      if keys.shown_subject(s) is not None}  # a new subject has none
     finally:
         conn.close()
-    return RecordedKeys(keys, spellings, resolved)
+    return RecordedKeys(keys, spellings)
 
 
-def _one_key(root: Path, scope: str, subject: str, relation: str) -> RecordedKeys:
-    """`recorded_keys` for a write of one key, and where it goes (`resolved`): the cache's
-    keys loaded only as far as the write gate needs them for (subject, relation) — every
-    subject, and the keys of the few it compares them with — not every key of the scope.
-    Kept by this process between writes (an MCP server, an API user): the next write
-    reads only the keys the cache gained since (`_KeptKeys`), and the gate's index of the
-    subjects is built once. Its `keys` answer no other question."""
-    def on_demand(conn: Connection) -> ScopeKeys:
+def _one_key(root: Path, scope: str, subject: str, relation: str) -> Located | None:
+    """Where a write of one key goes, from the cache (None when there is none yet): the
+    cache's keys loaded only as far as the write gate needs them for (subject, relation) —
+    every subject, and the keys of the few it compares them with — not every key of the
+    scope, and the key's events from the cache's rows (`key_events`: a scan only of the
+    logs the cache does not hold as they are). Kept by this process between writes (an
+    MCP server, an API user): the next write reads only the keys the cache gained since
+    (`_KeptKeys`), and the gate's index of the subjects is built once."""
+    existing = open_trusted(cache_path(root))
+    if existing is None:
+        return None
+    existing.close()
+    conn = open_fresh(root, hook=True)
+    try:
         kept = _KEPT.get((str(root), scope))
         if kept is None or not kept.catch_up(conn):
             kept = _KEPT[(str(root), scope)] = _KeptKeys(root, scope, conn)
-        return kept.keys
-    return _recorded(root, scope, [subject], on_demand, (subject, relation))
+        where, similar = kept.keys.resolve(subject, relation)
+        events = key_events(root, conn, scope, where, lambda: sorted(
+            {subject, *subject_spellings(conn, scope, subject)}))
+    finally:
+        conn.close()
+    first = first_recorded(events)  # a spelling the cache has not seen yet
+    if first is not None:
+        return Located((first.subject, first.relation), events, [])
+    return Located(where, events, similar)
 
 
 class _KeptKeys:
@@ -161,15 +159,21 @@ class Located:
 
 
 def locate_key(root: Path, scope: str, subject: str, relation: str) -> Located:
-    """The key a write of (subject, relation) goes to. A key the logs hold in this very
-    spelling is found there (no cache: the common case of a key written before); any other
-    — another spelling, or a new key — is looked up in the cache's keys of the scope."""
+    """The key a write of (subject, relation) goes to, looked up in the cache's keys of
+    the scope (synced with the commits first), with its events; without a cache (rather
+    than building one inside a write), in the logs alone."""
+    located = _one_key(root, scope, subject, relation)
+    return _in_logs(root, scope, subject, relation) if located is None else located
+
+
+def _in_logs(root: Path, scope: str, subject: str, relation: str) -> Located:
+    """`locate_key` from a byte scan of the scope's logs."""
     events = read_key(root, scope, subject, relation)
     first = first_recorded(events)
     if first is not None:
         return Located((first.subject, first.relation), events, [])
-    recorded = _one_key(root, scope, subject, relation)
-    where, similar = recorded.resolved or recorded.keys.resolve(subject, relation)
+    recorded = _from_logs(root, scope, [subject])
+    where, similar = recorded.keys.resolve(subject, relation)
     spellings = recorded.spellings_of(subject)
     if where == (subject, relation) and set(spellings) <= {subject}:
         return Located(where, events, similar)  # the logs were searched for it above

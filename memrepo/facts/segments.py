@@ -284,9 +284,29 @@ def _with_retracts(root: Path, scope: str, needles: Sequence[bytes] | None,
     return [_validated(root, scope, c) for c in mine + retracts]
 
 
+def read_key_in(root: Path, scope: str, paths: Sequence[str], subject: str, relation: str,
+                spellings: Iterable[str], targets: Iterable[str]) -> list[Found]:
+    """`read_key` over the logs at `paths` alone: the key's events there and the retracts
+    there of them or of `targets` (ids of the key's events read elsewhere), each with its
+    path and its position in that log (byte offset: its order among the log's lines)."""
+    key = (key_slug(subject), key_slug(relation))
+    scan = [*(_json(s) for s in sorted({subject, *spellings})), _RETRACT, _BACKSLASH]
+    candidates = list(_candidates(root, scope, scan, paths))
+    mine = [c for c in candidates if _folded(c[4]) == key]
+    ids = {c[4].get("id") for c in mine} | set(targets)
+    retracts = [c for c in candidates if c[4].get("op") == "retract"
+                and c[4].get("target") in ids]
+    return [(c[0], c[2], _validated(root, scope, c)) for c in mine + retracts]
+
+
+Found = tuple[str, int, Event]
+"""An event with the log it is in and its position there (a line number, or a byte
+offset: what orders the log's events)."""
+
+
 def _candidates(root: Path, scope: str, needles: Sequence[bytes] | None,
-                ) -> Iterator[Candidate]:
-    for path in segment_paths(root, scope):
+                paths: Sequence[str] | None = None) -> Iterator[Candidate]:
+    for path in segment_paths(root, scope) if paths is None else paths:
         data = segment_bytes(root, path) or b""
         spans = _every_line(data) if needles is None else _lines_containing(data, needles)
         for start, end in spans:

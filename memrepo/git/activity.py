@@ -260,7 +260,7 @@ def _cwd(pid: int) -> str | None:
 
 def _comm(pid: str) -> bytes:
     try:
-        fd = os.open(PROC / pid / "comm", os.O_RDONLY)
+        fd = os.open(f"{PROC}/{pid}/comm", os.O_RDONLY)  # a string: read for every process
     except OSError:
         return b""
     try:

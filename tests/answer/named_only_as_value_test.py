@@ -45,6 +45,8 @@ events:
   - {op: assert, scope: hana, subject: hana_kralova, relation: doctor_appointment,
      object: "3. 12. 2026 8:30", valid_from: "2026-09-01", recorded_at: "2026-09-02T10:00:00Z",
      source: manual}
+  - {op: assert, scope: hana, subject: jan_novy, relation: hometown, object: "Žilina",
+     valid_from: "1990-01-01", recorded_at: "2025-01-05T10:00:00Z", source: manual}
   - {op: assert, scope: hana, subject: pavel, relation: phone, object: "+420 605 221 904",
      valid_from: "2020-01-01", recorded_at: "2025-01-05T10:00:00Z", source: manual}
 questions: []
@@ -91,3 +93,9 @@ def test_a_role_word_picks_the_relation_that_holds_it_as_written(memory: Memory)
 def test_czech_function_words_are_no_content(memory: Memory) -> None:
     assert [f.object for f in memory.recall("hana", "Jaké číslo má manžel?").facts] == [
         "+420 605 221 904"]
+
+
+@pytest.mark.parametrize("question", ["Where's our cook from?", "Skąd pochodzi Jan?",
+                                      "Odkiaľ je kuchař?"])
+def test_where_someone_comes_from_is_their_hometown_alone(memory: Memory, question: str) -> None:
+    assert [f.object for f in memory.recall("hana", question).facts] == ["Žilina"]

@@ -283,3 +283,16 @@ def test_a_shrunk_log_recomputes_only_the_keys_of_removed_events(tmp_path: Path)
     git(root, "checkout", "-q", first, env=plain_env())
     report = sync(root)
     assert (report.mode, report.logs, report.keys) == ("incremental", 1, 1)
+
+
+def test_a_new_log_created_by_hand_in_a_scope_makes_the_cache_stale(tmp_path: Path) -> None:
+    root = init_repo(tmp_path / "repo")
+    append_events(root, "memory/facts/michal/2026-01.jsonl", [
+        assert_event("a1", "2026-01-05T00:00:00Z", "home", "city", "Łódź", "2026-01-01")])
+    commit_everything(root)
+    rebuild(root)
+    assert sync(root).mode == "fresh"
+    # a new month's log, untracked: no commit, no staged path, no edit of a known file
+    append_events(root, "memory/facts/michal/2026-02.jsonl", [
+        assert_event("a2", "2026-02-05T00:00:00Z", "home", "city", "Kraków", "2026-02-01")])
+    assert sync(root).mode != "fresh"

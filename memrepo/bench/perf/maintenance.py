@@ -7,16 +7,26 @@ same run.
 - triage's floor: one process reading every row triage looks at (each note's text and
   links, each event) out of the cache, and nothing else — the reading it cannot avoid.
   Its peak memory is reported beside it.
+- the first query after 100,000 lines were appended by hand to a log (not committed:
+  the cache must read and judge every one of them), beside a floor that reads and
+  decodes those lines (orjson) in a process of its own; the log is then put back.
 """
 
 from __future__ import annotations
 
+import random
 import sys
+import time
 from pathlib import Path
 
+import orjson
+
+from memrepo.facts import writes
+from memrepo.facts.segments import newest_segment
 from memrepo.local_state import CACHE_FILE
 
 from ..measure import ProcessRun, Row, Target, median, run_process
+from ..synth import event_id
 from .common import Settings, cli, failed
 
 TRIAGE_FLOOR = """
@@ -29,11 +39,23 @@ print(sum(1 for _ in notes), sum(1 for _ in links), sum(1 for _ in events))
 """
 
 
-def maintenance_rows(root: Path, settings: Settings) -> list[Row]:
+HAND_LINES = 100_000
+
+
+def maintenance_rows(root: Path, settings: Settings, hand_lines: int = HAND_LINES,
+                     ) -> list[Row]:
     warm = run_process(cli(root, "cache", "sync", "--quiet"))
     if not warm.ok:
         return [failed("doctor", warm, Target("none"))]
-    return [*_doctor_rows(root, settings), *_triage_rows(root)]
+    return [*_doctor_rows(root, settings), *_triage_rows(root),
+            *_hand_appended_rows(root, hand_lines)]
+
+
+LINES_FLOOR = """
+import orjson, sys
+data = open(sys.argv[1], "rb").read()[int(sys.argv[2]):]
+print(sum(1 for line in data.splitlines() if orjson.loads(line)))
+"""
 
 
 def _doctor_rows(root: Path, settings: Settings) -> list[Row]:
@@ -65,3 +87,45 @@ def _triage_rows(root: Path) -> list[Row]:
             floor.peak_rss / 2**20 if floor.ok else None, "the same reading",
             Target("max", 300, "≤ 300 MB")),
     ]
+
+
+def _hand_appended_rows(root: Path, lines: int) -> list[Row]:
+    """The first query (a whole `memrepo recall` process) after `lines` lines were appended
+    by hand to this month's segment of a scope (opened first by a library write); the
+    segment is cut back to its committed size afterwards."""
+    target = Target("max", 5.0, "≤ 5 s")
+    label = f"first query after {lines:,} lines appended by hand to a log (whole process)"
+    segment, size = _append_by_hand(root, lines)
+    try:
+        run = run_process(cli(root, "recall", "--scope", segment.parent.name, "--subject",
+                              "hand-1", "--relation", "status"))
+        floor = run_process([sys.executable, "-c", LINES_FLOOR, str(segment), str(size)])
+    finally:
+        with segment.open("r+b") as handle:
+            handle.truncate(size)
+        run_process(cli(root, "cache", "sync", "--quiet"))
+    if not run.ok or "hand 1" not in run.stdout:
+        return [failed(label, run, target)]
+    return [Row(label, run.seconds, "s", floor.seconds if floor.ok else None,
+                "reading and decoding those lines", target,
+                note=f"CPU {run.cpu:.2f} s, peak {run.peak_rss / 2**20:.0f} MB")]
+
+
+def _append_by_hand(root: Path, lines: int) -> tuple[Path, int]:
+    """Append `lines` asserts recorded now (lines the checks would take) to this month's
+    newest segment of the first scope, after a library write there (so HEAD has the
+    segment): the segment and its size before."""
+    scope = sorted(p.name for p in (root / "memory" / "facts").iterdir() if p.is_dir())[0]
+    writes.remember(root, scope=scope, subject="hand-0", relation="status",
+                    object=f"written {time.time_ns()}", session="bench")
+    at = int(time.time())
+    segment = root / newest_segment(root, scope, at * 1_000_000).path
+    size = segment.stat().st_size
+    rng, stamp = random.Random(0), time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(at))
+    with segment.open("ab") as handle:
+        handle.write(b"".join(orjson.dumps({
+            "id": event_id(rng, at), "op": "assert", "recorded_at": stamp, "scope": scope,
+            "subject": f"hand-{n}", "relation": "status", "object": f"hand {n}",
+            "valid_from": stamp[:10], "confidence": 1.0, "trust": "host", "source": "manual",
+            "session": "bench"}) + b"\n" for n in range(lines)))
+    return segment, size

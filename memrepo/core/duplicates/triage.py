@@ -325,8 +325,9 @@ def fact_findings(facts: Mapping[Key, Sequence[Event]], config: Config,
             host = (key[0][len(QUARANTINE_PREFIX):], folded[1], folded[2])
             findings += _quarantine(key, events, facts.get(host, ()), promoted, many, now)
             continue
-        findings += [] if many else _same_time_asserts(key, events, now)
-        findings += _stale(key, events, many, now, config.stale_after_days)
+        live = _live_asserts(events, now)  # once for both rules
+        findings += [] if many else _same_time_asserts(key, live)
+        findings += _stale(key, events, live, many, now, config.stale_after_days)
     kinds = {kind: rank for rank, kind in enumerate(KINDS)}
     return sorted(findings, key=lambda f: kinds[f.kind])
 
@@ -335,9 +336,10 @@ def _live_asserts(events: Sequence[Event], now: Instant) -> list[Event]:
     return [e for e in live_events(events, now) if e.op == "assert"]
 
 
-def _same_time_asserts(key: Key, events: Sequence[Event], now: Instant) -> list[Finding]:
+def _same_time_asserts(key: Key, live: Sequence[Event]) -> list[Finding]:
+    """`live`: the key's live asserts (`_live_asserts`)."""
     by_time: dict[Instant, list[Event]] = {}
-    for event in _live_asserts(events, now):
+    for event in live:
         by_time.setdefault(event.valid_from or 0, []).append(event)
     findings = []
     for valid_from, group in sorted(by_time.items()):
@@ -357,10 +359,10 @@ def _conflict(key: Key, valid_from: Instant, group: Sequence[Event]) -> Finding:
                    related=tuple(e.id for e in ordered))
 
 
-def _stale(key: Key, events: Sequence[Event], many: bool, now: Instant,
-           days: int) -> list[Finding]:
+def _stale(key: Key, events: Sequence[Event], live: Sequence[Event], many: bool,
+           now: Instant, days: int) -> list[Finding]:
     confirmed: dict[str | None, Instant] = {}
-    for event in _live_asserts(events, now):
+    for event in live:
         confirmed[event.object] = max(confirmed.get(event.object, 0), event.recorded_at)
     findings = []
     for holding in fold(events, now, many):

@@ -61,7 +61,8 @@ def variant_pairs(labels: Sequence[Label], judge: Judge) -> list[Pair]:
             found.setdefault(_ordered(a.owner, b.owner), f"{a.text!r} and {b.text!r} are the "
                              "same after folding case, accents and separators")
     users = _word_users(folded)
-    firsts = [group[0] for group in groups.values()]
+    words_of = {id(label): words for label, words in folded}
+    firsts = [(group[0], words_of[id(group[0])]) for group in groups.values()]
     for a, b in _candidates(firsts):
         pair = _ordered(a.owner, b.owner)
         if a.owner == b.owner or pair in found:
@@ -110,14 +111,13 @@ def _known_elsewhere(variant: Variant, users: dict[str, set[int]],
     return all(users.get(word, set()) - set(pair) for word in variant.words)
 
 
-def _candidates(labels: Sequence[Label]) -> Iterator[tuple[Label, Label]]:
-    """Pairs that may be variants: one deletion apart in their joined letters (labels of
-    one length sharing a deletion, or one label a deletion of a label one longer), or the
-    same signature. One length class at a time."""
+def _candidates(labels: Sequence[tuple[Label, list[str]]]) -> Iterator[tuple[Label, Label]]:
+    """Pairs that may be variants (labels with their folded words): one deletion apart in
+    their joined letters (labels of one length sharing a deletion, or one label a deletion
+    of a label one longer), or the same signature. One length class at a time."""
     by_signature: dict[tuple[str, ...], list[Label]] = {}
     by_length: dict[int, list[tuple[str, Label]]] = {}
-    for label in labels:
-        words = label_words(label.text)
+    for label, words in labels:
         by_signature.setdefault(signature(words), []).append(label)
         joined = "".join(words)
         if len(joined) >= MIN_SCREENED:
@@ -138,9 +138,12 @@ def _one_deletion_apart(shorter: Sequence[tuple[str, Label]],
     shared: dict[str, list[Label]] = {}
     for joined, label in shorter:
         _bucket(first, shared, joined, label)
+    put = first.setdefault  # the loop below runs for every letter of every label: inlined
     for joined, label in longer:
         for deleted in _deletions(joined):
-            _bucket(first, shared, deleted, label)
+            found = put(deleted, label)
+            if found is not label:
+                shared.setdefault(deleted, [found]).append(label)
     for key in first:
         bucket = shared.get(key)
         if bucket is not None:

@@ -69,13 +69,25 @@ def symlinks(root: Path) -> list[str]:
     """Symbolic links under memory/ and .memrepo/ (not followed), repo-relative."""
     found = []
     for top in ("memory", STATE_DIR):
-        start = root / top
-        if start.is_symlink():
+        if (root / top).is_symlink():
             found.append(top)
             continue
-        for folder, dirs, files in os.walk(start):
-            for name in sorted(dirs + files):
-                path = Path(folder) / name
-                if path.is_symlink():
-                    found.append(path.relative_to(root).as_posix())
+        found += _links_beneath(str(root / top), top)
     return sorted(found)
+
+
+def _links_beneath(folder: str, relative: str) -> list[str]:
+    """The symbolic links in `folder` and its sub-folders (one `scandir` each: the kind
+    of every entry comes with the listing, no stat per file); an unreadable folder is
+    passed over, as `os.walk` passes it."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        if entry.is_symlink():
+            found.append(f"{relative}/{entry.name}")
+        elif entry.is_dir(follow_symlinks=False):
+            found += _links_beneath(entry.path, f"{relative}/{entry.name}")
+    return found
