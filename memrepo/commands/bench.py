@@ -1,5 +1,5 @@
-"""`memrepo bench perf | writes | memory | locomo | retrieval | fleet | world | secrets`: the
-benchmarks (memrepo.bench.*).
+"""`memrepo bench perf | writes | memory | locomo | retrieval | fleet | crashes | world |
+secrets`: the benchmarks (memrepo.bench.*).
 
 Each benchmark parses its own options (`memrepo bench perf --help`); its module is imported
 only when it runs, so every other command starts as fast as before.
@@ -13,8 +13,8 @@ from typing import Any
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "bench", help="measure speed (perf, retrieval, fleet) or retrieval quality "
-                      "(memory, locomo)",
+        "bench", help="measure speed (perf, retrieval, fleet), crash safety (crashes) or "
+                      "retrieval quality (memory, locomo)",
         description="Benchmarks. `perf` generates (or reuses) a large synthetic memory "
                     "repository and prints each figure beside a floor measured in the same "
                     "run, with the ratio and the target.")
@@ -26,6 +26,8 @@ def add_parser(subparsers: Any) -> None:
             ("locomo", "session recall on LoCoMo conversations (--data DIR)"),
             ("retrieval", "speed of retrieval from the question on a repository (--dir)"),
             ("fleet", "many clones writing and syncing through one bare repository"),
+            ("crashes", "kill -9 a remember at a random moment, retry it: facts lost or "
+                        "duplicated"),
             ("world", "question worlds (dev and held out) through recall and the context "
                       "block"),
             ("secrets", "the secret detector: formats and credential words found, false "
@@ -46,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
         from memrepo.bench.retrieval import main
     elif args.kind == "fleet":
         from memrepo.bench.fleet import main
+    elif args.kind == "crashes":
+        from memrepo.bench.crashes import main
     elif args.kind == "world":
         from memrepo.bench.world import main
     elif args.kind == "secrets":

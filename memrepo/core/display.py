@@ -77,11 +77,17 @@ INVISIBLE_FIX = "remove it: it hides text from whoever reads it, but not from a 
 """The fix for an invisible character, wherever one is refused."""
 
 
+def plainly_visible(text: str) -> bool:
+    """No character of `text` may hide text (each judged alone, so texts joined by a space
+    are plainly visible exactly when each one is): `invisible_character` finds nothing."""
+    return text.isprintable() and not _PRINTABLE_HIDDEN.search(text)
+
+
 def invisible_character(text: str) -> str | None:
     """The first invisible character of `text` (outside an emoji tag sequence), or None:
     refused in what a write stores now. Values stored before it was refused stay readable
     (they are shown escaped, like everything `shown` escapes)."""
-    if text.isprintable() and not _PRINTABLE_HIDDEN.search(text):
+    if plainly_visible(text):
         return None
     return next((found.group()[0] for found in _HIDDEN.finditer(text)
                  if found.group(1) is None), None)

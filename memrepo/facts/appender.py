@@ -51,7 +51,13 @@ from memrepo.faults import fault_problem
 from memrepo.files import is_link, open_beneath, read_beneath
 from memrepo.git import staging
 from memrepo.git import write as gitw
-from memrepo.git.activity import HOLDER_VARIABLE, HeadOpens, git_at_work, process_alive
+from memrepo.git.activity import (
+    HOLDER_VARIABLE,
+    HeadOpens,
+    git_at_work,
+    lock_in_use,
+    process_alive,
+)
 from memrepo.git.command import passed_to_git
 from memrepo.local_state import INDEX_BEHIND, WRITE_LOCK
 
@@ -61,7 +67,7 @@ if TYPE_CHECKING:
     from memrepo.core.change import Change
     from memrepo.git.activity import GitAtWork
     from memrepo.git.staging import Prepared
-    from memrepo.git.write import Base
+    from memrepo.git.write import Base, BranchUpdate
 
 MAX_ATTEMPTS = 20
 _HELD: dict[str, int] = {}  # root → the descriptor holding the lock in this process
@@ -235,7 +241,9 @@ def show_committed(root: Path, scopes: list[str]) -> None:
     """Give each of the scopes' working logs that is behind HEAD the lines HEAD has (a
     write killed after its commit, before showing it), and its index entry HEAD's blob: a
     retry of that write then finds its own event and answers `unchanged` instead of
-    appending it twice."""
+    appending it twice. Index entries a write killed after showing its line left behind
+    HEAD (`.memrepo/index-behind`) are pointed at HEAD too, so the retry leaves `git
+    status` clean."""
 
     repo = gitw.open_repo(root)
     if repo.head_is_unborn:
@@ -250,8 +258,9 @@ def show_committed(root: Path, scopes: list[str]) -> None:
                 with suppress(InputError):  # a damaged log: `memrepo doctor` reports it
                     _show(root, _segment(root, path, b"", base))
                     shown[path] = gitw.blob_id_at(base, path) or b""
-    if shown:  # the index entry the kill left behind too
-        _stage(root, repo, {**_behind_entries(root, base), **shown})
+    behind = _behind_entries(root, base)
+    if shown or behind:  # the index entries the kill left behind too
+        _stage(root, repo, {**behind, **shown})
 
 
 def _behind_head(root: Path, path: str, base: Base) -> bool:
@@ -372,7 +381,7 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
                 _undo_attempt(root, prepared, earlier)
                 _pause(root)
                 return None
-            if update is not None and not update.lock():
+            if update is not None and not _lock_branch(root, git_dir, update):
                 _undo_attempt(root, prepared, earlier)
                 return None
             if head_opens.seen():  # a git command started during the scan: look again
@@ -388,6 +397,19 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
             if update is not None:
                 update.release()  # unless renamed into place
     return str(commit), prepared
+
+
+def _lock_branch(root: Path, git_dir: Path, update: BranchUpdate) -> bool:
+    """`update.lock()`. A branch lock no process holds, found while no git command works
+    in the clone and this write holds the write lock, was left by a write killed between
+    taking it and moving the branch: removed, or every later write would be refused."""
+    try:
+        return update.lock()
+    except gitw.BranchLocked as locked:
+        if lock_in_use(locked.lock) or git_at_work(root, git_dir) is not None:
+            raise
+        locked.lock.unlink(missing_ok=True)
+        return update.lock()
 
 
 def _undo_attempt(root: Path, prepared: Prepared | None, earlier: list[str]) -> None:

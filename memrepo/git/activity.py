@@ -30,6 +30,7 @@ import ctypes
 import os
 import struct
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -276,6 +277,43 @@ def _read(path: Path) -> str:
             return handle.read().decode("utf-8", errors="replace")
     except OSError:
         return ""
+
+
+LOCK_GRACE_SECONDS = 1.0  # git closes a lock file an instant before renaming it
+
+
+def lock_in_use(lock: Path) -> bool:
+    """Whether a process holds the git lock file open (git and libgit2 keep it open while
+    they write; one a little younger than LOCK_GRACE_SECONDS is waited for). Without
+    /proc, only a lock older than ten minutes counts as stale."""
+    try:
+        age = time.time() - lock.stat().st_mtime
+    except OSError:
+        return False
+    if not (PROC / "self" / "fd").is_dir():
+        return age < 600
+    if age < LOCK_GRACE_SECONDS:
+        time.sleep(LOCK_GRACE_SECONDS - age)
+    return _open_by_any_process(lock)
+
+
+def _open_by_any_process(file: Path) -> bool:
+    target = str(file.resolve())
+    for fd_dir in PROC.glob("[0-9]*/fd"):
+        try:
+            fds = list(fd_dir.iterdir())
+        except OSError:
+            continue  # another user's process, or gone
+        if any(_fd_target(fd) == target for fd in fds):
+            return True
+    return False
+
+
+def _fd_target(fd: Path) -> str | None:
+    try:
+        return os.readlink(fd)
+    except OSError:
+        return None  # closed meanwhile
 
 
 _IN_OPEN = 0x20

@@ -319,6 +319,16 @@ def branch_mover(base: Base, commit: Oid, message: str) -> Callable[[], bool]:
     return move
 
 
+class BranchLocked(InputError):
+    """The branch's lock file exists: a git command at work, or one that was killed."""
+
+    def __init__(self, lock: Path) -> None:
+        super().__init__(Problem(str(lock), "the branch's lock file exists (a git command "
+                                 "at work, or one that was killed)", "let it finish, or "
+                                 "remove the stale lock, and run the command again"))
+        self.lock = lock
+
+
 @dataclass
 class BranchUpdate:
     """HEAD's branch moved to a new commit the way git moves it (`<ref>.lock`, rename,
@@ -352,10 +362,7 @@ class BranchUpdate:
         except FileExistsError:
             if _branch_value(self.common, self.name) != self.expected:
                 return False
-            raise InputError(Problem(str(self.lock_path), "the branch's lock file exists "
-                                     "(a git command at work, or one that was killed)",
-                                     "let it finish, or remove the stale lock, and run the "
-                                     "command again")) from None
+            raise BranchLocked(self.lock_path) from None
         self.locked = True
         try:
             os.write(fd, f"{self.new}\n".encode())

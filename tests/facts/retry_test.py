@@ -5,6 +5,8 @@ appends no second assert, and the working file gets the committed line."""
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 
 from tests.support import git, memrepo_at, plain_env, status
@@ -62,3 +64,60 @@ def test_the_first_write_of_a_log_retried_after_a_crash_answers_unchanged(
     assert json.loads(retry.stdout)["status"] == "unchanged", retry.stderr
     assert asserts(memory_repo, "Kraków") == 1
     assert (memory_repo / LOG).exists()
+
+
+def test_a_retry_after_a_kill_before_the_index_leaves_git_status_clean(
+        memory_repo: Path) -> None:
+    """The kill came after the working file showed the line, before the index entry was
+    pointed at the commit: the entry still holds the previous blob and
+    `.memrepo/index-behind` names it (`git status`: MM). The retry answers `unchanged`
+    and puts the index right."""
+    assert memrepo_at(memory_repo, "remember", *KEY, "Kraków", now=NOW).returncode == 0
+    done = memrepo_at(memory_repo, "remember", *KEY, "Gdańsk", now=NOW)
+    assert done.returncode == 0, done.stderr
+    previous = git(memory_repo, "rev-parse", f"HEAD~1:{LOG}", env=plain_env()).stdout.strip()
+    git(memory_repo, "update-index", "--cacheinfo", f"100644,{previous},{LOG}",
+        env=plain_env())
+    (memory_repo / ".memrepo/index-behind").write_text(f"{LOG}\n", encoding="utf-8")
+    assert status(memory_repo) != ""
+    retry = memrepo_at(memory_repo, "remember", *KEY, "Gdańsk", "--json", now=NOW)
+    assert json.loads(retry.stdout)["status"] == "unchanged", retry.stderr
+    assert asserts(memory_repo, "Gdańsk") == 1
+    assert status(memory_repo) == ""
+    assert not (memory_repo / ".memrepo/index-behind").exists()
+
+
+def branch_lock(repo: Path) -> Path:
+    branch = git(repo, "symbolic-ref", "HEAD", env=plain_env()).stdout.strip()
+    return repo / ".git" / f"{branch}.lock"
+
+
+def test_a_retry_after_a_kill_holding_the_branch_lock_is_not_refused(
+        memory_repo: Path) -> None:
+    """The kill came between taking the branch's lock (`refs/heads/main.lock`, written
+    with the new commit's id) and moving the branch: no process holds the lock, so the
+    retry removes it and writes, instead of refusing every write until a person does."""
+    assert memrepo_at(memory_repo, "remember", *KEY, "Kraków", now=NOW).returncode == 0
+    lock = branch_lock(memory_repo)
+    head = git(memory_repo, "rev-parse", "HEAD", env=plain_env()).stdout
+    lock.write_text(head, encoding="utf-8")
+    os.utime(lock, (time.time() - 5, time.time() - 5))
+    retry = memrepo_at(memory_repo, "remember", *KEY, "Gdańsk", "--json", now=NOW)
+    assert retry.returncode == 0, retry.stderr
+    assert json.loads(retry.stdout)["status"] == "added"
+    assert asserts(memory_repo, "Gdańsk") == 1
+    assert not lock.exists()
+    assert status(memory_repo) == ""
+    assert memrepo_at(memory_repo, "doctor", now=NOW).returncode == 0
+
+
+def test_a_branch_lock_a_process_holds_still_refuses(memory_repo: Path) -> None:
+    lock = branch_lock(memory_repo)
+    with open(lock, "w", encoding="utf-8") as held:  # a git command writing the branch
+        held.write(git(memory_repo, "rev-parse", "HEAD", env=plain_env()).stdout)
+        held.flush()
+        os.utime(lock, (time.time() - 5, time.time() - 5))
+        refused = memrepo_at(memory_repo, "remember", *KEY, "Kraków", now=NOW)
+    assert refused.returncode == 1
+    assert "the branch's lock file exists" in refused.stderr
+    assert lock.exists()

@@ -22,7 +22,12 @@ from typing import Any
 
 import orjson
 
-from memrepo.core.display import INVISIBLE_FIX, describe_character, invisible_character
+from memrepo.core.display import (
+    INVISIBLE_FIX,
+    describe_character,
+    invisible_character,
+    plainly_visible,
+)
 from memrepo.core.facts.events import (
     OPS,
     TRUST_VALUES,
@@ -40,6 +45,8 @@ SchemaCheck = Callable[[Any], list[str]]
 
 def hidden_field(raw: Mapping[str, Any]) -> tuple[str, str] | None:
     """(field, character) of the first string field holding an invisible character."""
+    if plainly_visible(" ".join(v for v in raw.values() if isinstance(v, str))):
+        return None  # one look at all the fields first
     for name, value in raw.items():
         char = invisible_character(value) if isinstance(value, str) else None
         if char is not None:
@@ -143,13 +150,14 @@ def _plain(name: str, value: Any) -> bool:
 
 
 _TIMES = frozenset({"recorded_at", "valid_from", "valid_to"})
+_MAY_BE_PLAIN = _TIMES | _ENUMS.keys()
 
 
 def _judged(raw: dict[str, Any], scope: str, month: str, rules: LineRules,
             committed: bool) -> Event | str:
     check_structure(raw)  # first: its reasons never quote a value
     finding = fact_finding({name: value for name, value in raw.items()
-                            if not _plain(name, value)})
+                            if name not in _MAY_BE_PLAIN or not _plain(name, value)})
     if finding is not None:
         refusal = secret_problem("", SecretHit(0, finding.kind, finding.by_key))
         return with_fix(refusal.problem, refusal.fix or "")

@@ -207,7 +207,7 @@ def _names_the_credential(before: Sequence[str], after: Sequence[str], term: Ter
     return all(w in QUALIFIERS or w.isdigit() for w in after)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)
 def credential_key(subject: str, relation: str) -> str | None:
     """The kind of credential a fact key names (`wifi.password`, `bank.pin`,
     `router.hasło`; the subject too when the relation says nothing of its own:

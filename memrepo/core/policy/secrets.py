@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, TypeVar
 
 import orjson
@@ -184,7 +184,7 @@ def _line_secret(line: str) -> str | None:
     kind = token_kind(line) or (_word_rules(line) if _HAS_WORD.search(line) else None)
     if kind is not None:
         return kind
-    near = _NEAR_KEY_WORD.search(line)
+    near = _NEAR_KEY_WORD.search(line) if _has_long_word(line) else None
     if near and _looks_random(near["value"]):
         return "a long token next to a key word"
     return None
@@ -302,7 +302,13 @@ def _whole_fact_line(fields: Mapping[str, Any]) -> str | None:
     subject, relation, value = fields.get("subject"), fields.get("relation"), fields.get("object")
     if not (isinstance(subject, str) and isinstance(relation, str) and isinstance(value, str)):
         return None
-    return f"{' '.join([*key_words(subject), *key_words(relation)])}: {value}"
+    return f"{_key_text(subject, relation)}: {value}"
+
+
+@lru_cache(maxsize=1 << 16)
+def _key_text(subject: str, relation: str) -> str:
+    """A key's words as the fact read as one line starts (a build meets each key often)."""
+    return " ".join([*key_words(subject), *key_words(relation)])
 
 
 def fact_finding(fields: Mapping[str, Any]) -> Finding | None:
@@ -311,21 +317,84 @@ def fact_finding(fields: Mapping[str, Any]) -> Finding | None:
     kind = key_credential(fields)
     if kind is not None:
         return Finding(kind, by_key=True)
-    texts = list(_strings(fields))
+    texts = _strings(fields)
     whole = _whole_fact_line(fields)
-    if not _may_hold_secret("\n".join([*texts, whole or ""])):
+    screen = _Screen.of("\n".join([*texts, whole or ""]))
+    if screen is None:
         return None
-    kind = next((k for text in texts if (k := secret_kind(text))), None)
-    kind = kind or (None if whole is None else secret_kind(whole))
+    kind = next((k for text in texts if (k := _text_kind(text, screen))), None)
+    kind = kind or (None if whole is None else _text_kind(whole, screen))
     return None if kind is None else Finding(kind)
+
+
+@dataclass(frozen=True, slots=True)
+class _Screen:
+    """What a fact's texts, joined by line breaks, hold that `line_secret` needs one of (a
+    format's keyword, a credential word, a key word before a long token) — so that each
+    text is then screened by what the whole holds: a name ending in "-ski" holds the
+    keyword "sk", and only the texts that hold it too are judged for it."""
+
+    keywords: tuple[str, ...]  # the formats' keywords the joined texts hold
+    word: bool
+    near: bool
+
+    @staticmethod
+    def of(joined: str) -> _Screen | None:
+        """None: no line of `joined` can be found by `line_secret`."""
+        keywords = format_set().keywords_in(joined)
+        word = bool(_HAS_WORD.search(joined))
+        near = _has_long_word(joined) and bool(_NEAR_KEY_WORD.search(joined))
+        return _Screen(keywords, word, near) if keywords or word or near else None
+
+    def passes(self, text: str) -> bool:
+        """`_may_hold_secret(text)` for one of the joined texts: a keyword it holds is one
+        the whole holds (the lower-case of texts joined by line breaks is theirs joined),
+        and a credential word or a key word before a long token it holds is found in the
+        whole too (a line break before it is a word's start)."""
+        if self.keywords:
+            lowered = text.lower()
+            if any(keyword in lowered for keyword in self.keywords):
+                return True
+        if self.word and _HAS_WORD.search(text):
+            return True
+        return self.near and _has_long_word(text) and bool(_NEAR_KEY_WORD.search(text))
+
+
+_SHORT_TEXT = 256
+"""A fact's texts up to this length (keys, names, sources, sessions: the texts a memory
+repeats) have their verdict kept for the process (`_short_text_kind`)."""
+
+
+def _text_kind(text: str, screen: _Screen) -> str | None:
+    """`secret_kind(text)`, judged only when the text itself may hold a secret."""
+    if not screen.passes(text):
+        return None
+    return _short_text_kind(text) if len(text) <= _SHORT_TEXT else secret_kind(text)
+
+
+@lru_cache(maxsize=1 << 15)
+def _short_text_kind(text: str) -> str | None:
+    return secret_kind(text)
 
 
 def _may_hold_secret(text: str) -> bool:
     """False when no line of `text` can be found by `line_secret`: it holds no format's
-    keyword, no credential word and no key word before a long token. One pass over all of
-    a fact's texts (a cache build judges every line) instead of one per text."""
+    keyword, no credential word and no key word before a long token (each is needed on the
+    line itself, and none spans a line break). One pass over a whole note instead of one
+    per line."""
     return bool(format_set().has_keyword(text) or _HAS_WORD.search(text)
-                or _NEAR_KEY_WORD.search(text))
+                or (_has_long_word(text) and _NEAR_KEY_WORD.search(text)))
+
+
+_LONG_WORD = 32
+"""`_NEAR_KEY_WORD`'s value is 32+ characters of a class holding no whitespace."""
+
+
+def _has_long_word(text: str) -> bool:
+    """Whether `text` holds a run of 32 characters without whitespace: `_NEAR_KEY_WORD`
+    needs one, and a fact's text rarely has one (one split, not a regex tried at every
+    position)."""
+    return len(text) >= _LONG_WORD and max(map(len, text.split()), default=0) >= _LONG_WORD
 
 
 def secret_problems(path: str, text: str, first_line: int = 1) -> list[Problem]:
@@ -352,15 +421,19 @@ def _log_line_finding(raw: bytes) -> Finding | None:
     return None if kind is None else Finding(kind)
 
 
-def _strings(value: Any) -> Iterator[str]:
+def _strings(value: Any) -> list[str]:
+    """Every string in `value` (nested mappings and lists included), in order."""
     if isinstance(value, str):
-        yield value
-    elif isinstance(value, Mapping):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _strings(item)
+        return [value]
+    found: list[str] = []
+    items = value.values() if isinstance(value, Mapping) else \
+        value if isinstance(value, list | tuple) else ()
+    for item in items:
+        if type(item) is str:  # an event's fields: flat, a dozen strings on a build's path
+            found.append(item)
+        elif isinstance(item, str | Mapping | list | tuple):
+            found.extend(_strings(item))
+    return found
 
 
 KEPT_ELSEWHERE = ("remove it and keep only where it lives (e.g. 'in the team password "

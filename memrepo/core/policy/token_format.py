@@ -52,6 +52,7 @@ class FormatSet:
         self.formats = tuple(formats)
         self._compiled: dict[str, Any] = {}  # compiled when a line holds a keyword
         keywords = sorted({k for f in self.formats for k in f.keywords})
+        self._keyword_list = keywords
         self._keywords = re2.Set.SearchSet(re2.Options())
         for keyword in keywords:
             self._keywords.Add(re2.escape(keyword))
@@ -64,6 +65,12 @@ class FormatSet:
     def has_keyword(self, text: str) -> bool:
         """Does `text` hold any format's keyword? (No format finds a token without one.)"""
         return bool(self._keywords.Match(text.lower().encode("utf-8", "surrogatepass")))
+
+    def keywords_in(self, text: str) -> tuple[str, ...]:
+        """The formats' keywords `text` holds (lower-cased, as `has_keyword` reads it)."""
+        held = cast("list[int] | None",
+                    self._keywords.Match(text.lower().encode("utf-8", "surrogatepass")))
+        return tuple(self._keyword_list[index] for index in held) if held else ()
 
     def kind(self, line: str) -> str | None:
         """The kind of the first format found in `line`, or None."""

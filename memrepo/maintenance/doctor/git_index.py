@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 
 from memrepo.core.problems import InputError
@@ -15,8 +13,6 @@ from memrepo.git.porcelain import git
 
 from .findings import GIT_FIX, Finding, done
 from .logs import committed_bytes
-
-_LOCK_GRACE_SECONDS = 1.0  # git closes a lock file an instant before renaming it
 
 
 def index_behind_head(root: Path, repair: bool) -> list[Finding]:
@@ -66,7 +62,7 @@ def _lock_files(git_dir: Path) -> list[Path]:
 
 def _lock_finding(root: Path, lock: Path, repair: bool) -> Finding:
     path = lock.relative_to(root).as_posix()
-    if _lock_in_use(lock):
+    if activity.lock_in_use(lock):
         return Finding(path, "a git lock file held by a running process",
                        "wait for that git command to finish")
     finding = Finding(path, "a stale git lock file (no process holds it; a git or memrepo "
@@ -76,36 +72,3 @@ def _lock_finding(root: Path, lock: Path, repair: bool) -> Finding:
         return finding
     lock.unlink(missing_ok=True)
     return done(finding, "removed it")
-
-
-def _lock_in_use(lock: Path) -> bool:
-    """Whether a process holds the lock file open (git and libgit2 keep it open while they
-    write). Without /proc, only a lock older than ten minutes counts as stale."""
-    try:
-        age = time.time() - lock.stat().st_mtime
-    except OSError:
-        return False
-    if not (activity.PROC / "self" / "fd").is_dir():
-        return age < 600
-    if age < _LOCK_GRACE_SECONDS:
-        time.sleep(_LOCK_GRACE_SECONDS - age)
-    return _open_by_any_process(lock)
-
-
-def _open_by_any_process(file: Path) -> bool:
-    target = str(file.resolve())
-    for fd_dir in activity.PROC.glob("[0-9]*/fd"):
-        try:
-            fds = list(fd_dir.iterdir())
-        except OSError:
-            continue  # another user's process, or gone
-        if any(_link(fd) == target for fd in fds):
-            return True
-    return False
-
-
-def _link(fd: Path) -> str | None:
-    try:
-        return os.readlink(fd)
-    except OSError:
-        return None  # closed meanwhile
