@@ -11,7 +11,6 @@ Telegram bot tokens, Mailgun and Mailchimp keys, Discord bot tokens and webhooks
 from __future__ import annotations
 
 import base64
-import binascii
 import re
 from collections.abc import Callable
 from functools import cache
@@ -35,7 +34,7 @@ def _basic_credentials(token: str) -> bool:
     """`Basic dXNlcjpwYXNz` is "user:pass" in base64; "Basic Training" decodes to no pair."""
     try:
         text = base64.b64decode(token + "=" * (-len(token) % 4), validate=True).decode()
-    except (binascii.Error, UnicodeDecodeError):
+    except ValueError:  # not base64 (binascii.Error), a non-ASCII letter in it, not UTF-8
         return False
     _user, colon, password = text.partition(":")
     return bool(colon and password) and text.isprintable()

@@ -11,7 +11,7 @@ import pytest
 import re2
 
 from memrepo.bench.secret_samples import format_sample
-from memrepo.core.policy.secrets import fact_finding
+from memrepo.core.policy.secrets import fact_finding, find_secrets
 from memrepo.core.policy.token_format import Format, entropy
 from memrepo.core.policy.token_formats import FORMATS, format_set, token_kind
 
@@ -92,3 +92,8 @@ def test_entropy_in_bits_per_character() -> None:
     assert entropy("") == 0.0
     assert entropy("aaaa") == 0.0
     assert entropy("abcd") == 2.0
+
+
+def test_a_basic_header_with_a_letter_base64_lacks_is_judged_not_raised() -> None:
+    # "ſ" (long s) is no base64 letter: judged like any other text, never a ValueError
+    assert isinstance(find_secrets("Authorization: Basic dXNlcjpwYXNzſecret"), list)
