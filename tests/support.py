@@ -21,6 +21,8 @@ import pytest
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from memrepo.agent.api import Memory
+from memrepo.bench.world import build, load
 from memrepo.core.change import Change, DictSnapshot, diff_snapshots
 from memrepo.core.config import Config, parent_config
 from memrepo.core.facts.times import parse_instant
@@ -477,3 +479,24 @@ def mcp_remember(root: Path, calls: Sequence[Mapping[str, Any]],
 
     return anyio.run(run)
 
+
+
+def world_repository(factory: pytest.TempPathFactory, world: str, name: str) -> Path:
+    """A memory repository built from a question world's YAML text (memrepo.bench.world)."""
+    source = factory.mktemp("world") / "world.yaml"
+    source.write_text(world, encoding="utf-8")
+    root = factory.mktemp("memory") / name
+    build(load(str(source)), root)
+    return root
+
+
+def world_memory(root: Path, monkeypatch: pytest.MonkeyPatch, now: str) -> Memory:
+    """The Python API on a world's repository, asked at `now`, without the semantic layer."""
+    monkeypatch.setenv("MEMREPO_NOW", now)
+    monkeypatch.setenv("MEMREPO_VECTORS", "0")
+    return Memory(root)
+
+
+def answered_keys(memory: Memory, scope: str, question: str) -> list[str]:
+    """`subject.relation=object` of each fact recall answers with."""
+    return [f"{f.subject}.{f.relation}={f.object}" for f in memory.recall(scope, question).facts]

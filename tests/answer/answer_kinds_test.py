@@ -13,7 +13,7 @@ import pytest
 
 from memrepo.agent.api import Memory
 from memrepo.answer.answer_kinds import AMOUNT, DATE, DAYS, NAME, TIME, asked_kinds, value_kinds
-from memrepo.bench.world import build, load
+from tests.support import answered_keys, world_memory, world_repository
 
 WORLD = """\
 world: answer-kinds
@@ -47,22 +47,16 @@ questions: []
 
 @pytest.fixture(scope="module")
 def world_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    source = tmp_path_factory.mktemp("world") / "world.yaml"
-    source.write_text(WORLD, encoding="utf-8")
-    root = tmp_path_factory.mktemp("memory") / "olek"
-    build(load(str(source)), root)
-    return root
+    return world_repository(tmp_path_factory, WORLD, "olek")
 
 
 @pytest.fixture()
 def memory(world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
-    monkeypatch.setenv("MEMREPO_NOW", "2026-10-01T12:00:00Z")
-    monkeypatch.setenv("MEMREPO_VECTORS", "0")
-    return Memory(world_repo)
+    return world_memory(world_repo, monkeypatch, "2026-10-01T12:00:00Z")
 
 
 def answered(memory: Memory, question: str) -> list[str]:
-    return [f"{f.subject}.{f.relation}={f.object}" for f in memory.recall("olek", question).facts]
+    return answered_keys(memory, "olek", question)
 
 
 @pytest.mark.parametrize(("value", "kinds"), [

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from memrepo.agent.api import Memory
-from memrepo.bench.world import build, load
+from tests.support import world_memory, world_repository
 
 WORLD = """\
 world: named-only-as-value
@@ -55,18 +55,12 @@ questions: []
 
 @pytest.fixture(scope="module")
 def world_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    source = tmp_path_factory.mktemp("world") / "world.yaml"
-    source.write_text(WORLD, encoding="utf-8")
-    root = tmp_path_factory.mktemp("memory") / "hana"
-    build(load(str(source)), root)
-    return root
+    return world_repository(tmp_path_factory, WORLD, "hana")
 
 
 @pytest.fixture()
 def memory(world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
-    monkeypatch.setenv("MEMREPO_NOW", "2026-10-01T12:00:00Z")
-    monkeypatch.setenv("MEMREPO_VECTORS", "0")
-    return Memory(world_repo)
+    return world_memory(world_repo, monkeypatch, "2026-10-01T12:00:00Z")
 
 
 @pytest.mark.parametrize("question", [

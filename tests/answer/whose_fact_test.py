@@ -19,9 +19,8 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memrepo.agent.api import Memory
 from memrepo.agent.context import build_context
-from memrepo.bench.world import build, load
 from memrepo.facts.new_event import FactInput
-from tests.support import isolated_env, make_repo
+from tests.support import answered_keys, isolated_env, make_repo, world_memory, world_repository
 
 WORLD = """\
 world: whose-fact
@@ -96,22 +95,16 @@ questions: []
 
 @pytest.fixture(scope="module")
 def world_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    source = tmp_path_factory.mktemp("world") / "world.yaml"
-    source.write_text(WORLD, encoding="utf-8")
-    root = tmp_path_factory.mktemp("memory") / "ewa"
-    build(load(str(source)), root)
-    return root
+    return world_repository(tmp_path_factory, WORLD, "ewa")
 
 
 @pytest.fixture()
 def memory(world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
-    monkeypatch.setenv("MEMREPO_NOW", "2026-10-01T12:00:00Z")
-    monkeypatch.setenv("MEMREPO_VECTORS", "0")
-    return Memory(world_repo)
+    return world_memory(world_repo, monkeypatch, "2026-10-01T12:00:00Z")
 
 
 def answered(memory: Memory, question: str) -> list[str]:
-    return [f"{f.subject}.{f.relation}={f.object}" for f in memory.recall("ewa", question).facts]
+    return answered_keys(memory, "ewa", question)
 
 
 @pytest.mark.parametrize(("question", "expected"), [
