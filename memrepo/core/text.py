@@ -8,8 +8,6 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from anyascii import anyascii
-
 _WORD = re.compile(r"\w+", re.UNICODE)
 _NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
 
@@ -31,6 +29,9 @@ def _transliterated(match: re.Match[str]) -> str:
 
 @lru_cache(maxsize=1 << 16)
 def _transliterate(run: str) -> str:
+    from anyascii import anyascii  # here: its import pulls in tempfile and shutil, which a
+    # query's first steps (the cache's staleness scan) must not wait for
+
     return anyascii(run)
 
 
