@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memrepo.bench.measure import Row, Target, median, render_table, run_process, start_process
+from memrepo.core.problems import InputError, Problem
 from memrepo.git.porcelain import config_get, git
 from memrepo.maintenance.init import create_memory_repo
 from memrepo.progress import task
@@ -315,7 +316,13 @@ def run_crashes(root: Path, trials: int, seed: int = 0,
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="memrepo-crashes-") as scratch:
-        root = prepare(args.dir or Path(scratch) / "repo")
+        target = args.dir or Path(scratch) / "repo"
+        try:
+            root = prepare(target)
+        except OSError as err:
+            raise InputError(Problem(str(target), f"cannot make the repository: "
+                                     f"{err.strerror or err}",
+                                     "pass --dir a folder you can write")) from err
         load = os.getloadavg()[0]
         report = run_crashes(root, args.trials, args.seed, args.api_share)
         print(f"memrepo bench crashes on {root}\n")
@@ -338,13 +345,24 @@ def _print_examples(report: CrashReport) -> None:
               f"{' '.join(trial.dirty.split())}")
 
 
+def _at_least_one(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is no number of trials") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text} trials: give at least 1")
+    return number
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="memrepo bench crashes",
         description="Kill -9 a remember at a random moment (CLI and API, jittered over the "
                     "whole write, also after its commit), retry it, and count the facts "
                     "lost or duplicated. Exit 1 when any is, or a retry fails.")
-    parser.add_argument("--trials", type=int, default=300, help="trials (default 300)")
+    parser.add_argument("--trials", type=_at_least_one, default=300,
+                        help="trials (default 300)")
     parser.add_argument("--dir", type=Path, metavar="DIR",
                         help="write into this repository (made by `memrepo init` when it "
                              "holds no memory yet) and keep it (default: a temporary one)")
