@@ -14,6 +14,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 
 from memrepo.cache.audit import SkippedLine, last_skipped, skipped_after
@@ -282,17 +284,32 @@ def _resolve_retracts(conn: sqlite3.Connection) -> set[Key]:
 def _recompute(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas,
                keys: set[Key]) -> None:
     """The keys row, holdings and search document of each folded key, from all its events
-    (its shown form may change: an earlier-recorded spelling can arrive by a merge)."""
-    for key in sorted(keys):
-        conn.execute("DELETE FROM holdings WHERE scope = ? AND subject_key = ? AND "
-                     "relation_key = ?", key)
-        old = [rowid for (rowid,) in conn.execute(
-            "DELETE FROM keys WHERE scope = ? AND subject_key = ? AND relation_key = ? "
-            "RETURNING rowid", key)]
-        terms.remove_rows(conn, "keys_fts", old)
-        rows = conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE scope = ? AND "
-                            "subject_key = ? AND relation_key = ? ORDER BY rowid",
-                            key).fetchall()
-        if rows:
-            indexer.add_key(key, [event_from_row(row) for row in rows])
+    (its shown form may change: an earlier-recorded spelling can arrive by a merge). The
+    keys go to a temporary table, so their old rows are deleted and their events read in
+    a few statements, not three per key (a log of 100k new keys)."""
+    if not keys:
+        indexer.flush()
+        return
+    conn.execute("CREATE TEMP TABLE IF NOT EXISTS touched (scope TEXT, subject_key TEXT, "
+                 "relation_key TEXT, PRIMARY KEY (scope, subject_key, relation_key)) "
+                 "WITHOUT ROWID")
+    conn.execute("DELETE FROM temp.touched")
+    conn.executemany("INSERT INTO temp.touched VALUES (?, ?, ?)", sorted(keys))
+    conn.execute(f"DELETE FROM holdings WHERE {_TOUCHED}")
+    old = [rowid for (rowid,) in conn.execute(f"DELETE FROM keys WHERE {_TOUCHED} "
+                                              "RETURNING rowid")]
+    terms.remove_rows(conn, "keys_fts", sorted(old))
+    rows = conn.execute(
+        f"SELECT e.scope, e.subject_key, e.relation_key, {_EVENT_COLUMNS_OF_E} "
+        "FROM temp.touched t JOIN events e ON e.scope = t.scope AND "
+        "e.subject_key = t.subject_key AND e.relation_key = t.relation_key "
+        "ORDER BY t.scope, t.subject_key, t.relation_key, e.rowid")
+    for key, group in groupby(rows, key=_KEY_OF_ROW):
+        indexer.add_key(key, [event_from_row(row[3:]) for row in group])
     indexer.flush()
+
+
+_TOUCHED = ("(scope, subject_key, relation_key) IN (SELECT scope, subject_key, relation_key "
+            "FROM temp.touched)")
+_EVENT_COLUMNS_OF_E = ", ".join(f"e.{column.strip()}" for column in EVENT_COLUMNS.split(","))
+_KEY_OF_ROW = itemgetter(0, 1, 2)
