@@ -19,14 +19,19 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
+from typing import TypeVar
 
-from memrepo.cache.db import cache_path, open_trusted
+from memrepo.cache.db import BUSY_TIMEOUT_MS, cache_path, open_trusted
 from memrepo.cache.logsync import table_signatures
 from memrepo.cache.rows import SIGNATURE_COLUMNS, rows_digest
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,18 +63,52 @@ def edited_logs(conn: sqlite3.Connection) -> list[str]:
     that contradicts its event counts against the event's log)."""
     recorded = dict(conn.execute("SELECT path, digest FROM log_digests").fetchall())
     logs = [path for (path,) in conn.execute("SELECT path FROM files WHERE kind = 'log'")]
-    quick = _quick_digests(conn)
+    quick, contradicted = _passes(conn)
     edited = {path for path in logs if recorded.get(path) != quick.get(path, _EMPTY)
               and recorded.get(path) != rows_digest(table_signatures(conn, path))}
-    edited.update(path for (path,) in conn.execute(
-        "SELECT DISTINCT e.path FROM holdings h JOIN events e "
-        "ON e.id = h.event_id AND e.scope = h.scope "
-        "WHERE h.object IS NOT e.object OR h.subject_key IS NOT e.subject_key "
-        "OR h.relation_key IS NOT e.relation_key"))
-    return sorted(edited)
+    return sorted(edited | contradicted)
 
 
 _EMPTY = rows_digest(())
+_CONTRADICTED = ("SELECT DISTINCT e.path FROM holdings h JOIN events e "
+                 "ON e.id = h.event_id AND e.scope = h.scope "
+                 "WHERE h.object IS NOT e.object OR h.subject_key IS NOT e.subject_key "
+                 "OR h.relation_key IS NOT e.relation_key")
+
+
+def _passes(conn: sqlite3.Connection) -> tuple[dict[str, str], set[str]]:
+    """(every log's quick digest, the logs of events a holding contradicts): the holdings
+    are compared on a second thread with a connection of its own while this one digests
+    the events — SQLite works without Python's lock, so on two cores the passes share the
+    wall time. A cache without a file (in memory), or read inside a transaction (whose
+    changes only `conn` sees), is read one pass after the other."""
+    database = None if conn.in_transaction else _database_file(conn)
+    if database is None:
+        return _quick_digests(conn), _contradicted_logs(conn)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        contradicted = pool.submit(_on_own_connection, database, _contradicted_logs)
+        return _quick_digests(conn), contradicted.result()
+
+
+def _on_own_connection(database: str, read: Callable[[sqlite3.Connection], _T]) -> _T:
+    own = sqlite3.connect(f"{Path(database).as_uri()}?mode=ro", uri=True,
+                          timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        return read(own)
+    finally:
+        own.close()
+
+
+def _contradicted_logs(conn: sqlite3.Connection) -> set[str]:
+    return {path for (path,) in conn.execute(_CONTRADICTED)}
+
+
+def _database_file(conn: sqlite3.Connection) -> str | None:
+    """The file of `conn`'s main database (None: in memory or temporary)."""
+    for _, name, file in conn.execute("PRAGMA database_list"):
+        if name == "main":
+            return str(file) or None
+    return None
 
 
 def _quick_digests(conn: sqlite3.Connection) -> dict[str, str]:
@@ -77,17 +116,22 @@ def _quick_digests(conn: sqlite3.Connection) -> dict[str, str]:
     `json_array` — the bytes `rows_digest` hashes (orjson's) for every row memrepo writes,
     at a third of the cost of making the rows Python tuples. Where the two encoders could
     differ (a float orjson spells with more digits), the digest differs and the caller
-    computes that log's digest exactly: a log is reported only by the exact digest."""
+    computes that log's digest exactly: a log is reported only by the exact digest.
+
+    Rows are read in the table's order, not sorted by line: a log's rows are inserted in
+    line order (a build, a log that grew), so each log's chain goes on where its last run
+    of rows left it. A log whose rows are not in line order (a sync replaced some) gets
+    another digest here, and the caller's exact one decides."""
     rows = conn.execute(f"SELECT path, CAST(json_array({SIGNATURE_COLUMNS}) AS BLOB) "
-                        "FROM events ORDER BY path, line")
-    digests = {}
+                        "FROM events ORDER BY rowid")
+    states: dict[str, bytes] = {}
     blake2b = hashlib.blake2b
     for path, encoded in groupby(rows, key=itemgetter(0)):
-        state = bytes(16)
+        state = states.get(path, bytes(16))
         for _, row in encoded:
             state = blake2b(state + row, digest_size=16).digest()
-        digests[path] = state.hex()
-    return digests
+        states[path] = state
+    return {path: state.hex() for path, state in states.items()}
 
 
 # --- deep: a fresh build, table by table ------------------------------------------------

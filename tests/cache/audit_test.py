@@ -56,3 +56,17 @@ def test_a_number_sqlite_spells_differently_is_no_edit(tmp_path: Path) -> None:
         assert edited_logs(conn) == []
         conn.execute("UPDATE events SET confidence = 0.5 WHERE path = ?", (LOGS[2],))
         assert edited_logs(conn) == [LOGS[2]]
+
+
+def test_a_log_whose_rows_are_not_in_line_order_is_no_edit(tmp_path: Path) -> None:
+    """A sync that replaced some rows of a log inserts them after every other row: the
+    quick pass reads the table in its order and disagrees, the exact digest decides."""
+    with sqlite3.connect(cache_path(_memory(tmp_path))) as conn:
+        conn.execute("UPDATE events SET rowid = (SELECT max(rowid) + 1 FROM events) "
+                     "WHERE path = ? AND line = 1", (LOGS[1],))
+        assert edited_logs(conn) == []
+        conn.commit()  # read as doctor reads it: the holdings on a second connection
+        assert edited_logs(conn) == []
+        conn.execute("UPDATE holdings SET object = 'edited' WHERE event_id = 'k12'")
+        conn.commit()
+        assert edited_logs(conn) == [LOGS[1]]
