@@ -20,12 +20,20 @@ import re
 import shlex
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from memrepo.core.config import QUARANTINE_PREFIX, Config
 from memrepo.core.duplicates.key_triage import KeyMerge, key_merges, key_text
 from memrepo.core.duplicates.variant_pairs import Label, note_judge, variant_pairs
-from memrepo.core.facts.bitemporal import FOREVER, Holding, fold, live_events, standing
+from memrepo.core.facts.bitemporal import (
+    FOREVER,
+    Holding,
+    fold,
+    fold_live,
+    live_events,
+    standing,
+)
 from memrepo.core.facts.events import Event, Key, first_recorded
 from memrepo.core.facts.times import Instant, format_instant, format_valid_time
 from memrepo.core.text import fold as fold_text
@@ -104,10 +112,13 @@ class Merge:
 
 def triage(given: TriageInput) -> list[Finding]:
     """Every finding, grouped by kind in KINDS order."""
+    # First, while nothing else is held: the search for near-duplicate keys is the
+    # largest passing use of memory, and what it frees the other rules then reuse.
+    merges = key_merges(given.facts, given.config, given.distinct)
     duplicates = near_duplicates(given.notes, given.distinct)
     findings = [cluster_finding(c) for c in clusters(duplicates)]
     findings += fact_findings(given.facts, given.config, given.now)
-    findings += key_findings(key_merges(given.facts, given.config, given.distinct))
+    findings += key_findings(merges)
     findings += dead_links(given.notes, given.archived)
     findings += orphans(given.notes, given.triggered)
     findings += over_limits(given.notes, given.config)
@@ -325,19 +336,16 @@ def fact_findings(facts: Mapping[Key, Sequence[Event]], config: Config,
             host = (key[0][len(QUARANTINE_PREFIX):], folded[1], folded[2])
             findings += _quarantine(key, events, facts.get(host, ()), promoted, many, now)
             continue
-        live = _live_asserts(events, now)  # once for both rules
-        findings += [] if many else _same_time_asserts(key, live)
-        findings += _stale(key, events, live, many, now, config.stale_after_days)
+        live = live_events(events, now)  # once for both rules
+        asserts = [e for e in live if e.op == "assert"]
+        findings += [] if many else _same_time_asserts(key, asserts)
+        findings += _stale(key, live, asserts, many, now, config.stale_after_days)
     kinds = {kind: rank for rank, kind in enumerate(KINDS)}
     return sorted(findings, key=lambda f: kinds[f.kind])
 
 
-def _live_asserts(events: Sequence[Event], now: Instant) -> list[Event]:
-    return [e for e in live_events(events, now) if e.op == "assert"]
-
-
 def _same_time_asserts(key: Key, live: Sequence[Event]) -> list[Finding]:
-    """`live`: the key's live asserts (`_live_asserts`)."""
+    """`live`: the key's live asserts."""
     by_time: dict[Instant, list[Event]] = {}
     for event in live:
         by_time.setdefault(event.valid_from or 0, []).append(event)
@@ -359,13 +367,15 @@ def _conflict(key: Key, valid_from: Instant, group: Sequence[Event]) -> Finding:
                    related=tuple(e.id for e in ordered))
 
 
-def _stale(key: Key, events: Sequence[Event], live: Sequence[Event], many: bool,
+def _stale(key: Key, live: Sequence[Event], asserts: Sequence[Event], many: bool,
            now: Instant, days: int) -> list[Finding]:
+    """`live`: the key's events `live_events` gives at `now`; `asserts`: the asserts of
+    them."""
     confirmed: dict[str | None, Instant] = {}
-    for event in live:
+    for event in asserts:
         confirmed[event.object] = max(confirmed.get(event.object, 0), event.recorded_at)
     findings = []
-    for holding in fold(events, now, many):
+    for holding in fold_live(live, many):
         last = confirmed.get(holding.event.object, holding.event.recorded_at)
         if holding.holds_at(now) and now - last > days * DAY:
             findings.append(_stale_finding(key, holding, last, many))
@@ -378,8 +388,13 @@ def _stale_finding(key: Key, holding: Holding, last: Instant, many: bool) -> Fin
         args += ["--object", holding.object]
     return Finding("stale-fact", key_text(key), f"{holding.object!r} was last confirmed "
                    f"{format_instant(last)[:10]} and never re-asserted since",
-                   f"ask whether it still holds; if not: `{shlex.join(args)}`",
+                   f"ask whether it still holds; if not: `{' '.join(map(_quoted, args))}`",
                    related=(holding.event.id,))
+
+
+_quoted = lru_cache(maxsize=1 << 16)(shlex.quote)
+"""`shlex.join` is its words quoted and joined: scopes, subjects and relations repeat over
+a memory's tens of thousands of stale facts."""
 
 
 def _quarantine(key: Key, events: Sequence[Event], host_events: Sequence[Event],

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from sys import intern
 
 from memrepo.core.duplicates.near_duplicates import (
     KEY_MIN_TYPO_WORD,
@@ -50,7 +51,7 @@ class Pair:
 def variant_pairs(labels: Sequence[Label], judge: Judge) -> list[Pair]:
     """Every pair of different owners with labels equal after folding (a star per group of
     k labels: k-1 pairs) or variants by `judge`; each pair once, by owners."""
-    folded = [(label, label_words(label.text)) for label in labels]
+    folded = [(label, list(map(intern, label_words(label.text)))) for label in labels]
     groups: dict[str, list[Label]] = {}
     for label, words in folded:
         if words:
@@ -161,6 +162,8 @@ def _deletions(joined: str) -> set[str]:
     """`joined` without one of its letters. Never without a digit: labels whose letters
     differ by a digit hold other numbers, which the rule never calls variants (labels with
     the same letters or the same words are paired by their group and signature)."""
+    if joined.isalpha():  # most labels: no digit to keep
+        return {joined[:i] + joined[i + 1:] for i in range(len(joined))}
     return {joined[:i] + joined[i + 1:] for i in range(len(joined))
             if not joined[i].isdecimal()}
 

@@ -58,7 +58,12 @@ def live_events(events: Iterable[Event], known_at: Instant) -> list[Event]:
 
 def fold(events: Iterable[Event], known_at: Instant, many: bool) -> list[Holding]:
     """Every holding of one key under the knowledge of `known_at`, ordered by start."""
-    live = live_events(events, known_at)
+    return fold_live(live_events(events, known_at), many)
+
+
+def fold_live(live: Sequence[Event], many: bool) -> list[Holding]:
+    """`fold` of the events `live_events` gave (a caller that needs them too reads them
+    once)."""
     spans = _many_spans(live) if many else _single_spans(_steps(live))
     return [Holding(*span) for span in spans]
 
