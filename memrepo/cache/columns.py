@@ -16,8 +16,8 @@ def event_from_row(row: Sequence[Any]) -> Event:
     """Rebuild an Event from the EVENT_COLUMNS of an events row."""
     (id_, op, scope, subject, relation, object_, valid_from, valid_to, recorded_at, target,
      confidence, source, session, quote, trust, reason) = row
-    return Event(id=id_, op=op, recorded_at=recorded_at, scope=scope,
-                 subject=subject or "", relation=relation or "", object=object_,
-                 valid_from=valid_from, valid_to=valid_to, target=target,
-                 confidence=confidence, source=source, session=session, quote=quote,
-                 trust=trust, reason=reason)
+    # Positional, in Event's field order: a third of the cost of keywords (a sync or
+    # triage makes one per row).
+    return Event(id_, op, recorded_at, scope, subject or "", relation or "", object_,
+                 valid_from, valid_to, target, confidence, source, session, quote, trust,
+                 reason)

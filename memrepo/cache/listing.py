@@ -40,13 +40,12 @@ def read_facts(conn: sqlite3.Connection) -> dict[Key, list[Event]]:
          valid_to, recorded_at, target, confidence, source, session, quote, trust,
          reason) = row
         retract = op == "retract"
-        event = Event(id=id_, op=_OPS.get(op, op), recorded_at=recorded_at,
-                      scope=once(scope, scope), subject="" if retract else once(subject, subject),
-                      relation="" if retract else once(relation, relation), object=object_,
-                      valid_from=valid_from, valid_to=valid_to, target=target,
-                      confidence=confidence, source=once(source, source),
-                      session=once(session, session), quote=quote, trust=once(trust, trust),
-                      reason=reason)
+        # Positional, in Event's field order: a third of the cost of keywords, 200k times.
+        event = Event(id_, _OPS.get(op, op), recorded_at, once(scope, scope),
+                      "" if retract else once(subject, subject),
+                      "" if retract else once(relation, relation), object_, valid_from,
+                      valid_to, target, confidence, once(source, source),
+                      once(session, session), quote, once(trust, trust), reason)
         key = (event.scope, subject_key, relation_key)
         group = groups.get(key)
         if group is None:

@@ -166,6 +166,8 @@ _EXTRA_TEXT = _ExtraText()
 
 def extra_forms(word: str) -> tuple[str, ...]:
     """The base forms of one lower-cased word other than its folding."""
+    if word.isascii() and word.isdigit():
+        return ()  # every stemmer leaves a number as it is: a value's many numbers skip them
     folded = fold(word)
     if not WORD.fullmatch(folded):  # folds to several words: the folded column has them
         return ()

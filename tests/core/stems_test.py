@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memrepo.core.stems import ANALYSIS, base_forms
+from memrepo.core.stems import ANALYSIS, _stemmers, base_forms, extra_forms
 
 
 @pytest.mark.parametrize(("asked", "stored"), [
@@ -22,3 +22,12 @@ def test_the_persons_of_a_verb_and_its_cases_share_a_base_form(asked: str, store
 def test_the_analysis_fingerprint_is_the_same_in_every_process() -> None:
     # part of the cache's schema fingerprint: a set's order must never leak into it
     assert ANALYSIS.split()[3:] == sorted(ANALYSIS.split()[3:])
+
+
+@pytest.mark.parametrize("number", ["0", "7", "42", "007", "2026", "123456789",
+                                    "18446744073709551615"])
+def test_a_number_has_no_other_base_form_than_itself(number: str) -> None:
+    """`extra_forms` skips the stemmers for a number: what they give for one."""
+    assert extra_forms(number) == ()
+    assert base_forms.__wrapped__(number) == (number,)
+    assert all(stemmer.stemWord(number) == number for stemmer in _stemmers())
