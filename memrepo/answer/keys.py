@@ -232,7 +232,10 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     things = things_named(read, rows, people)
     matched = about_things(scored_keys(conn, scope, read, candidates, people, mentions, concepts,
                                     persons), things, read)
-    scored = _not_of_another_kind(conn, scope, read, [m for m in matched if m.answers])
+    answering = [m for m in matched if m.answers]
+    scored = _not_of_another_kind(conn, scope, read, answering)
+    if answering and not scored:  # "how much goes to the bank for the van": not the lender
+        scored = _same_thing_of_the_kind(conn, scope, read, answering, matched)
     about = [i.label for i in persons]
     if not scored and last_resort and (typed := _by_answer_kind(
             conn, scope, read, rows, people, persons, mentions, concepts)):
@@ -272,9 +275,11 @@ def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
                          scored: list[KeyMatch]) -> list[KeyMatch]:
     """Without the keys whose every value is of a kind the question word never asks for:
     "who" is no amount or date ("od koho máme pronajaté parkoviště": the landlord, not the
-    rent), "when" no amount."""
+    rent), "when" no amount, "how much" no name or date ("how much goes to the bank for
+    the sauna": the instalment, not the lender; "how many" may count names)."""
     never = (({AMOUNT, DATE} if WHO_CUE in read.cues else set())
-             | ({AMOUNT} if WHEN_CUE in read.cues else set()))
+             | ({AMOUNT} if WHEN_CUE in read.cues else set())
+             | ({NAME, DATE} if AMOUNT_CUE in read.cues and "much" in read.folded else set()))
     if not never or not scored:
         return scored
     values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
@@ -283,6 +288,19 @@ def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
         kinds = [value_kinds(value) for value in held]
         return bool(kinds) and all(k and k <= never for k in kinds)
     return [m for m in scored if not wrong(m)]
+
+
+def _same_thing_of_the_kind(conn: Connection, scope: str, read: Reading,
+                            wrong: Sequence[KeyMatch], matched: Sequence[KeyMatch],
+                            ) -> list[KeyMatch]:
+    """When every key that answers holds a kind of value the question word never asks
+    for, the keys of the same subjects that hold enough of the question and whose values
+    are of another kind: the word only that wrong key held ("bank" in `van_loan.lender`)
+    was the thing's, not the relation's."""
+    subjects = {m.key.subject_key for m in wrong}
+    kept = [m for m in matched if m.key.subject_key in subjects and m not in wrong
+            and m.coverage >= COVERAGE - 1e-9]
+    return [replace(m, answers=True) for m in _not_of_another_kind(conn, scope, read, kept)]
 
 
 def _role_as_written(read: Reading, chosen: list[KeyMatch]) -> list[KeyMatch]:
