@@ -51,14 +51,16 @@ from memrepo.files import is_link, open_beneath, read_beneath
 from memrepo.git import staging
 from memrepo.git import write as gitw
 from memrepo.git.activity import HeadOpens, git_at_work, lock_in_use
+from memrepo.git.branch_update import BranchLocked, branch_mover, branch_update, new_commit
 from memrepo.local_state import INDEX_BEHIND
 
 if TYPE_CHECKING:
     from pygit2 import Oid, Repository
 
     from memrepo.core.change import Change
+    from memrepo.git.branch_update import BranchUpdate
     from memrepo.git.staging import Prepared
-    from memrepo.git.write import Base, BranchUpdate
+    from memrepo.git.write import Base
 
 MAX_ATTEMPTS = 20
 
@@ -260,9 +262,9 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
     so that one rename moves the branch microseconds after it."""
 
     git_dir = Path(base.repo.path)
-    commit = gitw.new_commit(base, tree, message, when)
-    update = gitw.branch_update(base, commit, message)
-    move = gitw.branch_mover(base, commit, message) if update is None else update.finish
+    commit = new_commit(base, tree, message, when)
+    update = branch_update(base, commit, message)
+    move = branch_mover(base, commit, message) if update is None else update.finish
     prepared = staging.prepare(git_dir, entries)
     earlier = behind_paths(root)
     _mark_behind(root, entries)
@@ -296,7 +298,7 @@ def _lock_branch(root: Path, git_dir: Path, update: BranchUpdate) -> bool:
     taking it and moving the branch: removed, or every later write would be refused."""
     try:
         return update.lock()
-    except gitw.BranchLocked as locked:
+    except BranchLocked as locked:
         if lock_in_use(locked.lock) or git_at_work(root, git_dir) is not None:
             raise
         locked.lock.unlink(missing_ok=True)
