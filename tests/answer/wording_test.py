@@ -22,8 +22,35 @@ world: wording
 about: "Ilona's flower shop and her household"
 now: "{NOW}"
 many_valued: []
-notes: []
+notes:
+  - category: entities
+    name: tomasz-wrobel
+    description: "Tomasz Wróbel, the vet who checks the shop cat every spring"
+    aliases: ["Tomasz Wróbel", "the vet"]
+  - category: entities
+    name: zielony-dwor
+    description: "Garden centre in Sopot that buys our wreaths"
+    aliases: ["Zielony Dwór"]
 events:
+  - {{op: assert, scope: ilona, subject: flower_shop, relation: vet,
+     object: "lek. wet. Tomasz Wróbel", valid_from: "2024-03-01",
+     recorded_at: "2025-02-01T10:00:00Z",
+     quote: "Our vet is Tomasz Wróbel.", source: conversation, session: s1}}
+  - {{op: assert, scope: ilona, subject: tomasz_wrobel, relation: phone, object: "+48 501 777 888",
+     valid_from: "2024-03-01", recorded_at: "2025-02-01T10:00:00Z",
+     quote: "His number is 501 777 888.", source: conversation, session: s1}}
+  - {{op: assert, scope: ilona, subject: zielony_dwor, relation: city, object: "Sopot",
+     valid_from: "2019-01-01", recorded_at: "2025-02-01T10:00:00Z",
+     quote: "Zielony Dwór is in Sopot.", source: conversation, session: s1}}
+  - {{op: assert, scope: ilona, subject: zielony_dwor, relation: contact_person,
+     object: "Ewa Lis", valid_from: "2019-01-01", recorded_at: "2025-02-01T10:00:00Z",
+     quote: "We deal with Ewa Lis there.", source: conversation, session: s1}}
+  - {{op: assert, scope: ilona, subject: marta, relation: job, object: "nurse",
+     valid_from: "2015-01-01", recorded_at: "2025-02-01T10:00:00Z",
+     quote: "Marta works as a nurse.", source: conversation, session: s1}}
+  - {{op: assert, scope: ilona, subject: marta, relation: employer, object: "UCK Gdańsk",
+     valid_from: "2015-01-01", recorded_at: "2025-02-01T10:00:00Z",
+     quote: "She is at UCK.", source: conversation, session: s1}}
   - {{op: assert, scope: ilona, subject: car, relation: model, object: "Opel Astra",
      valid_from: "2016-04-01", recorded_at: "2025-02-01T10:00:00Z",
      quote: "We have had the Astra since April 2016.", source: conversation, session: s1}}
@@ -105,3 +132,29 @@ def test_a_common_noun_of_the_keys_is_no_name(memory: Memory) -> None:
 def test_how_much_is_never_answered_by_a_name(memory: Memory) -> None:
     assert answered(memory, "How much goes to the bank every month for the van?") == [
         "van_loan.monthly_payment=1 250 zł"]
+
+
+def test_what_someone_does_asks_their_job(memory: Memory) -> None:
+    assert answered(memory, "What does Marta do?") == ["marta.job=nurse"]
+    assert answered(memory, "What does Marta do these days?") == ["marta.job=nurse"]
+
+
+def test_where_someone_is_asks_only_where(memory: Memory) -> None:
+    assert answered(memory, "Gdzie jest Zielony Dwór?") == ["zielony_dwor.city=Sopot"]
+    # a Polish locative ("w Zielonym Dworze") still names it
+    assert answered(memory, "Kto jest osobą kontaktową w Zielonym Dworze?") == [
+        "zielony_dwor.contact_person=Ewa Lis"]
+
+
+def test_a_role_whose_name_is_recorded_only_as_a_value(memory: Memory) -> None:
+    assert answered(memory, "Who is our vet?") == ["flower_shop.vet=lek. wet. Tomasz Wróbel"]
+    both = memory.recall("ilona", "Who's our shop vet and what's his number?")
+    assert [f.object for f in both.facts] == ["lek. wet. Tomasz Wróbel", "+48 501 777 888"]
+    # a word some other key holds is not asked of the vet
+    assert answered(memory, "Who is our vet for the van?") == []
+
+
+def test_and_his_starts_a_second_question_about_the_same_person(memory: Memory) -> None:
+    answer = memory.recall("ilona", "What's Marta's city and her phone number?")
+    assert [f.object for f in answer.facts] == ["Gdańsk"]
+    assert any("her phone number" in remark for remark in answer.remarks)
