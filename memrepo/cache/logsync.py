@@ -69,14 +69,18 @@ def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes 
     parsed = _first_ids(conn, scope, path, path, parse_events(data, path, rules))
     _replace_skipped(conn, indexer, path, parsed.skipped)
     added: list[tuple[int, Event]] = []
+    signatures: list[Row] = []  # the log's rows once synced, in line order
     for line, event in parsed.events:
-        rowids = old.get(event_signature(event, path, line))
+        signature = event_signature(event, path, line)
+        signatures.append(signature)
+        rowids = old.get(signature)
         if rowids:
             rowids.pop()
         else:
             added.append((line, event))
-    return Synced(_delete_rows(conn, _unrepeated(conn, old)) | _add(indexer, path, data, added),
-                  False)
+    keys = _delete_rows(conn, _unrepeated(conn, old)) | _add(indexer, path, data, added)
+    _record_digest(conn, path, rows_digest(signatures))  # not read back from the table
+    return Synced(keys, True)
 
 
 def _replace_skipped(conn: sqlite3.Connection, indexer: Indexer, path: str,
@@ -198,8 +202,12 @@ def _extend_digest(conn: sqlite3.Connection, path: str,
 
 def store_digest(conn: sqlite3.Connection, path: str) -> None:
     """Record the digest of the log's rows as they are now (after a sync changed them)."""
+    _record_digest(conn, path, rows_digest(table_signatures(conn, path)))
+
+
+def _record_digest(conn: sqlite3.Connection, path: str, digest: str) -> None:
     conn.execute("INSERT OR REPLACE INTO log_digests(path, digest) VALUES (?, ?)",
-                 (path, rows_digest(table_signatures(conn, path))))
+                 (path, digest))
 
 
 def table_signatures(conn: sqlite3.Connection, path: str) -> list[Row]:
