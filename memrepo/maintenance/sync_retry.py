@@ -8,13 +8,16 @@ nothing moves: its pushes are turned back while the remote branch stays where it
 longer lands nothing). `CEILING` bounds a sync whatever happens, so a cron job never piles
 up behind one that others outrun for an hour.
 
-The pause before each retry is random over a window ("full jitter"), so clones that lost
-to the same push spread out instead of colliding again at once. The window starts at the
-lost attempt's own duration (what one more attempt costs at the current load) and doubles
-with each race this sync lost, up to `LONGEST_PAUSE`: a sync that lost many races still
-tries again about every half minute, like every other veteran, and its lost races no
-longer count towards giving up, so however often it loses while others land it stays in
-the running until it lands.
+The pause before each retry is random over the upper half of a window ("equal jitter"), so
+clones that lost to the same push spread out instead of colliding again at once. The window
+starts at the lost attempt's own duration (what one more attempt costs at the current load)
+and doubles with each race this sync lost, up to `LONGEST_PAUSE`. Full jitter (anywhere
+from 0) sent many retries back right after each landing, where all but one lose again and
+the doomed attempts take the CPU the winning one needs; with half the window as the least
+pause the retries come at a steadier pace and the unluckiest sync loses fewer races. A
+sync that lost many races still tries again every 30-60 s, and its lost races no longer
+count towards giving up, so however often it loses while others land it stays in the
+running until it lands.
 """
 
 from __future__ import annotations
@@ -28,8 +31,8 @@ PATIENCE = 600.0
 CEILING = 3600.0
 """Seconds a sync keeps retrying lost races at most, even while the remote keeps moving."""
 SHORTEST_SLOT, LONGEST_PAUSE = 0.2, 60.0
-"""The pause before retry n is uniform(0, min(LONGEST, slot · 2^(n-1))), slot = how long
-the lost attempt took (at least SHORTEST_SLOT)."""
+"""The pause before retry n is uniform(w/2, w), w = min(LONGEST, slot · 2^(n-1)), slot = how
+long the lost attempt took (at least SHORTEST_SLOT)."""
 
 
 @dataclass(slots=True)
@@ -53,7 +56,8 @@ class Retries:
         if self.stalled(now) or now - self.started >= self.ceiling:
             return None
         slot = max(SHORTEST_SLOT, lost_attempt)
-        pause = random.uniform(0, min(LONGEST_PAUSE, slot * 2 ** (self.losses - 1)))
+        window = min(LONGEST_PAUSE, slot * 2 ** (self.losses - 1))
+        pause = random.uniform(window / 2, window)
         if not remote_moved:  # look again when the patience runs out, not past it
             pause = min(pause, self.moved_at + self.patience - now)
         return max(0.0, pause)
