@@ -479,6 +479,8 @@ def _best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence
     """The nearest spelling of `word` in `vocabulary`; of several equally near, one that a
     key holds beside another word of the question ("dau rate" → `day_rate`, not `dad`)."""
     forms = [word, *(f for f in base_forms(word) if len(f) >= 4)]  # "kredtu": kredyt
+    if len(word) >= 5 and word.endswith("s"):  # "hvies": a plural the stemmer cannot read
+        forms.append(word[:-1])
     distances = {term: min(osa_within(form, term, reach) for form in forms)
                  for term in dict.fromkeys(vocabulary) if term != word and not term.isdigit()}
     best = min(distances.values(), default=reach + 1)

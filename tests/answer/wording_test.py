@@ -158,3 +158,15 @@ def test_and_his_starts_a_second_question_about_the_same_person(memory: Memory) 
     answer = memory.recall("ilona", "What's Marta's city and her phone number?")
     assert [f.object for f in answer.facts] == ["Gdańsk"]
     assert any("her phone number" in remark for remark in answer.remarks)
+
+
+@pytest.mark.parametrize("question", [
+    "Which cars have we had?", "What cars have we had so far?", "Jaké auta jsme dosud měli?",
+])
+def test_had_so_far_asks_every_value_the_key_held(memory: Memory, question: str) -> None:
+    assert answered(memory, question) == ["car.model=Opel Astra", "car.model=Kia Ceed"]
+
+
+def test_a_plural_typo_and_a_swapped_question_word_are_read(memory: Memory) -> None:
+    assert answered(memory, "Whcih car do we have now?") == ["car.model=Kia Ceed"]
+    assert answered(memory, "How much are the tulpis now?") == ["tulips.price_per_bunch=35 zł"]
