@@ -25,7 +25,7 @@ ONLY_IN = {  # an import → the only modules that may make it at run time
     "sqlite3": ("memrepo/cache/", "memrepo/bench/perf/floor.py"),
     "subprocess": ("memrepo/git/command.py", "memrepo/bench/measure.py",
                    "memrepo/maintenance/demo.py", "scripts/pre_receive.py"),
-    "pygit2": ("memrepo/git/read.py", "memrepo/git/write.py"),
+    "pygit2": ("memrepo/git/read.py", "memrepo/git/write.py", "memrepo/git/branch_update.py"),
     "httpx": ("memrepo/agent/llm.py",),
     "mcp": ("memrepo/agent/mcp_server.py",),
     "memrepo.commands": ("memrepo/commands/", "memrepo/cli.py"),

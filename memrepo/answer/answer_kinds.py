@@ -61,7 +61,7 @@ def value_kinds(value: str) -> frozenset[str]:
         return frozenset(found)
     if any(ch.isdigit() for ch in value):
         return frozenset({AMOUNT} if money else ())
-    if len(folded) <= 6 and any(word[:1].isupper() for word in value.split()):
+    if len(folded) <= 6 and any(ch.isupper() for ch in value):  # "Allianz", "mBank"
         return frozenset({NAME})
     return frozenset()
 

@@ -158,7 +158,25 @@ def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
     linked = existing_subjects(conn, scope, named | {asker, *ASKER_SUBJECTS})
     subjects = {(r.subject_key, r.subject) for r in rows}
     subjects |= {(key, key) for key in linked}
-    return identities(sorted(subjects), notes, asker, concepts), rows
+    people = identities(sorted(subjects), notes, asker, concepts)
+    common = _common_words(conn, scope, forms, people)
+    for identity in people:
+        if identity.person:
+            identity.name_parts -= common
+    return people, rows
+
+
+def _common_words(conn: Connection, scope: str, forms: set[str],
+                  people: Sequence[Identity]) -> set[str]:
+    """The question's words that are common nouns of the scope's keys — a word of some
+    key's relation (`price_per_JAR`) or of a thing's subject (`acacia_HONEY`) — and so no
+    name on their own: "a big JAR of acacia" does not name `jar_supplier`, nor "HONEY"
+    the business `hudec-honey`."""
+    found = {w for row in keys_with_words(conn, scope, forms, "relation")
+             for w in words(row.relation_key)}
+    found |= {w for identity in people if not identity.person
+              for subject in identity.subjects for w in words(subject)}
+    return found & forms
 
 
 def _note_spellings(note: NoteRow) -> list[tuple[str, ...]]:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
+from memrepo.answer.concepts import shipped
 from memrepo.answer.question import POSSESSIVES, Question, head_kind, kind_positions
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.when import find_times
@@ -80,13 +81,17 @@ def _joined_questions(sentence: str) -> list[str]:
         following = [fold(w[0].lower()) for w in found[number + 1:number + 3]]
         asks = following[0] in _QUESTION_WORDS or (
             len(following) == 2 and following[0] in _PREPOSITIONS
-            and following[1] in _QUESTION_WORDS)
+            and following[1] in _QUESTION_WORDS) or (
+            following[0] in _THEIRS and number + 2 < len(found))  # "… and HIS phone?"
         if word.start() > start and fold(word[0].lower()) in _JOINERS and asks:
             parts.append(sentence[start:word.start()])
             start = word.start()
     return [*parts, sentence[start:]]
 
 
+_THEIRS = frozenset(words_of("his her their its jego jej ich jeho"))
+"""A possessive pointing back after a joining word starts a thing asked of whom the part
+before named: "What's Oliver's email AND HIS phone number?" asks two."""
 _PREPOSITIONS = frozenset(words_of("""
 at in on to for with from of by do w we z ze na u o od v vo zo k ku s so pri"""))
 
@@ -135,6 +140,16 @@ def refers_back(part: str) -> bool:
     return bool(_BACK_REFERENCES.intersection(word for _, word in tokens(part)))
 
 
+def _head_after(folded: list[str], i: int) -> int:
+    """The word a possessive owns: the one after it, or — when that word is no word of the
+    concept table and the next one is — the next ("our bee VET", "my new CAR"; "my DAD
+    live" stops at the role)."""
+    table = shipped()
+    if i + 1 < len(folded) and not table.knows(folded[i]) and table.knows(folded[i + 1]):
+        return i + 1
+    return i
+
+
 def _things_named(question: str) -> list[str]:
     """The words by which a question names its thing: the kind of the answer ("what CAR
     do I drive"), a word after a possessive ("my DAD") or before one ("the ACCOUNTANT's
@@ -142,7 +157,8 @@ def _things_named(question: str) -> list[str]:
     a date: "in April")."""
     folded = [word for _, word in tokens(question)]
     dates = {folded[i] for i in find_times(folded, 0).used}
-    owned = {i + 1 for i, word in enumerate(folded[:-1]) if word in POSSESSIVES}
+    owned = {_head_after(folded, i + 1) for i, word in enumerate(folded[:-1])
+             if word in POSSESSIVES}
     owned |= {i for i, word in enumerate(folded[:-1]) if folded[i + 1] == "s"}  # "X's"
     things = [folded[i] for i in sorted(kind_positions(folded) | owned)
               if not head_kind(folded[i])]  # "aké ČÍSLO má účtovníčka": a number is no thing

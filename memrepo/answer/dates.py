@@ -117,10 +117,14 @@ def _relative(words: list[str], i: int, today: date, now: Instant,
         return i, i + 1, _year_when(today.year - _YEARS_BACK[word], i, i + 1)
     nxt = words[i + 1] if i + 1 < len(words) else ""
     last, this = word in _LAST, word in _THIS
-    if not (last or this):
+    the_year = word == "the" and nxt == "year" and _edge_before(words, i) is not None
+    if not (last or this or the_year):
         return None
     if nxt in _UNIT_YEAR:
         year = today.year - 1 if last else today.year
+        edge = _edge_before(words, i)
+        if edge is not None:  # "at the start of this year", "koncem minulého roku"
+            return _year_edge(year, edge, i + 2)
         return i, i + 2, _year_when(year, i, i + 2)
     if nxt in _UNIT_MONTH:
         first = today.replace(day=1)
@@ -131,6 +135,24 @@ def _relative(words: list[str], i: int, today: date, now: Instant,
         start = monday - timedelta(days=7) if last else monday
         return i, i + 2, When(_instant(start), _instant(start + timedelta(days=7)), (i, i + 2))
     return None
+
+
+def _edge_before(words: list[str], i: int) -> tuple[str, int] | None:
+    """The start or end word right before position `i` ("EARLY this year", "the START OF
+    the year", "na POCZĄTKU tego roku") and where it stands."""
+    j = i - 1
+    if j >= 0 and words[j] == "of":
+        j -= 1
+    if j >= 0 and words[j] in _START | _END:
+        return words[j], j
+    return None
+
+
+def _year_edge(year: int, edge: tuple[str, int], end: int) -> tuple[int, int, When]:
+    """The first or last quarter of `year`: "at the start of the year", "late last year"."""
+    word, first = edge
+    start = date(year, 1, 1) if word in _START else date(year, 10, 1)
+    return first, end, When(_instant(start), _instant(_add_months(start, 3)), (first, end))
 
 
 def _ago(words: list[str], i: int, today: date, now: Instant,
@@ -297,10 +319,7 @@ def _year(words: list[str], i: int, today: date, now: Instant,
         first -= 1
     edge = words[first - 1] if first > 0 else ""
     if edge in _START | _END:  # "na początku 2026", "koncem roku 2025": its first or last
-        year = int(words[i])   # quarter
-        start = date(year, 1, 1) if edge in _START else date(year, 10, 1)
-        return first - 1, end, When(_instant(start), _instant(_add_months(start, 3)),
-                                    (first - 1, end))
+        return _year_edge(int(words[i]), (edge, first - 1), end)  # quarter
     return first, end, _year_when(int(words[i]), first, end)
 
 
@@ -344,8 +363,9 @@ def _season(words: list[str], i: int, today: date, now: Instant,
         if before not in _LAST | _THIS and before not in _CUES:
             return None
         year = today.year if date(today.year, month, 1) <= today else today.year - 1
-        if before in _LAST:
-            year, first = year - 1, i - 1
+        if before in _LAST:  # "last summer" said in November: the one just over
+            ended = _add_months(date(year, month, 1), 3) <= today
+            year, first = (year if ended else year - 1), i - 1
         end = i + 1
     start = date(year, month, 1)
     return first, end, When(_instant(start), _instant(_add_months(start, 3)), (first, end))

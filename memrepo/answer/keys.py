@@ -67,6 +67,7 @@ from memrepo.answer.reading import (
     uninterpreted,
 )
 from memrepo.answer.relevance import close_spelling, osa_within
+from memrepo.answer.role_values import role_named_by_value
 from memrepo.answer.scoring import (
     COVERAGE,
     ROLE_OWNER,
@@ -227,16 +228,24 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         persons = []  # the asker, of whom nothing is recorded: things the question names
     named = [m for m in mentions.found if m.identities]
     if named and not asks_beyond(read, mentions) and not any(m.role for m in named):
-        return _everything_about(conn, scope, named, respelled)
+        return _everything_about(conn, scope, named, respelled, concepts,
+                                 read.folded[0] in _WHERE if read.folded else False)
     candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions)
     things = things_named(read, rows, people)
     matched = about_things(scored_keys(conn, scope, read, candidates, people, mentions, concepts,
                                     persons), things, read)
-    scored = _not_of_another_kind(conn, scope, read, [m for m in matched if m.answers])
+    answering = [m for m in matched if m.answers]
+    scored = _not_of_another_kind(conn, scope, read, answering)
+    if answering and not scored:  # "how much goes to the bank for the van": not the lender
+        scored = _same_thing_of_the_kind(conn, scope, read, answering, matched)
     about = [i.label for i in persons]
     if not scored and last_resort and (typed := _by_answer_kind(
             conn, scope, read, rows, people, persons, mentions, concepts)):
         return KeyChoice([typed], about, respelled=respelled,
+                         naming=naming_words(read, mentions))
+    if not scored and WHO_CUE in read.cues and (
+            by_value := role_named_by_value(conn, scope, read, mentions, concepts)):
+        return KeyChoice(by_value, about, respelled=respelled,
                          naming=naming_words(read, mentions))
     if not scored:
         recorded = _recorded(conn, scope, persons) if persons else {}
@@ -272,9 +281,11 @@ def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
                          scored: list[KeyMatch]) -> list[KeyMatch]:
     """Without the keys whose every value is of a kind the question word never asks for:
     "who" is no amount or date ("od koho máme pronajaté parkoviště": the landlord, not the
-    rent), "when" no amount."""
+    rent), "when" no amount, "how much" no name or date ("how much goes to the bank for
+    the sauna": the instalment, not the lender; "how many" may count names)."""
     never = (({AMOUNT, DATE} if WHO_CUE in read.cues else set())
-             | ({AMOUNT} if WHEN_CUE in read.cues else set()))
+             | ({AMOUNT} if WHEN_CUE in read.cues else set())
+             | ({NAME, DATE} if AMOUNT_CUE in read.cues and "much" in read.folded else set()))
     if not never or not scored:
         return scored
     values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
@@ -283,6 +294,19 @@ def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
         kinds = [value_kinds(value) for value in held]
         return bool(kinds) and all(k and k <= never for k in kinds)
     return [m for m in scored if not wrong(m)]
+
+
+def _same_thing_of_the_kind(conn: Connection, scope: str, read: Reading,
+                            wrong: Sequence[KeyMatch], matched: Sequence[KeyMatch],
+                            ) -> list[KeyMatch]:
+    """When every key that answers holds a kind of value the question word never asks
+    for, the keys of the same subjects that hold enough of the question and whose values
+    are of another kind: the word only that wrong key held ("bank" in `van_loan.lender`)
+    was the thing's, not the relation's."""
+    subjects = {m.key.subject_key for m in wrong}
+    kept = [m for m in matched if m.key.subject_key in subjects and m not in wrong
+            and m.coverage >= COVERAGE - 1e-9]
+    return [replace(m, answers=True) for m in _not_of_another_kind(conn, scope, read, kept)]
 
 
 def _role_as_written(read: Reading, chosen: list[KeyMatch]) -> list[KeyMatch]:
@@ -388,16 +412,27 @@ def _also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch]) -> list[
 
 
 def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
-                      respelled: dict[str, str]) -> KeyChoice:
+                      respelled: dict[str, str], concepts: ConceptTable, where: bool,
+                      ) -> KeyChoice:
     """A question that only names someone ("Łódź Packaging?", "Radek"): every key recorded
-    about them."""
+    about them — or, asked where they are ("Gdzie jest Miodowy Dwór?"), the keys of where
+    they live or stand, when there are such."""
     matches = []
     for mention in named:
         for identity in mention.identities:
             for key in keys_of_subjects(conn, scope, identity.subjects, MAX_ABOUT):
                 matches.append(KeyMatch(key, 1.0, mention.how, ("everything recorded",)))
+    places = [replace(m, relation=("'where' → a place",)) for m in matches
+              if concepts.concepts_of_words(words(m.key.relation_key)) & _PLACES]
+    if where and places:
+        matches = places
     return KeyChoice(matches[:MAX_ABOUT], [i.label for m in named for i in m.identities],
                      respelled=respelled)
+
+
+_WHERE = frozenset(words_of("where wheres gdzie kde kdeze"))
+_PLACES = frozenset(("residence", "registered_address", "workplace"))
+"""Concepts of relations that say where someone lives or stands."""
 
 
 def _respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable,
@@ -444,6 +479,8 @@ def _best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence
     """The nearest spelling of `word` in `vocabulary`; of several equally near, one that a
     key holds beside another word of the question ("dau rate" → `day_rate`, not `dad`)."""
     forms = [word, *(f for f in base_forms(word) if len(f) >= 4)]  # "kredtu": kredyt
+    if len(word) >= 5 and word.endswith("s"):  # "hvies": a plural the stemmer cannot read
+        forms.append(word[:-1])
     distances = {term: min(osa_within(form, term, reach) for form in forms)
                  for term in dict.fromkeys(vocabulary) if term != word and not term.isdigit()}
     best = min(distances.values(), default=reach + 1)

@@ -30,7 +30,7 @@ please again currently today tonight right know give show want find look info in
 details detail still ever exactly remind remember anything something thing things days one
 moment moments there here else going podaj powiedz pokaz prosze teraz obecnie aktualnie daj
 povedz ukaz prosim momentalne rekni ted nyni aktualne also list all every tell say again
-ponownie znowu znow znova znovu opat"""))
+ponownie znowu znow znova znovu opat back already far"""))
 """Words that ask nothing of their own ("please", "right now", "give me"): never held
 against a key. (Head nouns beside another word, "phone NUMBER", are set aside too.)"""
 OPTIONAL = frozenset(words_of("""
@@ -133,6 +133,9 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     if (origin := _asks_origin(folded)) is not None:  # "where is she FROM", "skąd jest"
         spans[origin] = _ORIGIN
         salient = sorted({*salient, origin})
+    if (doing := _asks_occupation(folded)) is not None:  # "what does Zuzka DO?"
+        spans[doing] = _OCCUPATION
+        salient = sorted({*salient, doing})
     optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi}
     kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
@@ -157,6 +160,24 @@ def _asks_origin(folded: Sequence[str]) -> int | None:
     if len(folded) > 2 and folded[0] in ("where", "wheres") and folded[-1] == "from":
         return len(folded) - 1
     return next((i for i, word in enumerate(folded) if word in _FROM_WHERE), None)
+
+
+_OCCUPATION = frozenset(("occupation",))
+
+
+def _asks_occupation(folded: Sequence[str]) -> int | None:
+    """The position of "do" closing a "what does … do" question ("What does Zuzka do?",
+    "what do you do now"): it asks someone's job, which "do" alone never says."""
+    last = len(folded) - 1
+    while last > 0 and folded[last] in _AFTER_DO:
+        last -= 1
+    if len(folded) > 3 and folded[0] in ("what", "whats") and folded[last] == "do" and (
+            "does" in folded[1:last] or "do" in folded[1:last]):
+        return last
+    return None
+
+
+_AFTER_DO = frozenset(words_of("now nowadays today currently days these for work exactly"))
 
 
 def _beside_a_person(i: int, written: Sequence[str], folded: Sequence[str],
@@ -213,7 +234,7 @@ def joins(read: Reading) -> bool:
     """Whether the question joins two things it asks ("phone AND e-mail", "telefon I
     mail", "telefón A mail"); "miesięczna opłata za leasing" asks one."""
     joiners = _AND_SLAVIC if in_slavic(read.folded) else _AND_ENGLISH
-    return bool(joiners.intersection(read.folded))
+    return bool(joiners.intersection(read.folded[1:]))  # "AND his bank account?": a part
 
 
 _AND_ENGLISH = frozenset(words_of("and plus"))

@@ -26,7 +26,7 @@ from memrepo.answer.question import (
 from memrepo.answer.reading import AMOUNT, AMOUNT_CUE, IDENTITY, WHEN_CUE, WHO_CUE, Reading
 from memrepo.answer.subjects import Mentions, in_slavic
 from memrepo.cache import Connection
-from memrepo.cache.lookups import KeyRow, key_name_words, scope_term_counts
+from memrepo.cache.lookups import KeyRow, key_name_words, quoted_forms, scope_term_counts
 from memrepo.core.stems import base_forms
 from memrepo.core.text import words_of
 
@@ -105,10 +105,13 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
                    for s in m.owner.subjects} - {s for i in persons for s in i.subjects}
     paid_for = {f"#{i}" for i in read.salient if _paid_for(read.folded, i)}
     per_subject = Counter(key.subject_key for key in keys)
+    quoted = quoted_forms(conn, (key.rowid for key in keys),
+                          {f for i in read.salient for f in base_forms(read.folded[i])})
     for key in keys:
         owner = _owner(key, people)
         held, subject_how, relation_how, by_relation = _held(key, owner, read, mentions,
                                                              concepts)
+        by_quote = _in_its_quote(read, held, quoted.get(key.rowid, set()))
         alone = per_subject[key.subject_key] == 1
         if _by_cue_only(relation_how) and not all(
                 w in held for w in weights if w[1:].isdigit()):
@@ -129,12 +132,26 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             CONCEPT_SHARE * weights.get(f"#{w[1:]}", 0.0) for w in held
             if w[0] == "~" and f"#{w[1:]}" not in held)
         coverage = gained / sum(weights.values()) + bonus
+        # the words its quote holds make a key answer, never outrank one that holds them
+        quoted_gain = sum(CONCEPT_SHARE * weights.get(f"#{w[1:]}", 0.0) for w in by_quote)
+        enough = coverage + quoted_gain / sum(weights.values()) >= COVERAGE - 1e-9
+        held |= by_quote
         counted = {w if w[0] != "~" else f"#{w[1:]}" for w in held}
         misses_rarest = _misses_rarest(held, counted, weights, rarest, paid_for)
-        out.append(KeyMatch(key, coverage, subject_how, relation_how, frozenset(held),
-                            frozenset(by_relation),
-                            coverage >= COVERAGE - 1e-9 and not misses_rarest))
+        reasons = (*relation_how, *(f"'{read.raw[int(w[1:])]}' in its quote" for w in
+                                    sorted(by_quote)))
+        out.append(KeyMatch(key, coverage, subject_how, reasons, frozenset(held),
+                            frozenset(by_relation), enough and not misses_rarest))
     return sorted(out, key=lambda m: -m.coverage)
+
+
+def _in_its_quote(read: Reading, held: set[str], quoted: set[str]) -> set[str]:
+    """The question's words a key does not hold by its words but the sentence it was
+    recorded from does ("who covers the BUILDING": "The building is insured with …"):
+    held as by a concept, never as the relation."""
+    return {f"~{i}" for i in read.salient
+            if f"#{i}" not in held and f"~{i}" not in held and i not in read.in_names
+            and quoted.intersection(base_forms(read.folded[i]))}
 
 
 def _by_cue_only(relation_how: Sequence[str]) -> bool:
@@ -196,12 +213,16 @@ def _weights(conn: Connection, scope: str, read: Reading, mentions: Mentions,
     counts, n = scope_term_counts(conn, scope, forms)
     named = any(m.identities for m in mentions.found) or (
         mentions.asker is not None and bool(mentions.asker.identities))
-    in_keys = key_name_words(conn, forms) if named else set()
+    verbs = {i for i in counted if read.folded[i] in PLAIN_VERBS and not read.concepts.get(i)}
+    in_keys = key_name_words(conn, forms) if named or verbs else set()
     out: dict[str, float] = {}
     for i in counted:
         df = max((counts.get(f, 0) for f in base_forms(read.folded[i])), default=0)
         if named and _says_nothing_of_keys(i, read, mentions, in_keys):
             continue
+        if i in verbs and not set(base_forms(read.folded[i])) & in_keys:
+            continue  # "which car did we DRIVE", "can we USE the parking": the verb of
+            # a thing asked about names no other thing
         out[f"#{i}"] = math.log((n - df + 0.5) / (df + 0.5) + 1) if n else 1.0
     for cue, weight in read.cues.items():
         out[cue] = weight
@@ -222,6 +243,24 @@ def _says_nothing_of_keys(i: int, read: Reading, mentions: Mentions, in_keys: se
     beside = i - 1 if in_slavic(read.folded) else i + 1
     return not (0 <= beside < len(read.folded) and (beside in read.salient
                                                      or read.folded[beside] in _HEADS))
+
+
+PLAIN_VERBS = frozenset(words_of("""
+drive drives drove driven driving take takes took taken taking get gets got gotten getting
+use uses used using go goes went gone going come comes came coming make makes made making
+keep keeps kept keeping bring brings brought see sees saw seen visit visits visited call
+calls called meet meets met send sends sent ask asks asked leave leaves left stay stays
+stayed need needs needed want wants wanted hold holds held run runs ran running put puts
+wear wears wore carry carries carried handle handles handled deal deals dealt happen
+happens happened belong belongs belonged stand stands stood sit sits sat mean means meant
+say says said tell tells told know knows knew think thinks thought remember remembers
+feel feels felt seem seems seemed become becomes became find finds found
+give gives gave given show shows showed shown reach reaches reached expect expects expected
+sell sells sold selling
+"""))
+"""Verbs that name nothing of their own ("which car did we DRIVE", "what cut does Booking
+TAKE", "until when can we USE the parking"): counted only where a key or a concept holds
+them, so that a thing asked about by such a verb is not refused for it."""
 
 
 _HEADS = frozenset(words_of("number numbers numer cislo address adres adresa name size"))

@@ -13,10 +13,10 @@ Scoring (per question, for recall and for the context block apart):
 - a two-part question (`parts`): each part's values presented, nothing else;
 - a note question: one of its notes among the first three (recall) or in the block.
 
-The worlds are `plumbing-cz`, `bakery-sk`, `freelancer-pl`, `vet-clinic-pl` and
-`guesthouse-cz` (dev: looked at while building; each was written from SPEC by someone who
-never saw the code), and `dental-pl` and `garage-ke` (held out: written the same way,
-frozen, scored only).
+The worlds are `plumbing-cz`, `bakery-sk`, `freelancer-pl`, `vet-clinic-pl`,
+`guesthouse-cz` and `apiary-sk` (dev: looked at while building; each was written from SPEC
+or FORMAT.md by someone who never saw the code), and `dental-pl` and `garage-ke` (held
+out: written the same way, frozen, scored only).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ import yaml
 from memrepo.agent.api import Memory
 from memrepo.agent.context import build_context
 from memrepo.core.facts.times import parse_instant
-from memrepo.core.problems import InputError
+from memrepo.core.problems import InputError, Problem
 from memrepo.core.text import fold, key_slug
 from memrepo.facts.ids import new_id
 from memrepo.git.command import run_git
@@ -96,6 +96,7 @@ def load(name_or_path: str) -> World:
     if path.is_dir():
         path = path / "world.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    _check_world(path, data)
     questions = tuple(
         WorldQuestion(str(q["id"]), q["scope"], q["class"], q["text"],
                       tuple(map(str, q.get("expect") or ())),
@@ -103,6 +104,40 @@ def load(name_or_path: str) -> World:
                       tuple(q.get("notes") or ()), q.get("budget"))
         for q in data["questions"])
     return World(data["world"], data["now"], data, questions)
+
+
+_REQUIRED = {
+    "world": ("world", "now", "questions"),
+    "assert": ("scope", "subject", "relation", "object", "valid_from", "recorded_at"),
+    "end": ("scope", "subject", "relation", "valid_to", "recorded_at"),
+    "retract": ("target", "recorded_at"),
+    "question": ("id", "scope", "class", "text"),
+}
+"""The keys FORMAT.md requires of a world, of each kind of event and of a question."""
+
+
+def _check_world(path: Path, data: object) -> None:
+    """A world file missing what FORMAT.md requires is one line naming the file, the
+    entry and the key — never a KeyError from deep inside the build."""
+    if not isinstance(data, dict):
+        raise InputError(Problem(str(path), "not a world (a YAML mapping)",
+                                 f"write it as {WORLDS}/FORMAT.md says"))
+    _require(path, "the file", data, _REQUIRED["world"])
+    for n, event in enumerate(data.get("events") or (), 1):
+        op = event.get("op") if isinstance(event, dict) else None
+        if op not in ("assert", "end", "retract"):
+            raise InputError(Problem(str(path), f"event {n}: 'op' is not assert, end or retract",
+                                     "give each event an op FORMAT.md names"))
+        _require(path, f"event {n} ({op})", event, _REQUIRED[op])
+    for n, question in enumerate(data["questions"], 1):
+        _require(path, f"question {n}", question, _REQUIRED["question"])
+
+
+def _require(path: Path, what: str, entry: object, keys: Sequence[str]) -> None:
+    missing = [key for key in keys if not isinstance(entry, dict) or key not in entry]
+    if missing:
+        raise InputError(Problem(str(path), f"{what} lacks {', '.join(map(repr, missing))}",
+                                 f"add it as {WORLDS}/FORMAT.md says"))
 
 
 # --- building ---------------------------------------------------------------------------

@@ -169,6 +169,24 @@ def entity_name_vocabulary(conn: sqlite3.Connection, first: str, shortest: int, 
     return [row[0] for row in rows]
 
 
+def quoted_forms(conn: sqlite3.Connection, rowids: Iterable[int], forms: Iterable[str],
+                 ) -> dict[int, set[str]]:
+    """Of the folded `forms`, those each key (by rowid) holds in a verbatim quote of its
+    facts: what the person said when it was recorded."""
+    wanted = sorted(set(rowids))
+    found: dict[int, set[str]] = {}
+    if not wanted:
+        return found
+    marks = ", ".join("?" * len(wanted))
+    for form in dict.fromkeys(forms):
+        if form:
+            for (rowid,) in conn.execute(
+                    f"SELECT rowid FROM keys_fts WHERE keys_fts MATCH ? AND rowid IN ({marks})",
+                    ("{quote quote_s} : " + _any_of([form]), *wanted)):
+                found.setdefault(rowid, set()).add(form)
+    return found
+
+
 def key_name_words(conn: sqlite3.Connection, forms: Iterable[str]) -> set[str]:
     """Those of the folded `forms` that some key's subject or relation holds (a word only a
     value or a quote holds names no key)."""

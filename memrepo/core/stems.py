@@ -72,7 +72,9 @@ and its Czech and Polish ones leave verbs apart ("bývam" byv / "bývala" byval,
 plat / "platila" platil), and Polish past tenses of "we", "you" apart from "I"
 ("płaciliśmy", "płaciłeś" / "płaciłem"); cutting these endings joins them (byv, plat,
 plac)."""
-ANALYSIS = " ".join((*_STEMMED_LANGUAGES, *sorted(_LIGHT_SUFFIXES)))
+_SOFTENED_R = "rze"
+"""The Polish locative and vocative soften a closing r ("w Miodowym Dworze", "o Piotrze")."""
+ANALYSIS = " ".join((*_STEMMED_LANGUAGES, *sorted((*_LIGHT_SUFFIXES, f"{_SOFTENED_R}>r"))))
 """What decides a word's base forms: part of the cache's fingerprint, so a cache whose
 stored forms an older analysis made is rebuilt, never half-matched."""
 
@@ -88,6 +90,8 @@ def _light_stem(folded: str) -> str:
     _MIN_STEM letters."""
     if len(folded) < 4 or not folded.isalpha():
         return folded
+    if len(folded) > 5 and folded.endswith(_SOFTENED_R):  # "Dworze", "Piotrze": dwór, Piotr
+        return folded[:-2]
     for size, endings in _LIGHT_BY_LENGTH:
         if len(folded) - size >= _MIN_STEM and folded[-size:] in endings:
             return folded[:-size]

@@ -13,9 +13,9 @@ new blob (`memrepo.git.staging`). So:
 - a person's git command is never raced: the write waits, without holding the lock, while
   one runs (`memrepo.git.activity`), and checks again just before the branch update.
 
-Serialisation: one writer at a time per clone (`write_lock`: flock on .memrepo/write.lock;
-the kernel drops it when a process dies). memrepo's git hooks take the same lock, so no
-write lands while a hook checks a commit.
+Serialisation: one writer at a time per clone (`memrepo.facts.write_lock`: flock on
+.memrepo/write.lock; the kernel drops it when a process dies). memrepo's git hooks take the
+same lock, so no write lands while a hook checks a commit.
 
 What a kill -9 leaves, and who puts it right:
 - before the branch update: nothing (an unreferenced object at most).
@@ -30,11 +30,10 @@ next write to that segment, judged by the checks like its own.
 
 from __future__ import annotations
 
-import fcntl
 import os
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager, suppress
+from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -47,129 +46,23 @@ from memrepo.core.facts.segment_names import newest_paths
 from memrepo.core.facts.times import Instant
 from memrepo.core.problems import CheckRefused, InputError, MemoryBusy, NotAMemory, Problem
 from memrepo.facts.segments import reread, segment_bytes, segment_paths
-from memrepo.faults import fault_problem
+from memrepo.facts.write_lock import local_state_faults, lock_timeout, pause_for_git
 from memrepo.files import is_link, open_beneath, read_beneath
 from memrepo.git import staging
 from memrepo.git import write as gitw
-from memrepo.git.activity import (
-    HOLDER_VARIABLE,
-    HeadOpens,
-    git_at_work,
-    lock_in_use,
-    process_alive,
-)
-from memrepo.git.command import passed_to_git
-from memrepo.local_state import INDEX_BEHIND, WRITE_LOCK
+from memrepo.git.activity import HeadOpens, git_at_work, lock_in_use
+from memrepo.git.branch_update import BranchLocked, branch_mover, branch_update, new_commit
+from memrepo.local_state import INDEX_BEHIND
 
 if TYPE_CHECKING:
     from pygit2 import Oid, Repository
 
     from memrepo.core.change import Change
-    from memrepo.git.activity import GitAtWork
+    from memrepo.git.branch_update import BranchUpdate
     from memrepo.git.staging import Prepared
-    from memrepo.git.write import Base, BranchUpdate
+    from memrepo.git.write import Base
 
 MAX_ATTEMPTS = 20
-_HELD: dict[str, int] = {}  # root → the descriptor holding the lock in this process
-
-
-def lock_timeout() -> float:
-    """MEMREPO_LOCK_TIMEOUT (seconds, default 30): how long a write waits for another."""
-    text = os.environ.get("MEMREPO_LOCK_TIMEOUT", "30")
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value < 1e9:
-        raise InputError(Problem("MEMREPO_LOCK_TIMEOUT", f"{text!r} is not a number of "
-                                 "seconds", "set it to e.g. 30, or unset it"))
-    return value
-
-
-@contextmanager
-def write_lock(root: Path) -> Iterator[None]:
-    """Serialise the writers of one clone (§10): wait while a person's git command works in
-    the clone, then take an exclusive flock on .memrepo/write.lock."""
-
-    deadline = time.monotonic() + lock_timeout()
-    wait_for_git(root, deadline)
-    fd = _lock_file(root)
-    try:
-        _acquire(fd, deadline, root / WRITE_LOCK, "another memrepo write")
-        _HELD[str(root)] = fd
-        with passed_to_git(root, **{HOLDER_VARIABLE: str(os.getpid())}):
-            yield
-    finally:
-        _HELD.pop(str(root), None)
-        os.close(fd)  # closing releases the lock
-
-
-@contextmanager
-def hook_lock(root: Path) -> Iterator[None]:
-    """The write lock as a git hook takes it: no waiting for git (its own git command is
-    at work), and none at all when the memrepo process that runs this git command holds
-    it already (sync's merge)."""
-    if _holder_is_running():
-        yield
-        return
-    fd = _lock_file(root)
-    try:
-        _acquire(fd, time.monotonic() + lock_timeout(), root / WRITE_LOCK,
-                 "a memrepo write")
-        yield
-    finally:
-        os.close(fd)
-
-
-def lock_held_by_caller() -> bool:
-    """Whether the memrepo process that ran this git command holds the write lock."""
-    return _holder_is_running()
-
-
-def _holder_is_running() -> bool:
-    holder = os.environ.get(HOLDER_VARIABLE, "")
-    return holder.isdigit() and process_alive(int(holder))
-
-
-def _lock_file(root: Path) -> int:
-    with _local_state(WRITE_LOCK):  # a read-only or full .memrepo: every write refuses here
-        return open_beneath(root, WRITE_LOCK, os.O_RDWR | os.O_CREAT, make_dirs=True)
-
-
-def _acquire(fd: int, deadline: float, path: Path, other: str) -> None:
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                raise MemoryBusy(Problem(str(path), f"{other} has held the lock for "
-                                         f"{lock_timeout():g} s",
-                                         "wait for it to finish and retry (raise "
-                                         "MEMREPO_LOCK_TIMEOUT to wait longer)")) from None
-            time.sleep(0.01)
-
-
-def wait_for_git(root: Path, deadline: float) -> None:
-    """Return once no person's git command works in the clone; refuse at `deadline`."""
-
-    git_dir = _git_dir(root)
-    while (found := git_at_work(root, git_dir)) is not None:
-        if time.monotonic() >= deadline:
-            raise _busy(found)
-        time.sleep(0.02)
-
-
-def _busy(found: GitAtWork) -> MemoryBusy:
-    return MemoryBusy(Problem(
-        "git", f"{found.describe()} has been working in this clone for "
-        f"{lock_timeout():g} s; memrepo does not commit under it",
-        "let it finish (an editor waiting for a commit message?) and retry; a stale "
-        ".git/index.lock is removed by `memrepo doctor --repair`"))
-
-
-def _git_dir(root: Path) -> Path:
-    return Path(gitw.open_repo(root).path)
 
 
 def recorded_now(root: Path) -> Instant:
@@ -369,9 +262,9 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
     so that one rename moves the branch microseconds after it."""
 
     git_dir = Path(base.repo.path)
-    commit = gitw.new_commit(base, tree, message, when)
-    update = gitw.branch_update(base, commit, message)
-    move = gitw.branch_mover(base, commit, message) if update is None else update.finish
+    commit = new_commit(base, tree, message, when)
+    update = branch_update(base, commit, message)
+    move = branch_mover(base, commit, message) if update is None else update.finish
     prepared = staging.prepare(git_dir, entries)
     earlier = behind_paths(root)
     _mark_behind(root, entries)
@@ -379,7 +272,7 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
         try:
             if git_at_work(root, git_dir) is not None:
                 _undo_attempt(root, prepared, earlier)
-                _pause(root)
+                pause_for_git(root)
                 return None
             if update is not None and not _lock_branch(root, git_dir, update):
                 _undo_attempt(root, prepared, earlier)
@@ -405,7 +298,7 @@ def _lock_branch(root: Path, git_dir: Path, update: BranchUpdate) -> bool:
     taking it and moving the branch: removed, or every later write would be refused."""
     try:
         return update.lock()
-    except gitw.BranchLocked as locked:
+    except BranchLocked as locked:
         if lock_in_use(locked.lock) or git_at_work(root, git_dir) is not None:
             raise
         locked.lock.unlink(missing_ok=True)
@@ -419,20 +312,6 @@ def _undo_attempt(root: Path, prepared: Prepared | None, earlier: list[str]) -> 
     reread(root)
     staging.discard(prepared)
     _mark_behind(root, dict.fromkeys(earlier, b""))
-
-
-def _pause(root: Path) -> None:
-    """Release the write lock while a person's git command works, then take it again."""
-    fd = _HELD.get(str(root))
-    deadline = time.monotonic() + lock_timeout()
-    if fd is None:
-        wait_for_git(root, deadline)
-        return
-    fcntl.flock(fd, fcntl.LOCK_UN)
-    try:
-        wait_for_git(root, deadline)
-    finally:
-        _acquire(fd, deadline, root / WRITE_LOCK, "another memrepo write")
 
 
 def _stage(root: Path, repo: Repository, entries: Mapping[str, bytes],
@@ -454,25 +333,13 @@ def _mark_behind(root: Path, entries: Mapping[str, bytes]) -> None:
     if not entries:
         _clear_behind(root)
         return
-    with _local_state(INDEX_BEHIND):  # before the branch moves: a refusal writes nothing
+    with local_state_faults(INDEX_BEHIND):  # before the branch moves: a refusal writes nothing
         fd = open_beneath(root, INDEX_BEHIND, os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
                           make_dirs=True)
         try:
             os.write(fd, "".join(f"{path}\n" for path in entries).encode())
         finally:
             os.close(fd)
-
-
-@contextmanager
-def _local_state(path: str) -> Iterator[None]:
-    """A fault of the environment writing `path` (under .memrepo) refuses the write."""
-    try:
-        yield
-    except OSError as err:  # a read-only or full .memrepo
-        problem = fault_problem(err)
-        if problem is None:
-            raise
-        raise InputError(Problem(path, problem.problem, problem.fix)) from None
 
 
 def _clear_behind(root: Path) -> None:

@@ -18,10 +18,11 @@ from typing import Any
 from memrepo.core.duplicates.key_merge import plan_events, plan_key_merge
 from memrepo.core.facts.events import Event
 from memrepo.core.facts.times import format_valid_time
-from memrepo.facts.appender import append_many_and_commit, recorded_now, write_lock
+from memrepo.facts.appender import append_many_and_commit, recorded_now
 from memrepo.facts.keys import recorded_keys
 from memrepo.facts.new_event import new_event
 from memrepo.facts.segments import add_line, read_key
+from memrepo.facts.write_lock import write_lock
 from memrepo.facts.writes import _config, _latest, _message
 
 SESSION = "triage"

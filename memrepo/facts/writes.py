@@ -46,7 +46,6 @@ from memrepo.facts.appender import (
     commit_leftovers,
     recorded_now,
     show_committed,
-    write_lock,
 )
 from memrepo.facts.keys import (
     RecordedKeys,
@@ -71,6 +70,7 @@ from memrepo.facts.segments import (
     read_keys,
     read_once,
 )
+from memrepo.facts.write_lock import write_lock
 
 T = TypeVar("T")
 

@@ -47,7 +47,8 @@ def run_hook(hook_type: str, argv: Sequence[str]) -> int:
 
         return reference_transaction(argv, sys.stdin)
     from memrepo.checks.entry import hook_checks
-    from memrepo.facts.appender import hook_lock, lock_held_by_caller, refresh_behind
+    from memrepo.facts.appender import refresh_behind
+    from memrepo.facts.write_lock import hook_lock, lock_held_by_caller
 
     with hook_lock(root):
         if hook_type != "commit-msg" and not lock_held_by_caller():

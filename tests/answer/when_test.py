@@ -163,3 +163,30 @@ def test_any_sequence_of_date_words_is_read_without_error(sequence: list[str]) -
     found = find_times(sequence, NOW)
     for when in (found.valid, found.known):
         assert when is None or when.end is None or when.start <= when.end
+
+
+def test_last_season_is_the_one_just_over() -> None:
+    november = parse_instant("2026-11-25T12:00:00Z")
+    july = parse_instant("2026-07-15T12:00:00Z")
+    summer = find_times(words("What did we pay last summer?"), november).valid
+    assert summer is not None and format_valid_time(summer.start) == "2026-06-01"
+    during = find_times(words("What did we pay last summer?"), july).valid
+    assert during is not None and format_valid_time(during.start) == "2025-06-01"
+
+
+def test_the_start_or_end_of_this_or_last_year_is_its_quarter() -> None:
+    assert valid("What car did we have at the start of this year?") == (
+        "2026-01-01", "2026-04-01")
+    assert valid("Who was the landlord at the beginning of the year?") == (
+        "2026-01-01", "2026-04-01")
+    assert valid("What did we pay late last year?") == ("2025-10-01", "2026-01-01")
+    assert valid("Ile płaciliśmy na początku tego roku?") == ("2026-01-01", "2026-04-01")
+
+
+def test_a_memory_cue_anywhere_before_the_only_date_makes_it_the_system_time() -> None:
+    found = times("What did the memory say Booking's commission was on 5 July 2026?")
+    assert found.known is not None and format_valid_time(found.known.start) == "2026-07-05"
+    stood = times("As your notes stood on 2026-03-01, what was my phone number?")
+    assert stood.known is not None and format_valid_time(stood.known.start) == "2026-03-01"
+    plain = times("According to our records, what was the rent in May 2026?")
+    assert plain.known is None  # a manner of speaking, not a date the memory knew

@@ -11,7 +11,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from memrepo.bench.synth import APPROVER, MANY_VALUED, SynthInfo, generate
+from memrepo.bench.synth import APPROVER, SynthInfo, generate
+from memrepo.bench.synth_content import MANY_VALUED
 from memrepo.core.config import CATEGORIES
 from memrepo.core.notes.index_file import parse_index
 from memrepo.core.trailers import trailer_values

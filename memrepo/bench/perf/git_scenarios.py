@@ -24,7 +24,7 @@ from ..measure import (
     missing,
     run_process,
 )
-from ..synth import event_id
+from ..synth_content import event_id
 from .common import Corpus, Settings, cli, failed, git
 
 # --- git scenarios: checkout + sync, commit + hooks ------------------------------------------

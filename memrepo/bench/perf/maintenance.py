@@ -26,7 +26,7 @@ from memrepo.facts.segments import newest_segment
 from memrepo.local_state import CACHE_FILE
 
 from ..measure import ProcessRun, Row, Target, median, run_process
-from ..synth import event_id
+from ..synth_content import event_id
 from .common import Settings, cli, failed
 
 TRIAGE_FLOOR = """

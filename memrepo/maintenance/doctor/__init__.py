@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from memrepo.facts.appender import write_lock
+from memrepo.facts.write_lock import write_lock
 
 from .cache import cache_contents, cache_file, index_files, local_state
 from .findings import Finding, Report

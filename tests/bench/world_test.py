@@ -1,0 +1,44 @@
+"""memrepo.bench.world: a world file missing what FORMAT.md requires is refused in one line
+naming the file, the entry and the key — before anything is built."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memrepo.bench.world import load
+from memrepo.core.problems import InputError
+
+HEAD = 'world: w\nnow: "2026-01-01T00:00:00Z"\n'
+QUESTION = "questions:\n  - {id: Q1, scope: a, class: subject, text: 'Where?', expect: []}\n"
+
+
+@pytest.mark.parametrize(("body", "said"), [
+    ("events:\n  - {op: assert, scope: a, subject: b, relation: c, object: d,"
+     " recorded_at: '2025-01-01T00:00:00Z'}\n" + QUESTION, "event 1 (assert) lacks 'valid_from'"),
+    ("events:\n  - {op: end, scope: a, subject: b, relation: c,"
+     " recorded_at: '2025-01-01T00:00:00Z'}\n" + QUESTION, "event 1 (end) lacks 'valid_to'"),
+    ("events:\n  - {op: forget, recorded_at: '2025-01-01T00:00:00Z'}\n" + QUESTION,
+     "event 1: 'op' is not assert, end or retract"),
+    ("questions:\n  - {id: Q1, scope: a, class: subject}\n", "question 1 lacks 'text'"),
+])
+def test_a_world_missing_a_required_key_is_one_line_naming_it(tmp_path: Path, body: str,
+                                                              said: str) -> None:
+    path = tmp_path / "world.yaml"
+    path.write_text(HEAD + body, encoding="utf-8")
+    with pytest.raises(InputError, match=re.escape(said)):
+        load(str(path))
+
+
+def test_the_cli_shows_it_without_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "world.yaml").write_text(HEAD + "questions: []\nevents:\n  - {op: assert}\n",
+                                         encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "memrepo", "bench", "world", str(tmp_path)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode != 0
+    assert f"{tmp_path / 'world.yaml'}: event 1 (assert) lacks 'scope'" in done.stderr
+    assert "Traceback" not in done.stderr
