@@ -230,7 +230,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     if named and not asks_beyond(read, mentions) and not any(m.role for m in named):
         return _everything_about(conn, scope, named, respelled, concepts,
                                  read.folded[0] in _WHERE if read.folded else False)
-    candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions)
+    candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions,
+                                frozenset(s for i in people if i.asker for s in i.subjects))
     things = things_named(read, rows, people)
     matched = about_things(scored_keys(conn, scope, read, candidates, people, mentions, concepts,
                                     persons), things, read)
