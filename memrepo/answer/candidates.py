@@ -191,9 +191,11 @@ def _unique(notes: Iterable[NoteRow]) -> list[NoteRow]:
 
 def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequence[Identity],
                    rows: Sequence[KeyRow], concepts: ConceptTable, mentions: Mentions,
-                   ) -> list[KeyRow]:
+                   asker_subjects: frozenset[str] = frozenset()) -> list[KeyRow]:
     """Keys that may answer: the named persons' keys and those of things the question
-    names; with nobody named, also keys whose relation holds its words."""
+    names; with nobody named, also keys whose relation holds its words — said with "we"
+    or "our", the household's and the asker's own ("which cats do we have":
+    `jana_dvorakova.cat`), not a relative's."""
     owners = {s for m in mentions.found if m.role and m.owner is not None
               for s in m.owner.subjects}
     found = keys_of_subjects(conn, scope, {s for i in persons for s in i.subjects} | owners)
@@ -222,8 +224,9 @@ def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequenc
         return _unique_keys(asked)
     related = keys_with_words(conn, scope, forms, "relation")
     if mentions.ours:  # "what are we driving": the household's, not a relative's
-        related = [r for r in related if not is_person_row(r, persons, concepts)
-                   and r.subject_key not in with_notes(conn, related, concepts)]
+        noted = with_notes(conn, related, concepts)
+        related = [r for r in related if r.subject_key in asker_subjects or (
+            not is_person_row(r, persons, concepts) and r.subject_key not in noted)]
     return _unique_keys([*keys_of_subjects(conn, scope,
                                            {r.subject_key for r in things} | by_value),
                          *related])

@@ -55,7 +55,6 @@ from memrepo.answer.question import (
 from memrepo.answer.reading import (
     AMOUNT_CUE,
     IDENTITY,
-    OPTIONAL,
     WHEN_CUE,
     WHO_CUE,
     Reading,
@@ -66,7 +65,7 @@ from memrepo.answer.reading import (
     said,
     uninterpreted,
 )
-from memrepo.answer.relevance import close_spelling, osa_within
+from memrepo.answer.respelling import names_a_person, respell
 from memrepo.answer.role_values import role_named_by_value
 from memrepo.answer.scoring import (
     COVERAGE,
@@ -78,17 +77,11 @@ from memrepo.answer.scoring import (
     semantic_pool,
 )
 from memrepo.answer.semantic import Semantic, key_text
-from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.subjects import Mention, Mentions, find_mentions, in_slavic
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,
-    entity_name_vocabulary,
-    entity_notes_with_words,
     keys_of_subjects,
-    keys_with_words,
-    scope_term_counts,
-    scope_vocabulary,
     values_of_subjects,
 )
 from memrepo.core.stems import base_forms
@@ -142,10 +135,10 @@ def _by_words(conn: Connection, scope: str, read: Reading, question: Question, n
               asker: str, concepts: ConceptTable, semantic: Semantic | None) -> KeyChoice:
     first = _choose(conn, scope, read, asker, concepts, dict(read.read_as))
     if not first.keys or len({k.key.subject_key for k in first.keys}) > 1:
-        replaced = _respell(conn, scope, read, concepts)
+        replaced = respell(conn, scope, read, concepts)
     else:  # "where does my SISTR live": a person the answer leaves out, not a look-alike
-        replaced = {i: word for i, word in _respell(conn, scope, read, concepts).items()
-                    if _names_a_person(conn, word, concepts)}
+        replaced = {i: word for i, word in respell(conn, scope, read, concepts).items()
+                    if names_a_person(conn, word, concepts)}
     if first.keys and not any(f"#{i}" not in k.held for k in first.keys for i in replaced):
         return first  # the words it read answered; nothing left to respell
     if replaced:
@@ -230,7 +223,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     if named and not asks_beyond(read, mentions) and not any(m.role for m in named):
         return _everything_about(conn, scope, named, respelled, concepts,
                                  read.folded[0] in _WHERE if read.folded else False)
-    candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions)
+    candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions,
+                                frozenset(s for i in people if i.asker for s in i.subjects))
     things = things_named(read, rows, people)
     matched = about_things(scored_keys(conn, scope, read, candidates, people, mentions, concepts,
                                     persons), things, read)
@@ -433,68 +427,6 @@ def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
 _WHERE = frozenset(words_of("where wheres gdzie kde kdeze"))
 _PLACES = frozenset(("residence", "registered_address", "workplace"))
 """Concepts of relations that say where someone lives or stands."""
-
-
-def _respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable,
-             ) -> dict[int, str]:
-    """Words neither the memory nor the concept table knows, respelled to a close word of
-    the scope's subjects and relations or of entity names ("vna" → "van"): position → the
-    respelling."""
-    unknown = [i for i in read.salient if not concepts.knows(read.folded[i])
-               and len(read.folded[i]) >= 3 and read.folded[i].isalpha()
-               and read.folded[i] not in OPTIONAL]
-    if not unknown:
-        return {}
-    counts, _ = scope_term_counts(conn, scope, {f for i in unknown
-                                                for f in base_forms(read.folded[i])})
-    note_words = {w for n in entity_notes_with_words(conn, [read.folded[i] for i in unknown],
-                                                     "names", 20)
-                  for s in (n.name, *n.aliases) for w in words(s)}
-    respelled: dict[int, str] = {}
-    for i in unknown:
-        word = read.folded[i]
-        if any(counts.get(f) for f in base_forms(word)) or word in note_words:
-            continue
-        reach = 1 if len(word) < 8 else 2
-        vocabulary = [w for w in scope_vocabulary(conn, scope, word[0], len(word) - reach,
-                                                  len(word) + reach)
-                      + entity_name_vocabulary(conn, word[0], len(word) - reach,
-                                               len(word) + reach)
-                      if w not in STOP_WORDS]
-        others = {read.folded[j] for j in read.salient if j != i}
-        fixed = _best_spelling(conn, scope, word, vocabulary, reach, others)
-        if fixed is not None and fixed != word:
-            respelled[i] = fixed
-    return respelled
-
-
-def _names_a_person(conn: Connection, word: str, concepts: ConceptTable) -> bool:
-    """Whether a word is a role ("sister") or a word of an entity note's name or alias."""
-    return bool(concepts.word_concepts(word) & concepts.roles) or bool(
-        entity_notes_with_words(conn, [word], "names", 1))
-
-
-def _best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence[str],
-                   reach: int, others: set[str]) -> str | None:
-    """The nearest spelling of `word` in `vocabulary`; of several equally near, one that a
-    key holds beside another word of the question ("dau rate" → `day_rate`, not `dad`)."""
-    forms = [word, *(f for f in base_forms(word) if len(f) >= 4)]  # "kredtu": kredyt
-    if len(word) >= 5 and word.endswith("s"):  # "hvies": a plural the stemmer cannot read
-        forms.append(word[:-1])
-    distances = {term: min(osa_within(form, term, reach) for form in forms)
-                 for term in dict.fromkeys(vocabulary) if term != word and not term.isdigit()}
-    best = min(distances.values(), default=reach + 1)
-    nearest = [term for term, distance in distances.items() if distance == best]
-    if best > reach or not nearest:
-        return None
-    if len(nearest) > 1 and others:
-        for term in nearest:
-            for column in ("relation", "subject"):
-                keys = keys_with_words(conn, scope, [term], column, 20)
-                if any(others & {*words(k.subject_key), *words(k.relation_key)}
-                       for k in keys):
-                    return term
-    return next((found for form in forms if (found := close_spelling(form, nearest))), None)
 
 
 def _recorded(conn: Connection, scope: str, persons: Sequence[Identity],
