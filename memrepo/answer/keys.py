@@ -30,10 +30,12 @@ from memrepo.answer.answer_kinds import (
     NAME,
     TIME,
     asked_kinds,
+    asks_days_or_time,
     the_one_of_kind,
     value_kinds,
 )
 from memrepo.answer.candidates import (
+    another_full_name,
     answerable_role,
     candidate_keys,
     identity_directory,
@@ -72,6 +74,8 @@ from memrepo.answer.scoring import (
     ROLE_OWNER,
     KeyMatch,
     about_things,
+    another_kind,
+    joined_people,
     owners_of,
     scored_keys,
     semantic_pool,
@@ -207,7 +211,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                                                     for i in strangers)),
                          respelled=respelled)
     if someone_else := other_name(unexplained_names(read, mentions, rows, concepts),
-                                   mentions):
+                                   mentions) or another_full_name(read, mentions, concepts):
         return KeyChoice(unknown=[said(read, *someone_else)], respelled=respelled)
     third = _THIRD_PERSON | (_SLAVIC_THIRD if in_slavic(read.folded) else frozenset())
     if not mentions.found and mentions.asker is None and third.intersection(read.folded) and (
@@ -247,14 +251,27 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                           if uninterpreted(read, mentions, concepts) else ([], {}))
         return KeyChoice(about=about, recorded=recorded, respelled=respelled, pool=pool,
                          pool_how=pool_how)
-    best = max(m.coverage for m in scored)
-    chosen = _role_as_written(read, [m for m in scored if m.coverage >= best - 1e-9])[:MAX_KEYS]
+    chosen = _role_as_written(read, _best_of_each(scored, joined_people(read, mentions))
+                              )[:MAX_KEYS]
     chosen += _also_asked(chosen, matched) if joins(read) else []
     owners = owners_of(conn, chosen, people, concepts)
     if not persons and len(owners) > 1:
         return KeyChoice(about=about, respelled=respelled, ambiguous=[
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
     return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions))
+
+
+def _best_of_each(scored: Sequence[KeyMatch], persons: Sequence[Identity]) -> list[KeyMatch]:
+    """The best-covering keys; of each person when the question names several side by side
+    and every key is one of theirs ("When were Peter AND Lucia born?": `peter.birth_date` and
+    `lucia.birthday`, though one covers the question less)."""
+    groups = [[m for m in scored if m.key.subject_key in person.subjects]
+              for person in persons]
+    if len(persons) < 2 or sum(map(len, groups)) != len(scored):
+        best = max(m.coverage for m in scored)
+        return [m for m in scored if m.coverage >= best - 1e-9]
+    return [m for group in groups if group
+            for m in group if m.coverage >= max(g.coverage for g in group) - 1e-9]
 
 
 def _says_nothing_else(key: KeyRow, read: Reading, said: set[int], concepts: ConceptTable,
@@ -278,7 +295,8 @@ def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
     rent), "when" no amount, "how much" no name or date ("how much goes to the bank for
     the sauna": the instalment, not the lender; "how many" may count names)."""
     never = (({AMOUNT, DATE} if WHO_CUE in read.cues else set())
-             | ({AMOUNT} if WHEN_CUE in read.cues else set())
+             | ({AMOUNT} if WHEN_CUE in read.cues or asks_days_or_time(read.folded)
+                else set())
              | ({NAME, DATE} if AMOUNT_CUE in read.cues and "much" in read.folded else set()))
     if not never or not scored:
         return scored
@@ -380,7 +398,8 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
     key = next((r for r in keys_of_subjects(conn, scope, [subject_key])
                 if r.relation_key == relation_key), None)
     said = {i for m in mentions.found for i in range(m.start, m.end)}
-    if key is None or not _says_nothing_else(key, read, said, concepts):
+    if key is None or not _says_nothing_else(key, read, said, concepts) or another_kind(
+            key, read):
         return None
     return KeyMatch(key, COVERAGE, f"words '{key.subject}'",
                     (f"the question asks for {kind}: the one such relation of {key.subject}",))
