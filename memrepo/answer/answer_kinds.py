@@ -11,6 +11,7 @@ fact — never another subject's — and it says which question word chose it.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
@@ -81,6 +82,17 @@ def asked_kinds(folded: Sequence[str], who: bool, when: bool, amount: bool) -> f
     if any(_holds_phrase(folded, phrase) for phrase in _TIME_QUESTIONS):
         kinds.add(TIME)
     return frozenset(kinds)
+
+
+def asks_days_or_time(folded: Sequence[str]) -> bool:
+    """Whether the question word itself asks for days or a time of day ("WHICH DAYS does
+    the dairy deliver", "what time", "o której"), not a word such as "day rate"."""
+    pairs = itertools.pairwise(folded)
+    return any(a in _WHICH and b in _DAY_QUESTION for a, b in pairs) or any(
+        _holds_phrase(folded, phrase) for phrase in _TIME_QUESTIONS)
+
+
+_WHICH = frozenset(words_of("what which jakie jakich ktore ktorych jake ake ktere"))
 
 
 def _holds_phrase(folded: Sequence[str], phrase: tuple[str, ...]) -> bool:

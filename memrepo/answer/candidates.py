@@ -20,6 +20,7 @@ from memrepo.answer.reading import (
     concept_forms,
     role_words_asked,
 )
+from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.subjects import Mention, Mentions
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
@@ -32,6 +33,7 @@ from memrepo.cache.lookups import (
     notes_hold_any,
 )
 from memrepo.core.stems import base_forms
+from memrepo.core.text import words_of
 
 
 def unknown_names(read: Reading, mentions: Mentions, rows: Sequence[KeyRow],
@@ -51,6 +53,38 @@ def other_name(names: Sequence[int], mentions: Mentions) -> tuple[int, int] | No
             if mention.identities and (i + 1 == mention.start or i == mention.end):
                 return min(i, mention.start), max(i + 1, mention.end)
     return None
+
+
+def another_full_name(read: Reading, mentions: Mentions, concepts: ConceptTable,
+                      ) -> tuple[int, int] | None:
+    """A first or last name of someone known written beside a capitalised word that is no
+    name of theirs: "Jiří NOVÁK" is not Jiří Procházka, "Ján BALÁŽ" not Ján Hudec — the
+    whole name's span (someone the memory does not know), or None."""
+    for mention in mentions.found:
+        if mention.role or len(mention.identities) != 1 or mention.end - mention.start != 1:
+            continue
+        own = {f for part in _names_of(mention.identities[0]) for f in base_forms(part)}
+        for j in (mention.start - 1, mention.end):
+            if j in read.capitalised and j not in read.dated and _a_name_word(
+                    read.folded[j], concepts) and not own.intersection(
+                    base_forms(read.folded[j])):
+                return min(j, mention.start), max(j + 1, mention.end)
+    return None
+
+
+def _names_of(identity: Identity) -> set[str]:
+    return {*identity.name_parts, *(w for spelled in identity.spellings for w in spelled)}
+
+
+def _a_name_word(word: str, concepts: ConceptTable) -> bool:
+    """A word that may be part of a person's name: not a function word, title or a word of
+    the concept table ("Dr", "Aunt", "Booking" stay what they are)."""
+    return len(word) > 2 and word not in STOP_WORDS and word not in _TITLES and not (
+        concepts.knows(word))
+
+
+_TITLES = frozenset(words_of("""mr mrs ms miss dr doc prof ing mgr mudr mvdr pan pani pana
+pani panem pania sir madam"""))
 
 
 def named_by_values(conn: Connection, scope: str, read: Reading, mentions: Mentions,
@@ -191,9 +225,11 @@ def _unique(notes: Iterable[NoteRow]) -> list[NoteRow]:
 
 def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequence[Identity],
                    rows: Sequence[KeyRow], concepts: ConceptTable, mentions: Mentions,
-                   ) -> list[KeyRow]:
+                   asker_subjects: frozenset[str] = frozenset()) -> list[KeyRow]:
     """Keys that may answer: the named persons' keys and those of things the question
-    names; with nobody named, also keys whose relation holds its words."""
+    names; with nobody named, also keys whose relation holds its words — said with "we"
+    or "our", the household's and the asker's own ("which cats do we have":
+    `jana_dvorakova.cat`), not a relative's."""
     owners = {s for m in mentions.found if m.role and m.owner is not None
               for s in m.owner.subjects}
     found = keys_of_subjects(conn, scope, {s for i in persons for s in i.subjects} | owners)
@@ -222,8 +258,9 @@ def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequenc
         return _unique_keys(asked)
     related = keys_with_words(conn, scope, forms, "relation")
     if mentions.ours:  # "what are we driving": the household's, not a relative's
-        related = [r for r in related if not is_person_row(r, persons, concepts)
-                   and r.subject_key not in with_notes(conn, related, concepts)]
+        noted = with_notes(conn, related, concepts)
+        related = [r for r in related if r.subject_key in asker_subjects or (
+            not is_person_row(r, persons, concepts) and r.subject_key not in noted)]
     return _unique_keys([*keys_of_subjects(conn, scope,
                                            {r.subject_key for r in things} | by_value),
                          *related])

@@ -19,20 +19,28 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _DAY = 86_400_000_000
 
 _MONTH_FORMS: dict[int, str] = {
-    1: "january jan styczen stycznia styczniu januar januara januari januaru leden ledna lednu",
-    2: "february feb luty lutego lutym februar februara februari februaru unor unora unoru",
-    3: "march mar marzec marca marcu marec marci brezen brezna breznu",
-    4: "april apr kwiecien kwietnia kwietniu aprila aprili aprilu duben dubna dubnu",
-    5: "may maj maja maju maji kveten kvetna kvetnu",
-    6: "june jun czerwiec czerwca czerwcu juna juni junu cerven cervna cervnu",
-    7: "july jul lipiec lipca lipcu jula juli julu cervenec cervence cervenci",
-    8: "august aug sierpien sierpnia sierpniu augusta auguste augustu srpen srpna srpnu",
-    9: "september sep sept wrzesien wrzesnia wrzesniu septembra septembri septembru zari",
+    1: "january jan styczen stycznia styczniu januar januara januari januaru leden ledna lednu "
+       "styczniem januarom lednem",
+    2: "february feb luty lutego lutym februar februara februari februaru unor unora unoru "
+       "februarom unorem",
+    3: "march mar marzec marca marcu marec marci brezen brezna breznu marcem marcom breznem",
+    4: "april apr kwiecien kwietnia kwietniu aprila aprili aprilu duben dubna dubnu kwietniem "
+       "aprilom dubnem",
+    5: "may maj maja maju maji kveten kvetna kvetnu majem majom kvetnem",
+    6: "june jun czerwiec czerwca czerwcu juna juni junu cerven cervna cervnu czerwcem junom "
+       "cervnem",
+    7: "july jul lipiec lipca lipcu jula juli julu cervenec cervence cervenci lipcem julom "
+       "cervencem",
+    8: "august aug sierpien sierpnia sierpniu augusta auguste augustu srpen srpna srpnu "
+       "sierpniem augustom srpnem",
+    9: "september sep sept wrzesien wrzesnia wrzesniu septembra septembri septembru zari "
+       "wrzesniem septembrom zarim",
     10: "october oct pazdziernik pazdziernika pazdzierniku oktober oktobra oktobri oktobru "
-        "rijen rijna rijnu",
-    11: "november nov listopad listopada listopadzie novembra novembri novembru listopadu",
+        "rijen rijna rijnu pazdziernikiem oktobrom rijnem",
+    11: "november nov listopad listopada listopadzie novembra novembri novembru listopadu "
+        "listopadem novembrom",
     12: "december dec grudzien grudnia grudniu decembra decembri decembru prosinec prosince "
-        "prosinci",
+        "prosinci grudniem decembrom prosincem",
 }
 MONTHS: dict[str, int] = {form: number for number, forms in _MONTH_FORMS.items()
                           for form in forms.split()}

@@ -30,10 +30,12 @@ from memrepo.answer.answer_kinds import (
     NAME,
     TIME,
     asked_kinds,
+    asks_days_or_time,
     the_one_of_kind,
     value_kinds,
 )
 from memrepo.answer.candidates import (
+    another_full_name,
     answerable_role,
     candidate_keys,
     identity_directory,
@@ -55,7 +57,6 @@ from memrepo.answer.question import (
 from memrepo.answer.reading import (
     AMOUNT_CUE,
     IDENTITY,
-    OPTIONAL,
     WHEN_CUE,
     WHO_CUE,
     Reading,
@@ -66,29 +67,25 @@ from memrepo.answer.reading import (
     said,
     uninterpreted,
 )
-from memrepo.answer.relevance import close_spelling, osa_within
+from memrepo.answer.respelling import names_a_person, respell
 from memrepo.answer.role_values import role_named_by_value
 from memrepo.answer.scoring import (
     COVERAGE,
     ROLE_OWNER,
     KeyMatch,
     about_things,
+    another_kind,
+    joined_people,
     owners_of,
     scored_keys,
     semantic_pool,
 )
 from memrepo.answer.semantic import Semantic, key_text
-from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.subjects import Mention, Mentions, find_mentions, in_slavic
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,
-    entity_name_vocabulary,
-    entity_notes_with_words,
     keys_of_subjects,
-    keys_with_words,
-    scope_term_counts,
-    scope_vocabulary,
     values_of_subjects,
 )
 from memrepo.core.stems import base_forms
@@ -142,10 +139,10 @@ def _by_words(conn: Connection, scope: str, read: Reading, question: Question, n
               asker: str, concepts: ConceptTable, semantic: Semantic | None) -> KeyChoice:
     first = _choose(conn, scope, read, asker, concepts, dict(read.read_as))
     if not first.keys or len({k.key.subject_key for k in first.keys}) > 1:
-        replaced = _respell(conn, scope, read, concepts)
+        replaced = respell(conn, scope, read, concepts)
     else:  # "where does my SISTR live": a person the answer leaves out, not a look-alike
-        replaced = {i: word for i, word in _respell(conn, scope, read, concepts).items()
-                    if _names_a_person(conn, word, concepts)}
+        replaced = {i: word for i, word in respell(conn, scope, read, concepts).items()
+                    if names_a_person(conn, word, concepts)}
     if first.keys and not any(f"#{i}" not in k.held for k in first.keys for i in replaced):
         return first  # the words it read answered; nothing left to respell
     if replaced:
@@ -214,7 +211,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                                                     for i in strangers)),
                          respelled=respelled)
     if someone_else := other_name(unexplained_names(read, mentions, rows, concepts),
-                                   mentions):
+                                   mentions) or another_full_name(read, mentions, concepts):
         return KeyChoice(unknown=[said(read, *someone_else)], respelled=respelled)
     third = _THIRD_PERSON | (_SLAVIC_THIRD if in_slavic(read.folded) else frozenset())
     if not mentions.found and mentions.asker is None and third.intersection(read.folded) and (
@@ -230,7 +227,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     if named and not asks_beyond(read, mentions) and not any(m.role for m in named):
         return _everything_about(conn, scope, named, respelled, concepts,
                                  read.folded[0] in _WHERE if read.folded else False)
-    candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions)
+    candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions,
+                                frozenset(s for i in people if i.asker for s in i.subjects))
     things = things_named(read, rows, people)
     matched = about_things(scored_keys(conn, scope, read, candidates, people, mentions, concepts,
                                     persons), things, read)
@@ -253,14 +251,27 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                           if uninterpreted(read, mentions, concepts) else ([], {}))
         return KeyChoice(about=about, recorded=recorded, respelled=respelled, pool=pool,
                          pool_how=pool_how)
-    best = max(m.coverage for m in scored)
-    chosen = _role_as_written(read, [m for m in scored if m.coverage >= best - 1e-9])[:MAX_KEYS]
+    chosen = _role_as_written(read, _best_of_each(scored, joined_people(read, mentions))
+                              )[:MAX_KEYS]
     chosen += _also_asked(chosen, matched) if joins(read) else []
     owners = owners_of(conn, chosen, people, concepts)
     if not persons and len(owners) > 1:
         return KeyChoice(about=about, respelled=respelled, ambiguous=[
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
     return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions))
+
+
+def _best_of_each(scored: Sequence[KeyMatch], persons: Sequence[Identity]) -> list[KeyMatch]:
+    """The best-covering keys; of each person when the question names several side by side
+    and every key is one of theirs ("When were Peter AND Lucia born?": `peter.birth_date` and
+    `lucia.birthday`, though one covers the question less)."""
+    groups = [[m for m in scored if m.key.subject_key in person.subjects]
+              for person in persons]
+    if len(persons) < 2 or sum(map(len, groups)) != len(scored):
+        best = max(m.coverage for m in scored)
+        return [m for m in scored if m.coverage >= best - 1e-9]
+    return [m for group in groups if group
+            for m in group if m.coverage >= max(g.coverage for g in group) - 1e-9]
 
 
 def _says_nothing_else(key: KeyRow, read: Reading, said: set[int], concepts: ConceptTable,
@@ -284,7 +295,8 @@ def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
     rent), "when" no amount, "how much" no name or date ("how much goes to the bank for
     the sauna": the instalment, not the lender; "how many" may count names)."""
     never = (({AMOUNT, DATE} if WHO_CUE in read.cues else set())
-             | ({AMOUNT} if WHEN_CUE in read.cues else set())
+             | ({AMOUNT} if WHEN_CUE in read.cues or asks_days_or_time(read.folded)
+                else set())
              | ({NAME, DATE} if AMOUNT_CUE in read.cues and "much" in read.folded else set()))
     if not never or not scored:
         return scored
@@ -386,7 +398,8 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
     key = next((r for r in keys_of_subjects(conn, scope, [subject_key])
                 if r.relation_key == relation_key), None)
     said = {i for m in mentions.found for i in range(m.start, m.end)}
-    if key is None or not _says_nothing_else(key, read, said, concepts):
+    if key is None or not _says_nothing_else(key, read, said, concepts) or another_kind(
+            key, read):
         return None
     return KeyMatch(key, COVERAGE, f"words '{key.subject}'",
                     (f"the question asks for {kind}: the one such relation of {key.subject}",))
@@ -433,66 +446,6 @@ def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
 _WHERE = frozenset(words_of("where wheres gdzie kde kdeze"))
 _PLACES = frozenset(("residence", "registered_address", "workplace"))
 """Concepts of relations that say where someone lives or stands."""
-
-
-def _respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable,
-             ) -> dict[int, str]:
-    """Words neither the memory nor the concept table knows, respelled to a close word of
-    the scope's subjects and relations or of entity names ("vna" → "van"): position → the
-    respelling."""
-    unknown = [i for i in read.salient if not concepts.knows(read.folded[i])
-               and len(read.folded[i]) >= 3 and read.folded[i].isalpha()
-               and read.folded[i] not in OPTIONAL]
-    if not unknown:
-        return {}
-    counts, _ = scope_term_counts(conn, scope, {f for i in unknown
-                                                for f in base_forms(read.folded[i])})
-    note_words = {w for n in entity_notes_with_words(conn, [read.folded[i] for i in unknown],
-                                                     "names", 20)
-                  for s in (n.name, *n.aliases) for w in words(s)}
-    respelled: dict[int, str] = {}
-    for i in unknown:
-        word = read.folded[i]
-        if any(counts.get(f) for f in base_forms(word)) or word in note_words:
-            continue
-        reach = 1 if len(word) < 8 else 2
-        vocabulary = [w for w in scope_vocabulary(conn, scope, word[0], len(word) - reach,
-                                                  len(word) + reach)
-                      + entity_name_vocabulary(conn, word[0], len(word) - reach,
-                                               len(word) + reach)
-                      if w not in STOP_WORDS]
-        others = {read.folded[j] for j in read.salient if j != i}
-        fixed = _best_spelling(conn, scope, word, vocabulary, reach, others)
-        if fixed is not None and fixed != word:
-            respelled[i] = fixed
-    return respelled
-
-
-def _names_a_person(conn: Connection, word: str, concepts: ConceptTable) -> bool:
-    """Whether a word is a role ("sister") or a word of an entity note's name or alias."""
-    return bool(concepts.word_concepts(word) & concepts.roles) or bool(
-        entity_notes_with_words(conn, [word], "names", 1))
-
-
-def _best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence[str],
-                   reach: int, others: set[str]) -> str | None:
-    """The nearest spelling of `word` in `vocabulary`; of several equally near, one that a
-    key holds beside another word of the question ("dau rate" → `day_rate`, not `dad`)."""
-    forms = [word, *(f for f in base_forms(word) if len(f) >= 4)]  # "kredtu": kredyt
-    distances = {term: min(osa_within(form, term, reach) for form in forms)
-                 for term in dict.fromkeys(vocabulary) if term != word and not term.isdigit()}
-    best = min(distances.values(), default=reach + 1)
-    nearest = [term for term, distance in distances.items() if distance == best]
-    if best > reach or not nearest:
-        return None
-    if len(nearest) > 1 and others:
-        for term in nearest:
-            for column in ("relation", "subject"):
-                keys = keys_with_words(conn, scope, [term], column, 20)
-                if any(others & {*words(k.subject_key), *words(k.relation_key)}
-                       for k in keys):
-                    return term
-    return next((found for form in forms if (found := close_spelling(form, nearest))), None)
 
 
 def _recorded(conn: Connection, scope: str, persons: Sequence[Identity],

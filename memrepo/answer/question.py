@@ -31,7 +31,8 @@ _PUT = frozenset(("put", "puts", "putting"))
 """… UP: "when did the dairy put the price up", "put up the rent"""
 """… UP / DOWN: "when did the price go up" asks how it changed."""
 _CHANGE_WORDS = frozenset(("move", "moved", "moving", "moves", "raised", "rose", "dropped",
-                           "raise", "raises", "raising", "hike", "hiked", "hikes", "bumped"))
+                           "raise", "raises", "raising", "hike", "hiked", "hikes", "bumped",
+                           "doteraz", "dotychczas", "dosud", "doposud", "dotad"))
 """Words that ask how a value changed over time ("when did my rent change?", "kiedy
 zmienił się czynsz?", "kedy sa zmenil nájom?"): the answer is the key's history."""
 
@@ -162,7 +163,8 @@ def analyse(text: str, now: Instant) -> Question:
     times = find_times(folded, now)
     asks_change = any(map(asks_change_word, folded)) or any(
         a in _GO and b in ("up", "down") for a, b in itertools.pairwise(folded)) or any(
-        a in _PUT and "up" in folded[i + 1:i + 5] for i, a in enumerate(folded))
+        a in _PUT and "up" in folded[i + 1:i + 5] for i, a in enumerate(folded)) or (
+        _had_so_far(folded))
     asks_amount = bool(_AMOUNT_WORDS & set(folded)) or any(
         a == "how" and b in ("much", "many") for a, b in itertools.pairwise(folded))
     kept = [i for i, word in enumerate(folded)
@@ -190,6 +192,13 @@ def analyse(text: str, now: Instant) -> Question:
             if folded[i] not in STOP_WORDS}
     return Question(text, tuple(terms.values()), times.valid, times.known, asks_change,
                     asks_amount, tuple(also.values()), _capitalised(text, terms))
+
+
+def _had_so_far(folded: Sequence[str]) -> bool:
+    """"… so far", "which vans HAVE we HAD": every value the key has held."""
+    pairs = list(itertools.pairwise(folded))
+    return ("so", "far") in pairs or any(
+        a in ("have", "has") and c == "had" for (a, _), (_, c) in itertools.pairwise(pairs))
 
 
 def asks_change_word(word: str) -> bool:

@@ -30,7 +30,7 @@ please again currently today tonight right know give show want find look info in
 details detail still ever exactly remind remember anything something thing things days one
 moment moments there here else going podaj powiedz pokaz prosze teraz obecnie aktualnie daj
 povedz ukaz prosim momentalne rekni ted nyni aktualne also list all every tell say again
-ponownie znowu znow znova znovu opat back already"""))
+ponownie znowu znow znova znovu opat back already far mr mrs ms dr mudr mvdr mgr ing prof"""))
 """Words that ask nothing of their own ("please", "right now", "give me"): never held
 against a key. (Head nouns beside another word, "phone NUMBER", are set aside too.)"""
 OPTIONAL = frozenset(words_of("""

@@ -206,9 +206,10 @@ _QUESTION_WORDS = ("what", "where", "which", "whose")
 
 
 def question_word_typo(word: str) -> str | None:
-    """The wh-word that opens a question with one letter after its first missing ("Wher do
-    I live?", "Whic car…"), for words of four letters or more that the memory lacks: only
-    the opening word, and only these words, since many such typos are words too ("cold" is
+    """The wh-word that opens a question with one letter after its first missing or two
+    swapped ("Wher do I live?", "Whic car…", "Whcih markets"), for words of four letters
+    or more that the memory lacks: only the opening word, and only these words, since many
+    such typos are words too ("cold" is
     "could" without its u, "lease" is "please" without its p, "hose" is "whose" without
     its w)."""
     return _question_words_missing_a_letter().get(word) if len(word) >= 4 else None
@@ -220,6 +221,8 @@ def _question_words_missing_a_letter() -> dict[str, str]:
     for stop in _QUESTION_WORDS:
         for i in range(1, len(stop)):
             found.setdefault(stop[:i] + stop[i + 1:], stop)
+        for i in range(1, len(stop) - 1):  # two letters swapped: "whcih", "wehre", "waht"
+            found.setdefault(stop[:i] + stop[i + 1] + stop[i] + stop[i + 2:], stop)
     return {typo: stop for typo, stop in found.items() if typo not in STOP_WORDS}
 
 

@@ -6,6 +6,7 @@ identity that owns a key.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -99,7 +100,6 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
     weights = _weights(conn, scope, read, mentions, concepts)
     if not weights:
         return []
-    rarest = max(weights.values())
     out = []
     role_owners = {s for m in mentions.found if m.role and m.owner is not None
                    for s in m.owner.subjects} - {s for i in persons for s in i.subjects}
@@ -112,6 +112,8 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
         held, subject_how, relation_how, by_relation = _held(key, owner, read, mentions,
                                                              concepts)
         by_quote = _in_its_quote(read, held, quoted.get(key.rowid, set()))
+        if another_kind(key, read, held | by_quote):
+            continue  # "a jar of FOREST honey": not `acacia_honey`'s price
         alone = per_subject[key.subject_key] == 1
         if _by_cue_only(relation_how) and not all(
                 w in held for w in weights if w[1:].isdigit()):
@@ -127,22 +129,77 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             relation_how = (f"'{key.relation}': what the {key.subject} is",)
         if not relation_how:
             continue
+        own = _without_others(weights, read, mentions, owner)
         bonus = sum(0.1 for i in read.optional if f"#{i}" in held or f"~{i}" in held)
-        gained = sum(weights.get(w, 0.0) for w in held) + sum(
-            CONCEPT_SHARE * weights.get(f"#{w[1:]}", 0.0) for w in held
+        gained = sum(own.get(w, 0.0) for w in held) + sum(
+            CONCEPT_SHARE * own.get(f"#{w[1:]}", 0.0) for w in held
             if w[0] == "~" and f"#{w[1:]}" not in held)
-        coverage = gained / sum(weights.values()) + bonus
+        coverage = gained / sum(own.values()) + bonus
         # the words its quote holds make a key answer, never outrank one that holds them
-        quoted_gain = sum(CONCEPT_SHARE * weights.get(f"#{w[1:]}", 0.0) for w in by_quote)
-        enough = coverage + quoted_gain / sum(weights.values()) >= COVERAGE - 1e-9
+        quoted_gain = sum(CONCEPT_SHARE * own.get(f"#{w[1:]}", 0.0) for w in by_quote)
+        enough = coverage + quoted_gain / sum(own.values()) >= COVERAGE - 1e-9
         held |= by_quote
         counted = {w if w[0] != "~" else f"#{w[1:]}" for w in held}
-        misses_rarest = _misses_rarest(held, counted, weights, rarest, paid_for)
+        misses_rarest = _misses_rarest(held, counted, own, max(own.values()), paid_for)
         reasons = (*relation_how, *(f"'{read.raw[int(w[1:])]}' in its quote" for w in
                                     sorted(by_quote)))
         out.append(KeyMatch(key, coverage, subject_how, reasons, frozenset(held),
                             frozenset(by_relation), enough and not misses_rarest))
     return sorted(out, key=lambda m: -m.coverage)
+
+
+def joined_people(read: Reading, mentions: Mentions) -> list[Identity]:
+    """The people a question names side by side, joined by "and" ("When were Peter AND
+    Lucia born?", "mum's and dad's phones", "moja mama i teść"), each by one mention of
+    one identity; empty when it names fewer than two so."""
+    found = [m for m in mentions.found if len(m.identities) == 1]
+    if len(found) < 2:
+        return []
+    for left, right in itertools.pairwise(found):
+        between = set(read.folded[left.end:right.start])
+        if not between & _JOINERS or between - _JOINERS - _BETWEEN_NAMES:
+            return []
+    return list({id(m.identities[0]): m.identities[0] for m in found}.values())
+
+
+_JOINERS = frozenset(words_of("and or a i oraz"))
+_BETWEEN_NAMES = frozenset(words_of("""s my our moja moj moje moi nasz nasza nase nasa
+nas muj moji"""))
+
+
+def _without_others(weights: dict[str, float], read: Reading, mentions: Mentions,
+                    owner: Identity | None) -> dict[str, float]:
+    """The weights for a key of one of several people a question names side by side ("When
+    were Peter and LUCIA born?"): the words naming the others say nothing of its keys."""
+    joined = joined_people(read, mentions)
+    if owner is None or not any(owner is p for p in joined):
+        return weights
+    others = {f"#{i}" for m in mentions.found
+              if m.identities and not any(owner is i for i in m.identities)
+              for i in range(m.start, m.end)}
+    kept = {w: v for w, v in weights.items() if w not in others}
+    return kept or weights
+
+
+def another_kind(key: KeyRow, read: Reading, held: set[str] | frozenset[str] = frozenset(),
+                 ) -> bool:
+    """Whether the question names the head noun of the key's subject with a modifier of
+    its own that the key does not hold: "FOREST honey" is another honey than
+    `acacia_honey`, "the VAN insurance" another insurance than `car_insurance`."""
+    subject = words(key.subject_key)
+    if len(subject) < 2:
+        return False
+    head = set(base_forms(subject[-1]))
+    own = {f for w in (*subject, *words(key.relation_key)) for f in base_forms(w)}
+    for i in read.salient:
+        before = i - 1
+        if (head.intersection(base_forms(read.folded[i])) and before in read.salient
+                and f"#{before}" not in held and f"~{before}" not in held
+                and not own.intersection(base_forms(read.folded[before]))
+                and before not in read.in_names and before not in read.optional
+                and read.folded[before] not in _HEADS):
+            return True
+    return False
 
 
 def _in_its_quote(read: Reading, held: set[str], quoted: set[str]) -> set[str]:

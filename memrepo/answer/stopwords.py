@@ -63,7 +63,7 @@ kteremu kterem kterym kteri kterych kdo koho komu kym co ceho cemu cim kde kdy k
 proc jak kolik jsou jsem jsi jste jsme je byl byla bylo byli byly bude budou budeme mam
 mas ma mame maji muj moje moji mych mym meho memu tvuj tvoje jeho jeji jejich nas nase
 nasi naseho nasem nasim vase se si sebe pro pri pred mezi kvuli taky take jen uz jeste
-nebo ze aby kdyz protoze ten ta ty tento tato toto tomu
+nebo ze aby kdyz protoze ten ta ty tento tato toto tomu mel mela melo meli mely
 """)
 """Czech, for questions in Czech about a Czech household; names ("Tom", "Tim", "Jim") and
 words of other languages' content ("mate") are left out."""

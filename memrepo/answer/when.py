@@ -30,6 +30,7 @@ from memrepo.core.text import words_of
 _SINCE = frozenset({"since", "from", "od", "odkedy"})
 _UNTIL = frozenset({"to", "until", "till", "do", "az"})
 _BETWEEN = frozenset({"between", "miedzy", "medzi"})
+_BEFORE = frozenset({"before", "przed", "pred", "predtym"})
 _KNOWN_CUES = words_of("""knew known say said says expect expected think thought memory
 recorded according records noted notes stood stored knowledge wiedziala wiedzial wiedzialo
 wiedziales wiedzialas pamiec mowila mowilo stanu wiedzy zapisane zapisano notatek vedela
@@ -209,6 +210,10 @@ def _combine(words: list[str], spans: list[tuple[int, int, When]], now: Instant,
         if before in _SINCE:
             out.append((first - 1, last, When(when.start, max(now, when.start),
                                               (first - 1, last))))
+        elif before in _BEFORE or words[max(0, first - 2):first] == ["prior", "to"]:
+            # "before September": what held just before it began
+            lead = first - 1 if before in _BEFORE else first - 2
+            out.append((lead, last, When(when.start - 1, None, (lead, last))))
         else:
             out.append((first, last, when))
         k += 1

@@ -65,6 +65,8 @@ class WriterReport:
     attempts: int  # pushes tried by the syncs that landed
     sync_seconds: float
     refused: list[str]  # the first line of each sync that gave up
+    most_attempts: int = 0  # pushes tried by this writer's unluckiest sync that landed
+    longest_sync: float = 0.0  # seconds, this writer's longest sync
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,11 @@ class FleetReport:
                 f"tried ({attempts / max(landed, 1):.1f} per landed sync)"),
             Row("retries after a lost race (by the syncs that landed)", attempts - landed, "",
                 note="fetch, merge and push again after a jittered pause"),
+            Row("most pushes tried by one sync", max(
+                (w.most_attempts for w in self.writers), default=0), "",
+                note="the unluckiest sync that landed"),
+            Row("longest sync", max((w.longest_sync for w in self.writers), default=0.0),
+                "s"),
             Row("syncs refused (gave up)", self.refused, "", target=Target("max", 0, "0")),
             Row("events missing from some clone", self.lost, "", target=Target("max", 0, "0")),
             Row("events held twice by some clone", self.doubled, "",
@@ -238,17 +245,20 @@ def write_and_sync(argv: Sequence[str]) -> None:
 
     root, label, facts, every = Path(argv[0]), argv[1], int(argv[2]), int(argv[3])
     ids: list[str] = []
-    totals = {"syncs": 0, "attempts": 0, "seconds": 0.0}
+    totals = {"syncs": 0, "attempts": 0, "seconds": 0.0, "most": 0, "longest": 0.0}
     refused: list[str] = []
 
     def one_sync() -> None:
         started = time.perf_counter()
         try:
-            totals["attempts"] += sync(root).attempts
+            attempts = sync(root).attempts
+            totals["attempts"] += attempts
+            totals["most"] = max(totals["most"], attempts)
         except InputError as err:  # SyncRefused too: counted, the next sync retries
             refused.append(str(err).splitlines()[0])
         totals["syncs"] += 1
         totals["seconds"] += time.perf_counter() - started
+        totals["longest"] = max(totals["longest"], time.perf_counter() - started)
 
     for number in range(facts):
         ids.append(remembered(root, f"{label}-item{number}", number, label))
@@ -257,7 +267,8 @@ def write_and_sync(argv: Sequence[str]) -> None:
     if facts % every:
         one_sync()
     print(json.dumps({"ids": ids, "syncs": totals["syncs"], "attempts": totals["attempts"],
-                      "sync_seconds": totals["seconds"], "refused": refused}))
+                      "sync_seconds": totals["seconds"], "refused": refused,
+                      "most_attempts": totals["most"], "longest_sync": totals["longest"]}))
 
 
 def remembered(root: Path, subject: str, count: int, session: str) -> str:
@@ -292,7 +303,7 @@ def _writer_report(writer: Popen[str]) -> WriterReport:
         raise RuntimeError(f"a fleet writer failed (exit {writer.returncode}):\n{err[-3000:]}")
     data = json.loads(out.strip().splitlines()[-1])
     return WriterReport(data["ids"], data["syncs"], data["attempts"], data["sync_seconds"],
-                        data["refused"])
+                        data["refused"], data["most_attempts"], data["longest_sync"])
 
 
 def _head(clone: Path) -> str:

@@ -19,11 +19,13 @@ Nothing from the remote is trusted before it is checked:
 A push rejected because another clone pushed meanwhile (git's words for a moved branch, or
 the server hook's lost-race line: memrepo.git.push_race) is retried (fetch, check, merge,
 push) after a random pause ("full jitter") whose range is the lost attempt's own duration,
-doubled with each lost race, until PATIENCE seconds have passed: many clones syncing
-through one remote at once spread out over as many attempt-lengths as there are
-contenders instead of colliding again at once (and burning the CPU that a loaded server
-or laptop needs to finish the attempt that wins). Any other refusal by the server (a check
-that failed) is final: never retried, its lines shown one by one.
+doubled with each lost race: many clones syncing through one remote at once spread out
+over as many attempt-lengths as there are contenders instead of colliding again at once
+(and burning the CPU that a loaded server or laptop needs to finish the attempt that
+wins). A lost race is no failure while the remote keeps moving (others land): sync gives
+up only when its pushes are turned back and the remote branch has not moved for PATIENCE
+seconds (memrepo.maintenance.sync_retry). Any other refusal by the server (a check that
+failed) is final: never retried, its lines shown one by one.
 
 Each attempt runs under the clone's write lock (`memrepo.facts.writes.write_lock`), so a
 local `remember` never interleaves with a merge; the pauses between attempts do not hold
@@ -33,7 +35,6 @@ union merges and index conflicts are git's own machinery.
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from collections.abc import Sequence
@@ -67,16 +68,12 @@ from memrepo.git.porcelain import (
 )
 from memrepo.git.push_race import lost_race
 from memrepo.maintenance.indexes import regenerate_indexes
+from memrepo.maintenance.sync_retry import PATIENCE, Retries
 from memrepo.progress import Steps, task
 
 if TYPE_CHECKING:
     import subprocess
 
-PATIENCE = 600.0
-"""Seconds a sync keeps retrying a push that lost the race to other clones."""
-SHORTEST_SLOT, LONGEST_PAUSE = 0.2, 60.0
-"""The pause before retry n is uniform(0, min(LONGEST, slot · 2^(n-1))), slot = how long
-the lost attempt took (at least SHORTEST_SLOT)."""
 CONFLICT_FIX = ("resolve it by hand: `git merge {ref}`, edit the file keeping what is "
                 "right (or both), `git add` it, `git commit`, then `memrepo sync` again")
 FIX = "fix the repository state shown above and sync again"
@@ -141,8 +138,8 @@ def sync(root: Path, remote: str | None = None, *, patience: float = PATIENCE,
 def _exchange(root: Path, target: Target, patience: float, steps: Steps,
               ) -> tuple[str, int, int]:
     """Fetch, merge, push until the push lands: (HEAD before, commits brought in,
-    attempts)."""
-    deadline = time.monotonic() + patience
+    attempts). A lost race is retried while the remote moves (sync_retry.py)."""
+    retries = Retries(patience=patience)
     attempt, before, unpushed, checked = 0, "", None, None
     while True:
         attempt += 1
@@ -162,19 +159,21 @@ def _exchange(root: Path, target: Target, patience: float, steps: Steps,
             if push(root, target):
                 return before, _brought_in(root, before, fetched), attempt
             unpushed = (onto, _head(root))
-        slot = max(SHORTEST_SLOT, time.monotonic() - started)
-        pause = random.uniform(0, min(LONGEST_PAUSE, slot * 2 ** (attempt - 1)))
-        if time.monotonic() + pause > deadline:
+        now_at = remote_commit(root, target)
+        pause = retries.pause_after(time.monotonic() - started,
+                                     now_at is not None and now_at != fetched)
+        if pause is None:
             break
         steps.describe(f"memrepo sync: {target.remote} moved meanwhile; retrying "
                        f"(attempt {attempt + 1})")
         time.sleep(pause)
-    raise SyncRefused(f"memrepo sync: the push to {target.remote} was rejected {attempt} "
-                      f"times in {patience:.0f} s", [Problem(
-                          target.remote, "other clones kept pushing in between; "
-                          "everything is merged and committed locally",
-                          "run `memrepo sync` again (or sync less often from many "
-                          "clones at once: see the README, Sync between machines)")])
+    raise SyncRefused(f"memrepo sync: gave up pushing to {target.remote}: "
+                      f"{retries.why_stopped()}", [Problem(
+                          target.remote, "the push did not land; everything is merged and "
+                          "committed locally",
+                          "run `memrepo sync` again (if the branch never moves, ask the "
+                          "server's admin about a push stuck there or a stale "
+                          f"refs/heads/{target.branch}.lock)")])
 
 
 def _undo_unpushed_merge(root: Path, onto: str, merged: str) -> None:
@@ -238,6 +237,13 @@ def ensure_hooks(root: Path) -> str:
 
 
 # --- fetch and merge -------------------------------------------------------------------
+
+
+def remote_commit(root: Path, target: Target) -> str | None:
+    """Where the remote branch is now (None: no such branch, or the remote unreachable)."""
+    listed = run_git(root, "ls-remote", target.remote, f"refs/heads/{target.branch}")
+    words = listed.stdout.split()
+    return words[0] if listed.returncode == 0 and words else None
 
 
 def fetch(root: Path, target: Target) -> str | None:

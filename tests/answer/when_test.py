@@ -190,3 +190,12 @@ def test_a_memory_cue_anywhere_before_the_only_date_makes_it_the_system_time() -
     assert stood.known is not None and format_valid_time(stood.known.start) == "2026-03-01"
     plain = times("According to our records, what was the rent in May 2026?")
     assert plain.known is None  # a manner of speaking, not a date the memory knew
+
+
+def test_before_a_period_is_the_moment_just_before_it_began() -> None:
+    november = parse_instant("2026-11-25T12:00:00Z")
+    for text in ("What was the oven loan rate before September?",
+                 "Jaki był czynsz przed wrześniem?", "Aký bol nájom pred septembrom?"):
+        when = find_times(words(text), november).valid
+        assert when is not None and when.end is None, text
+        assert format_valid_time(when.start + 1) == "2026-09-01", text

@@ -28,6 +28,9 @@ notes:
     description: "Tomasz Wróbel, the vet who checks the shop cat every spring"
     aliases: ["Tomasz Wróbel", "the vet"]
   - category: entities
+    name: marta
+    description: "Ilona's sister, a nurse in Gdańsk"
+  - category: entities
     name: zielony-dwor
     description: "Garden centre in Sopot that buys our wreaths"
     aliases: ["Zielony Dwór"]
@@ -45,6 +48,16 @@ events:
   - {{op: assert, scope: ilona, subject: zielony_dwor, relation: contact_person,
      object: "Ewa Lis", valid_from: "2019-01-01", recorded_at: "2025-02-01T10:00:00Z",
      quote: "We deal with Ewa Lis there.", source: conversation, session: s1}}
+  - {{op: assert, scope: ilona, subject: tomasz_wrobel, relation: birthday,
+     object: "1979-05-02", valid_from: "1979-05-02", recorded_at: "2025-02-01T10:00:00Z",
+     quote: "Tomasz was born on 2 May 1979.", source: conversation, session: s1}}
+  - {{op: assert, scope: ilona, subject: marta, relation: birthday, object: "1990-08-14",
+     valid_from: "1990-08-14", recorded_at: "2025-02-01T10:00:00Z",
+     quote: "Marta's birthday is 14 August 1990.", source: conversation, session: s1}}
+  - {{op: assert, scope: ilona, subject: flower_shop, relation: day_rate, object: "400 zł",
+     valid_from: "2024-01-01", recorded_at: "2025-02-01T10:00:00Z",
+     quote: "We charge 400 zł a day for wedding decorations.", source: conversation,
+     session: s1}}
   - {{op: assert, scope: ilona, subject: marta, relation: job, object: "nurse",
      valid_from: "2015-01-01", recorded_at: "2025-02-01T10:00:00Z",
      quote: "Marta works as a nurse.", source: conversation, session: s1}}
@@ -158,3 +171,39 @@ def test_and_his_starts_a_second_question_about_the_same_person(memory: Memory) 
     answer = memory.recall("ilona", "What's Marta's city and her phone number?")
     assert [f.object for f in answer.facts] == ["Gdańsk"]
     assert any("her phone number" in remark for remark in answer.remarks)
+
+
+@pytest.mark.parametrize("question", [
+    "Which cars have we had?", "What cars have we had so far?", "Jaké auta jsme dosud měli?",
+])
+def test_had_so_far_asks_every_value_the_key_held(memory: Memory, question: str) -> None:
+    assert answered(memory, question) == ["car.model=Opel Astra", "car.model=Kia Ceed"]
+
+
+def test_a_plural_typo_and_a_swapped_question_word_are_read(memory: Memory) -> None:
+    assert answered(memory, "Whcih car do we have now?") == ["car.model=Kia Ceed"]
+    assert answered(memory, "How much are the tulpis now?") == ["tulips.price_per_bunch=35 zł"]
+
+
+def test_a_first_name_beside_another_surname_is_someone_else(memory: Memory) -> None:
+    answer = memory.recall("ilona", "When was Tomasz Nowicki born?")
+    assert answer.facts == []
+    assert "nothing is recorded about 'tomasz nowicki'" in answer.remarks
+    assert answered(memory, "When was Tomasz Wróbel born?") == [
+        "tomasz_wrobel.birthday=1979-05-02"]
+
+
+def test_another_kind_of_the_thing_is_not_recorded(memory: Memory) -> None:
+    # `tulips.price_per_bunch` is no price of roses; `van_loan` no loan for the car
+    assert answered(memory, "How much is a bunch of roses?") == []
+    assert answered(memory, "Who gave us the car loan?") == []
+
+
+def test_people_named_side_by_side_are_each_answered(memory: Memory) -> None:
+    assert answered(memory, "When were Tomasz and Marta born?") == [
+        "tomasz_wrobel.birthday=1979-05-02", "marta.birthday=1990-08-14"]
+
+
+def test_a_day_word_that_is_no_question_word_keeps_amounts(memory: Memory) -> None:
+    assert answered(memory, "What is our day rate?") == ["flower_shop.day_rate=400 zł"]
+    assert answered(memory, "Which days do we charge the day rate?") == []

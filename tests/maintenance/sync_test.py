@@ -158,7 +158,7 @@ def test_the_server_refuses_a_bad_push_made_with_no_verify(memory_repo: Path,
     assert git(bare, "rev-parse", "main").stdout.strip() == before
     refused = sync(clones[1])
     assert refused.returncode == 1 and "refused the push" in refused.stderr
-    assert "times in" not in refused.stderr  # a refusal, never retried as a lost race
+    assert "gave up pushing" not in refused.stderr  # a refusal, never retried as a race
     # the server's refusal as the lines it wrote, never one line of \u000a (issue 21)
     said = [line for line in refused.stderr.splitlines() if line.startswith("  remote: ")]
     assert "\\u000a" not in refused.stderr and len(said) > 1, refused.stderr
@@ -375,8 +375,8 @@ def test_three_clones_syncing_while_appending_converge(memory_repo: Path,
     def work(clone: Path, label: str) -> None:
         for round_number in range(5):
             remember_many(clone, f"{label}r{round_number}", 10)
-            done = sync(clone)  # a race lost five times in a row is a refusal, not a crash
-            assert done.returncode == 0 or "rejected" in done.stderr, done.stderr
+            done = sync(clone)  # lost races are retried while the others land
+            assert done.returncode == 0, done.stderr
 
     with ThreadPoolExecutor(max_workers=3) as pool:
         for future in [pool.submit(work, clone, f"c{n}") for n, clone in enumerate(clones)]:

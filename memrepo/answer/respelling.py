@@ -1,0 +1,85 @@
+"""Respelling a question's unknown words (memrepo.answer.keys): a word neither the memory
+nor the concept table knows becomes the nearest word of the scope's keys or of entity
+names ("vna" → "van", "kredtu" → "kredyt"), one edit for short words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.identities import words
+from memrepo.answer.reading import OPTIONAL, Reading
+from memrepo.answer.relevance import close_spelling, osa_within
+from memrepo.answer.stopwords import STOP_WORDS
+from memrepo.cache import Connection
+from memrepo.cache.lookups import (
+    entity_name_vocabulary,
+    entity_notes_with_words,
+    keys_with_words,
+    scope_term_counts,
+    scope_vocabulary,
+)
+from memrepo.core.stems import base_forms
+
+
+def respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable,
+             ) -> dict[int, str]:
+    """Words neither the memory nor the concept table knows, respelled to a close word of
+    the scope's subjects and relations or of entity names ("vna" → "van"): position → the
+    respelling."""
+    unknown = [i for i in read.salient if not concepts.knows(read.folded[i])
+               and len(read.folded[i]) >= 3 and read.folded[i].isalpha()
+               and read.folded[i] not in OPTIONAL]
+    if not unknown:
+        return {}
+    counts, _ = scope_term_counts(conn, scope, {f for i in unknown
+                                                for f in base_forms(read.folded[i])})
+    note_words = {w for n in entity_notes_with_words(conn, [read.folded[i] for i in unknown],
+                                                     "names", 20)
+                  for s in (n.name, *n.aliases) for w in words(s)}
+    respelled: dict[int, str] = {}
+    for i in unknown:
+        word = read.folded[i]
+        if any(counts.get(f) for f in base_forms(word)) or word in note_words:
+            continue
+        reach = 1 if len(word) < 8 else 2
+        vocabulary = [w for w in scope_vocabulary(conn, scope, word[0], len(word) - reach,
+                                                  len(word) + reach)
+                      + entity_name_vocabulary(conn, word[0], len(word) - reach,
+                                               len(word) + reach)
+                      if w not in STOP_WORDS]
+        others = {read.folded[j] for j in read.salient if j != i}
+        fixed = best_spelling(conn, scope, word, vocabulary, reach, others)
+        if fixed is not None and fixed != word:
+            respelled[i] = fixed
+    return respelled
+
+
+def names_a_person(conn: Connection, word: str, concepts: ConceptTable) -> bool:
+    """Whether a word is a role ("sister") or a word of an entity note's name or alias."""
+    return bool(concepts.word_concepts(word) & concepts.roles) or bool(
+        entity_notes_with_words(conn, [word], "names", 1))
+
+
+def best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence[str],
+                   reach: int, others: set[str]) -> str | None:
+    """The nearest spelling of `word` in `vocabulary`; of several equally near, one that a
+    key holds beside another word of the question ("dau rate" → `day_rate`, not `dad`)."""
+    forms = [word, *(f for f in base_forms(word) if len(f) >= 4)]  # "kredtu": kredyt
+    if len(word) >= 5 and word.endswith("s"):  # "hvies": a plural the stemmer cannot read
+        forms.append(word[:-1])
+    distances = {term: min(osa_within(form, term, reach) for form in forms)
+                 for term in dict.fromkeys(vocabulary) if term != word and not term.isdigit()}
+    best = min(distances.values(), default=reach + 1)
+    nearest = [term for term, distance in distances.items() if distance == best]
+    if best > reach or not nearest:
+        return None
+    if len(nearest) > 1 and others:
+        for term in nearest:
+            for column in ("relation", "subject"):
+                keys = keys_with_words(conn, scope, [term], column, 20)
+                if any(others & {*words(k.subject_key), *words(k.relation_key)}
+                       for k in keys):
+                    return term
+    return next((found for form in forms if (found := close_spelling(form, nearest))), None)
