@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from sys import intern
 
 from memrepo.core.duplicates.near_duplicates import (
     KEY_MIN_TYPO_WORD,
@@ -51,7 +50,10 @@ class Pair:
 def variant_pairs(labels: Sequence[Label], judge: Judge) -> list[Pair]:
     """Every pair of different owners with labels equal after folding (a star per group of
     k labels: k-1 pairs) or variants by `judge`; each pair once, by owners."""
-    folded = [(label, list(map(intern, label_words(label.text)))) for label in labels]
+    held: dict[str, str] = {}  # each word once: labels repeat their words by the thousand
+    once = held.setdefault
+    folded = [(label, [once(word, word) for word in label_words(label.text)])
+              for label in labels]
     groups: dict[str, list[Label]] = {}
     for label, words in folded:
         if words:
