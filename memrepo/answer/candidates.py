@@ -97,8 +97,9 @@ def named_by_values(conn: Connection, scope: str, read: Reading, mentions: Menti
     optional = set(read.optional)
     for i in unexplained_names(read, mentions, rows, concepts):
         hits = keys_with_words(conn, scope, base_forms(read.folded[i]), "object")
-        things = frozenset(r.subject_key for r in hits if IDENTITY & set(words(r.relation_key))
-                           and not is_person_row(r, (), concepts))
+        things = frozenset(r.subject_key for r in hits
+                           if _NAMING & set(words(r.relation_key)))
+        # "minimum order at ANIMALIA": `pet_food_supplier.name` = "Animalia Karmy"
         if things:
             named[i] = things
         elif read.folded[i + 1:i + 2] == ["s"] or any(_names_people(r, concepts) for r in hits):
@@ -107,6 +108,11 @@ def named_by_values(conn: Connection, scope: str, read: Reading, mentions: Menti
         elif hits or notes_hold_any(conn, base_forms(read.folded[i])):
             optional.add(i)  # a name the notes hold ("przegląd Octavii"): theirs to answer
     return replace(read, value_named=named, optional=optional)
+
+
+_NAMING = IDENTITY | frozenset(words_of("company firma spolocnost spolecnost"))
+"""Relations whose value is what a thing or party is called (`pet_food_supplier.name`,
+`jar_supplier.company`)."""
 
 
 def _names_people(row: KeyRow, concepts: ConceptTable) -> bool:
@@ -130,7 +136,8 @@ def unexplained_names(read: Reading, mentions: Mentions, rows: Sequence[KeyRow],
         inflected = bool(known_forms.intersection(base_forms(word)))  # "Anny": `anna`
         if (i in read.capitalised or possessive) and i not in inside and word.isalpha() \
                 and len(word) >= 3 and word not in known and not inflected \
-                and not concepts.knows(word) \
+                and not (concepts.exact.get(word) if i in read.capitalised
+                         else concepts.knows(word)) \
                 and word not in FILLERS and word not in OPTIONAL:
             found.append(i)
     return found

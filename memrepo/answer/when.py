@@ -35,7 +35,8 @@ _KNOWN_CUES = words_of("""knew known say said says expect expected think thought
 recorded according records noted notes stood stored knowledge wiedziala wiedzial wiedzialo
 wiedziales wiedzialas pamiec mowila mowilo stanu wiedzy zapisane zapisano notatek vedela
 vedel vedelo pamat hovorila hovorilo stavu vedeli zaznamov zaznamu vedomosti vedeli vedels
-vedelas""")
+vedelas pamieci zapisach zapisow zaznamoch zaznamech asked zapytal zapytala spytal spytala
+zeptal zeptala""")
 """A date within four words of these is the system time asked about ("as the memory knew
 it on 5 June", "według stanu na 8 stycznia", "podľa stavu k 1. 6. 2026", "in May, what did
 the memory expect…"), not the valid time: the date right after a cue first, else one
@@ -135,15 +136,15 @@ def _known_span(words: list[str], spans: list[tuple[int, int, When]]) -> int | N
                      else range(max(0, first - _KNOWN_REACH), first))
             if any(_known_cue(words, i) for i in reach):
                 return number
-    if len(spans) == 1 and _MEMORY_CUES.intersection(words[:spans[0][0]]):
+    if len(spans) == 1 and _MEMORY_CUES.intersection(words):
         return 0  # "what did the MEMORY say Booking's commission was on 5 July?"
     return None
 
 
-_MEMORY_CUES = frozenset(words_of("""memory knew known pamiec pamat wiedzielismy wiedziala
-wiedzial vedeli vedela vedel"""))
-"""Words that say the question asks what the memory held, wherever they stand before
-its only date."""
+_MEMORY_CUES = frozenset(words_of("""memory knew known pamiec pamieci pamat wiedzielismy
+wiedziala wiedzial wiedzy vedeli vedela vedel vedomosti"""))
+"""Words that say the question asks what the memory held, wherever they stand beside its
+only date."""
 
 
 def _known_cue(words: list[str], i: int) -> bool:

@@ -199,3 +199,15 @@ def test_before_a_period_is_the_moment_just_before_it_began() -> None:
         when = find_times(words(text), november).valid
         assert when is not None and when.end is None, text
         assert format_valid_time(when.start + 1) == "2026-09-01", text
+
+
+@pytest.mark.parametrize("text", [
+    "If I had asked on 1 March 2026, what was the rent?",
+    "Według pamięci z 1 marca 2026, ile wynosi czynsz?",
+    "Na dzień 1 marca 2026, ile wynosił czynsz według twojej wiedzy?",
+    "Gdybym zapytał 1 marca 2026, ile wynosi czynsz?",
+    "Keby som sa spýtal 1. marca 2026, aký je nájom?",
+])
+def test_more_ways_of_asking_what_the_memory_held_then(text: str) -> None:
+    found = times(text)
+    assert found.known is not None and format_valid_time(found.known.start) == "2026-03-01"

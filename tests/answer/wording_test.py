@@ -207,3 +207,9 @@ def test_people_named_side_by_side_are_each_answered(memory: Memory) -> None:
 def test_a_day_word_that_is_no_question_word_keeps_amounts(memory: Memory) -> None:
     assert answered(memory, "What is our day rate?") == ["flower_shop.day_rate=400 zł"]
     assert answered(memory, "Which days do we charge the day rate?") == []
+
+
+def test_a_capitalised_name_held_as_a_value_names_its_thing(memory: Memory) -> None:
+    # "Kwiaty Hurt" is the name of `bunch_supplier`: its keys, never another thing's
+    assert answered(memory, "How much does Kwiaty charge per bunch?") == [
+        "bunch_supplier.price_per_bunch=2 zł"]
