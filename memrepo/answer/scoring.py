@@ -74,14 +74,23 @@ def about_things(matches: Sequence[KeyMatch], things: set[int], read: Reading,
     BANK's address", "which VAN"): they hold the word; where an answering key holds it as
     written (its subject or relation: `van.model`, `tomek.car`) or as part of a phrase
     ("HOUSE loan": `mortgage`), keys holding it only through the concept table (`car`
-    for "van") do not answer."""
+    for "van") do not answer — nor when a key of that very subject is among the matches,
+    answering or not ("the van insurance's policy number" is not the car's insurance)."""
     kept = list(matches)
     for i in things:
         direct = [m for m in kept if _holds_as_written(m, i, read)]
         holding = [m for m in kept if f"#{i}" in m.held or f"~{i}" in m.held]
-        kept = direct if any(m.answers for m in direct) else [
+        kept = direct if any(m.answers for m in direct) or any(
+            _subject_as_written(m, i, read) for m in direct) else [
             m for m in kept if m in direct or m in holding]
     return kept
+
+
+def _subject_as_written(match: KeyMatch, i: int, read: Reading) -> bool:
+    """Whether the key's subject is the thing word as written ("the VAN insurance": `van`,
+    never `samochod` through the vehicle concept)."""
+    own = {f for w in words(match.key.subject_key) for f in base_forms(w)}
+    return bool(set(base_forms(read.folded[i])) & own)
 
 
 def _holds_as_written(match: KeyMatch, i: int, read: Reading) -> bool:
@@ -425,6 +434,9 @@ def _of_the_kind(key: KeyRow, kind: str, concepts: ConceptTable) -> bool:
     an address digits or is an e-mail's."""
     if not kind:
         return True
+    if kind == HEAD_NUMBER and concepts.concepts_of_words(words(key.relation_key)) & (
+            _WHEN_ANSWERS):
+        return False  # "the policy NUMBER": not the policy's expiry date
     if key.numeric:
         return True
     return kind != HEAD_NUMBER and "email" in concepts.concepts_of_words(

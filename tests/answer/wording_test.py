@@ -58,6 +58,14 @@ events:
      valid_from: "2024-01-01", recorded_at: "2025-02-01T10:00:00Z",
      quote: "We charge 400 zł a day for wedding decorations.", source: conversation,
      session: s1}}
+  - {{op: assert, scope: sklep, subject: van, relation: insurance_expiry,
+     object: "14 lutego 2027", valid_from: "2026-02-14", recorded_at: "2026-02-14T10:00:00Z",
+     quote: "The van's insurance runs to 14 February 2027.", source: conversation,
+     session: s5}}
+  - {{op: assert, scope: sklep, subject: car, relation: insurance,
+     object: "PZU, do 20 stycznia 2027", valid_from: "2026-01-20",
+     recorded_at: "2026-01-20T10:00:00Z", quote: "The car is insured with PZU.",
+     source: conversation, session: s5}}
   - {{op: assert, scope: ilona, subject: marta, relation: job, object: "nurse",
      valid_from: "2015-01-01", recorded_at: "2025-02-01T10:00:00Z",
      quote: "Marta works as a nurse.", source: conversation, session: s1}}
@@ -213,3 +221,12 @@ def test_a_capitalised_name_held_as_a_value_names_its_thing(memory: Memory) -> N
     # "Kwiaty Hurt" is the name of `bunch_supplier`: its keys, never another thing's
     assert answered(memory, "How much does Kwiaty charge per bunch?") == [
         "bunch_supplier.price_per_bunch=2 zł"]
+
+
+def test_a_thing_named_as_written_is_never_answered_by_another_through_a_concept(
+        memory: Memory) -> None:
+    # the van's only insurance key is a date, no number; the car's insurance is the car's
+    assert answered_keys(memory, "sklep", "What's the policy number of the van insurance?"
+                         ) == []
+    assert answered_keys(memory, "sklep", "When does the van insurance expire?") == [
+        "van.insurance_expiry=14 lutego 2027"]
