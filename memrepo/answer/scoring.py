@@ -322,7 +322,6 @@ happens happened belong belongs belonged stand stands stood sit sits sat mean me
 say says said tell tells told know knows knew think thinks thought remember remembers
 feel feels felt seem seems seemed become becomes became find finds found
 give gives gave given show shows showed shown reach reaches reached expect expects expected
-sell sells sold selling
 """))
 """Verbs that name nothing of their own ("which car did we DRIVE", "what cut does Booking
 TAKE", "until when can we USE the parking"): counted only where a key or a concept holds
@@ -374,6 +373,8 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
         how = _relation_match(word, named, relation_words, concepts)
         if how and not _of_the_kind(key, read.heads.get(i, ""), concepts):
             continue  # "my ROOM number" and `room` = "the attic": not a number
+        if how and read.folded[i + 1:i + 2] == ["s"] and i + 2 < len(read.folded):
+            continue  # "the VET's phone": whose phone, not the dog's `vet`
         if how:
             mark = f"#{i}" if not how.startswith(_BY_CONCEPT) else f"~{i}"
             held.add(mark)

@@ -230,3 +230,8 @@ def test_a_thing_named_as_written_is_never_answered_by_another_through_a_concept
                          ) == []
     assert answered_keys(memory, "sklep", "When does the van insurance expire?") == [
         "van.insurance_expiry=14 lutego 2027"]
+
+
+def test_a_possessor_is_whose_not_the_relation(memory: Memory) -> None:
+    # "the vet's phone" asks the vet's phone, not `flower_shop.vet`
+    assert answered(memory, "What's the vet's email?") == []
