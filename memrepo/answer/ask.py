@@ -112,9 +112,15 @@ _JOINING = frozenset(("and", "i", "a", "oraz", "plus", "also"))
 
 
 def unanswered_parts(answers: Sequence[Answer]) -> list[str]:
-    """A remark for each part of a text no fact answers: said, never dropped silently."""
-    return [f"not recorded: '{text}' (one of the questions asked)"
-            for text, found in part_statuses(answers) if not found]
+    """A remark for each part of a text no fact answers, and for each of the people a
+    question names side by side of whom nothing answers it ("mum's and my brother's
+    phone"): said, never dropped silently."""
+    parts = [f"not recorded: '{text}' (one of the questions asked)"
+             for text, found in part_statuses(answers) if not found]
+    missing = [f"not recorded for {label} (one of those asked about)"
+               for answer in answers for one in (answer, *answer.parts)
+               for label in one.choice.missing]
+    return list(dict.fromkeys([*parts, *missing]))
 
 
 def _ask_part(asking: Callable[[str], Answer], part: str, before: Answer | None) -> Answer:

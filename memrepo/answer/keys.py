@@ -116,6 +116,7 @@ class KeyChoice:
     pool_how: dict[str, str] = field(default_factory=dict)  # subject key → how it was named
     bare: bool = False  # the question says whom it asks about and nothing more
     asking: list[str] = field(default_factory=list)  # the words the chosen relations hold
+    missing: list[str] = field(default_factory=list)  # people asked side by side, no key
     # a name a thing's value holds ("our TOYOTA": `car.model`) → that thing's subjects
 
 
@@ -251,14 +252,17 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                           if uninterpreted(read, mentions, concepts) else ([], {}))
         return KeyChoice(about=about, recorded=recorded, respelled=respelled, pool=pool,
                          pool_how=pool_how)
-    chosen = _role_as_written(read, _best_of_each(scored, joined_people(read, mentions))
-                              )[:MAX_KEYS]
+    joined = joined_people(read, mentions)
+    chosen = _role_as_written(read, _best_of_each(scored, joined))[:MAX_KEYS]
+    missing = [p.label for p in joined
+               if not any(m.key.subject_key in p.subjects for m in chosen)]
     chosen += _also_asked(chosen, matched) if joins(read) else []
     owners = owners_of(conn, chosen, people, concepts)
     if not persons and len(owners) > 1:
         return KeyChoice(about=about, respelled=respelled, ambiguous=[
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
-    return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions))
+    return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions),
+                     missing=missing)
 
 
 def _best_of_each(scored: Sequence[KeyMatch], persons: Sequence[Identity]) -> list[KeyMatch]:

@@ -235,3 +235,9 @@ def test_a_thing_named_as_written_is_never_answered_by_another_through_a_concept
 def test_a_possessor_is_whose_not_the_relation(memory: Memory) -> None:
     # "the vet's phone" asks the vet's phone, not `flower_shop.vet`
     assert answered(memory, "What's the vet's email?") == []
+
+
+def test_a_person_asked_side_by_side_without_an_answer_is_said(memory: Memory) -> None:
+    answer = memory.recall("ilona", "What are Tomasz's and Marta's phone numbers?")
+    assert [f.object for f in answer.facts] == ["+48 501 777 888"]
+    assert "not recorded for marta (one of those asked about)" in answer.remarks
