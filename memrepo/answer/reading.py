@@ -143,6 +143,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     asked_kind = {i + 1 for i, word in enumerate(folded[:-1]) if word in _WHICH}
     capitalised = {i for i, w in enumerate(written) if i and w[:1].isupper()
                    and not w.isupper()}
+    if len(written) > 3 and len(capitalised) >= 0.6 * (len(written) - 1):
+        capitalised = set()  # "Where Does Marta Live?": Title Case says nothing of names
     salient = sorted({*salient, *(i for i in capitalised if i not in dated and i not in heads
                                   and len(folded[i]) > 1 and folded[i] not in FILLERS)})
     # a name that is also a small word ("What is ANI's salary?": Anna) still names someone

@@ -241,3 +241,8 @@ def test_a_person_asked_side_by_side_without_an_answer_is_said(memory: Memory) -
     answer = memory.recall("ilona", "What are Tomasz's and Marta's phone numbers?")
     assert [f.object for f in answer.facts] == ["+48 501 777 888"]
     assert "not recorded for marta (one of those asked about)" in answer.remarks
+
+
+def test_a_title_case_question_names_no_one_by_its_capitals(memory: Memory) -> None:
+    assert answered(memory, "When Was Tomasz Wróbel Born?") == [
+        "tomasz_wrobel.birthday=1979-05-02"]
