@@ -16,6 +16,7 @@ from memrepo.answer.reading import (
     FILLERS,
     IDENTITY,
     OPTIONAL,
+    TITLES,
     Reading,
     concept_forms,
     role_words_asked,
@@ -79,12 +80,8 @@ def _names_of(identity: Identity) -> set[str]:
 def _a_name_word(word: str, concepts: ConceptTable) -> bool:
     """A word that may be part of a person's name: not a function word, title or a word of
     the concept table ("Dr", "Aunt", "Booking" stay what they are)."""
-    return len(word) > 2 and word not in STOP_WORDS and word not in _TITLES and not (
+    return len(word) > 2 and word not in STOP_WORDS and word not in TITLES and not (
         concepts.knows(word))
-
-
-_TITLES = frozenset(words_of("""mr mrs ms miss dr doc prof ing mgr mudr mvdr pan pani pana
-pani panem pania sir madam"""))
 
 
 def named_by_values(conn: Connection, scope: str, read: Reading, mentions: Mentions,

@@ -25,12 +25,15 @@ from memrepo.answer.when import find_times
 from memrepo.core.stems import WORD, tokens
 from memrepo.core.text import words_of
 
+TITLES = frozenset(words_of("""mr mrs ms miss dr doc prof ing mgr mudr mvdr pan pani pana
+panem pania sir madam"""))
+"""Titles before a name ("dr Novák", "MUDr. Veselý"): no name and no question word."""
 FILLERS = frozenset(words_of("""
 please again currently today tonight right know give show want find look info information
 details detail still ever exactly remind remember anything something thing things days one
 moment moments there here else going podaj powiedz pokaz prosze teraz obecnie aktualnie daj
 povedz ukaz prosim momentalne rekni ted nyni aktualne also list all every tell say again
-ponownie znowu znow znova znovu opat back already far mr mrs ms dr mudr mvdr mgr ing prof"""))
+ponownie znowu znow znova znovu opat back already far""")) | TITLES
 """Words that ask nothing of their own ("please", "right now", "give me"): never held
 against a key. (Head nouns beside another word, "phone NUMBER", are set aside too.)"""
 OPTIONAL = frozenset(words_of("""
@@ -241,6 +244,8 @@ def joins(read: Reading) -> bool:
 
 _AND_ENGLISH = frozenset(words_of("and plus"))
 _AND_SLAVIC = frozenset(words_of("i a oraz plus"))
+JOINERS = _AND_ENGLISH | _AND_SLAVIC
+"""Words joining two things asked ("phone AND e-mail", "mama I teść")."""
 
 
 def asks_beyond(read: Reading, mentions: Mentions) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, words
 from memrepo.answer.reading import Reading
-from memrepo.answer.scoring import KeyMatch
+from memrepo.answer.scoring import KeyMatch, forms_of
 from memrepo.answer.subjects import Mention, Mentions
 from memrepo.cache import Connection
 from memrepo.cache.lookups import key_name_words, keys_with_words, values_of_subjects
@@ -37,9 +37,7 @@ def role_named_by_value(conn: Connection, scope: str, read: Reading, mentions: M
         for row in rows:
             if not concepts.concepts_of_words(words(row.relation_key)) & mention.role:
                 continue
-            own = {f for w in words(f"{row.subject_key} {row.relation_key}")
-                   for f in base_forms(w)}
-            if more - own:
+            if more - forms_of(row.subject_key, row.relation_key):
                 continue
             if any(_names(value, person) for value in
                    values.get((row.subject_key, row.relation_key), [])):

@@ -24,7 +24,15 @@ from memrepo.answer.identities import Identity, words
 from memrepo.answer.question import (
     HEAD_NUMBER,
 )
-from memrepo.answer.reading import AMOUNT, AMOUNT_CUE, IDENTITY, WHEN_CUE, WHO_CUE, Reading
+from memrepo.answer.reading import (
+    AMOUNT,
+    AMOUNT_CUE,
+    IDENTITY,
+    JOINERS,
+    WHEN_CUE,
+    WHO_CUE,
+    Reading,
+)
 from memrepo.answer.subjects import Mentions, in_slavic
 from memrepo.cache import Connection
 from memrepo.cache.lookups import KeyRow, key_name_words, quoted_forms, scope_term_counts
@@ -86,16 +94,19 @@ def about_things(matches: Sequence[KeyMatch], things: set[int], read: Reading,
     return kept
 
 
+def forms_of(*names: str) -> set[str]:
+    """The base forms of the words of key names (`acacia_honey`, `price_per_jar`)."""
+    return {f for name in names for w in words(name) for f in base_forms(w)}
+
+
 def _subject_as_written(match: KeyMatch, i: int, read: Reading) -> bool:
     """Whether the key's subject is the thing word as written ("the VAN insurance": `van`,
     never `samochod` through the vehicle concept)."""
-    own = {f for w in words(match.key.subject_key) for f in base_forms(w)}
-    return bool(set(base_forms(read.folded[i])) & own)
+    return bool(set(base_forms(read.folded[i])) & forms_of(match.key.subject_key))
 
 
 def _holds_as_written(match: KeyMatch, i: int, read: Reading) -> bool:
-    own = {f for w in (*words(match.key.subject_key), *words(match.key.relation_key))
-           for f in base_forms(w)}
+    own = forms_of(match.key.subject_key, match.key.relation_key)
     return bool(set(base_forms(read.folded[i])) & own) or (
         i in read.phrases and f"#{i}" in match.held)
 
@@ -114,6 +125,7 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
                    for s in m.owner.subjects} - {s for i in persons for s in i.subjects}
     paid_for = {f"#{i}" for i in read.salient if _paid_for(read.folded, i)}
     per_subject = Counter(key.subject_key for key in keys)
+    joined = joined_people(read, mentions)
     quoted = quoted_forms(conn, (key.rowid for key in keys),
                           {f for i in read.salient for f in base_forms(read.folded[i])})
     for key in keys:
@@ -138,7 +150,7 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             relation_how = (f"'{key.relation}': what the {key.subject} is",)
         if not relation_how:
             continue
-        own = _without_others(weights, read, mentions, owner)
+        own = _without_others(weights, mentions, owner, joined)
         bonus = sum(0.1 for i in read.optional if f"#{i}" in held or f"~{i}" in held)
         gained = sum(own.get(w, 0.0) for w in held) + sum(
             CONCEPT_SHARE * own.get(f"#{w[1:]}", 0.0) for w in held
@@ -166,21 +178,20 @@ def joined_people(read: Reading, mentions: Mentions) -> list[Identity]:
         return []
     for left, right in itertools.pairwise(found):
         between = set(read.folded[left.end:right.start])
-        if not between & _JOINERS or between - _JOINERS - _BETWEEN_NAMES:
+        if not between & JOINERS or between - JOINERS - _BETWEEN_NAMES:
             return []
     return list({id(m.identities[0]): m.identities[0] for m in found}.values())
 
 
-_JOINERS = frozenset(words_of("and or a i oraz"))
 _BETWEEN_NAMES = frozenset(words_of("""s my our moja moj moje moi nasz nasza nase nasa
 nas muj moji"""))
 
 
-def _without_others(weights: dict[str, float], read: Reading, mentions: Mentions,
-                    owner: Identity | None) -> dict[str, float]:
-    """The weights for a key of one of several people a question names side by side ("When
-    were Peter and LUCIA born?"): the words naming the others say nothing of its keys."""
-    joined = joined_people(read, mentions)
+def _without_others(weights: dict[str, float], mentions: Mentions, owner: Identity | None,
+                    joined: Sequence[Identity]) -> dict[str, float]:
+    """The weights for a key of one of the people a question names side by side (`joined`:
+    "When were Peter and LUCIA born?"): the words naming the others say nothing of its
+    keys."""
     if owner is None or not any(owner is p for p in joined):
         return weights
     others = {f"#{i}" for m in mentions.found
@@ -199,7 +210,7 @@ def another_kind(key: KeyRow, read: Reading, held: set[str] | frozenset[str] = f
     if len(subject) < 2:
         return False
     head = set(base_forms(subject[-1]))
-    own = {f for w in (*subject, *words(key.relation_key)) for f in base_forms(w)}
+    own = forms_of(key.subject_key, key.relation_key)
     for i in read.salient:
         before = i - 1
         if (head.intersection(base_forms(read.folded[i])) and before in read.salient
