@@ -95,7 +95,17 @@ def load(name_or_path: str) -> World:
         path = WORLDS / name_or_path
     if path.is_dir():
         path = path / "world.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise InputError(Problem(str(path), f"cannot read it ({err.strerror})",
+                                 f"name a world of {WORLDS} or a folder holding world.yaml"),
+                         ) from err
+    except (yaml.YAMLError, UnicodeDecodeError) as err:
+        line = getattr(getattr(err, "problem_mark", None), "line", None)
+        raise InputError(Problem(str(path), "not valid YAML (UTF-8)",
+                                 f"write it as {WORLDS}/FORMAT.md says",
+                                 None if line is None else line + 1)) from err
     _check_world(path, data)
     questions = tuple(
         WorldQuestion(str(q["id"]), q["scope"], q["class"], q["text"],
@@ -112,8 +122,12 @@ _REQUIRED = {
     "end": ("scope", "subject", "relation", "valid_to", "recorded_at"),
     "retract": ("target", "recorded_at"),
     "question": ("id", "scope", "class", "text"),
+    "note": ("category", "name", "description"),
 }
 """The keys FORMAT.md requires of a world, of each kind of event and of a question."""
+
+
+_CATEGORIES = ("rules", "entities", "references", "project")
 
 
 def _check_world(path: Path, data: object) -> None:
@@ -129,6 +143,12 @@ def _check_world(path: Path, data: object) -> None:
             raise InputError(Problem(str(path), f"event {n}: 'op' is not assert, end or retract",
                                      "give each event an op FORMAT.md names"))
         _require(path, f"event {n} ({op})", event, _REQUIRED[op])
+    for n, note in enumerate(data.get("notes") or (), 1):
+        _require(path, f"note {n}", note, _REQUIRED["note"])
+        if note["category"] not in _CATEGORIES:
+            raise InputError(Problem(str(path), f"note {n}: category {note['category']!r} is "
+                                     "not rules, entities, references or project",
+                                     "give it one of those four"))
     for n, question in enumerate(data["questions"], 1):
         _require(path, f"question {n}", question, _REQUIRED["question"])
 

@@ -25,6 +25,9 @@ QUESTION = "questions:\n  - {id: Q1, scope: a, class: subject, text: 'Where?', e
     ("events:\n  - {op: forget, recorded_at: '2025-01-01T00:00:00Z'}\n" + QUESTION,
      "event 1: 'op' is not assert, end or retract"),
     ("questions:\n  - {id: Q1, scope: a, class: subject}\n", "question 1 lacks 'text'"),
+    ("notes:\n  - {category: entities, name: x}\n" + QUESTION, "note 1 lacks 'description'"),
+    ("notes:\n  - {category: people, name: x, description: y}\n" + QUESTION,
+     "note 1: category 'people' is not rules, entities, references or project"),
 ])
 def test_a_world_missing_a_required_key_is_one_line_naming_it(tmp_path: Path, body: str,
                                                               said: str) -> None:
@@ -42,3 +45,11 @@ def test_the_cli_shows_it_without_a_traceback(tmp_path: Path) -> None:
     assert done.returncode != 0
     assert f"{tmp_path / 'world.yaml'}: event 1 (assert) lacks 'scope'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_missing_or_unreadable_world_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="cannot read it"):
+        load(str(tmp_path / "nowhere"))
+    (tmp_path / "world.yaml").write_text("world: [\n", encoding="utf-8")
+    with pytest.raises(InputError, match=re.escape("world.yaml:2: not valid YAML")):
+        load(str(tmp_path))
