@@ -187,13 +187,16 @@ _AFTER_DO = frozenset(words_of("now nowadays today currently days these for work
 
 def _beside_a_person(i: int, written: Sequence[str], folded: Sequence[str],
                      concepts: ConceptTable) -> bool:
-    """Whether a head noun's modifier is a person ("numer TEŚCIA", "číslo Marty"): then it
-    asks for that person's number, not for a kind of number ("numer pokoju")."""
-    after = i + 1
-    if head_kind(folded[i]) != HEAD_NUMBER or after >= len(folded):
+    """Whether a head noun's modifier is a person ("numer TEŚCIA", "číslo Marty", "MAMINO
+    číslo"): then it asks for that person's number, not for a kind of number ("numer
+    pokoju")."""
+    if head_kind(folded[i]) != HEAD_NUMBER:
         return False
-    return bool(concepts.word_concepts(folded[after]) & concepts.roles) or written[after][
-        :1].isupper()
+    after, before = i + 1, i - 1
+    if after < len(folded) and (bool(concepts.word_concepts(folded[after]) & concepts.roles)
+                                or written[after][:1].isupper()):
+        return True
+    return before >= 0 and bool(concepts.word_concepts(folded[before]) & concepts.roles)
 
 
 _ALSO_A_NUMBER = frozenset(("size",))

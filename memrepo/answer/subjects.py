@@ -204,9 +204,11 @@ def role_spans(words: Sequence[str], concepts: ConceptTable) -> list[Span]:
 
 _GENITIVE_ROLES = {"mamy": "mother"}
 """Role words that are other words too ("mamy": we have), read as a role only after a
-preposition or a possessive ("numer do MAMY", "urodziny mojej MAMY")."""
+preposition, a possessive or a noun it owns ("numer do MAMY", "urodziny mojej MAMY",
+"číslo MAMY")."""
 _BEFORE_GENITIVE = frozenset(words_of("""
-do od u dla z ze o przy bez mojej twojej naszej waszej jej jego mej"""))
+do od u dla z ze o przy bez mojej twojej naszej waszej jej jego mej telefon telefonu numer
+cislo adres adresa email mail urodziny narodeniny"""))
 
 
 def _spelled_as(identity: Identity, said: Sequence[str]) -> bool:

@@ -66,6 +66,9 @@ events:
      object: "PZU, do 20 stycznia 2027", valid_from: "2026-01-20",
      recorded_at: "2026-01-20T10:00:00Z", quote: "The car is insured with PZU.",
      source: conversation, session: s5}}
+  - {{op: assert, scope: ilona, subject: mother, relation: phone, object: "+48 602 111 222",
+     valid_from: "2020-01-01", recorded_at: "2025-02-01T10:00:00Z",
+     quote: "Mum's number is 602 111 222.", source: conversation, session: s1}}
   - {{op: assert, scope: ilona, subject: marta, relation: job, object: "nurse",
      valid_from: "2015-01-01", recorded_at: "2025-02-01T10:00:00Z",
      quote: "Marta works as a nurse.", source: conversation, session: s1}}
@@ -246,3 +249,11 @@ def test_a_person_asked_side_by_side_without_an_answer_is_said(memory: Memory) -
 def test_a_title_case_question_names_no_one_by_its_capitals(memory: Memory) -> None:
     assert answered(memory, "When Was Tomasz Wróbel Born?") == [
         "tomasz_wrobel.birthday=1979-05-02"]
+
+
+@pytest.mark.parametrize("question", [
+    "Aké je mamino číslo?", "Aké je číslo mamy?", "Aký je telefón mamy?",
+    "Jaki jest telefon mamy?"])
+def test_mums_number_in_slovak_and_polish(memory: Memory, question: str) -> None:
+    assert answered(memory, question) == ["mother.phone=+48 602 111 222"]
+    assert answered(memory, "Co mamy na obiad?") == []  # "mamy": we have
