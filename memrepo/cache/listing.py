@@ -1,16 +1,26 @@
 """The whole memory as the cache holds it, for the rules that look at everything at once
-(`memrepo triage`): every note with its links, every event grouped by key; every note's
-description by category (`memrepo doctor`'s INDEX.md check)."""
+(`memrepo triage`): every note with its links; the facts as the triage rules ask for them
+(`CachedFacts`), or every event grouped by key; every note's description by category
+(`memrepo doctor`'s INDEX.md check)."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Collection, Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
+from itertools import pairwise
+from typing import Any, NamedTuple
 
 import orjson
 
+from memrepo.cache.audit import _database_file, _on_own_connection
 from memrepo.cache.columns import EVENT_COLUMNS
+from memrepo.core.config import QUARANTINE_PREFIX
+from memrepo.core.duplicates.fact_triage import PROMOTED_SOURCE, Unconfirmed
 from memrepo.core.duplicates.triage import LinkRecord, NoteRecord, title_of
 from memrepo.core.facts.events import OPS, Event, Key, Op
+from memrepo.core.facts.times import Instant
 
 
 def read_notes(conn: sqlite3.Connection) -> list[NoteRecord]:
@@ -31,11 +41,15 @@ def read_facts(conn: sqlite3.Connection) -> dict[Key, list[Event]]:
     cache resolved it to; one whose target no log holds is left out), in the order they
     were indexed — grouped by the folded columns the cache keeps, and the texts events
     share held once (200k events take a quarter less memory)."""
+    return _grouped(conn.execute(f"SELECT subject_key, relation_key, {EVENT_COLUMNS} FROM "
+                                 "events WHERE subject_key IS NOT NULL ORDER BY rowid"))
+
+
+def _grouped(rows: Iterable[Sequence[Any]]) -> dict[Key, list[Event]]:
     groups: dict[Key, list[Event]] = {}
     shared: dict[str, str] = {}
     once = shared.setdefault
-    for row in conn.execute(f"SELECT subject_key, relation_key, {EVENT_COLUMNS} FROM events "
-                            "WHERE subject_key IS NOT NULL ORDER BY rowid"):
+    for row in rows:
         (subject_key, relation_key, id_, op, scope, subject, relation, object_, valid_from,
          valid_to, recorded_at, target, confidence, source, session, quote, trust,
          reason) = row
@@ -53,6 +67,144 @@ def read_facts(conn: sqlite3.Connection) -> dict[Key, list[Event]]:
         else:
             group.append(event)
     return groups
+
+
+class CachedFacts:
+    """The memory's facts as the triage rules ask for them (a FactSource of
+    memrepo.core.duplicates.fact_triage), from the cache: the values that hold now from the
+    materialised holdings (the fold `EventFacts` does, done when the cache was built; a
+    change of config rebuilds them), the keys as first recorded from `keys`; only the keys
+    asked for are read as events.
+
+    The values not re-confirmed since `stale_before` and the keys that may clash at `now`
+    are read at once on a second thread with a connection of its own (SQLite works
+    without Python's lock): on two cores they cost no wall time while the rules search
+    for near-duplicates. `close` when done."""
+
+    def __init__(self, conn: sqlite3.Connection, now: Instant, stale_before: Instant) -> None:
+        self._conn = conn
+        self._shown: dict[Key, Key] | None = None
+        self._asked = (now, stale_before)
+        database = None if conn.in_transaction else _database_file(conn)
+        self._pool = ThreadPoolExecutor(max_workers=1) if database is not None else None
+        self._read: Future[_FactRows] | None = None
+        if self._pool is not None and database is not None:
+            self._read = self._pool.submit(_on_own_connection, database,
+                                           partial(_fact_rows, now=now, before=stale_before))
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def shown(self) -> dict[Key, Key]:
+        if self._shown is None:
+            self._shown = {(scope, subject_key, relation_key): (scope, subject, relation)
+                           for scope, subject_key, relation_key, subject, relation
+                           in self._conn.execute("SELECT scope, subject_key, relation_key, "
+                                                 "subject, relation FROM keys")}
+        return self._shown
+
+    def events(self, keys: Collection[Key]) -> dict[Key, list[Event]]:
+        """In the order indexed, as `read_facts` gives them."""
+        if not keys:
+            return {}
+        conn = self._conn
+        conn.execute("CREATE TEMP TABLE IF NOT EXISTS asked(scope, subject_key, "
+                     "relation_key)")
+        conn.execute("DELETE FROM temp.asked")
+        conn.executemany("INSERT INTO temp.asked VALUES (?, ?, ?)", sorted(set(keys)))
+        return _grouped(conn.execute(
+            f"SELECT e.subject_key, e.relation_key, {_prefixed('e.', EVENT_COLUMNS)} "
+            "FROM temp.asked a JOIN events e ON e.scope = a.scope AND e.subject_key = "
+            "a.subject_key AND e.relation_key = a.relation_key ORDER BY e.rowid"))
+
+    def unconfirmed(self, now: Instant, before: Instant,
+                    is_many: Callable[[str], bool]) -> list[Unconfirmed]:
+        """The holdings rows of `now` on both time axes (holdings of a many-valued key in
+        the fold's order: start, then the assert's recorded_at and id), whose object's
+        last live assert (as known at `now`) is older than `before`."""
+        rows = self._fact_rows(now, before).unconfirmed
+        return [Unconfirmed((scope, subject_key, relation_key), object_, event_id, last)
+                for scope, subject_key, relation_key, _, object_, event_id, last
+                in _in_fold_order(self._conn, rows)]
+
+    def clashing(self, now: Instant) -> list[Key]:
+        """Keys with two asserts known at `now` for one valid time from different sources
+        and of different values (retracted or not: the rule reads their events)."""
+        return self._fact_rows(now, self._asked[1]).clashing
+
+    def promoted(self) -> set[str]:
+        prefix = len(PROMOTED_SOURCE)
+        return {source[prefix:] for (source,) in self._conn.execute(
+            "SELECT source FROM events WHERE subject_key IS NOT NULL AND substr(source, 1, "
+            "?) = ?", (prefix, PROMOTED_SOURCE))}
+
+    def _fact_rows(self, now: Instant, before: Instant) -> _FactRows:
+        if self._read is not None and (now, before) == self._asked:
+            return self._read.result()
+        return _fact_rows(self._conn, now, before)
+
+
+class _FactRows(NamedTuple):
+    unconfirmed: list[tuple[str, str, str, int, str, str, int]]
+    """scope, subject_key, relation_key, held_from, object, event_id, last — by key,
+    start and event id"""
+    clashing: list[Key]
+
+
+def _fact_rows(conn: sqlite3.Connection, now: Instant, before: Instant) -> _FactRows:
+    asked = {"now": now, "before": before, "quarantine": QUARANTINE_PREFIX}
+    return _FactRows(conn.execute(_UNCONFIRMED, asked).fetchall(),
+                     [(scope, subject_key, relation_key) for scope, subject_key, relation_key
+                      in conn.execute(_CLASHING, asked)])
+
+
+def _in_fold_order(conn: sqlite3.Connection, rows: list[tuple[str, str, str, int, str, str, int]],
+                   ) -> list[tuple[str, str, str, int, str, str, int]]:
+    """`rows` (by key, start, event id) with holdings of one key and start — a
+    many-valued key's — by their asserts' (recorded_at, id), as the fold orders them."""
+    tied = {row for pair in pairwise(rows) if pair[0][:4] == pair[1][:4] for row in pair}
+    if not tied:
+        return rows
+    recorded = {(row[0], row[5]): conn.execute(
+        "SELECT recorded_at FROM events WHERE scope = ? AND id = ?", (row[0], row[5]),
+    ).fetchone()[0] for row in tied}
+    return sorted(rows, key=lambda row: (*row[:4], recorded.get((row[0], row[5]), 0), row[5]))
+
+
+def _prefixed(prefix: str, columns: str) -> str:
+    return ", ".join(prefix + column for column in columns.split(", "))
+
+
+_OUTSIDE_QUARANTINE = "substr({scope}, 1, length(:quarantine)) != :quarantine"
+_UNCONFIRMED = f"""
+WITH now_ AS MATERIALIZED (
+    SELECT scope, subject_key, relation_key, held_from, object, event_id FROM holdings
+    WHERE known_from <= :now AND :now < known_to AND held_from <= :now AND :now < held_to
+        AND {_OUTSIDE_QUARANTINE.format(scope="scope")}),
+confirmed AS MATERIALIZED (
+    SELECT n.*, (SELECT max(a.recorded_at) FROM events a
+                 WHERE a.scope = n.scope AND a.subject_key = n.subject_key
+                 AND a.relation_key = n.relation_key AND a.object = n.object
+                 AND a.op = 'assert' AND a.recorded_at <= :now AND NOT EXISTS (
+                     SELECT 1 FROM events r WHERE r.op = 'retract' AND r.target = a.id
+                     AND +r.scope = a.scope AND r.recorded_at <= :now)) AS last
+    FROM now_ n)
+SELECT * FROM confirmed WHERE last < :before
+ORDER BY scope, subject_key, relation_key, held_from, event_id"""
+"""An assert's object is never empty (the schema), so a holding's object is its assert's;
+an id is one event of its scope (the cache skips a repeated id), so a retract of it in the
+scope is a retract of it in its key."""
+_CLASHING = f"""
+SELECT DISTINCT scope, subject_key, relation_key FROM (
+    SELECT scope, subject_key, relation_key FROM events NOT INDEXED
+    WHERE subject_key IS NOT NULL AND op = 'assert' AND recorded_at <= :now
+        AND {_OUTSIDE_QUARANTINE.format(scope="scope")}
+    GROUP BY valid_from, scope, subject_key, relation_key
+    HAVING min(source) < max(source)
+        AND (min(object) < max(object) OR count(object) < count(*)))
+ORDER BY scope, subject_key, relation_key"""
+"""Grouped by valid_from first: the sorter compares a number before three texts."""
 
 
 _OPS: dict[str, Op] = {op: op for op in OPS}

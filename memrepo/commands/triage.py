@@ -38,10 +38,10 @@ def run(args: argparse.Namespace) -> int:
 
     from memrepo.core.duplicates.triage import triage
     from memrepo.maintenance.triage import (
-        load_input,
         render_report,
         report_json,
         today,
+        triage_input,
         write_report,
     )
     from memrepo.repo_root import find_root
@@ -52,8 +52,10 @@ def run(args: argparse.Namespace) -> int:
     if args.apply:
         from memrepo.maintenance.triage_apply import apply_merges
 
-        actions = apply_merges(root, load_input(root), day)
-    findings = triage(load_input(root))
+        with triage_input(root) as given:
+            actions = apply_merges(root, given, day)
+    with triage_input(root) as given:
+        findings = triage(given)
     if args.report:
         write_report(Path(args.report), render_report(findings, day, actions))
     if args.json:

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from memrepo.cache import open_fresh
-from memrepo.cache.listing import read_facts, read_notes
+from memrepo.cache.listing import CachedFacts, read_notes
 from memrepo.clock import now
 from memrepo.config import worktree_config
 from memrepo.core.config import CATEGORIES
 from memrepo.core.display import shown
-from memrepo.core.duplicates.triage import KINDS, Finding, FindingKind, TriageInput
+from memrepo.core.duplicates.fact_triage import DAY
+from memrepo.core.duplicates.findings import KINDS, Finding, FindingKind
+from memrepo.core.duplicates.triage import TriageInput
 from memrepo.core.facts.times import format_instant
 from memrepo.core.notes.headers import archive_path, classify, stem
 from memrepo.core.notes.triggers import TRIGGERS_PATH, parse_triggers
@@ -50,23 +53,31 @@ class ActionResult:
         return {"status": self.status, "summary": self.summary, "detail": self.detail}
 
 
-def load_input(root: Path) -> TriageInput:
-    """Everything the triage rules look at, as of now (MEMREPO_NOW pins the clock)."""
+@contextmanager
+def triage_input(root: Path) -> Iterator[TriageInput]:
+    """Everything the triage rules look at, as of now (MEMREPO_NOW pins the clock): the
+    notes read, the facts answered by the cache while this is open (only what the rules
+    ask for: memrepo.cache.listing.CachedFacts)."""
 
     config = worktree_config(root)
     conn = open_fresh(root)
-    gc.disable()  # no collection walks the rows while they are read: a third of the reading
+    facts: CachedFacts | None = None
     try:
-        notes, facts = read_notes(conn), read_facts(conn)
+        gc.disable()  # no collection walks the notes while they are read
+        try:
+            notes = read_notes(conn)
+        finally:
+            # Out of the cyclic collector's reach (still freed when no longer used).
+            gc.freeze()
+            gc.enable()
+        at = now()
+        facts = CachedFacts(conn, at, at - config.stale_after_days * DAY)
+        yield TriageInput(notes, facts, config, at, triggered_names(root),
+                          archived_notes(root), said_distinct(root))
     finally:
+        if facts is not None:
+            facts.close()
         conn.close()
-        # Out of the cyclic collector's reach (they are still freed when no longer used):
-        # a collection walking every event after each few thousand new objects made the
-        # rules take a third longer at 200k events.
-        gc.freeze()
-        gc.enable()
-    return TriageInput(notes, facts, config, now(), triggered_names(root),
-                       archived_notes(root), said_distinct(root))
 
 
 def said_distinct(root: Path) -> frozenset[frozenset[str]]:

@@ -15,10 +15,11 @@ Pure: events in, merges out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memrepo.core.config import QUARANTINE_PREFIX, Config
+from memrepo.core.duplicates.fact_triage import Facts, fact_source
 from memrepo.core.duplicates.key_merge import KeyMergePlan, plan_key_merge
 from memrepo.core.duplicates.variant_pairs import Label, key_judge, variant_pairs
 from memrepo.core.facts.bitemporal import FOREVER, fold, live_events
@@ -38,23 +39,28 @@ class KeyMerge:
     plan: KeyMergePlan
 
 
-def key_merges(facts: Mapping[Key, Sequence[Event]], config: Config,
+def key_merges(facts: Facts, config: Config,
                distinct: frozenset[frozenset[str]] = frozenset()) -> list[KeyMerge]:
     """Every near-duplicate key with the key it merges into, by scope and key (quarantine
     scopes are left alone: their facts await review as they are). `distinct`: pairs of
-    `distinct_label`s someone said are different keys (a write with `new_key`)."""
-    keys = sorted(k for k in facts if not k[0].startswith(QUARANTINE_PREFIX))
-    shown = {key: _shown(key, facts[key]) for key in keys}
-    labels = [Label(number, f"{shown[key][1]}.{shown[key][2]}")
+    `distinct_label`s someone said are different keys (a write with `new_key`). Only the
+    keys of a near-duplicate group are read as events."""
+    source = fact_source(facts)
+    shown = source.shown()
+    keys = sorted(k for k in shown if not k[0].startswith(QUARANTINE_PREFIX))
+    words = _Words()
+    labels = [Label(number, f"{shown[key][1]}.{shown[key][2]}", key[0], words.of(key))
               for number, key in enumerate(keys)]
-    pairs = [p for p in variant_pairs(labels, key_judge) if keys[p.first][0] == keys[p.second][0]
-             and frozenset(distinct_label(keys[n]) for n in (p.first, p.second)) not in distinct]
+    pairs = [p for p in variant_pairs(labels, key_judge)
+             if frozenset(distinct_label(keys[n]) for n in (p.first, p.second)) not in distinct]
+    groups = _groups([(keys[p.first], keys[p.second]) for p in pairs])
+    events = source.events([key for group in groups for key in group])
     merges: list[KeyMerge] = []
-    for group in _groups([(keys[p.first], keys[p.second]) for p in pairs]):
-        kept = max(group, key=lambda key: _strength(facts[key], config.is_many(key[2])))
+    for group in groups:
+        kept = max(group, key=lambda key: _strength(events[key], config.is_many(key[2])))
         how = {key: p.how for p in pairs for key in (keys[p.first], keys[p.second])}
         for duplicate in sorted(k for k in group if k != kept):
-            plan = plan_key_merge(facts[kept], facts[duplicate], config.is_many(kept[2]))
+            plan = plan_key_merge(events[kept], events[duplicate], config.is_many(kept[2]))
             if plan.changes_nothing and not plan.conflicts:
                 continue  # the duplicate holds nothing (merged before, or all ended)
             merges.append(KeyMerge(kept, duplicate, (shown[kept], shown[duplicate]),
@@ -62,19 +68,30 @@ def key_merges(facts: Mapping[Key, Sequence[Event]], config: Config,
     return merges
 
 
+class _Words:
+    """`label_words` of a key's label "subject.relation" in any spelling, from its folded
+    parts (`key_slug` folds each part alike, and "." is a word break); each subject's and
+    relation's words split once, each word held once."""
+
+    def __init__(self) -> None:
+        self._parts: dict[str, tuple[str, ...]] = {}
+        self._held: dict[str, str] = {}
+
+    def of(self, key: Key) -> tuple[str, ...]:
+        return self._part(key[1]) + self._part(key[2])
+
+    def _part(self, folded: str) -> tuple[str, ...]:
+        words = self._parts.get(folded)
+        if words is None:
+            once = self._held.setdefault
+            words = self._parts[folded] = tuple(once(word, word) for word in folded.split("_"))
+        return words
+
+
 def distinct_label(key: Key) -> str:
     """A key as the `New-key:`/`Not-a-duplicate-of:` trailers name it, folded:
     "michal: car.colour" → "michal: car_colour"."""
     return f"{key[0]}: {key_slug(key[1] + '.' + key[2])}"
-
-
-def key_text(key: Key) -> str:
-    return f"{key[0]}: {key[1]}.{key[2]}"
-
-
-def _shown(key: Key, events: Sequence[Event]) -> Key:
-    first = first_recorded(events)
-    return key if first is None else first.key
 
 
 def _strength(events: Sequence[Event], many: bool) -> tuple[bool, int, int, str]:

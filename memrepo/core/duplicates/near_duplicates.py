@@ -150,10 +150,11 @@ def label_variant(a: str, b: str, min_typo_word: int = NAME_MIN_TYPO_WORD) -> Va
 
 def signature(label_words_: Sequence[str]) -> tuple[str, ...]:
     """Equal for labels that differ by word order or singular/plural."""
-    return tuple(sorted(_singular(w) for w in label_words_))
+    return tuple(sorted(singular_form(w) for w in label_words_))
 
 
-def _singular(word: str) -> str:
+def singular_form(word: str) -> str:
+    """The word as `signature` compares it ("companies" → "company", "phones" → "phone")."""
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith("es") and len(word) > 4:

@@ -17,35 +17,18 @@ numbers are other things) do not. Fact keys are compared alike (memrepo.core.dup
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Literal
 
-from memrepo.core.config import QUARANTINE_PREFIX, Config
-from memrepo.core.duplicates.key_triage import KeyMerge, key_merges, key_text
+from memrepo.core.config import Config
+from memrepo.core.duplicates.fact_triage import Facts, fact_findings, key_text, span
+from memrepo.core.duplicates.findings import KINDS, Finding
+from memrepo.core.duplicates.key_triage import KeyMerge, key_merges
 from memrepo.core.duplicates.variant_pairs import Label, note_judge, variant_pairs
-from memrepo.core.facts.bitemporal import (
-    FOREVER,
-    Holding,
-    fold,
-    fold_live,
-    live_events,
-    standing,
-)
-from memrepo.core.facts.events import Event, Key, first_recorded
-from memrepo.core.facts.times import Instant, format_instant, format_valid_time
+from memrepo.core.facts.times import Instant
 from memrepo.core.text import fold as fold_text
 from memrepo.core.text import key_slug
 
-FindingKind = Literal["near-duplicate", "near-duplicate-key", "contradiction", "stale-fact",
-                      "dead-link", "orphan", "over-limit", "quarantine"]
-KINDS: tuple[FindingKind, ...] = ("near-duplicate", "near-duplicate-key", "contradiction",
-                                  "stale-fact", "dead-link", "orphan", "over-limit",
-                                  "quarantine")
-PROMOTED_SOURCE = "promoted:"  # memrepo.agent.promote writes source "promoted:<quarantined id>"
-DAY: Instant = 86_400 * 1_000_000
 _FENCE = re.compile(r"^\s*(```|~~~)")
 
 
@@ -71,7 +54,8 @@ class NoteRecord:
 @dataclass(frozen=True)
 class TriageInput:
     notes: Sequence[NoteRecord]
-    facts: Mapping[Key, Sequence[Event]]  # by folded key: its events plus their retracts
+    facts: Facts  # events by folded key (each key's events plus their retracts), or a
+    # source that answers the fact rules (memrepo.core.duplicates.fact_triage)
     config: Config
     now: Instant
     triggered: frozenset[str] = frozenset()  # note names listed in TRIGGERS.md
@@ -79,21 +63,6 @@ class TriageInput:
     distinct: frozenset[frozenset[str]] = frozenset()
     """Pairs someone said are different things (`Not-a-duplicate-of:` trailers): note
     names, or keys as `key_triage.distinct_label` writes them."""
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    kind: FindingKind
-    subject: str  # a note path, a category, or a fact key "scope: subject.relation"
-    problem: str
-    action: str
-    line: int | None = None
-    related: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "subject": self.subject, "line": self.line,
-                "problem": self.problem, "action": self.action,
-                "related": list(self.related)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,134 +275,10 @@ def key_findings(merges: Sequence[KeyMerge]) -> list[Finding]:
                                 related=(key_text(kept),)))
         findings += [Finding("contradiction", key_text(kept), f"the near-duplicate keys "
                              f"{kept[1]}.{kept[2]} and {duplicate[1]}.{duplicate[2]} hold "
-                             f"different values {_span(c.start, c.end)}: "
+                             f"different values {span(c.start, c.end)}: "
                              f"{', '.join(map(repr, c.kept))} and "
                              f"{', '.join(map(repr, c.duplicate))}", "find out which is right "
                              "and retract the other (`memrepo history` lists the ids)",
                              related=(key_text(duplicate),))
                      for c in merge.plan.conflicts]
     return findings
-
-
-def _span(start: Instant, end: Instant) -> str:
-    if end >= FOREVER:
-        return f"from {format_valid_time(start)}"
-    return f"from {format_valid_time(start)} to {format_valid_time(end)}"
-
-
-
-def fact_findings(facts: Mapping[Key, Sequence[Event]], config: Config,
-                  now: Instant) -> list[Finding]:
-    """`facts`: events by folded key (SPEC §4), each key shown in the form first recorded."""
-    promoted = {e.source[len(PROMOTED_SOURCE):] for events in facts.values()
-                for e in events if e.source.startswith(PROMOTED_SOURCE)}
-    findings: list[Finding] = []
-    for folded, events in sorted(facts.items()):
-        first = first_recorded(events)
-        key = folded if first is None else first.key  # shown in the form first recorded
-        many = config.is_many(key[2])
-        if key[0].startswith(QUARANTINE_PREFIX):
-            host = (key[0][len(QUARANTINE_PREFIX):], folded[1], folded[2])
-            findings += _quarantine(key, events, facts.get(host, ()), promoted, many, now)
-            continue
-        live = live_events(events, now)  # once for both rules
-        asserts = [e for e in live if e.op == "assert"]
-        findings += [] if many else _same_time_asserts(key, asserts)
-        findings += _stale(key, live, asserts, many, now, config.stale_after_days)
-    kinds = {kind: rank for rank, kind in enumerate(KINDS)}
-    return sorted(findings, key=lambda f: kinds[f.kind])
-
-
-def _same_time_asserts(key: Key, live: Sequence[Event]) -> list[Finding]:
-    """`live`: the key's live asserts."""
-    by_time: dict[Instant, list[Event]] = {}
-    for event in live:
-        by_time.setdefault(event.valid_from or 0, []).append(event)
-    findings = []
-    for valid_from, group in sorted(by_time.items()):
-        if len({e.object for e in group}) > 1 and len({e.source for e in group}) > 1:
-            findings.append(_conflict(key, valid_from, group))
-    return findings
-
-
-def _conflict(key: Key, valid_from: Instant, group: Sequence[Event]) -> Finding:
-    ordered = sorted(group, key=lambda e: (e.recorded_at, e.id))
-    values = "; ".join(f"{e.object!r} from {e.source} ({e.id})" for e in ordered)
-    wrong = " ".join(shlex.quote(x) for x in ("--scope", key[0]))
-    return Finding("contradiction", key_text(key), f"different values from different "
-                   f"sources for {format_valid_time(valid_from)}: {values}; the later-recorded "
-                   f"{ordered[-1].object!r} wins", f"find out which is right and withdraw "
-                   f"the other: `memrepo retract {wrong} <id> --reason '...'`",
-                   related=tuple(e.id for e in ordered))
-
-
-def _stale(key: Key, live: Sequence[Event], asserts: Sequence[Event], many: bool,
-           now: Instant, days: int) -> list[Finding]:
-    """`live`: the key's events `live_events` gives at `now`; `asserts`: the asserts of
-    them."""
-    confirmed: dict[str | None, Instant] = {}
-    for event in asserts:
-        confirmed[event.object] = max(confirmed.get(event.object, 0), event.recorded_at)
-    findings = []
-    for holding in fold_live(live, many):
-        last = confirmed.get(holding.event.object, holding.event.recorded_at)
-        if holding.holds_at(now) and now - last > days * DAY:
-            findings.append(_stale_finding(key, holding, last, many))
-    return findings
-
-
-def _stale_finding(key: Key, holding: Holding, last: Instant, many: bool) -> Finding:
-    args = ["memrepo", "forget", "--scope", key[0], key[1], key[2], "--reason", "..."]
-    if many:
-        args += ["--object", holding.object]
-    return Finding("stale-fact", key_text(key), f"{holding.object!r} was last confirmed "
-                   f"{format_instant(last)[:10]} and never re-asserted since",
-                   f"ask whether it still holds; if not: `{' '.join(map(_quoted, args))}`",
-                   related=(holding.event.id,))
-
-
-_quoted = lru_cache(maxsize=1 << 16)(shlex.quote)
-"""`shlex.join` is its words quoted and joined: scopes, subjects and relations repeat over
-a memory's tens of thousands of stale facts."""
-
-
-def _quarantine(key: Key, events: Sequence[Event], host_events: Sequence[Event],
-                promoted: set[str], many: bool, now: Instant) -> list[Finding]:
-    """A finding per quarantined value that still holds there (not ended, superseded or
-    retracted in the quarantine), not promoted, and not already held by the host; a
-    contradiction per host value held over the same valid time."""
-    host_scope = key[0][len(QUARANTINE_PREFIX):]
-    host = fold(host_events, now, many)
-    findings = []
-    for held in standing(events, now, many):
-        event = held.event
-        if held.end != held.value_end or event.id in promoted or _held_throughout(held, host):
-            continue  # continued by a re-assert, promoted, or the host holds it
-        promote = (f"`memrepo promote --scope {shlex.quote(host_scope)} {event.id} --by "
-                   f"'Name <email>' --reason '...'` if it is right, else `memrepo retract "
-                   f"--scope {shlex.quote(key[0])} {event.id} --reason '...'`")
-        findings.append(Finding("quarantine", key_text(key), f"{event.object!r} from "
-                                f"{event.source} (session {event.session}) awaits review",
-                                promote, related=(event.id,)))
-        findings += [Finding("contradiction", key_text(key), f"quarantined {event.object!r}"
-                             f" ({event.id}) contradicts {h.object!r} in {host_scope} "
-                             f"({h.event.id}, {_span(h.start, h.end)}); the host fact "
-                             "stands", promote, related=(event.id, h.event.id))
-                     for h in ([] if many else _overlapping(held, host))
-                     if h.object != event.object]
-    return findings
-
-
-def _held_throughout(held: Holding, holdings: Sequence[Holding]) -> bool:
-    """Whether holdings of `held`'s object cover its whole valid interval."""
-    reached = held.start
-    for holding in sorted((h for h in holdings if h.object == held.object),
-                          key=lambda h: h.start):
-        if holding.start > reached:
-            break
-        reached = max(reached, holding.end)
-    return reached >= held.end
-
-
-def _overlapping(held: Holding, holdings: Sequence[Holding]) -> list[Holding]:
-    return [h for h in holdings if h.start < held.end and held.start < h.end]

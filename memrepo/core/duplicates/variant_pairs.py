@@ -14,7 +14,7 @@ Pure: labels in, pairs out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from memrepo.core.duplicates.near_duplicates import (
@@ -23,7 +23,7 @@ from memrepo.core.duplicates.near_duplicates import (
     is_plural_pair,
     label_variant,
     label_words,
-    signature,
+    singular_form,
 )
 
 MIN_SCREENED = 3
@@ -36,6 +36,9 @@ Judge = Callable[[str, str], Variant | None]
 class Label:
     owner: int  # whose label: a note's or a key's number
     text: str  # as written
+    space: str = ""  # labels are compared only with labels of their space (a key's scope)
+    words: tuple[str, ...] | None = None  # `label_words(text)`, when the caller has them
+    # (each word one object for all labels, as variant_pairs would hold them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,31 +51,35 @@ class Pair:
 
 
 def variant_pairs(labels: Sequence[Label], judge: Judge) -> list[Pair]:
-    """Every pair of different owners with labels equal after folding (a star per group of
-    k labels: k-1 pairs) or variants by `judge`; each pair once, by owners."""
+    """Every pair of different owners with labels of one space equal after folding (a star
+    per group of k labels: k-1 pairs) or variants by `judge`; each pair once, by owners."""
     held: dict[str, str] = {}  # each word once: labels repeat their words by the thousand
     once = held.setdefault
-    folded = [(label, [once(word, word) for word in label_words(label.text)])
+    folded = [(label, label.words if label.words is not None else
+               tuple(once(word, word) for word in label_words(label.text)))
               for label in labels]
-    groups: dict[str, list[Label]] = {}
+    groups: dict[tuple[str, str], list[tuple[Label, tuple[str, ...]]]] = {}
     for label, words in folded:
         if words:
-            groups.setdefault("".join(words), []).append(label)
+            groups.setdefault((label.space, "".join(words)), []).append((label, words))
     found: dict[tuple[int, int], str] = {}
     for group in groups.values():
-        for a, b in _star(group):
+        for a, b in _star([label for label, _ in group]):
             found.setdefault(_ordered(a.owner, b.owner), f"{a.text!r} and {b.text!r} are the "
                              "same after folding case, accents and separators")
-    users = _word_users(folded)
-    words_of = {id(label): words for label, words in folded}
-    firsts = [(group[0], words_of[id(group[0])]) for group in groups.values()]
+    firsts = [group[0] for group in groups.values()]
+    judged: list[tuple[tuple[int, int], str, Variant]] = []
     for a, b in _candidates(firsts):
         pair = _ordered(a.owner, b.owner)
         if a.owner == b.owner or pair in found:
             continue
         variant = judge(a.text, b.text)
-        if variant is not None and not _known_elsewhere(variant, users, pair):
-            found[pair] = f"{a.text!r} and {b.text!r}: {variant.how}"
+        if variant is not None:
+            judged.append((pair, f"{a.text!r} and {b.text!r}: {variant.how}", variant))
+    users = _word_users(folded, {w for _, _, v in judged if v.words for w in v.words})
+    for pair, how, variant in judged:
+        if pair not in found and not _known_elsewhere(variant, users, pair):
+            found[pair] = how
     return [Pair(i, j, how) for (i, j), how in sorted(found.items())]
 
 
@@ -95,11 +102,14 @@ def _star(group: Sequence[Label]) -> Iterator[tuple[Label, Label]]:
             yield group[0], label
 
 
-def _word_users(folded: Sequence[tuple[Label, list[str]]]) -> dict[str, set[int]]:
+def _word_users(folded: Sequence[tuple[Label, Sequence[str]]],
+                asked: Collection[str] | None = None) -> dict[str, set[int]]:
+    """Word → the owners of labels using it (only the `asked` words, when given)."""
     users: dict[str, set[int]] = {}
     for label, words in folded:
         for word in words:
-            users.setdefault(word, set()).add(label.owner)
+            if asked is None or word in asked:
+                users.setdefault(word, set()).add(label.owner)
     return users
 
 
@@ -114,50 +124,92 @@ def _known_elsewhere(variant: Variant, users: dict[str, set[int]],
     return all(users.get(word, set()) - set(pair) for word in variant.words)
 
 
-def _candidates(labels: Sequence[tuple[Label, list[str]]]) -> Iterator[tuple[Label, Label]]:
-    """Pairs that may be variants (labels with their folded words): one deletion apart in
-    their joined letters (labels of one length sharing a deletion, or one label a deletion
-    of a label one longer), or the same signature. One length class at a time."""
-    by_signature: dict[tuple[str, ...], list[Label]] = {}
-    by_length: dict[int, list[tuple[str, Label]]] = {}
-    for label, words in labels:
-        by_signature.setdefault(signature(words), []).append(label)
-        joined = "".join(words)
-        if len(joined) >= MIN_SCREENED:
-            by_length.setdefault(len(joined), []).append((joined, label))
-    for bucket in by_signature.values():
-        if len(bucket) > 1:
-            yield from _bucket_pairs(bucket)
-    for length, longer in sorted(by_length.items()):
-        yield from _one_deletion_apart(by_length.get(length - 1, []), longer)
+_Candidate = tuple[tuple[object, ...], int, int]
+"""(where the pair comes in the order judged, first label, second label): label numbers in
+`firsts`."""
 
 
-def _one_deletion_apart(shorter: Sequence[tuple[str, Label]],
-                        longer: Sequence[tuple[str, Label]]) -> Iterator[tuple[Label, Label]]:
-    """Pairs of `longer` labels sharing a deletion, or a `shorter` label (one letter less)
-    and a deletion of a `longer` one; buckets in order of their first label. A bucket gets
-    a list only when a second label comes: most hold one (a million at 20k notes)."""
-    first: dict[str, Label] = {}
-    shared: dict[str, list[Label]] = {}
-    for joined, label in shorter:
-        _bucket(first, shared, joined, label)
-    put = first.setdefault  # the loop below runs for every letter of every label: inlined
-    for joined, label in longer:
-        for deleted in _deletions(joined):
-            found = put(deleted, label)
-            if found is not label:
-                shared.setdefault(deleted, [found]).append(label)
-    for key in first:
-        bucket = shared.get(key)
-        if bucket is not None:
-            yield from _bucket_pairs(bucket)
+def _candidates(firsts: Sequence[tuple[Label, tuple[str, ...]]],
+                ) -> Iterator[tuple[Label, Label]]:
+    """Pairs that may be variants (labels of one space with their folded words, no two
+    with the same letters): the same signature (the same words in another order, plurals),
+    or one deletion apart in their joined letters (both at least MIN_SCREENED long, never
+    deleting a digit). Of those, the rule can call variants only labels of as many words
+    that differ in one word — and then those two words are one deletion apart — so they
+    are found through the vocabulary: each word's neighbours one deletion apart, then the
+    labels with one word replaced by a neighbour. In the order a search by shared
+    deletions, one length at a time, would meet them (which pair of two owners' labels
+    names them): signatures first, then by length, shared deletion, labels."""
+    found = _signature_pairs(firsts) + _deletion_pairs(firsts)
+    found.sort(key=lambda candidate: candidate[0])
+    for _, a, b in found:
+        yield firsts[a][0], firsts[b][0]
 
 
-def _bucket(first: dict[str, Label], shared: dict[str, list[Label]], key: str,
-            label: Label) -> None:
-    found = first.setdefault(key, label)
-    if found is not label:
-        shared.setdefault(key, [found]).append(label)
+def _signature_pairs(firsts: Sequence[tuple[Label, tuple[str, ...]]]) -> list[_Candidate]:
+    singular: dict[str, str] = {}
+    by_signature: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+    for at, (label, words) in enumerate(firsts):
+        for word in words:
+            if word not in singular:
+                singular[word] = singular_form(word)
+        key = (label.space, tuple(sorted([singular[word] for word in words])))
+        by_signature.setdefault(key, []).append(at)
+    return [((0, bucket[0], a, b), a, b) for bucket in by_signature.values()
+            if len(bucket) > 1 for x, a in enumerate(bucket) for b in bucket[x + 1:]]
+
+
+def _deletion_pairs(firsts: Sequence[tuple[Label, tuple[str, ...]]]) -> list[_Candidate]:
+    neighbours = _word_neighbours({word for _, words in firsts for word in words})
+    number = {(label.space, words): at for at, (label, words) in enumerate(firsts)}
+    joined = ["".join(words) for _, words in firsts]
+    pairs = []
+    for at, (label, words) in enumerate(firsts):
+        for k, word in enumerate(words):
+            for other in neighbours.get(word, ()):
+                match = number.get((label.space, (*words[:k], other, *words[k + 1:])))
+                if match is not None and match > at and min(len(joined[at]), len(
+                        joined[match])) >= MIN_SCREENED:
+                    pairs.append((at, match))
+    if not pairs:
+        return []
+    by_letters = {(label.space, joined[at]): at for at, (label, _) in enumerate(firsts)
+                  if len(joined[at]) >= MIN_SCREENED}
+    return [_deletion_candidate(a, b, joined, firsts[a][0].space, by_letters)
+            for a, b in pairs]
+
+
+def _deletion_candidate(a: int, b: int, joined: Sequence[str], space: str,
+                        by_letters: dict[tuple[str, str], int]) -> _Candidate:
+    """Where labels `a` < `b` one deletion apart come in a search that puts each label of
+    length n-1 and every deletion of each label of length n in buckets: in the bucket of
+    the shorter label's letters (shorter label first), or of their shared deletion (first
+    a label of length n-1 with those letters, else the first of the pair)."""
+    if len(joined[a]) != len(joined[b]):
+        short, long_ = (a, b) if len(joined[a]) < len(joined[b]) else (b, a)
+        return (1, len(joined[long_]), (0, short), (0, short), (1, long_)), short, long_
+    shared = _deletions(joined[a]) & _deletions(joined[b])
+    bucket = min((0, by_letters[space, d]) if (space, d) in by_letters else (1, a)
+                 for d in shared)
+    return (1, len(joined[a]), bucket, (1, a), (1, b)), a, b
+
+
+def _word_neighbours(vocabulary: set[str]) -> dict[str, set[str]]:
+    """Each word → the words one deletion apart from it (one is the other without one
+    letter, or both without one letter are equal; never deleting a digit)."""
+    by_deletion: dict[str, list[str]] = {}
+    for word in vocabulary:
+        for deleted in _deletions(word):
+            by_deletion.setdefault(deleted, []).append(word)
+    neighbours: dict[str, set[str]] = {}
+    for deleted, longer in by_deletion.items():
+        group = [*longer, deleted] if deleted in vocabulary else longer
+        if len(group) > 1:
+            for word in group:
+                neighbours.setdefault(word, set()).update(group)
+    for word, near in neighbours.items():
+        near.discard(word)
+    return neighbours
 
 
 def _deletions(joined: str) -> set[str]:
@@ -168,8 +220,3 @@ def _deletions(joined: str) -> set[str]:
         return {joined[:i] + joined[i + 1:] for i in range(len(joined))}
     return {joined[:i] + joined[i + 1:] for i in range(len(joined))
             if not joined[i].isdecimal()}
-
-
-def _bucket_pairs(bucket: Sequence[Label]) -> Iterator[tuple[Label, Label]]:
-    for x, a in enumerate(bucket):
-        yield from ((a, b) for b in bucket[x + 1:] if a.owner != b.owner)

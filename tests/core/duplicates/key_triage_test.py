@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from memrepo.core.config import Config
 from memrepo.core.duplicates.key_triage import distinct_label, key_merges
-from memrepo.core.duplicates.near_duplicates import label_words
+from memrepo.core.duplicates.near_duplicates import label_words, signature
 from memrepo.core.duplicates.variant_pairs import (
     Label,
     _known_elsewhere,
@@ -120,3 +120,60 @@ def test_variant_pairs_finds_every_pair_the_rule_accepts(texts: list[str], judge
         if variant is not None and not _known_elsewhere(variant, users, (a.owner, b.owner)):
             expected.add((a.owner, b.owner))
     assert {(p.first, p.second) for p in variant_pairs(labels, judge)} == expected
+
+
+def test_keys_of_a_scope_are_found_when_an_earlier_scope_has_one_of_their_spellings() -> None:
+    """The same folded letters in two scopes are two keys: a scope's pair is found even
+    when the first label with those letters is another scope's."""
+    [merge] = key_merges(facts(ev("a1", "electricity_bill", scope="anna"),
+                               ev("m1", "Electricity Bill", recorded="2026-01-01"),
+                               ev("m2", "electricty_bill", valid_from="2026-02-01")),
+                         Config())
+    assert merge.kept == ("michal", "electricity_bill", "amount")
+    assert merge.duplicate == ("michal", "electricty_bill", "amount")
+
+
+def test_variant_pairs_compare_labels_of_one_space_only() -> None:
+    labels = [Label(0, "site-roadmap", "a"), Label(1, "site-roadmap", "b"),
+              Label(2, "site-roadmp", "b"), Label(3, "roadmap-site", "a")]
+    pairs = {(p.first, p.second) for p in variant_pairs(labels, note_judge)}
+    assert pairs == {(0, 3), (1, 2)}
+
+
+def _deletions(text: str) -> set[str]:
+    return {text[:i] + text[i + 1:] for i in range(len(text)) if not text[i].isdecimal()}
+
+
+def _searched_as_before(texts: list[str], judge: Any) -> dict[tuple[int, int], str]:
+    """The pairs (and why) of labels of one owner each, as the search before the
+    vocabulary index gave them, asked about every pair: labels with the same signature
+    are judged in the order given; labels one deletion apart in their joined letters
+    (both at least 3 long, never deleting a digit), the shorter first."""
+    words = [label_words(text) for text in texts]
+    users = _word_users([(Label(n, text), w)
+                         for n, (text, w) in enumerate(zip(texts, words, strict=True))])
+    found: dict[tuple[int, int], str] = {}
+    for i, j in combinations(range(len(texts)), 2):
+        a, b = "".join(words[i]), "".join(words[j])
+        if signature(words[i]) != signature(words[j]):
+            if min(len(a), len(b)) < 3 or not (
+                    _deletions(a) & _deletions(b) if len(a) == len(b)
+                    else (a if len(a) < len(b) else b) in _deletions(max(a, b, key=len))):
+                continue
+            if len(b) < len(a):
+                i, j = j, i
+        variant = judge(texts[i], texts[j])
+        if variant is not None and not _known_elsewhere(variant, users, (min(i, j), max(i, j))):
+            found[min(i, j), max(i, j)] = f"{texts[i]!r} and {texts[j]!r}: {variant.how}"
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(edited_labels(), st.sampled_from([note_judge, key_judge]))
+def test_variant_pairs_name_each_pair_as_the_search_by_deletions_did(texts: list[str],
+                                                                     judge: Any) -> None:
+    """Found through the vocabulary, each pair is still judged (and so named) as the search
+    over every label's deletions judged it: byte-for-byte the same report."""
+    labels = [Label(n, text) for n, text in enumerate(texts)]
+    found = {(p.first, p.second): p.how for p in variant_pairs(labels, judge)}
+    assert found == _searched_as_before(texts, judge)
