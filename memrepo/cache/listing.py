@@ -9,7 +9,8 @@ import sqlite3
 from collections.abc import Callable, Collection, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
-from itertools import pairwise
+from itertools import groupby
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 import orjson
@@ -101,7 +102,8 @@ class CachedFacts:
             self._shown = {(scope, subject_key, relation_key): (scope, subject, relation)
                            for scope, subject_key, relation_key, subject, relation
                            in self._conn.execute("SELECT scope, subject_key, relation_key, "
-                                                 "subject, relation FROM keys")}
+                                                 "subject, relation FROM keys ORDER BY scope, "
+                                                 "subject_key, relation_key")}
         return self._shown
 
     def events(self, keys: Collection[Key]) -> dict[Key, list[Event]]:
@@ -163,13 +165,15 @@ def _in_fold_order(conn: sqlite3.Connection, rows: list[tuple[str, str, str, int
                    ) -> list[tuple[str, str, str, int, str, str, int]]:
     """`rows` (by key, start, event id) with holdings of one key and start — a
     many-valued key's — by their asserts' (recorded_at, id), as the fold orders them."""
-    tied = {row for pair in pairwise(rows) if pair[0][:4] == pair[1][:4] for row in pair}
-    if not tied:
-        return rows
-    recorded = {(row[0], row[5]): conn.execute(
-        "SELECT recorded_at FROM events WHERE scope = ? AND id = ?", (row[0], row[5]),
-    ).fetchone()[0] for row in tied}
-    return sorted(rows, key=lambda row: (*row[:4], recorded.get((row[0], row[5]), 0), row[5]))
+    ordered: list[tuple[str, str, str, int, str, str, int]] = []
+    for _, run in groupby(rows, key=itemgetter(0, 1, 2, 3)):
+        tied = list(run)
+        if len(tied) > 1:
+            tied.sort(key=lambda row: (conn.execute(
+                "SELECT recorded_at FROM events WHERE scope = ? AND id = ?", (row[0], row[5]),
+            ).fetchone()[0], row[5]))
+        ordered += tied
+    return ordered
 
 
 def _prefixed(prefix: str, columns: str) -> str:

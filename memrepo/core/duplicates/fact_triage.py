@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from memrepo.core.config import QUARANTINE_PREFIX, Config
-from memrepo.core.duplicates.findings import KINDS, Finding
+from memrepo.core.duplicates.findings import KINDS, Finding, FindingKind
 from memrepo.core.facts.bitemporal import (
     FOREVER,
     Holding,
@@ -122,22 +122,25 @@ def shown_key(key: Key, events: Iterable[Event]) -> Key:
 
 def fact_findings(facts: Facts, config: Config, now: Instant) -> list[Finding]:
     """Contradictions, stale facts and quarantined facts, by kind (KINDS order), then by
-    key; each key shown in the form first recorded."""
+    key (the source gives stale facts by key); each key shown in the form first
+    recorded."""
     source = fact_source(facts)
     shown = source.shown()
-    found: list[tuple[Key, Finding]] = []
-    clashing = [key for key in source.clashing(now) if not config.is_many(key[2])]
+    is_many = lru_cache(maxsize=None)(config.is_many)  # a relation folded once
+    found: dict[FindingKind, list[tuple[Key, Finding]]] = {kind: [] for kind in KINDS}
+    clashing = [key for key in source.clashing(now) if not is_many(key[2])]
     for key, events in source.events(clashing).items():
         asserts = [e for e in live_events(events, now) if e.op == "assert"]
-        found += [(key, f) for f in _same_time_asserts(shown[key], asserts)]
+        found["contradiction"] += [(key, f) for f in _same_time_asserts(shown[key], asserts)]
     before = now - config.stale_after_days * DAY
-    for value in source.unconfirmed(now, before, config.is_many):
-        key = shown[value.key]
-        found.append((value.key, _stale_finding(key, value, config.is_many(key[2]))))
-    found += _quarantined(source, shown, config, now)
-    kinds = {kind: rank for rank, kind in enumerate(KINDS)}
-    found.sort(key=lambda keyed: (kinds[keyed[1].kind], keyed[0]))
-    return [finding for _, finding in found]
+    found["stale-fact"] = [(value.key, _stale_finding(shown[value.key], value,
+                                                      is_many(value.key[2])))
+                           for value in source.unconfirmed(now, before, is_many)]
+    for key, finding in _quarantined(source, shown, config, now):
+        found[finding.kind].append((key, finding))
+    for kind in ("contradiction", "quarantine"):
+        found[kind].sort(key=lambda keyed: keyed[0])  # stable: a key's in the order found
+    return [finding for kind in KINDS for _, finding in found[kind]]
 
 
 def _quarantined(source: FactSource, shown: Mapping[Key, Key], config: Config,
@@ -191,12 +194,13 @@ def _conflict(key: Key, valid_from: Instant, group: Sequence[Event]) -> Finding:
 
 
 def _stale_finding(key: Key, value: Unconfirmed, many: bool) -> Finding:
-    args = ["memrepo", "forget", "--scope", key[0], key[1], key[2], "--reason", "..."]
+    command = (f"memrepo forget --scope {_quoted(key[0])} {_quoted(key[1])} "
+               f"{_quoted(key[2])} --reason ...")  # the other words need no quotes
     if many:
-        args += ["--object", value.object]
+        command += f" --object {_quoted(value.object)}"
     return Finding("stale-fact", key_text(key), f"{value.object!r} was last confirmed "
                    f"{_date(value.last // DAY)} and never re-asserted since",
-                   f"ask whether it still holds; if not: `{' '.join(map(_quoted, args))}`",
+                   f"ask whether it still holds; if not: `{command}`",
                    related=(value.event_id,))
 
 

@@ -114,7 +114,8 @@ def near_duplicates(notes: Sequence[NoteRecord], distinct: frozenset[frozenset[s
     variant of another's (`near_duplicates.label_variant`), or an identical description —
     except pairs of names in `distinct`. A group of k notes sharing a label gives k-1
     edges (a star), not k²; clusters are their connected components."""
-    labels = [Label(i, text) for i, note in enumerate(notes) for text in _label_texts(note)]
+    labels = [Label(i, text, "", words) for i, note in enumerate(notes)
+              for text, words in _label_texts(note)]
     found = {(p.first, p.second): p.how for p in variant_pairs(labels, note_judge)}
     for i, j in _same_description_pairs(notes):
         found.setdefault((i, j) if i <= j else (j, i), "identical descriptions")
@@ -122,11 +123,14 @@ def near_duplicates(notes: Sequence[NoteRecord], distinct: frozenset[frozenset[s
             if i != j and frozenset((notes[i].name, notes[j].name)) not in distinct]
 
 
-def _label_texts(note: NoteRecord) -> list[str]:
+def _label_texts(note: NoteRecord) -> list[tuple[str, tuple[str, ...]]]:
+    """The note's labels, one of each folded spelling, each with its `label_words` (the
+    words of its `key_slug`, which joins them by "_")."""
     texts = [note.name, *([note.title] if note.title else []), *note.aliases]
-    unique: dict[str, str] = {}
+    unique: dict[str, tuple[str, tuple[str, ...]]] = {}
     for text in texts:
-        unique.setdefault(key_slug(text).replace("_", ""), text)
+        slug = key_slug(text)
+        unique.setdefault(slug.replace("_", ""), (text, tuple(slug.split("_"))))
     unique.pop("", None)
     return list(unique.values())
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from memrepo.core.duplicates.near_duplicates import (
     KEY_MIN_TYPO_WORD,
@@ -32,8 +33,9 @@ MIN_SCREENED = 3
 Judge = Callable[[str, str], Variant | None]
 
 
-@dataclass(frozen=True, slots=True)
-class Label:
+class Label(NamedTuple):
+    """(A tuple: tens of thousands are made per triage, a frozen dataclass costs thrice.)"""
+
     owner: int  # whose label: a note's or a key's number
     text: str  # as written
     space: str = ""  # labels are compared only with labels of their space (a key's scope)
