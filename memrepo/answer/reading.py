@@ -188,9 +188,9 @@ _AFTER_DO = frozenset(words_of("now nowadays today currently days these for work
 def _beside_a_person(i: int, written: Sequence[str], folded: Sequence[str],
                      concepts: ConceptTable) -> bool:
     """Whether a head noun's modifier is a person ("numer TEŚCIA", "číslo Marty", "MAMINO
-    číslo"): then it asks for that person's number, not for a kind of number ("numer
-    pokoju")."""
-    if head_kind(folded[i]) != HEAD_NUMBER:
+    číslo", "OTCOVA adresa"): then it asks for that person's number or address, not for a
+    kind of number ("numer pokoju") or address ("email address")."""
+    if not head_kind(folded[i]):
         return False
     after, before = i + 1, i - 1
     if after < len(folded) and (bool(concepts.word_concepts(folded[after]) & concepts.roles)
