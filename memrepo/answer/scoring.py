@@ -345,6 +345,10 @@ happens happened belong belongs belonged stand stands stood sit sits sat mean me
 say says said tell tells told know knows knew think thinks thought remember remembers
 feel feels felt seem seems seemed become becomes became find finds found
 give gives gave given show shows showed shown reach reaches reached expect expects expected
+chodzi chodza chodzil chodzila chodzili chodzic chodi chodia chodil chodila chodili chodit
+chodime chodzimy jezdzi jezdzimy jezdzil jezdzila jezdzili jazdi jazdime jazdil jazdila
+jezdi jezdime jezdil jezdila uzywa uzywamy uzywal uzywala pouziva pouzivame pouzival
+pouzivala pouzivaji bierze bierzemy bral brala berie berieme bral brala bere bereme
 """))
 """Verbs that name nothing of their own ("which car did we DRIVE", "what cut does Booking
 TAKE", "until when can we USE the parking"): counted only where a key or a concept holds
