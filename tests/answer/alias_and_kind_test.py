@@ -1,6 +1,9 @@
-"""A common word that is also someone's alias ("the school") is the relation asked of a
-person named beside it (memrepo.answer.candidates.relation_words_as_names), and "how much"
-/ "ile" is never answered by a date unless it asks an age (memrepo.answer.keys)."""
+"""A common word that is also someone's alias ("the school") is the relation asked of
+a person named beside it (memrepo.answer.candidates.relation_words_as_names); "how much" or
+"ile" is never answered by a date unless it asks an age (memrepo.answer.keys); a word that
+stems like a name is no form of it unless its ending is a name's (memrepo.answer.subjects:
+"market" is not Marek), nor is a misspelling respelled to a name farther from it as
+written."""
 
 from __future__ import annotations
 
@@ -40,6 +43,12 @@ events:
   - {{op: assert, scope: tomasz, subject: mortgage, relation: koniec_splaty,
      object: "2046-06-30", valid_from: "2026-01-01", recorded_at: "2026-01-02T10:00:00Z",
      quote: "Spłacamy do czerwca 2046.", source: conversation, session: s2}}
+  - {{op: assert, scope: tomasz, subject: marek, relation: hourly_wage, object: "45 zł",
+     valid_from: "2026-01-01", recorded_at: "2026-01-02T10:00:00Z",
+     quote: "Marek gets 45 zł an hour.", source: conversation, session: s3}}
+  - {{op: assert, scope: tomasz, subject: stall, relation: market, object: "Rynek Podgórski",
+     valid_from: "2026-01-01", recorded_at: "2026-01-02T10:00:00Z",
+     quote: "Our stall stands at Rynek Podgórski.", source: conversation, session: s3}}
 questions: []
 """
 
@@ -69,3 +78,14 @@ def test_how_much_is_no_date(memory: Memory) -> None:
 def test_how_old_is_answered_by_a_birthday(memory: Memory) -> None:
     assert answered_keys(memory, "tomasz", "Ile lat ma Kuba?") == [
         "kuba.birthday=2011-03-14"]
+
+
+@pytest.mark.parametrize("question", [
+    "Which market is our stall at?", "Which markts is our stall at?"])
+def test_a_word_stemming_like_a_name_is_not_that_person(memory: Memory, question: str) -> None:
+    assert answered_keys(memory, "tomasz", question) == ["stall.market=Rynek Podgórski"]
+
+
+def test_a_name_inflected_still_names_them(memory: Memory) -> None:
+    assert answered_keys(memory, "tomasz", "What is Marka's hourly wage?") == [
+        "marek.hourly_wage=45 zł"]
