@@ -57,18 +57,18 @@ def variant_pairs(labels: Sequence[Label], judge: Judge) -> list[Pair]:
     per group of k labels: k-1 pairs) or variants by `judge`; each pair once, by owners."""
     held: dict[str, str] = {}  # each word once: labels repeat their words by the thousand
     once = held.setdefault
-    folded = [(label, label.words if label.words is not None else
-               tuple(once(word, word) for word in label_words(label.text)))
-              for label in labels]
     groups: dict[tuple[str, str], list[tuple[Label, tuple[str, ...]]]] = {}
-    for label, words in folded:
+    for label in labels:
+        words = label.words if label.words is not None else tuple(
+            once(word, word) for word in label_words(label.text))
         if words:
             groups.setdefault((label.space, "".join(words)), []).append((label, words))
     found: dict[tuple[int, int], str] = {}
     for group in groups.values():
-        for a, b in _star([label for label, _ in group]):
-            found.setdefault(_ordered(a.owner, b.owner), f"{a.text!r} and {b.text!r} are the "
-                             "same after folding case, accents and separators")
+        if len(group) > 1:
+            for a, b in _star([label for label, _ in group]):
+                found.setdefault(_ordered(a.owner, b.owner), f"{a.text!r} and {b.text!r} "
+                                 "are the same after folding case, accents and separators")
     firsts = [group[0] for group in groups.values()]
     judged: list[tuple[tuple[int, int], str, Variant]] = []
     for a, b in _candidates(firsts):
@@ -78,7 +78,8 @@ def variant_pairs(labels: Sequence[Label], judge: Judge) -> list[Pair]:
         variant = judge(a.text, b.text)
         if variant is not None:
             judged.append((pair, f"{a.text!r} and {b.text!r}: {variant.how}", variant))
-    users = _word_users(folded, {w for _, _, v in judged if v.words for w in v.words})
+    asked = {w for _, _, v in judged if v.words for w in v.words}
+    users = _word_users([first for group in groups.values() for first in group], asked)
     for pair, how, variant in judged:
         if pair not in found and not _known_elsewhere(variant, users, pair):
             found[pair] = how
@@ -149,14 +150,11 @@ def _candidates(firsts: Sequence[tuple[Label, tuple[str, ...]]],
 
 
 def _signature_pairs(firsts: Sequence[tuple[Label, tuple[str, ...]]]) -> list[_Candidate]:
-    singular: dict[str, str] = {}
+    singular = {word: singular_form(word) for word in {w for _, words in firsts for w in words}}
+    form = singular.__getitem__
     by_signature: dict[tuple[str, tuple[str, ...]], list[int]] = {}
     for at, (label, words) in enumerate(firsts):
-        for word in words:
-            if word not in singular:
-                singular[word] = singular_form(word)
-        key = (label.space, tuple(sorted([singular[word] for word in words])))
-        by_signature.setdefault(key, []).append(at)
+        by_signature.setdefault((label.space, tuple(sorted(map(form, words)))), []).append(at)
     return [((0, bucket[0], a, b), a, b) for bucket in by_signature.values()
             if len(bucket) > 1 for x, a in enumerate(bucket) for b in bucket[x + 1:]]
 
