@@ -68,9 +68,9 @@ def triage_input(root: Path) -> Iterator[TriageInput]:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        notes = read_notes(conn)
-        at = now()
+        at = now()  # the facts are read on a second thread while the notes are read here
         facts = CachedFacts(conn, at, at - config.stale_after_days * DAY)
+        notes = read_notes(conn)
         yield TriageInput(notes, facts, config, at, triggered_names(root),
                           archived_notes(root), said_distinct(root))
     finally:

@@ -97,6 +97,12 @@ def triage(given: TriageInput) -> list[Finding]:
 
 def title_of(body: str) -> str | None:
     """The text of the first `# ` heading outside code blocks."""
+    if "```" not in body and "~~~" not in body:  # no code block (most notes): one search
+        at = 0 if body.startswith("# ") else body.find("\n# ") + 1
+        if at == 0 and not body.startswith("# "):
+            return None
+        end = body.find("\n", at)
+        return body[at + 2:end if end >= 0 else len(body)].strip() or None
     in_fence = False
     for line in body.split("\n"):
         if _FENCE.match(line):

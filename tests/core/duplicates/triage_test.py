@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memrepo.core.config import Config
 from memrepo.core.duplicates.triage import (
@@ -125,6 +128,26 @@ def test_a_note_is_not_its_own_duplicate() -> None:
 def test_title_is_first_heading_outside_code() -> None:
     assert title_of("```\n# not this\n```\nText\n# Site Roadmap\n# Later") == "Site Roadmap"
     assert title_of("no heading\n## sub") is None
+    assert title_of("# Site Roadmap\r\nText") == "Site Roadmap"
+    assert title_of("Text\n#  \n# Later") is None  # the first heading is empty
+
+
+def _title_line_by_line(body: str) -> str | None:
+    in_fence = False
+    for line in body.split("\n"):
+        if re.match(r"^\s*(```|~~~)", line):
+            in_fence = not in_fence
+        elif not in_fence and line.startswith("# "):
+            return line[2:].strip() or None
+    return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["# Title", "# ", "#", "## Sub", "text", "", "  ```",
+                                 "~~~", "# Other ", "\r", " # x"]), max_size=8))
+def test_a_title_is_found_as_reading_line_by_line_finds_it(lines: list[str]) -> None:
+    body = "\n".join(lines)
+    assert title_of(body) == _title_line_by_line(body)
 
 
 def test_merge_keeps_the_note_with_more_backlinks() -> None:
