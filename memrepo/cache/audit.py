@@ -17,19 +17,21 @@ data, and no query may serve what the files do not hold.)
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from itertools import groupby
-from operator import itemgetter
 from pathlib import Path
 from typing import TypeVar
 
 from memrepo.cache.db import BUSY_TIMEOUT_MS, cache_path, open_trusted
-from memrepo.cache.logsync import table_signatures
-from memrepo.cache.rows import SIGNATURE_COLUMNS, rows_digest
+from memrepo.cache.digests import (
+    EMPTY,
+    SIGNATURE_COLUMNS,
+    encoded_digest,
+    rows_digest,
+    table_signatures,
+)
 
 _T = TypeVar("_T")
 
@@ -64,12 +66,11 @@ def edited_logs(conn: sqlite3.Connection) -> list[str]:
     recorded = dict(conn.execute("SELECT path, digest FROM log_digests").fetchall())
     logs = [path for (path,) in conn.execute("SELECT path FROM files WHERE kind = 'log'")]
     quick, contradicted = _passes(conn)
-    edited = {path for path in logs if recorded.get(path) != quick.get(path, _EMPTY)
-              and recorded.get(path) != rows_digest(table_signatures(conn, path))}
+    edited = {path for path in logs if recorded.get(path) != quick.get(path, EMPTY.digest)
+              and recorded.get(path) != rows_digest(table_signatures(conn, path)).digest}
     return sorted(edited | contradicted)
 
 
-_EMPTY = rows_digest(())
 _CONTRADICTED = ("SELECT DISTINCT e.path FROM holdings h JOIN events e "
                  "ON e.id = h.event_id AND e.scope = h.scope "
                  "WHERE h.object IS NOT e.object OR h.subject_key IS NOT e.subject_key "
@@ -112,26 +113,21 @@ def _database_file(conn: sqlite3.Connection) -> str | None:
 
 
 def _quick_digests(conn: sqlite3.Connection) -> dict[str, str]:
-    """Every log's digest in one pass over the events table, each row encoded by SQLite's
-    `json_array` — the bytes `rows_digest` hashes (orjson's) for every row memrepo writes,
-    at a third of the cost of making the rows Python tuples. Where the two encoders could
-    differ (a float orjson spells with more digits), the digest differs and the caller
-    computes that log's digest exactly: a log is reported only by the exact digest.
+    """Every log's digest in one pass over the events table: SQLite encodes each row
+    (`json_array`: the bytes `rows_digest` hashes, orjson's, for every row memrepo
+    writes) and joins a log's encodings, so Python hashes one string per log, not a
+    row at a time. Where the two encoders could differ (a float orjson spells with more
+    digits), the digest differs and the caller computes that log's digest exactly: a log
+    is reported only by the exact digest.
 
-    Rows are read in the table's order, not sorted by line: a log's rows are inserted in
-    line order (a build, a log that grew), so each log's chain goes on where its last run
-    of rows left it. A log whose rows are not in line order (a sync replaced some) gets
-    another digest here, and the caller's exact one decides."""
-    rows = conn.execute(f"SELECT path, CAST(json_array({SIGNATURE_COLUMNS}) AS BLOB) "
-                        "FROM events ORDER BY rowid")
-    states: dict[str, bytes] = {}
-    blake2b = hashlib.blake2b
-    for path, encoded in groupby(rows, key=itemgetter(0)):
-        state = states.get(path, bytes(16))
-        for _, row in encoded:
-            state = blake2b(state + row, digest_size=16).digest()
-        states[path] = state
-    return {path: state.hex() for path, state in states.items()}
+    A log's rows are joined in the order of the path index, that is of their rowids, not
+    sorted by line: a log's rows are inserted in line order (a build, a log that grew). A
+    log whose rows are not in line order (a sync replaced some) gets another digest here,
+    and the caller's exact one decides."""
+    rows = conn.execute("SELECT path, CAST(group_concat(json_array("
+                        f"{SIGNATURE_COLUMNS}), '') AS BLOB) FROM events "
+                        "INDEXED BY events_path GROUP BY path")
+    return {path: encoded_digest(data).digest for path, data in rows}
 
 
 # --- deep: a fresh build, table by table ------------------------------------------------

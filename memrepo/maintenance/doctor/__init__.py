@@ -44,7 +44,7 @@ from pathlib import Path
 
 from memrepo.facts.write_lock import write_lock
 
-from .cache import cache_contents, cache_file, index_files, local_state
+from .cache import EarlyAudit, cache_contents, cache_file, index_files, local_state
 from .findings import Finding, Report
 from .git_index import git_locks, index_behind_head
 from .logs import logs
@@ -66,6 +66,9 @@ def doctor(root: Path, repair: bool = False, deep: bool = False) -> Report:
 
 
 def _run_checks(root: Path, repair: bool, deep: bool, report: Report) -> None:
+    # a current cache is audited while the other checks run (nothing they do without
+    # --repair changes it; if the work tree does meanwhile, it is audited again)
+    early = None if repair or deep else EarlyAudit.start(root)
     unfinished = unfinished_operation(root, repair)
     report.findings.extend(unfinished)
     checks: tuple[Callable[[Path, bool], list[Finding]], ...] = (
@@ -79,5 +82,5 @@ def _run_checks(root: Path, repair: bool, deep: bool, report: Report) -> None:
     for check in checks:
         report.findings.extend(check(root, repair))
     if not unwritable:
-        report.findings.extend(cache_contents(root, repair, deep))
+        report.findings.extend(cache_contents(root, repair, deep, early))
 

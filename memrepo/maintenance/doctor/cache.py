@@ -4,6 +4,8 @@ say, lines it leaves out) and INDEX.md drift."""
 from __future__ import annotations
 
 import os
+import sqlite3
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -102,8 +104,62 @@ def _cache_leftovers(root: Path, repair: bool) -> list[Finding]:
     return findings
 
 
-def cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
-    """Whether a sound, current cache says what the files say, and the lines it skips."""
+class EarlyAudit:
+    """`cache_contents` of a cache that is current when doctor starts, worked out on a
+    thread of its own while the other checks run (most of it is SQLite's, which works
+    without Python's lock): its findings stand only if nothing has written the cache
+    since it started (SQLite's `data_version`, and the same file) — a sync meanwhile
+    (the work tree changed) or an edit means auditing again."""
+
+    def __init__(self, root: Path, watch: sqlite3.Connection) -> None:
+        self._root = root
+        self._watch = watch  # this thread's: asked again when the findings are collected
+        self._state = _cache_state(root, watch)
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="memrepo-doctor-audit")
+        self._future: Future[list[Finding]] = self._pool.submit(
+            cache_contents, root, False, False)
+        self._pool.shutdown(wait=False)
+
+    @staticmethod
+    def start(root: Path) -> EarlyAudit | None:
+        """An early audit, or None when the cache is missing, unsound or stale (doctor
+        syncs or rebuilds it first)."""
+        if not cache.cache_path(root).is_file():
+            return None
+        conn = audit.open_existing(root)
+        if conn is None:
+            return None
+        if is_stale(conn, root):
+            conn.close()
+            return None
+        return EarlyAudit(root, conn)
+
+    def findings(self) -> list[Finding] | None:
+        """The audit's findings; None when the cache was written since it started."""
+        try:
+            findings = self._future.result()
+            return findings if _cache_state(self._root, self._watch) == self._state else None
+        finally:
+            self._watch.close()
+
+
+def _cache_state(root: Path, watch: sqlite3.Connection) -> tuple[int, int]:
+    """(the cache file's inode, SQLite's count of commits by other connections)."""
+    try:
+        inode = cache.cache_path(root).stat().st_ino
+    except OSError:
+        inode = -1
+    return inode, int(watch.execute("PRAGMA data_version").fetchone()[0])
+
+
+def cache_contents(root: Path, repair: bool, deep: bool,
+                   early: EarlyAudit | None = None) -> list[Finding]:
+    """Whether a sound, current cache says what the files say, and the lines it skips
+    (`early`: worked out already, unless the cache changed since)."""
+    if early is not None and not repair and not deep:
+        findings = early.findings()
+        if findings is not None:
+            return findings
     if not cache.cache_path(root).is_file():
         return []
     conn = audit.open_existing(root)
