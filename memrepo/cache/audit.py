@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -32,6 +32,7 @@ from memrepo.cache.digests import (
     rows_digest,
     table_signatures,
 )
+from memrepo.cache.staleness import is_stale
 
 _T = TypeVar("_T")
 
@@ -58,6 +59,76 @@ def skipped_after(conn: sqlite3.Connection, rowid: int, limit: int) -> list[Skip
     return [SkippedLine(path, line, reason) for path, line, reason in conn.execute(
         "SELECT path, line, reason FROM skipped WHERE rowid > ? ORDER BY path, line "
         "LIMIT ?", (rowid, limit))]
+
+
+@dataclass(frozen=True, slots=True)
+class Audited:
+    """What the default audit finds: the lines and notes left out, the logs whose rows
+    are not the ones indexed (`edited_logs`)."""
+
+    skipped: list[SkippedLine]
+    edited: list[str]
+
+
+def audited(conn: sqlite3.Connection) -> Audited:
+    return Audited(skipped_lines(conn), edited_logs(conn))
+
+
+class EarlyAudit:
+    """`audited` of a cache that is current when doctor starts, worked out on a thread of
+    its own while doctor imports and runs its other checks (most of it is SQLite's work,
+    done without Python's lock). Its result stands only if nothing has written the cache
+    since it started (SQLite's `data_version`, and the same file): a sync meanwhile (the
+    work tree changed) or an edit means auditing again."""
+
+    def __init__(self, root: Path, watch: sqlite3.Connection) -> None:
+        self._root = root
+        self._watch = watch  # this thread's: asked again when the result is collected
+        self._state = _cache_state(root, watch)
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="memrepo-doctor-audit")
+        self._future: Future[Audited | None] = self._pool.submit(_audit_of_file, root)
+        self._pool.shutdown(wait=False)
+
+    @staticmethod
+    def start(root: Path) -> EarlyAudit | None:
+        """An early audit, or None when the cache is missing, unsound or stale (doctor
+        syncs or rebuilds it first)."""
+        if not cache_path(root).is_file():
+            return None
+        conn = open_existing(root)
+        if conn is None:
+            return None
+        if is_stale(conn, root):
+            conn.close()
+            return None
+        return EarlyAudit(root, conn)
+
+    def result(self) -> Audited | None:
+        """What the audit found; None when the cache was written since it started."""
+        try:
+            found = self._future.result()
+            return found if _cache_state(self._root, self._watch) == self._state else None
+        finally:
+            self._watch.close()
+
+
+def _audit_of_file(root: Path) -> Audited | None:
+    conn = open_existing(root)
+    if conn is None:
+        return None
+    try:
+        return audited(conn)
+    finally:
+        conn.close()
+
+
+def _cache_state(root: Path, watch: sqlite3.Connection) -> tuple[int, int]:
+    """(the cache file's inode, SQLite's count of commits by other connections)."""
+    try:
+        inode = cache_path(root).stat().st_ino
+    except OSError:
+        inode = -1
+    return inode, int(watch.execute("PRAGMA data_version").fetchone()[0])
 
 
 def edited_logs(conn: sqlite3.Connection) -> list[str]:

@@ -392,7 +392,8 @@ def test_an_audit_started_early_is_redone_when_the_cache_changed_meanwhile(
     audit began (the cache file changed) are still found."""
     import sqlite3
 
-    from memrepo.maintenance.doctor.cache import EarlyAudit, cache_contents
+    from memrepo.cache.audit import EarlyAudit
+    from memrepo.maintenance.doctor.cache import cache_contents
 
     store.remember(memory_repo, scope="michal", subject="phone", relation="number",
                    object="+48 600 100 200")

@@ -4,8 +4,6 @@ say, lines it leaves out) and INDEX.md drift."""
 from __future__ import annotations
 
 import os
-import sqlite3
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,7 +26,7 @@ from memrepo.maintenance.indexes import build_indexes, current_index, known_desc
 from .findings import Finding, done, relative
 
 if TYPE_CHECKING:
-    from memrepo.cache.audit import SkippedLine
+    from memrepo.cache.audit import Audited, EarlyAudit, SkippedLine
 
 
 PROBE_BYTES = 64 * 1024
@@ -104,62 +102,13 @@ def _cache_leftovers(root: Path, repair: bool) -> list[Finding]:
     return findings
 
 
-class EarlyAudit:
-    """`cache_contents` of a cache that is current when doctor starts, worked out on a
-    thread of its own while the other checks run (most of it is SQLite's, which works
-    without Python's lock): its findings stand only if nothing has written the cache
-    since it started (SQLite's `data_version`, and the same file) — a sync meanwhile
-    (the work tree changed) or an edit means auditing again."""
-
-    def __init__(self, root: Path, watch: sqlite3.Connection) -> None:
-        self._root = root
-        self._watch = watch  # this thread's: asked again when the findings are collected
-        self._state = _cache_state(root, watch)
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="memrepo-doctor-audit")
-        self._future: Future[list[Finding]] = self._pool.submit(
-            cache_contents, root, False, False)
-        self._pool.shutdown(wait=False)
-
-    @staticmethod
-    def start(root: Path) -> EarlyAudit | None:
-        """An early audit, or None when the cache is missing, unsound or stale (doctor
-        syncs or rebuilds it first)."""
-        if not cache.cache_path(root).is_file():
-            return None
-        conn = audit.open_existing(root)
-        if conn is None:
-            return None
-        if is_stale(conn, root):
-            conn.close()
-            return None
-        return EarlyAudit(root, conn)
-
-    def findings(self) -> list[Finding] | None:
-        """The audit's findings; None when the cache was written since it started."""
-        try:
-            findings = self._future.result()
-            return findings if _cache_state(self._root, self._watch) == self._state else None
-        finally:
-            self._watch.close()
-
-
-def _cache_state(root: Path, watch: sqlite3.Connection) -> tuple[int, int]:
-    """(the cache file's inode, SQLite's count of commits by other connections)."""
-    try:
-        inode = cache.cache_path(root).stat().st_ino
-    except OSError:
-        inode = -1
-    return inode, int(watch.execute("PRAGMA data_version").fetchone()[0])
-
-
 def cache_contents(root: Path, repair: bool, deep: bool,
                    early: EarlyAudit | None = None) -> list[Finding]:
     """Whether a sound, current cache says what the files say, and the lines it skips
-    (`early`: worked out already, unless the cache changed since)."""
-    if early is not None and not repair and not deep:
-        findings = early.findings()
-        if findings is not None:
-            return findings
+    (`early`: audited already, unless the cache was written since)."""
+    found = None if early is None or repair or deep else early.result()
+    if found is not None:
+        return _audit_findings(root, found, repair)
     if not cache.cache_path(root).is_file():
         return []
     conn = audit.open_existing(root)
@@ -168,26 +117,32 @@ def cache_contents(root: Path, repair: bool, deep: bool,
     try:
         if is_stale(conn, root):
             return []
-        findings = _skipped([line for line in audit.skipped_lines(conn)
-                             if line.reason != UNFINISHED])  # reported with the logs
-        if deep:
-            with built_aside(root) as (fresh, _):
-                differences = audit.deep_differences(conn, fresh)
-                if differences:
-                    findings.append(_differs(root, "; ".join(differences), repair, fresh))
-        else:
-            edited = audit.edited_logs(conn)
-            if edited:
-                shown_paths = ", ".join(edited[:3]) + (" …" if len(edited) > 3 else "")
-                findings.append(_differs(root, f"rows of {len(edited)} log(s) were changed "
-                                         f"after they were indexed ({shown_paths})",
-                                         repair, None))
+        if not deep:
+            return _audit_findings(root, audit.audited(conn), repair)
+        findings = _skipped(audit.skipped_lines(conn))
+        with built_aside(root) as (fresh, _):
+            differences = audit.deep_differences(conn, fresh)
+            if differences:
+                findings.append(_differs(root, "; ".join(differences), repair, fresh))
     finally:
         conn.close()
     return findings
 
 
+def _audit_findings(root: Path, found: Audited, repair: bool) -> list[Finding]:
+    findings = _skipped(found.skipped)
+    edited = found.edited
+    if edited:
+        shown_paths = ", ".join(edited[:3]) + (" …" if len(edited) > 3 else "")
+        findings.append(_differs(root, f"rows of {len(edited)} log(s) were changed after "
+                                 f"they were indexed ({shown_paths})", repair, None))
+    return findings
+
+
 def _skipped(lines: list[SkippedLine]) -> list[Finding]:
+    """The lines and notes the cache leaves out (an unfinished last line is reported with
+    the logs)."""
+    lines = [line for line in lines if line.reason != UNFINISHED]
     return [_skipped_note(line) if line.path.endswith(".md") else Finding(
         f"{line.path}:{line.line}", f"the cache leaves this line out: {line.reason}",
         "nothing reads it (every query skips it): a line not committed yet can be fixed "
