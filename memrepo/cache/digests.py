@@ -46,26 +46,50 @@ class LogDigest(NamedTuple):
 def rows_digest(rows: Iterable[tuple[Any, ...]], before: LogDigest | None = None,
                 ) -> LogDigest:
     """The digest of a log's signature rows in line order; `before`: the digest of the
-    rows that precede them (a log that grew), extended."""
-    return encoded_digest(b"".join(map(orjson.dumps, rows)), before)
+    rows that precede them (a log that grew), extended. Each row is hashed as it is
+    encoded (the encodings of 100k rows held at once took 400 MB)."""
+    chain = _Chain(before)
+    dumps = orjson.dumps
+    for row in rows:
+        chain.feed(dumps(row))
+    return chain.result()
 
 
 def encoded_digest(data: bytes, before: LogDigest | None = None) -> LogDigest:
     """The digest of rows already encoded and joined (`data`), after `before`'s."""
-    state, tail = (_START, b"") if before is None else (before.state, before.tail)
-    if tail:
-        data = tail + data
-    whole = len(data) - len(data) % CHUNK_BYTES
-    if whole:
-        view = memoryview(data)
-        blake2b = hashlib.blake2b
-        for start in range(0, whole, CHUNK_BYTES):
-            step = blake2b(state, digest_size=16)
-            step.update(view[start:start + CHUNK_BYTES])
-            state = step.digest()
-        view.release()
-    tail = data[whole:]
-    return LogDigest(hashlib.blake2b(state + tail, digest_size=16).hexdigest(), state, tail)
+    chain = _Chain(before)
+    chain.feed(data)
+    return chain.result()
+
+
+class _Chain:
+    """The chain over whole CHUNK_BYTES pieces, fed bytes in any cuts."""
+
+    __slots__ = ("pending", "state")
+
+    def __init__(self, before: LogDigest | None) -> None:
+        self.state = _START if before is None else before.state
+        self.pending = bytearray() if before is None else bytearray(before.tail)
+
+    def feed(self, data: bytes) -> None:
+        pending = self.pending
+        pending += data
+        if len(pending) < CHUNK_BYTES:
+            return
+        whole = len(pending) - len(pending) % CHUNK_BYTES
+        state, blake2b = self.state, hashlib.blake2b
+        with memoryview(pending) as view:
+            for start in range(0, whole, CHUNK_BYTES):
+                step = blake2b(state, digest_size=16)
+                step.update(view[start:start + CHUNK_BYTES])
+                state = step.digest()
+        del pending[:whole]
+        self.state = state
+
+    def result(self) -> LogDigest:
+        tail = bytes(self.pending)
+        return LogDigest(hashlib.blake2b(self.state + tail, digest_size=16).hexdigest(),
+                         self.state, tail)
 
 
 EMPTY = encoded_digest(b"")
