@@ -363,3 +363,34 @@ def possessor_position(i: int, mentions: Mentions) -> bool:
         if first.start <= i < first.end and second.role and second.start <= first.end + 1:
             return True
     return False
+
+
+def relation_words_as_names(conn: Connection, scope: str, read: Reading, mentions: Mentions,
+                            concepts: ConceptTable) -> Mentions:
+    """`mentions` without a common word that names someone by an alias ("the school") when
+    the question names another beside it whose relation that word is: "Which SCHOOL does
+    Kuba go to?" asks Kuba's `szkola`, not everything about the driving school."""
+    people = [m for m in mentions.found if any(i.subjects for i in m.identities)]
+    kept = []
+    for mention in mentions.found:
+        if not _a_relation_of(conn, scope, read, mention, people, concepts):
+            kept.append(mention)
+    if len(kept) == len(mentions.found):
+        return mentions
+    return replace(mentions, found=tuple(kept))
+
+
+def _a_relation_of(conn: Connection, scope: str, read: Reading, mention: Mention,
+                   people: Sequence[Mention], concepts: ConceptTable) -> bool:
+    if (mention.role or mention.end - mention.start != 1 or mention.start in read.capitalised
+            or not mention.identities):
+        return False
+    word = read.folded[mention.start]
+    forms, named = set(base_forms(word)), concepts.word_concepts(word)
+    subjects = [s for m in people if m is not mention for i in m.identities for s in i.subjects]
+    for key in keys_of_subjects(conn, scope, subjects, 200) if subjects else ():
+        relation = words(key.relation_key)
+        if forms & {f for w in relation for f in base_forms(w)} or (
+                named & concepts.concepts_of_words(relation)):
+            return True
+    return False

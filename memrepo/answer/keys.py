@@ -45,6 +45,7 @@ from memrepo.answer.candidates import (
     only_possessor,
     other_name,
     possessed,
+    relation_words_as_names,
     things_named,
     unexplained_names,
     unknown_names,
@@ -186,7 +187,8 @@ def _choose(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     saying whether it asks nothing beyond whom it names and which words the answering
     relations hold (for the part of a text after it: "… a jaki do dentysty?")."""
     people, rows = identity_directory(conn, scope, read, asker, concepts)
-    mentions = find_mentions(read.folded, read.raw, people, concepts, read.dated)
+    mentions = relation_words_as_names(conn, scope, read, find_mentions(
+        read.folded, read.raw, people, concepts, read.dated), concepts)
     choice = _chosen(conn, scope, read, asker, concepts, respelled, people, rows, mentions,
                      last_resort)
     asking = [read.raw[int(w[1:])] for w in dict.fromkeys(
@@ -297,11 +299,13 @@ def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
     """Without the keys whose every value is of a kind the question word never asks for:
     "who" is no amount or date ("od koho máme pronajaté parkoviště": the landlord, not the
     rent), "when" no amount, "how much" no name or date ("how much goes to the bank for
-    the sauna": the instalment, not the lender; "how many" may count names)."""
+    the sauna": the instalment, not the lender; "how many" may count names; "ile płacimy
+    za kredyt": not the day it ends), unless it asks an age ("ile lat ma Kuba")."""
     never = (({AMOUNT, DATE} if WHO_CUE in read.cues else set())
              | ({AMOUNT} if WHEN_CUE in read.cues or asks_days_or_time(read.folded)
                 else set())
-             | ({NAME, DATE} if AMOUNT_CUE in read.cues and "much" in read.folded else set()))
+             | (({DATE} | ({NAME} if "much" in read.folded else set()))
+                if AMOUNT_CUE in read.cues and not _asks_age(read) else set()))
     if not never or not scored:
         return scored
     values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
@@ -310,6 +314,10 @@ def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
         kinds = [value_kinds(value) for value in held]
         return bool(kinds) and all(k and k <= never for k in kinds)
     return [m for m in scored if not wrong(m)]
+
+
+def _asks_age(read: Reading) -> bool:
+    return any("birth" in read.concepts.get(i, ()) for i in read.salient)
 
 
 def _same_thing_of_the_kind(conn: Connection, scope: str, read: Reading,

@@ -87,6 +87,8 @@ class Reading:
     value_named: dict[int, frozenset[str]] = field(default_factory=dict)
     in_names: frozenset[int] = frozenset()  # words of a person's name the question says
     theirs: frozenset[int] = frozenset()  # words a named person possesses ("Jozef's CAR")
+    labels: dict[int, str] = field(default_factory=dict)  # "category B", "car 2": which of
+    # several things alike
 
 
 # --- reading the question ---------------------------------------------------------------
@@ -151,8 +153,20 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     salient = sorted({*salient, *(i for i in capitalised if i not in dated and i not in heads
                                   and len(folded[i]) > 1 and folded[i] not in FILLERS)})
     # a name that is also a small word ("What is ANI's salary?": Anna) still names someone
-    return Reading(raw, folded, salient, cues, set(dated), spans, optional, kinds,
-                  question.asks_change, read_as, asked_kind, phrased, capitalised)
+    labels = _labels(written, dated)
+    return Reading(raw, folded, sorted({*salient, *labels}), cues, set(dated), spans,
+                   optional | {j for i in labels for j in (i - 1, i)}, kinds,
+                   question.asks_change, read_as, asked_kind, phrased, capitalised,
+                   labels=labels)
+
+
+def _labels(written: Sequence[str], dated: set[int]) -> dict[int, str]:
+    """The words that tell one of several things alike from the others: a capital letter
+    standing alone ("category B") or a small number that is no date ("training car 2").
+    They and the word they label ("CATEGORY B") count where a key holds them (read as
+    optional words)."""
+    return {i: w.lower() for i, w in enumerate(written) if i and i not in dated and (
+        (len(w) == 1 and w.isupper() and w != "I") or (w.isdigit() and len(w) <= 2))}
 
 
 _ORIGIN = frozenset(("birthplace", "residence"))
@@ -188,9 +202,9 @@ _AFTER_DO = frozenset(words_of("now nowadays today currently days these for work
 def _beside_a_person(i: int, written: Sequence[str], folded: Sequence[str],
                      concepts: ConceptTable) -> bool:
     """Whether a head noun's modifier is a person ("numer TEŚCIA", "číslo Marty", "MAMINO
-    číslo"): then it asks for that person's number, not for a kind of number ("numer
-    pokoju")."""
-    if head_kind(folded[i]) != HEAD_NUMBER:
+    číslo", "OTCOVA adresa"): then it asks for that person's number or address, not for a
+    kind of number ("numer pokoju") or address ("email address")."""
+    if not head_kind(folded[i]):
         return False
     after, before = i + 1, i - 1
     if after < len(folded) and (bool(concepts.word_concepts(folded[after]) & concepts.roles)

@@ -132,6 +132,7 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
         owner = _owner(key, people)
         held, subject_how, relation_how, by_relation = _held(key, owner, read, mentions,
                                                              concepts)
+        held |= {f"#{i}" for i, label in read.labels.items() if label in labels_of(key)}
         by_quote = _in_its_quote(read, held, quoted.get(key.rowid, set()))
         if another_kind(key, read, held | by_quote):
             continue  # "a jar of FOREST honey": not `acacia_honey`'s price
@@ -205,7 +206,12 @@ def another_kind(key: KeyRow, read: Reading, held: set[str] | frozenset[str] = f
                  ) -> bool:
     """Whether the question names the head noun of the key's subject with a modifier of
     its own that the key does not hold: "FOREST honey" is another honey than
-    `acacia_honey`, "the VAN insurance" another insurance than `car_insurance`."""
+    `acacia_honey`, "the VAN insurance" another insurance than `car_insurance` — or a
+    label the key's own label is not ("car 2" is not `training_car_1`, "category C" not
+    `course_price_b`)."""
+    own_labels = labels_of(key)
+    if own_labels and read.labels and not own_labels & set(read.labels.values()):
+        return True
     subject = words(key.subject_key)
     if len(subject) < 2:
         return False
@@ -220,6 +226,12 @@ def another_kind(key: KeyRow, read: Reading, held: set[str] | frozenset[str] = f
                 and read.folded[before] not in _HEADS):
             return True
     return False
+
+
+def labels_of(key: KeyRow) -> set[str]:
+    """The words of a key that tell it from others alike: `course_price_B`, `car_2`."""
+    return {w for w in (*words(key.subject_key), *words(key.relation_key))
+            if len(w) == 1 or w.isdigit()}
 
 
 def _in_its_quote(read: Reading, held: set[str], quoted: set[str]) -> set[str]:
@@ -333,6 +345,10 @@ happens happened belong belongs belonged stand stands stood sit sits sat mean me
 say says said tell tells told know knows knew think thinks thought remember remembers
 feel feels felt seem seems seemed become becomes became find finds found
 give gives gave given show shows showed shown reach reaches reached expect expects expected
+chodzi chodza chodzil chodzila chodzili chodzic chodi chodia chodil chodila chodili chodit
+chodime chodzimy jezdzi jezdzimy jezdzil jezdzila jezdzili jazdi jazdime jazdil jazdila
+jezdi jezdime jezdil jezdila uzywa uzywamy uzywal uzywala pouziva pouzivame pouzival
+pouzivala pouzivaji bierze bierzemy bral brala berie berieme bral brala bere bereme
 """))
 """Verbs that name nothing of their own ("which car did we DRIVE", "what cut does Booking
 TAKE", "until when can we USE the parking"): counted only where a key or a concept holds

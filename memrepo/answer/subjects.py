@@ -126,8 +126,21 @@ def _spelled(said: Sequence[str], wanted: tuple[str, ...]) -> bool:
     inflected ("Pixela", "mama Agnieszki", "Marks city"): a shared base form, for words
     of four letters or more."""
     return len(said) == len(wanted) and all(
-        a == b or (len(b) >= 4 and bool(set(base_forms(a)) & set(base_forms(b))))
+        a == b or (len(b) >= 4 and _inflected(a, set(base_forms(a)) & set(base_forms(b))))
         for a, b in zip(said, wanted, strict=True))
+
+
+def _inflected(word: str, stems: set[str]) -> bool:
+    """Whether `word` is one of the shared `stems` with an ending of a name's case or
+    possessive ("Marka", "Markowi", "Marks"), not another word that stems alike ("market"
+    is no form of Marek)."""
+    return any(word.startswith(stem) and word[len(stem):] in _NAME_ENDINGS for stem in stems)
+
+
+_NAME_ENDINGS = frozenset(words_of("""a e i o u y s ou ie em om ym im ej ow ov ach ami owi
+ovi iem ego emu iego iemu ova ove ovo ovu ovej ovho ovom ovou ina ine ino inu iny inej
+ka ke ki ku ko kiem kowi kou ek ce cie ze nie""")) | {""}
+"""What follows a name's stem in its inflected forms (folded): cases, possessives."""
 
 
 def _parts_named(question: Sequence[str], people: Sequence[Identity],

@@ -69,6 +69,9 @@ events:
   - {{op: assert, scope: ilona, subject: mother, relation: phone, object: "+48 602 111 222",
      valid_from: "2020-01-01", recorded_at: "2025-02-01T10:00:00Z",
      quote: "Mum's number is 602 111 222.", source: conversation, session: s1}}
+  - {{op: assert, scope: ilona, subject: mother, relation: adres, object: "ul. Polna 3, Sopot",
+     valid_from: "2020-01-01", recorded_at: "2025-02-01T10:00:00Z",
+     quote: "Mama mieszka na Polnej 3.", source: conversation, session: s1}}
   - {{op: assert, scope: ilona, subject: marta, relation: job, object: "nurse",
      valid_from: "2015-01-01", recorded_at: "2025-02-01T10:00:00Z",
      quote: "Marta works as a nurse.", source: conversation, session: s1}}
@@ -257,3 +260,10 @@ def test_a_title_case_question_names_no_one_by_its_capitals(memory: Memory) -> N
 def test_mums_number_in_slovak_and_polish(memory: Memory, question: str) -> None:
     assert answered(memory, question) == ["mother.phone=+48 602 111 222"]
     assert answered(memory, "Co mamy na obiad?") == []  # "mamy": we have
+
+
+@pytest.mark.parametrize("question", [
+    "Jaki jest adres mamy?", "Aká je mamina adresa?", "Adresa mamy?"])
+def test_an_address_beside_a_role_word_is_that_persons(memory: Memory, question: str) -> None:
+    assert answered(memory, question) == ["mother.adres=ul. Polna 3, Sopot"]
+    assert answered(memory, "What is Marta's email address?") == []  # a kind of address

@@ -1,0 +1,91 @@
+"""A common word that is also someone's alias ("the school") is the relation asked of
+a person named beside it (memrepo.answer.candidates.relation_words_as_names); "how much" or
+"ile" is never answered by a date unless it asks an age (memrepo.answer.keys); a word that
+stems like a name is no form of it unless its ending is a name's (memrepo.answer.subjects:
+"market" is not Marek), nor is a misspelling respelled to a name farther from it as
+written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memrepo.agent.api import Memory
+from tests.support import answered_keys, world_memory, world_repository
+
+NOW = "2026-10-15T12:00:00Z"
+WORLD = f"""\
+world: alias-and-kind
+about: "a family with a driving school"
+now: "{NOW}"
+many_valued: []
+notes:
+  - category: entities
+    name: szkola-jazdy
+    description: "The family driving school in Wieliczka"
+    aliases: ["Szkoła Jazdy Wróbel", "the school", "szkoła"]
+  - category: entities
+    name: jakub
+    description: "Tomasz's son Kuba, seventeen, at secondary school"
+    aliases: ["Kuba", "Jakub"]
+events:
+  - {{op: assert, scope: tomasz, subject: kuba, relation: szkola,
+     object: "XII Liceum w Krakowie", valid_from: "2026-09-01",
+     recorded_at: "2026-09-02T10:00:00Z", quote: "Kuba started at the XII Liceum.",
+     source: conversation, session: s1}}
+  - {{op: assert, scope: tomasz, subject: kuba, relation: birthday, object: "2011-03-14",
+     valid_from: "2011-03-14", recorded_at: "2026-09-02T10:00:00Z",
+     quote: "Kuba was born on 14 March 2011.", source: conversation, session: s1}}
+  - {{op: assert, scope: tomasz, subject: mortgage, relation: monthly_installment,
+     object: "2110 zł", valid_from: "2026-01-01", recorded_at: "2026-01-02T10:00:00Z",
+     quote: "Rata kredytu to 2110 zł.", source: conversation, session: s2}}
+  - {{op: assert, scope: tomasz, subject: mortgage, relation: koniec_splaty,
+     object: "2046-06-30", valid_from: "2026-01-01", recorded_at: "2026-01-02T10:00:00Z",
+     quote: "Spłacamy do czerwca 2046.", source: conversation, session: s2}}
+  - {{op: assert, scope: tomasz, subject: marek, relation: hourly_wage, object: "45 zł",
+     valid_from: "2026-01-01", recorded_at: "2026-01-02T10:00:00Z",
+     quote: "Marek gets 45 zł an hour.", source: conversation, session: s3}}
+  - {{op: assert, scope: tomasz, subject: stall, relation: market, object: "Rynek Podgórski",
+     valid_from: "2026-01-01", recorded_at: "2026-01-02T10:00:00Z",
+     quote: "Our stall stands at Rynek Podgórski.", source: conversation, session: s3}}
+questions: []
+"""
+
+
+@pytest.fixture(scope="module")
+def world_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return world_repository(tmp_path_factory, WORLD, "tomasz")
+
+
+@pytest.fixture()
+def memory(world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
+    return world_memory(world_repo, monkeypatch, NOW)
+
+
+@pytest.mark.parametrize("question", [
+    "Which school does Kuba go to now?", "Do jakiej szkoły chodzi Kuba?"])
+def test_an_alias_word_beside_a_person_is_the_relation_asked(memory: Memory,
+                                                            question: str) -> None:
+    assert answered_keys(memory, "tomasz", question) == ["kuba.szkola=XII Liceum w Krakowie"]
+
+
+def test_how_much_is_no_date(memory: Memory) -> None:
+    assert answered_keys(memory, "tomasz", "Ile teraz płacimy co miesiąc za kredyt?") == [
+        "mortgage.monthly_installment=2110 zł"]
+
+
+def test_how_old_is_answered_by_a_birthday(memory: Memory) -> None:
+    assert answered_keys(memory, "tomasz", "Ile lat ma Kuba?") == [
+        "kuba.birthday=2011-03-14"]
+
+
+@pytest.mark.parametrize("question", [
+    "Which market is our stall at?", "Which markts is our stall at?"])
+def test_a_word_stemming_like_a_name_is_not_that_person(memory: Memory, question: str) -> None:
+    assert answered_keys(memory, "tomasz", question) == ["stall.market=Rynek Podgórski"]
+
+
+def test_a_name_inflected_still_names_them(memory: Memory) -> None:
+    assert answered_keys(memory, "tomasz", "What is Marka's hourly wage?") == [
+        "marek.hourly_wage=45 zł"]
