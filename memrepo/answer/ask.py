@@ -17,7 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from memrepo.answer.clauses import at_its_time, clauses, in_turn, names_subject, refers_back
+from memrepo.answer.clauses import (
+    at_its_time,
+    clauses,
+    in_turn,
+    names_subject,
+    refers_back,
+    with_referent,
+)
 from memrepo.answer.concepts import table_for
 from memrepo.answer.keys import KeyChoice, choose_keys
 from memrepo.answer.question import (
@@ -132,7 +139,7 @@ def _ask_part(asking: Callable[[str], Answer], part: str, before: Answer | None)
     subjects = {key[1].replace("_", " ") for key in before.keys} if before else set()
     if refers_back(part) and (naming or len(subjects) == 1):
         # "… and who is IT insured with?" of the van the part before asked about
-        return asking(f"{part} ({' '.join(naming or subjects)})")
+        return asking(with_referent(part, " ".join(naming or subjects)))
     answer = asking(part)
     relation = before.choice.asking if before else []
     if relation and answer.choice.bare:
@@ -208,7 +215,12 @@ def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
                     lambda pair: pair)
     answered = [(key, parts[number]) for key, number in asked
                 if _says_whose(parts[number], key)]
-    answered += [(key, whole) for key in whole.keys]
+    every_part = {number for number, part in enumerate(parts)
+                  if any(_says_whose(part, key) for key in part.keys)} == set(range(len(parts)))
+    # every part answered on its own: the whole text's other keys mix the parts' words
+    # ("my MUM's landline and when was my dad BORN": not mum's birth date)
+    answered += [(key, whole) for key in whole.keys
+                 if not every_part or any(key == k for k, _ in answered)]
     facts = {(fact.id, fact.valid_from): fact for key, answer in answered
              for fact in answer.facts if (fact.scope, fact.subject, fact.relation) == key}
     matches = whole.notes or in_turn((part.notes for part in parts),

@@ -15,6 +15,7 @@ from typing import TypeVar
 from memrepo.answer.concepts import shipped
 from memrepo.answer.question import POSSESSIVES, Question, head_kind, kind_positions
 from memrepo.answer.stopwords import STOP_WORDS
+from memrepo.answer.subjects import in_slavic
 from memrepo.answer.when import find_times
 from memrepo.core.stems import WORD, base_forms, tokens
 from memrepo.core.text import fold, words_of
@@ -38,10 +39,12 @@ MAX_QUESTIONS = 4
 ranking: a text of 500 joined questions must not cost 500)."""
 _AFTER_QUESTION_MARK = re.compile(r"(?<=\?)\s+")
 _BACK_REFERENCES = frozenset(words_of("""
-he she it they him her them its his their hers theirs on ona ono oni one ony go jego jej ich
-nim niej nich mu jemu ho jeho ju nej"""))
-"""Words that point back to a thing the question before named ("… and who supplied IT?"):
-such a part is not a question of its own."""
+he she it they him her them its his their hers theirs"""))
+_SLAVIC_BACK_REFERENCES = frozenset(words_of("""
+on ona ono oni one ony go jego jej ich nim niej nich mu jemu ho jeho ju nej"""))
+"""Words that point back to a thing the question before named ("… and who supplied IT?",
+"… a ile mu płacimy?"): such a part is not a question of its own. The Polish, Slovak and
+Czech ones only in a part in those languages ("which school does Samuel GO to")."""
 
 
 def clauses(text: str) -> list[str]:
@@ -137,7 +140,23 @@ def _has_salient_word(part: str) -> bool:
 def refers_back(part: str) -> bool:
     """Whether a part of a text points back to what the part before named ("… and how
     much do we pay HER?")."""
-    return bool(_BACK_REFERENCES.intersection(word for _, word in tokens(part)))
+    folded = [word for _, word in tokens(part)]
+    pointing = _BACK_REFERENCES | (_SLAVIC_BACK_REFERENCES if in_slavic(folded) else set())
+    return bool(pointing.intersection(folded))
+
+
+def with_referent(part: str, naming: str) -> str:
+    """A part that points back, read with what the part before named: a possessive
+    pronoun before a word becomes the name's possessive ("… i gdzie pracuje JEJ mąż?" →
+    "Marta's mąż": her husband, not the asker's); otherwise the name is added after."""
+    written = WORD.findall(part)
+    for i, word in enumerate(written[:-1]):
+        if fold(word) in _POSSESSIVE_BACK:
+            return " ".join([*written[:i], f"{naming}'s", *written[i + 1:]]) + "?"
+    return f"{part} ({naming})"
+
+
+_POSSESSIVE_BACK = frozenset(words_of("his her its their jej jego ich jeho jeji jejich"))
 
 
 def _head_after(folded: list[str], i: int) -> int:

@@ -35,9 +35,9 @@ from memrepo.answer.reading import (
 )
 from memrepo.answer.subjects import Mentions, in_slavic
 from memrepo.cache import Connection
-from memrepo.cache.lookups import KeyRow, key_name_words, quoted_forms, scope_term_counts
+from memrepo.cache.lookups import KeyRow, key_name_words, quoted_groups, scope_term_counts
 from memrepo.core.stems import base_forms
-from memrepo.core.text import words_of
+from memrepo.core.text import fold, words_of
 
 COVERAGE = 0.5
 """The share of the question's weighted words a key must account for."""
@@ -126,14 +126,18 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
     paid_for = {f"#{i}" for i in read.salient if _paid_for(read.folded, i)}
     per_subject = Counter(key.subject_key for key in keys)
     joined = joined_people(read, mentions)
-    quoted = quoted_forms(conn, (key.rowid for key in keys),
-                          {f for i in read.salient for f in base_forms(read.folded[i])})
+    quoted = quoted_groups(conn, (key.rowid for key in keys), _quotable(read, concepts))
     for key in keys:
         owner = _owner(key, people)
         held, subject_how, relation_how, by_relation = _held(key, owner, read, mentions,
                                                              concepts)
         held |= {f"#{i}" for i, label in read.labels.items() if label in labels_of(key)}
-        by_quote = _in_its_quote(read, held, quoted.get(key.rowid, set()))
+        if by_relation and _subject_word_only(key, read, by_relation) and any(
+                w not in held and f"~{w[1:]}" not in held for w in weights if w[0] == "#"):
+            relation_how = ()  # "the FLAT RENT": the word its subject holds is not also its
+            # relation (`flat.address` through the concept of 'flat') when the question asks
+            # something more ("rent")
+        by_quote = _in_its_quote(key, read, held, quoted.get(key.rowid, set()), concepts)
         if another_kind(key, read, held | by_quote):
             continue  # "a jar of FOREST honey": not `acacia_honey`'s price
         alone = per_subject[key.subject_key] == 1
@@ -228,19 +232,45 @@ def another_kind(key: KeyRow, read: Reading, held: set[str] | frozenset[str] = f
     return False
 
 
+def _subject_word_only(key: KeyRow, read: Reading, by_relation: set[str]) -> bool:
+    """Whether the words its relation holds are only words of its subject as written, held
+    again through a concept."""
+    subject = forms_of(key.subject_key)
+    return all(w[0] == "~" and subject.intersection(base_forms(read.folded[int(w[1:])]))
+               for w in by_relation)
+
+
 def labels_of(key: KeyRow) -> set[str]:
     """The words of a key that tell it from others alike: `course_price_B`, `car_2`."""
     return {w for w in (*words(key.subject_key), *words(key.relation_key))
             if len(w) == 1 or w.isdigit()}
 
 
-def _in_its_quote(read: Reading, held: set[str], quoted: set[str]) -> set[str]:
+def _quotable(read: Reading, concepts: ConceptTable) -> dict[int, set[str]]:
+    """Each salient word's forms a quote may hold (by position), and apart from them (by
+    -1 - position) those of the one-word entries of its concepts ("the FLAT rent": "czynsz
+    za MIESZKANIE")."""
+    out = {}
+    for i in read.salient:
+        out[i] = set(base_forms(read.folded[i]))
+        out[-1 - i] = {f for name in read.concepts.get(i, frozenset()) - concepts.roles
+                       for entry in concepts.words_of.get(name, ()) if " " not in entry
+                       for f in base_forms(fold(entry))} - out[i]
+    return out
+
+
+def _in_its_quote(key: KeyRow, read: Reading, held: set[str], quoted: set[int],
+                  concepts: ConceptTable) -> set[str]:
     """The question's words a key does not hold by its words but the sentence it was
-    recorded from does ("who covers the BUILDING": "The building is insured with …"):
-    held as by a concept, never as the relation."""
+    recorded from does ("who covers the BUILDING": "The building is insured with …"), or
+    a word of its concept that is none of the key's own ("policy" is no more in a quote
+    saying "insurance" of `van.insurance_expiry`): held as by a concept, never as the
+    relation."""
+    own = concepts.concepts_of_words([*words(key.subject_key), *words(key.relation_key)])
     return {f"~{i}" for i in read.salient
             if f"#{i}" not in held and f"~{i}" not in held and i not in read.in_names
-            and quoted.intersection(base_forms(read.folded[i]))}
+            and (i in quoted or (-1 - i in quoted
+                                 and not own & read.concepts.get(i, frozenset())))}
 
 
 def _by_cue_only(relation_how: Sequence[str]) -> bool:

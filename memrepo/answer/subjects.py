@@ -20,6 +20,7 @@ from memrepo.answer.identities import (
     is_role,
     owner_is,
     role_owners,
+    words,
 )
 from memrepo.answer.stopwords import ENGLISH, POLISH, SLOVAK, STOP_WORDS
 from memrepo.core.stems import base_forms
@@ -250,7 +251,12 @@ def _possessor(span: Span, question: Sequence[str], named: Sequence[Mention],
                ) -> Identity | None:
     """The identity whose role person a role word names: named right before it with "'s"
     ("Lenka's mother"), or right after it ("the mother of Lenka", Polish and Slovak
-    genitive: "mama Lenki", "dzieci mojej siostry")."""
+    genitive: "mama Lenki", "dzieci mojej siostry"), or named before "her"/"his" right
+    before it ("Where does Marta live and where does HER husband work?")."""
+    if span.start and question[span.start - 1] in _THIRD_POSSESSIVES:
+        earlier = [m for m in named if m.end < span.start and len(m.identities) == 1]
+        if earlier:
+            return earlier[-1].identities[0]
     for mention in named:
         if len(mention.identities) != 1 or mention.start == span.start:
             continue
@@ -258,9 +264,16 @@ def _possessor(span: Span, question: Sequence[str], named: Sequence[Mention],
         between = question[span.end:mention.start]
         after = mention.start > span.end and len(between) <= 2 and all(
             w in _LINKING for w in between)
-        if before or after:
+        # right after it, a name inflected ("mąż MARTY") owns the role; one as spelled is
+        # the role person's own name ("the accountant Anna")
+        inflected = mention.start == span.end and not set(
+            question[mention.start:mention.end]) & set(words(mention.identities[0].label))
+        if before or after or inflected:
             return mention.identities[0]
     return None
+
+
+_THIRD_POSSESSIVES = frozenset(words_of("her his jej jego jeho jeji"))
 
 
 def _haver(span: Span, question: Sequence[str], named: Sequence[Mention],

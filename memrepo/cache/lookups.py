@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 CANDIDATES = 200
@@ -169,21 +169,21 @@ def entity_name_vocabulary(conn: sqlite3.Connection, first: str, shortest: int, 
     return [row[0] for row in rows]
 
 
-def quoted_forms(conn: sqlite3.Connection, rowids: Iterable[int], forms: Iterable[str],
-                 ) -> dict[int, set[str]]:
-    """Of the folded `forms`, those each key (by rowid) holds in a verbatim quote of its
-    facts: what the person said when it was recorded."""
+def quoted_groups(conn: sqlite3.Connection, rowids: Iterable[int],
+                  groups: Mapping[int, Iterable[str]]) -> dict[int, set[int]]:
+    """For each key (by rowid), the groups of folded forms (by their number) of which a
+    verbatim quote of its facts holds one: what the person said when it was recorded."""
     wanted = sorted(set(rowids))
-    found: dict[int, set[str]] = {}
+    found: dict[int, set[int]] = {}
     if not wanted:
         return found
     marks = ", ".join("?" * len(wanted))
-    for form in dict.fromkeys(forms):
-        if form:
+    for number, forms in groups.items():
+        if expression := _any_of(forms):
             for (rowid,) in conn.execute(
                     f"SELECT rowid FROM keys_fts WHERE keys_fts MATCH ? AND rowid IN ({marks})",
-                    ("{quote quote_s} : " + _any_of([form]), *wanted)):
-                found.setdefault(rowid, set()).add(form)
+                    ("{quote quote_s} : (" + expression + ")", *wanted)):
+                found.setdefault(rowid, set()).add(number)
     return found
 
 

@@ -49,6 +49,12 @@ events:
   - {{op: assert, scope: tomasz, subject: stall, relation: market, object: "Rynek Podgórski",
      valid_from: "2026-01-01", recorded_at: "2026-01-02T10:00:00Z",
      quote: "Our stall stands at Rynek Podgórski.", source: conversation, session: s3}}
+  - {{op: assert, scope: tomasz, subject: flat, relation: address, object: "ul. Długa 5",
+     valid_from: "2023-01-01", recorded_at: "2026-01-02T10:00:00Z",
+     quote: "We rent the flat at Długa 5.", source: conversation, session: s4}}
+  - {{op: assert, scope: tomasz, subject: czynsz, relation: kwota, object: "3 200 zł",
+     valid_from: "2024-09-01", recorded_at: "2026-01-02T10:00:00Z",
+     quote: "Od września czynsz wynosi 3 200 zł.", source: sms, session: s4}}
 questions: []
 """
 
@@ -89,3 +95,10 @@ def test_a_word_stemming_like_a_name_is_not_that_person(memory: Memory, question
 def test_a_name_inflected_still_names_them(memory: Memory) -> None:
     assert answered_keys(memory, "tomasz", "What is Marka's hourly wage?") == [
         "marek.hourly_wage=45 zł"]
+
+
+def test_a_word_of_its_subject_is_not_also_its_relation(memory: Memory) -> None:
+    # `flat.address` holds 'flat' and, through its concept, a residence — but no rent
+    assert "flat.address=ul. Długa 5" not in answered_keys(memory, "tomasz",
+                                                            "What is the flat rent?")
+    assert answered_keys(memory, "tomasz", "Where is the flat?") == ["flat.address=ul. Długa 5"]

@@ -9,6 +9,7 @@ import yaml
 
 from memrepo.answer import concepts
 from memrepo.answer.concepts import INDEX_FILE, index_json, read_table, shipped, table_for
+from memrepo.core.stems import tokens
 
 HERE = Path(concepts.__file__).resolve().parent
 TABLE = (HERE / "concepts.yaml").read_text(encoding="utf-8")
@@ -49,3 +50,60 @@ def test_a_memory_adds_its_own_words() -> None:
     assert "residence" in table.word_concepts("chalupa")
     assert "boat" in table.word_concepts("jacht")
     assert "boat" not in shipped().word_concepts("jacht")
+
+
+def _concepts(table: concepts.ConceptTable, text: str) -> frozenset[str]:
+    """The concepts a question's word or phrase names (folded as a question is)."""
+    folded = [word for _, word in tokens(text)]
+    if len(folded) == 1:
+        return table.word_concepts(folded[0])
+    return frozenset().union(*(span.concepts for span in table.spans(folded)))
+
+
+def test_everyday_relations_are_found_in_the_cases_people_ask_them() -> None:
+    table = shipped()
+    for text, concept in (
+            ("dcérou", "daughter"), ("bráchu", "brother"), ("chrześniak", "godchild"),
+            ("kaucja", "security_deposit"), ("deposit", "security_deposit"),
+            ("zarządca", "property_manager"), ("kotla", "boiler"), ("awarię", "repair"),
+            ("splátku", "payment"), ("úvěru", "mortgage"), ("faktúru", "invoice"),
+            ("dlžíme", "balance"), ("zákazníkovi", "customer"), ("hurtowni", "supplier"),
+            ("zakázku", "order"), ("przeglądu", "service"), ("technickú kontrolu", "service"),
+            ("pneumatiky", "tyres"), ("náhradné diely", "spare_parts"), ("lékaře", "doctor"),
+            ("kardiologa", "cardiologist"), ("lekáreň", "pharmacy"), ("rabies shot", "vaccination"),
+            ("úľov", "hive"), ("colonies", "hive"), ("słoików", "jar"), ("pohárov", "jar"),
+            ("świetlicy", "after_school"), ("kroužku", "lessons"), ("gości", "guest"),
+            ("check-in", "check_in"), ("recepturę", "recipe"), ("instalatéra", "plumber"),
+            ("cenovú ponuku", "quote"), ("menedżer haseł", "password_manager"),
+            ("doménu", "domain"), ("trhoch", "market"), ("e-shop", "eshop")):
+        assert concept in _concepts(table, text), text
+
+
+def test_everyday_words_of_a_question_name_no_concept() -> None:
+    """A form of the table never spells a word every question uses: Polish 'mamę' is
+    Slovak 'máme' (we have), Polish 'kółko' is Slovak 'koľko' (how many), Czech 'let' (a
+    flight) is English 'let'."""
+    table = shipped()
+    for text in ("máme", "mamy", "koľko", "kolik", "ile", "gdzie", "kde", "kiedy", "kedy",
+                 "kdy", "teraz", "teď", "jeszcze", "ešte", "ještě", "let", "lot", "rat"):
+        assert not _concepts(table, text), text
+
+
+def test_a_form_written_out_keeps_every_concept_its_base_form_found() -> None:
+    """A word of the table is matched as written only: its inflected form added to one
+    concept must not hide the others its base form names."""
+    table = shipped()
+    for text, both in (("wizytę", {"appointment", "visit"}),
+                       ("manželky", {"spouse", "marriage"}),
+                       ("przychodni", {"practice", "hospital"}),
+                       ("firmy", {"company", "employer"}),
+                       ("koszty", {"price", "budget"})):
+        assert both <= _concepts(table, text), text
+
+
+def test_kinds_of_one_thing_stay_apart() -> None:
+    """Specialists, trades, animals are each their own concept: a roofer is no painter."""
+    table = shipped()
+    for one, other in (("kardiolog", "dermatolog"), ("roofer", "painter"),
+                       ("krowy", "kury"), ("hydraulik", "elektryk"), ("ule", "mleko")):
+        assert not _concepts(table, one) & _concepts(table, other), (one, other)

@@ -19,6 +19,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memrepo.agent.api import Memory
 from memrepo.agent.context import build_context
+from memrepo.answer.clauses import refers_back
 from memrepo.facts.new_event import FactInput
 from tests.support import answered_keys, isolated_env, make_repo, world_memory, world_repository
 
@@ -275,3 +276,29 @@ def test_a_real_mcp_client_gets_the_subjects_value_or_not_recorded(world_repo: P
     assert all(f["subject"] == "marta" for f in kids["facts"])
     assert unrecorded["status"] == "not_recorded" and unrecorded["facts"] == []
     assert [f["object"] for f in mine["facts"]] == ["+48 501 000 111"]
+
+
+def test_a_name_inflected_after_a_role_word_owns_the_role(memory: Memory) -> None:
+    # "mąż Marty" is Marta's husband (not recorded), never the asker's husband Daniel
+    assert answered_keys(memory, "ewa", "Gdzie pracuje mąż Marty?") == []
+    assert answered_keys(memory, "ewa", "Gdzie pracuje mąż?") == ["daniel.employer=MPK Gdańsk"]
+
+
+def test_her_in_a_second_part_is_whom_the_first_named(memory: Memory) -> None:
+    answer = memory.recall("ewa", "Gdzie mieszka Marta i gdzie pracuje jej mąż?")
+    assert [f"{f.subject}.{f.relation}={f.object}" for f in answer.facts] == [
+        "marta.city=Gdynia"]
+
+
+def test_parts_answered_alone_take_nothing_from_the_whole_text(memory: Memory) -> None:
+    answer = memory.recall("ewa", "What's Daniel's phone, and where does Marta live?")
+    assert [f"{f.subject}.{f.relation}={f.object}" for f in answer.facts] == [
+        "daniel.phone=+48 502 000 222", "marta.city=Gdynia"]
+
+
+@pytest.mark.parametrize(("part", "points_back"), [
+    ("and which school does Samuel go to?", False), ("a ile go kosztuje?", True),
+    ("and who insures it?", True), ("i gdzie pracuje jej mąż?", True)])
+def test_a_slavic_pronoun_points_back_only_in_a_slavic_part(part: str,
+                                                           points_back: bool) -> None:
+    assert refers_back(part) is points_back

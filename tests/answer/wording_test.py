@@ -267,3 +267,4 @@ def test_mums_number_in_slovak_and_polish(memory: Memory, question: str) -> None
 def test_an_address_beside_a_role_word_is_that_persons(memory: Memory, question: str) -> None:
     assert answered(memory, question) == ["mother.adres=ul. Polna 3, Sopot"]
     assert answered(memory, "What is Marta's email address?") == []  # a kind of address
+
