@@ -70,11 +70,14 @@ CREATE TABLE events (
     line        INTEGER NOT NULL
 );
 
--- per log: memrepo.cache.rows.rows_digest of its events rows, to notice edited rows
--- (a chain over the rows in line order: extended, not recomputed, when a log grows)
+-- per log: memrepo.cache.digests.rows_digest of its events rows, to notice edited rows
+-- (a chain over the encoded rows in line order: extended from `state` and `tail`, not
+-- recomputed, when a log grows)
 CREATE TABLE log_digests (
     path   TEXT PRIMARY KEY,
-    digest TEXT NOT NULL
+    digest TEXT NOT NULL,
+    state  BLOB NOT NULL,        -- the chain over the whole pieces
+    tail   BLOB NOT NULL         -- the encoded rows after them
 ) WITHOUT ROWID;
 
 -- log lines left out because the checks refuse them (committed with --no-verify: too

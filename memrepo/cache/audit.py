@@ -17,19 +17,22 @@ data, and no query may serve what the files do not hold.)
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from itertools import groupby
-from operator import itemgetter
 from pathlib import Path
 from typing import TypeVar
 
 from memrepo.cache.db import BUSY_TIMEOUT_MS, cache_path, open_trusted
-from memrepo.cache.logsync import table_signatures
-from memrepo.cache.rows import SIGNATURE_COLUMNS, rows_digest
+from memrepo.cache.digests import (
+    EMPTY,
+    SIGNATURE_COLUMNS,
+    encoded_digest,
+    rows_digest,
+    table_signatures,
+)
+from memrepo.cache.staleness import is_stale
 
 _T = TypeVar("_T")
 
@@ -58,18 +61,87 @@ def skipped_after(conn: sqlite3.Connection, rowid: int, limit: int) -> list[Skip
         "LIMIT ?", (rowid, limit))]
 
 
+@dataclass(frozen=True, slots=True)
+class Audited:
+    """What the default audit finds: the lines and notes left out, the logs whose rows
+    are not the ones indexed (`edited_logs`)."""
+
+    skipped: list[SkippedLine]
+    edited: list[str]
+
+
+def audited(conn: sqlite3.Connection) -> Audited:
+    return Audited(skipped_lines(conn), edited_logs(conn))
+
+
+class EarlyAudit:
+    """`audited` of a cache that is current when doctor starts, worked out on a thread of
+    its own while doctor imports and runs its other checks (most of it is SQLite's work,
+    done without Python's lock). Its result stands only if nothing has written the cache
+    since it started (SQLite's `data_version`, and the same file): a sync meanwhile (the
+    work tree changed) or an edit means auditing again."""
+
+    def __init__(self, root: Path, watch: sqlite3.Connection) -> None:
+        self._root = root
+        self._watch = watch  # this thread's: asked again when the result is collected
+        self._state = _cache_state(root, watch)
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="memrepo-doctor-audit")
+        self._future: Future[Audited | None] = self._pool.submit(_audit_of_file, root)
+        self._pool.shutdown(wait=False)
+
+    @staticmethod
+    def start(root: Path) -> EarlyAudit | None:
+        """An early audit, or None when the cache is missing, unsound or stale (doctor
+        syncs or rebuilds it first)."""
+        if not cache_path(root).is_file():
+            return None
+        conn = open_existing(root)
+        if conn is None:
+            return None
+        if is_stale(conn, root):
+            conn.close()
+            return None
+        return EarlyAudit(root, conn)
+
+    def result(self) -> Audited | None:
+        """What the audit found; None when the cache was written since it started."""
+        try:
+            found = self._future.result()
+            return found if _cache_state(self._root, self._watch) == self._state else None
+        finally:
+            self._watch.close()
+
+
+def _audit_of_file(root: Path) -> Audited | None:
+    conn = open_existing(root)
+    if conn is None:
+        return None
+    try:
+        return audited(conn)
+    finally:
+        conn.close()
+
+
+def _cache_state(root: Path, watch: sqlite3.Connection) -> tuple[int, int]:
+    """(the cache file's inode, SQLite's count of commits by other connections)."""
+    try:
+        inode = cache_path(root).stat().st_ino
+    except OSError:
+        inode = -1
+    return inode, int(watch.execute("PRAGMA data_version").fetchone()[0])
+
+
 def edited_logs(conn: sqlite3.Connection) -> list[str]:
     """Logs whose rows in the cache are not the rows indexed from the file (a holding
     that contradicts its event counts against the event's log)."""
     recorded = dict(conn.execute("SELECT path, digest FROM log_digests").fetchall())
     logs = [path for (path,) in conn.execute("SELECT path FROM files WHERE kind = 'log'")]
     quick, contradicted = _passes(conn)
-    edited = {path for path in logs if recorded.get(path) != quick.get(path, _EMPTY)
-              and recorded.get(path) != rows_digest(table_signatures(conn, path))}
+    edited = {path for path in logs if recorded.get(path) != quick.get(path, EMPTY.digest)
+              and recorded.get(path) != rows_digest(table_signatures(conn, path)).digest}
     return sorted(edited | contradicted)
 
 
-_EMPTY = rows_digest(())
 _CONTRADICTED = ("SELECT DISTINCT e.path FROM holdings h JOIN events e "
                  "ON e.id = h.event_id AND e.scope = h.scope "
                  "WHERE h.object IS NOT e.object OR h.subject_key IS NOT e.subject_key "
@@ -112,26 +184,21 @@ def _database_file(conn: sqlite3.Connection) -> str | None:
 
 
 def _quick_digests(conn: sqlite3.Connection) -> dict[str, str]:
-    """Every log's digest in one pass over the events table, each row encoded by SQLite's
-    `json_array` — the bytes `rows_digest` hashes (orjson's) for every row memrepo writes,
-    at a third of the cost of making the rows Python tuples. Where the two encoders could
-    differ (a float orjson spells with more digits), the digest differs and the caller
-    computes that log's digest exactly: a log is reported only by the exact digest.
+    """Every log's digest in one pass over the events table: SQLite encodes each row
+    (`json_array`: the bytes `rows_digest` hashes, orjson's, for every row memrepo
+    writes) and joins a log's encodings, so Python hashes one string per log, not a
+    row at a time. Where the two encoders could differ (a float orjson spells with more
+    digits), the digest differs and the caller computes that log's digest exactly: a log
+    is reported only by the exact digest.
 
-    Rows are read in the table's order, not sorted by line: a log's rows are inserted in
-    line order (a build, a log that grew), so each log's chain goes on where its last run
-    of rows left it. A log whose rows are not in line order (a sync replaced some) gets
-    another digest here, and the caller's exact one decides."""
-    rows = conn.execute(f"SELECT path, CAST(json_array({SIGNATURE_COLUMNS}) AS BLOB) "
-                        "FROM events ORDER BY rowid")
-    states: dict[str, bytes] = {}
-    blake2b = hashlib.blake2b
-    for path, encoded in groupby(rows, key=itemgetter(0)):
-        state = states.get(path, bytes(16))
-        for _, row in encoded:
-            state = blake2b(state + row, digest_size=16).digest()
-        states[path] = state
-    return {path: state.hex() for path, state in states.items()}
+    A log's rows are joined in the order of the path index, that is of their rowids, not
+    sorted by line: a log's rows are inserted in line order (a build, a log that grew). A
+    log whose rows are not in line order (a sync replaced some) gets another digest here,
+    and the caller's exact one decides."""
+    rows = conn.execute("SELECT path, CAST(group_concat(json_array("
+                        f"{SIGNATURE_COLUMNS}), '') AS BLOB) FROM events "
+                        "INDEXED BY events_path GROUP BY path")
+    return {path: encoded_digest(data).digest for path, data in rows}
 
 
 # --- deep: a fresh build, table by table ------------------------------------------------

@@ -148,13 +148,14 @@ def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery
         return SyncReport("fresh")
     known = query is None and (hook or unmoved)  # git moved HEAD, or only in-place saves
     state = capture_state(root, KnownDirty([*dirty_before, *edited]) if known else query)
-    paths = _candidates(root, meta.get("commit") or None, state, dirty_before, changed)
-    if paths is None or _too_many(conn, paths):
+    candidates = _candidates(root, meta.get("commit") or None, state, dirty_before, changed)
+    if candidates is None or _too_many(conn, candidates[0]):
         raise NeedsRebuild
+    paths, committed = candidates
     before = last_skipped(conn)
     moved = (meta.get("commit") or None) != state.commit
     # a line not committed is judged by its time against HEAD's: HEAD moved, judge again
-    rejudged = {*dirty_before, *state.dirty} if moved else set()
+    rejudged = Rejudged({*dirty_before, *state.dirty} if moved else set(), committed)
     report = _apply(root, conn, paths, state.dirty, rejudged)
     report.left_out = skipped_after(conn, before, LEFT_OUT_SHOWN + 1)
     write_meta(conn, state_meta(state))
@@ -162,19 +163,56 @@ def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery
 
 
 def _candidates(root: Path, built: str | None, state: WorkTreeState,
-                dirty_before: list[str], query: ChangedQuery | None) -> list[str] | None:
+                dirty_before: list[str], query: ChangedQuery | None,
+                ) -> tuple[list[str], set[str]] | None:
+    """(the files to look at, those of them whose committed content changed)."""
     paths = set(state.dirty) | set(dirty_before)
+    changed: list[str] = []
     if built != state.commit:
         if built is None or state.commit is None:
             return None
         if query is not None and (query.old, query.new) == (built, state.commit):
-            changed = query.paths()
+            between = query.paths()
         else:
-            changed = changed_between(root, built, state.commit)
-        if changed is None:
+            between = changed_between(root, built, state.commit)
+        if between is None:
             return None
+        changed = between
         paths.update(changed)
-    return sorted(p for p in paths if file_kind(p) is not None)
+    return sorted(p for p in paths if file_kind(p) is not None), set(changed)
+
+
+@dataclass(frozen=True, slots=True)
+class Rejudged:
+    """The dirty logs whose lines not committed are judged again because HEAD moved
+    (`logs`), and the files whose committed content the move changed (`committed`): in
+    such a log which lines are committed may have changed, so it is read whole; in any
+    other only the window of its uncommitted lines' `recorded_at` moved, so it is read
+    whole only when a verdict could change (`_verdicts_hold`)."""
+
+    logs: set[str]
+    committed: set[str]
+
+    def read_whole(self, conn: sqlite3.Connection, path: str, rules: LineRules) -> bool:
+        if path not in self.logs:
+            return False
+        return path in self.committed or not _verdicts_hold(conn, path, rules)
+
+
+def _verdicts_hold(conn: sqlite3.Connection, path: str, rules: LineRules) -> bool:
+    """Whether the lines of a log whose committed content did not change keep their
+    verdicts under `rules` (HEAD moved): every line it serves after its committed ones
+    still lies inside the time window, and it leaves none of them out (a line refused
+    for its time might now be taken; any other is judged again too, to be safe)."""
+    first = rules.first_new.get(path)
+    if first is None:  # every line committed, as before the move
+        return True
+    if rules.earliest is not None and conn.execute(
+            "SELECT 1 FROM events WHERE path = ? AND line >= ? AND recorded_at < ? LIMIT 1",
+            (path, first, rules.earliest.at)).fetchone() is not None:
+        return False
+    return conn.execute("SELECT 1 FROM skipped WHERE path = ? AND line >= ? AND reason != ? "
+                        "LIMIT 1", (path, first, UNFINISHED)).fetchone() is None
 
 
 def _too_many(conn: sqlite3.Connection, paths: list[str]) -> bool:
@@ -185,9 +223,10 @@ def _too_many(conn: sqlite3.Connection, paths: list[str]) -> bool:
 
 
 def _apply(root: Path, conn: sqlite3.Connection, paths: list[str], dirty: list[str],
-           rejudged: set[str]) -> SyncReport:
-    """Re-index `paths`; a log in `rejudged` is read whole even when its bytes are the
-    ones indexed (whether its lines are committed has changed)."""
+           rejudged: Rejudged) -> SyncReport:
+    """Re-index `paths`; a log `rejudged` reads whole is read whole even when its bytes
+    are the ones indexed (whether its lines are committed, or the time window of those
+    not committed, has changed)."""
     terms = TermDeltas()
     # A changed config raises NeedsRebuild below, so the one the cache was built with holds.
     config = memory_config(conn, root)
@@ -204,9 +243,11 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str], dirty: list[s
         unfinished = None
         if kind == "log" and data is not None:
             unfinished, data = unfinished_line(data), complete_lines(data)
-        if kind == "log" and path in rejudged and data is not None:
-            stored = None  # read whole: which of its lines are committed has changed
-        elif _unchanged(data, stored):
+        if kind == "log" and path in rejudged.logs and data is not None:
+            rules = rules or line_rules(root, config, dirty)
+            if rejudged.read_whole(conn, path, rules):
+                stored = None
+        if _unchanged(data, stored):
             if kind == "log":
                 _list_unfinished(conn, indexer, path, unfinished)
             continue

@@ -13,9 +13,9 @@ import sqlite3
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from memrepo.cache.digests import SIGNATURE_COLUMNS, LogDigest, rows_digest, table_signatures
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.rows import (
-    SIGNATURE_COLUMNS,
     UNFINISHED,
     ParsedLog,
     Row,
@@ -23,7 +23,6 @@ from memrepo.cache.rows import (
     event_signature,
     parse_events,
     repeated,
-    rows_digest,
 )
 from memrepo.core.facts.events import Event, Key
 from memrepo.core.facts.line_rules import LineRules
@@ -191,12 +190,12 @@ def _extend_digest(conn: sqlite3.Connection, path: str,
                    appended: Sequence[tuple[int, Event]]) -> bool:
     """Extend the log's stored digest over the rows of its appended lines (they follow
     every indexed row: the same chain a build computes); False when none is stored."""
-    row = conn.execute("SELECT digest FROM log_digests WHERE path = ?", (path,)).fetchone()
+    row = conn.execute("SELECT digest, state, tail FROM log_digests WHERE path = ?",
+                       (path,)).fetchone()
     if row is None:
         return False
     signatures = (event_signature(event, path, line) for line, event in appended)
-    conn.execute("UPDATE log_digests SET digest = ? WHERE path = ?",
-                 (rows_digest(signatures, row[0]), path))
+    _record_digest(conn, path, rows_digest(signatures, LogDigest(*row)))
     return True
 
 
@@ -205,11 +204,6 @@ def store_digest(conn: sqlite3.Connection, path: str) -> None:
     _record_digest(conn, path, rows_digest(table_signatures(conn, path)))
 
 
-def _record_digest(conn: sqlite3.Connection, path: str, digest: str) -> None:
-    conn.execute("INSERT OR REPLACE INTO log_digests(path, digest) VALUES (?, ?)",
-                 (path, digest))
-
-
-def table_signatures(conn: sqlite3.Connection, path: str) -> list[Row]:
-    return [tuple(row) for row in conn.execute(
-        f"SELECT {SIGNATURE_COLUMNS} FROM events WHERE path = ? ORDER BY line", (path,))]
+def _record_digest(conn: sqlite3.Connection, path: str, digest: LogDigest) -> None:
+    conn.execute("INSERT OR REPLACE INTO log_digests(path, digest, state, tail) "
+                 "VALUES (?, ?, ?, ?)", (path, *digest))

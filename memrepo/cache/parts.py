@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from memrepo.cache.digests import rows_digest
 from memrepo.cache.rows import (
     KeyRows,
     NoteRows,
@@ -21,7 +22,6 @@ from memrepo.cache.rows import (
     keys_of,
     note_rows,
     parse_events,
-    rows_digest,
     skipped_rows,
     unfinished_line,
 )
@@ -127,7 +127,7 @@ def scope_part(root: Path, scope: str, paths: Iterable[str], many: frozenset[str
                                          key_of(event, key_of_id)))
         signatures = (event_signature(event, path, line, row) for (line, event), row
                       in zip(events, part.events[first:], strict=True))
-        part.digests.append((path, rows_digest(signatures)))
+        part.digests.append((path, *rows_digest(signatures)))
     everything = (event for _, events in per_file for _, event in events)
     many_keys = frozenset(key_slug(relation) for relation in many)
     for key, key_events in group_by_key(everything, key_of_id).items():

@@ -3,7 +3,6 @@ produce exactly the same rows from the same bytes."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -229,34 +228,13 @@ def event_row(rowid: int, event: Event, path: str, line: int, key: Key | None) -
             event.trust, event.reason, path, line)
 
 
-SIGNATURE_COLUMNS = ("id, op, scope, " + ", ".join(
-    f"CASE WHEN op = 'retract' THEN NULL ELSE {column} END"
-    for column in ("subject", "relation", "subject_key", "relation_key"))
-    + ", object, valid_from, valid_to, recorded_at, target, confidence, source, session, "
-    "quote, trust, reason, path, line")
-"""An events row as `event_signature` gives it: without the rowid and without a retract's
-key (resolved, and cleared, later by whichever log names its target)."""
-
-
 def event_signature(event: Event, path: str, line: int, row: Row | None = None) -> Row:
-    """The row as stored, minus the rowid and a retract's (resolved) key. `row`: the
+    """The row as stored, minus the rowid and a retract's (resolved) key: its
+    memrepo.cache.digests.SIGNATURE_COLUMNS. `row`: the
     event's row when made already (only a retract's signature differs from it)."""
     if row is not None and event.op != "retract":
         return row[1:]
     return event_row(0, event, path, line, None if event.op == "retract" else event.key)[1:]
-
-
-def rows_digest(rows: Iterable[Row], before: str | None = None) -> str:
-    """A digest of a log's event signatures in line order: what `memrepo doctor` compares
-    with the table to notice rows edited behind the cache's back. A chain (each row's
-    digest covers the one before it), so the digest of a log that grew is the digest of
-    its earlier rows (`before`) extended over the appended ones: a sync does not read the
-    earlier rows again."""
-    state = bytes(16) if before is None else bytes.fromhex(before)
-    blake2b = hashlib.blake2b
-    for row in rows:
-        state = blake2b(state + orjson.dumps(row), digest_size=16).digest()
-    return state.hex()
 
 
 # --- holdings and keys ------------------------------------------------------------------

@@ -29,7 +29,8 @@ INSERT: dict[str, str] = {
                 "relation_s, object_s, quote_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     "files": "INSERT OR REPLACE INTO files(path, kind, blob, size) VALUES (?, ?, ?, ?)",
     "skipped": "INSERT INTO skipped(path, line, reason, id) VALUES (?, ?, ?, ?)",
-    "log_digests": "INSERT OR REPLACE INTO log_digests(path, digest) VALUES (?, ?)",
+    "log_digests": "INSERT OR REPLACE INTO log_digests(path, digest, state, tail) "
+                   "VALUES (?, ?, ?, ?)",
 }
 
 BATCH_ROWS = 20_000

@@ -33,10 +33,16 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from memrepo.cache.audit import EarlyAudit
+
+    root = find_root(args.repo)
+    # the cache's audit (mostly SQLite's work) starts before doctor's checks are imported
+    early = None if args.repair or args.deep else EarlyAudit.start(root)
+
     from memrepo.core.display import shown
     from memrepo.maintenance.doctor import doctor
 
-    report = doctor(find_root(args.repo), repair=args.repair, deep=args.deep)
+    report = doctor(root, repair=args.repair, deep=args.deep, early=early)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import sqlite3
 import subprocess
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ import pytest
 from memrepo.cache import cache_path, rebuild, sync
 from memrepo.cache.build import build_into
 from tests.support import (
+    HOOKS_OFF,
     append_events,
     assert_event,
     commit_everything,
@@ -23,6 +26,7 @@ from tests.support import (
     init_repo,
     note,
     plain_env,
+    segment,
     write,
 )
 
@@ -296,3 +300,55 @@ def test_a_new_log_created_by_hand_in_a_scope_makes_the_cache_stale(tmp_path: Pa
     append_events(root, "memory/facts/michal/2026-02.jsonl", [
         assert_event("a2", "2026-02-05T00:00:00Z", "home", "city", "Kraków", "2026-02-01")])
     assert sync(root).mode != "fresh"
+
+
+def _hand_appended_then_a_commit_elsewhere(tmp_path: Path, ago: int, head_ahead: int,
+                                           ) -> tuple[Path, str, str]:
+    """A log of lines recorded `ago` seconds ago, appended by hand and indexed; then a
+    commit of another log dated `head_ahead` seconds from now: (root, that log, the
+    other)."""
+    root, other = init_repo(tmp_path / "repo"), "memory/facts/anna/2026-01.jsonl"
+    append_events(root, other, [assert_event("a1", "2026-01-01T00:00:00Z", "bill", "amount",
+                                             "1", "2025-01-01", scope="anna")])
+    commit_everything(root, "anna")
+    stamp = (datetime.now(UTC) - timedelta(seconds=ago)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    log = segment(stamp)
+    append_events(root, log, [assert_event(f"h{n}", stamp, f"s{n}", "city", "Łódź",
+                                           "2025-01-01") for n in range(3)])
+    rebuild(root)
+    with sqlite3.connect(cache_path(root)) as conn:
+        assert conn.execute("SELECT count(*) FROM events WHERE path = ?",
+                            (log,)).fetchone() == (3,)
+    append_events(root, other, [assert_event("a2", "2026-01-02T00:00:00Z", "bill", "amount",
+                                             "2", "2025-01-01", scope="anna")])
+    when = (datetime.now(UTC) + timedelta(seconds=head_ahead)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    git(root, "add", other, env=plain_env())
+    git(root, *HOOKS_OFF, "commit", "-qm", "anna again",
+        env=plain_env(GIT_COMMITTER_DATE=when, GIT_AUTHOR_DATE=when))
+    return root, log, other
+
+
+def test_a_dirty_log_is_not_read_again_when_a_commit_elsewhere_keeps_its_verdicts(
+        tmp_path: Path) -> None:
+    """HEAD moved (a library write, a commit) without touching a hand-appended log: its
+    lines not committed still lie in the time window, so it is not read (and judged)
+    again; the cache still equals a rebuild."""
+    root, _, other = _hand_appended_then_a_commit_elsewhere(tmp_path, 0, 0)
+    assert sync(root).paths == [other]
+    build_into(root, tmp_path / "reference.sqlite")
+    assert dump(cache_path(root)) == dump(tmp_path / "reference.sqlite")
+
+
+def test_a_dirty_log_whose_lines_are_now_back_dated_is_judged_again(tmp_path: Path) -> None:
+    """The new HEAD is later than the hand-appended lines allow (beyond the clock skew):
+    they are left out, as a rebuild leaves them out."""
+    root, log, other = _hand_appended_then_a_commit_elsewhere(tmp_path, 200, 200)
+    assert sync(root).paths == sorted([log, other])
+    with sqlite3.connect(cache_path(root)) as conn:
+        assert conn.execute("SELECT count(*) FROM events WHERE path = ?",
+                            (log,)).fetchone() == (0,)
+        reasons = [r for (r,) in conn.execute("SELECT reason FROM skipped WHERE path = ?",
+                                              (log,))]
+    assert len(reasons) == 3 and all("back-dated" in reason for reason in reasons)
+    build_into(root, tmp_path / "reference.sqlite")
+    assert dump(cache_path(root)) == dump(tmp_path / "reference.sqlite")

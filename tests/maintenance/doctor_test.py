@@ -386,6 +386,27 @@ def test_doctor_notices_a_tampered_cache_and_rebuilds_it(
     assert _recall_phone(memory_repo) == ["+48 600 100 200"]
 
 
+def test_an_audit_started_early_is_redone_when_the_cache_changed_meanwhile(
+        memory_repo: Path) -> None:
+    """doctor audits a current cache while its other checks run; rows edited after that
+    audit began (the cache file changed) are still found."""
+    import sqlite3
+
+    from memrepo.cache.audit import EarlyAudit
+    from memrepo.maintenance.doctor.cache import cache_contents
+
+    store.remember(memory_repo, scope="michal", subject="phone", relation="number",
+                   object="+48 600 100 200")
+    cache.sync(memory_repo)
+    assert cache_contents(memory_repo, False, False, EarlyAudit.start(memory_repo)) == []
+    early = EarlyAudit.start(memory_repo)
+    assert early is not None
+    with sqlite3.connect(cache.cache_path(memory_repo)) as conn:
+        conn.execute("UPDATE events SET object = '+48 000 EVIL'")
+    (finding,) = cache_contents(memory_repo, False, False, early)
+    assert "does not say what the files say" in finding.problem
+
+
 def test_doctor_deep_compares_every_table_with_a_fresh_build(
         demo_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import sqlite3

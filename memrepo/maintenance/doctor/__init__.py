@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from memrepo.cache.audit import EarlyAudit
 from memrepo.facts.write_lock import write_lock
 
 from .cache import cache_contents, cache_file, index_files, local_state
@@ -53,19 +54,25 @@ from .operations import hooks, links, unfinished_operation
 __all__ = ["Finding", "Report", "doctor"]
 
 
-def doctor(root: Path, repair: bool = False, deep: bool = False) -> Report:
+def doctor(root: Path, repair: bool = False, deep: bool = False,
+           early: EarlyAudit | None = None) -> Report:
     """Diagnose the clone at `root` (and repair what is safe to repair); `deep` compares
-    the cache with a fresh build from the files (a full build's cost)."""
+    the cache with a fresh build from the files (a full build's cost). A current cache is
+    audited while the other checks run (nothing they do without `repair` changes it; if
+    the work tree does meanwhile, it is audited again): `early`, an audit the caller
+    started already (`EarlyAudit.start`), else one started here."""
     report = Report()
     if repair:
         with write_lock(root):
-            _run_checks(root, True, deep, report)
+            _run_checks(root, True, deep, None, report)
     else:
-        _run_checks(root, False, deep, report)
+        early = early or (None if deep else EarlyAudit.start(root))
+        _run_checks(root, False, deep, early, report)
     return report
 
 
-def _run_checks(root: Path, repair: bool, deep: bool, report: Report) -> None:
+def _run_checks(root: Path, repair: bool, deep: bool, early: EarlyAudit | None,
+                report: Report) -> None:
     unfinished = unfinished_operation(root, repair)
     report.findings.extend(unfinished)
     checks: tuple[Callable[[Path, bool], list[Finding]], ...] = (
@@ -79,5 +86,5 @@ def _run_checks(root: Path, repair: bool, deep: bool, report: Report) -> None:
     for check in checks:
         report.findings.extend(check(root, repair))
     if not unwritable:
-        report.findings.extend(cache_contents(root, repair, deep))
+        report.findings.extend(cache_contents(root, repair, deep, early))
 

@@ -26,7 +26,7 @@ from memrepo.maintenance.indexes import build_indexes, current_index, known_desc
 from .findings import Finding, done, relative
 
 if TYPE_CHECKING:
-    from memrepo.cache.audit import SkippedLine
+    from memrepo.cache.audit import Audited, EarlyAudit, SkippedLine
 
 
 PROBE_BYTES = 64 * 1024
@@ -102,8 +102,13 @@ def _cache_leftovers(root: Path, repair: bool) -> list[Finding]:
     return findings
 
 
-def cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
-    """Whether a sound, current cache says what the files say, and the lines it skips."""
+def cache_contents(root: Path, repair: bool, deep: bool,
+                   early: EarlyAudit | None = None) -> list[Finding]:
+    """Whether a sound, current cache says what the files say, and the lines it skips
+    (`early`: audited already, unless the cache was written since)."""
+    found = None if early is None or repair or deep else early.result()
+    if found is not None:
+        return _audit_findings(root, found, repair)
     if not cache.cache_path(root).is_file():
         return []
     conn = audit.open_existing(root)
@@ -112,26 +117,32 @@ def cache_contents(root: Path, repair: bool, deep: bool) -> list[Finding]:
     try:
         if is_stale(conn, root):
             return []
-        findings = _skipped([line for line in audit.skipped_lines(conn)
-                             if line.reason != UNFINISHED])  # reported with the logs
-        if deep:
-            with built_aside(root) as (fresh, _):
-                differences = audit.deep_differences(conn, fresh)
-                if differences:
-                    findings.append(_differs(root, "; ".join(differences), repair, fresh))
-        else:
-            edited = audit.edited_logs(conn)
-            if edited:
-                shown_paths = ", ".join(edited[:3]) + (" …" if len(edited) > 3 else "")
-                findings.append(_differs(root, f"rows of {len(edited)} log(s) were changed "
-                                         f"after they were indexed ({shown_paths})",
-                                         repair, None))
+        if not deep:
+            return _audit_findings(root, audit.audited(conn), repair)
+        findings = _skipped(audit.skipped_lines(conn))
+        with built_aside(root) as (fresh, _):
+            differences = audit.deep_differences(conn, fresh)
+            if differences:
+                findings.append(_differs(root, "; ".join(differences), repair, fresh))
     finally:
         conn.close()
     return findings
 
 
+def _audit_findings(root: Path, found: Audited, repair: bool) -> list[Finding]:
+    findings = _skipped(found.skipped)
+    edited = found.edited
+    if edited:
+        shown_paths = ", ".join(edited[:3]) + (" …" if len(edited) > 3 else "")
+        findings.append(_differs(root, f"rows of {len(edited)} log(s) were changed after "
+                                 f"they were indexed ({shown_paths})", repair, None))
+    return findings
+
+
 def _skipped(lines: list[SkippedLine]) -> list[Finding]:
+    """The lines and notes the cache leaves out (an unfinished last line is reported with
+    the logs)."""
+    lines = [line for line in lines if line.reason != UNFINISHED]
     return [_skipped_note(line) if line.path.endswith(".md") else Finding(
         f"{line.path}:{line.line}", f"the cache leaves this line out: {line.reason}",
         "nothing reads it (every query skips it): a line not committed yet can be fixed "
