@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from memrepo.answer.concepts import ConceptTable
-from memrepo.answer.identities import ASKER_SUBJECTS, Identity, identities, words
+from memrepo.answer.identities import ASKER_SUBJECTS, Identity, first_names, identities, words
 from memrepo.answer.reading import (
     FILLERS,
     IDENTITY,
@@ -192,7 +192,7 @@ def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
                                               "names"),
                      *(entity_notes_with_words(conn, role_words, "description")
                        if role_words else [])])
-    named = {"_".join(s) for n in notes for s in _note_spellings(n)}
+    named = {"_".join(s) for n in notes for s in (*_note_spellings(n), first_names(n)) if s}
     linked = existing_subjects(conn, scope, named | {asker, *ASKER_SUBJECTS})
     subjects = {(r.subject_key, r.subject) for r in rows}
     subjects |= {(key, key) for key in linked}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -57,6 +58,13 @@ def spelling(text: str) -> tuple[str, ...]:
     return found[1:] if len(found) > 1 and found[0] in _ARTICLES else found
 
 
+def first_names(note: NoteRow) -> tuple[str, ...]:
+    """The first word of a note's name of two words or more ("Katarína Hudáková" →
+    katarina), which a fact's subject may be written as; () for a name of one word."""
+    name = spelling(note.name)
+    return name[:1] if len(name) > 1 else ()
+
+
 def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
                asker: str, concepts: ConceptTable) -> list[Identity]:
     """The scope's identities among the given subjects ((subject_key, as written)) and
@@ -78,8 +86,14 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
         found.person = (found.person or found.asker
                         or bool(concepts.concepts_of_words(key_words) & concepts.roles))
     asker_words = set(words(asker))
+    notes = list(notes)
+    firsts = Counter(first_names(note) for note in notes)
     for note in notes:
         names = {spelling(note.name), *(spelling(a) for a in note.aliases)} - {()}
+        first = first_names(note)
+        if (first and firsts[first] == 1 and first in by_spelling and first[0] not in asker_words
+                and not by_spelling[first].asker):
+            names.add(first)  # `katarina` of "Katarína Hudáková", where no one else is one
         # a role alias ("mother") is someone's word for the person: it links the subject
         # `mother` only where that someone is the asker (`mother` in Lenka's scope is
         # Lenka's mother, not the Tomáš's mother of "Tomáš's mother Marie"); a role the

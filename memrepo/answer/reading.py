@@ -6,7 +6,7 @@ dates and fillers set aside, the cues of what kind of value it asks for ("how mu
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from memrepo.answer.concepts import ConceptTable
@@ -116,6 +116,7 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
                if i not in dated and i not in heads and word not in STOP_WORDS
                and not (i == 0 and opening)
                and word not in FILLERS and len(word) > 1 and not word.isdigit()
+               and not (word in _STOP_WORD_TYPOS and not concepts.knows(word))
                and not (asks_change_word(word) and not concepts.knows(word))]
     cues = {AMOUNT_CUE: 1.0} if question.asks_amount else {}
     who = _first_of(folded, _WHO)
@@ -158,6 +159,23 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
                    optional | {j for i in labels for j in (i - 1, i)}, kinds,
                    question.asks_change, read_as, asked_kind, phrased, capitalised,
                    labels=labels)
+
+
+def _typos_of(words: Iterable[str]) -> frozenset[str]:
+    """Each word with two letters swapped or one left out ("teh", "adn", "yuor")."""
+    found: set[str] = set()
+    for word in words:
+        found.update(word[:i] + word[i + 1] + word[i] + word[i + 2:]
+                     for i in range(len(word) - 1))
+        found.update(word[:i] + word[i + 1:] for i in range(1, len(word)))
+    return frozenset(t for t in found if len(t) > 2 and t not in STOP_WORDS) - _WORDS_TOO
+
+
+_WORDS_TOO = frozenset(words_of("form dose doe dos wit tat odes wen whos"))
+_STOP_WORD_TYPOS = _typos_of(words_of("""the and for you your our with that their this from
+have does what who how whose when"""))
+"""A small word of a question misspelt ("What's TEH cat's name?"): read as the small word it
+is, not as a word to search for, unless the concept table knows it."""
 
 
 def _labels(written: Sequence[str], dated: set[int]) -> dict[int, str]:

@@ -202,16 +202,17 @@ def plan(terms: Sequence[Term], n: int, lookup: Lookup, respell: Respell | None)
     return Plan(tuple(searched), df, n, read_as)
 
 
-_QUESTION_WORDS = ("what", "where", "which", "whose")
+_QUESTION_WORDS = ("what", "where", "which", "whose", "when", "gdzie", "kiedy", "ktory",
+                   "ktora", "ktore", "jaki", "jaka", "jakie", "kedy", "kolko", "kolik",
+                   "ktery", "ktera", "ktere", "jaky", "jake", "jaka")
 
 
 def question_word_typo(word: str) -> str | None:
-    """The wh-word that opens a question with one letter after its first missing or two
-    swapped ("Wher do I live?", "Whic car…", "Whcih markets"), for words of four letters
-    or more that the memory lacks: only the opening word, and only these words, since many
-    such typos are words too ("cold" is
-    "could" without its u, "lease" is "please" without its p, "hose" is "whose" without
-    its w)."""
+    """The question word that opens a question with one letter after its first missing or
+    two swapped ("Wher do I live?", "Whic car…", "Whcih markets", "Gdize mieszka…"), for
+    words of four letters or more that the memory lacks: only the opening word, and only
+    these words, since many such typos are words too ("cold" is "could" without its u,
+    "lease" is "please" without its p, "hose" is "whose" without its w)."""
     return _question_words_missing_a_letter().get(word) if len(word) >= 4 else None
 
 

@@ -1,6 +1,7 @@
 """Respelling a question's unknown words (memrepo.answer.keys): a word neither the memory
-nor the concept table knows becomes the nearest word of the scope's keys or of entity
-names ("vna" → "van", "kredtu" → "kredyt"), one edit for short words.
+nor the concept table knows becomes the nearest word of the scope's keys, of entity names
+or — in a Polish, Slovak or Czech question — of the concept table ("vna" → "van", "kredtu"
+→ "kredyt", "sestar" → "sestra"), one edit for short words.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from memrepo.answer.identities import words
 from memrepo.answer.reading import OPTIONAL, Reading
 from memrepo.answer.relevance import close_spelling, osa_within
 from memrepo.answer.stopwords import STOP_WORDS
+from memrepo.answer.subjects import in_slavic
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     entity_name_vocabulary,
@@ -39,6 +41,7 @@ def respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable,
                                                      "names", 20)
                   for s in (n.name, *n.aliases) for w in words(s)}
     respelled: dict[int, str] = {}
+    slavic = in_slavic(read.folded)  # the table's words: never for an English question
     for i in unknown:
         word = read.folded[i]
         if any(counts.get(f) for f in base_forms(word)) or word in note_words:
@@ -48,12 +51,20 @@ def respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable,
                                                   len(word) + reach)
                       + entity_name_vocabulary(conn, word[0], len(word) - reach,
                                                len(word) + reach)
+                      + (_concept_words(concepts, word, reach) if slavic else [])
                       if w not in STOP_WORDS]
         others = {read.folded[j] for j in read.salient if j != i}
         fixed = best_spelling(conn, scope, word, vocabulary, reach, others)
         if fixed is not None and fixed != word:
             respelled[i] = fixed
     return respelled
+
+
+def _concept_words(concepts: ConceptTable, word: str, reach: int) -> list[str]:
+    """One-word entries of the concept table a misspelling of `word` may be ("sestar" →
+    "sestra", "plny" → "plyn"): same first letter, length within `reach`."""
+    return [w for w in concepts.exact if w[:1] == word[:1]
+            and abs(len(w) - len(word)) <= reach and " " not in w]
 
 
 def names_a_person(conn: Connection, word: str, concepts: ConceptTable) -> bool:
