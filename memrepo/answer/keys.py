@@ -275,9 +275,17 @@ def _best_of_each(scored: Sequence[KeyMatch], persons: Sequence[Identity]) -> li
               for person in persons]
     if len(persons) < 2 or sum(map(len, groups)) != len(scored):
         best = max(m.coverage for m in scored)
-        return [m for m in scored if m.coverage >= best - 1e-9]
+        tied = [m for m in scored if m.coverage >= best - 1e-9]
+        most = max(len(_positions(m)) for m in tied)
+        # of keys alike, those holding more of the question ("numer do naszego BIURA": the
+        # school's phone, not its instructors'), though a possessor's word weighs nothing
+        return [m for m in tied if len(_positions(m)) == most]
     return [m for group in groups if group
             for m in group if m.coverage >= max(g.coverage for g in group) - 1e-9]
+
+
+def _positions(match: KeyMatch) -> set[str]:
+    return {w[1:] for w in match.held if w[1:].isdigit()}
 
 
 def _says_nothing_else(key: KeyRow, read: Reading, said: set[int], concepts: ConceptTable,

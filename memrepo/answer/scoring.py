@@ -286,9 +286,12 @@ def _generic_answers(key: KeyRow, owner: Identity | None, read: Reading,
     by a role when asked how it changed ("when did we switch family doctors?": the
     doctor's name)."""
     thing = owner is None or not owner.person
+    relation = set(words(key.relation_key))
+    picks = any(i and read.folded[i - 1] in _PICKING for i in read.kinds)
+    if AMOUNT & relation and picks and AMOUNT_CUE not in read.cues:
+        return False  # "WHICH accounting office": not `office_rent.monthly_amount`
     if thing and alone and not read.heads:  # "my passport NUMBER" asks for one attribute
         return True
-    relation = set(words(key.relation_key))
     if not (IDENTITY | AMOUNT) & relation:
         return False
     if AMOUNT & relation and WHEN_CUE in read.cues:
@@ -299,6 +302,10 @@ def _generic_answers(key: KeyRow, owner: Identity | None, read: Reading,
         return True
     return read.asks_change and bool(
         concepts.concepts_of_words(words(key.subject_key)) & concepts.roles)
+
+
+_PICKING = frozenset(words_of("which ktory ktora ktore ktorym ktorej ktery ktera ktere"))
+"""Words asking to pick one thing of a kind: never answered by an amount."""
 
 
 def _paid_for(folded: Sequence[str], i: int) -> bool:

@@ -55,6 +55,12 @@ events:
   - {{op: assert, scope: tomasz, subject: czynsz, relation: kwota, object: "3 200 zł",
      valid_from: "2024-09-01", recorded_at: "2026-01-02T10:00:00Z",
      quote: "Od września czynsz wynosi 3 200 zł.", source: sms, session: s4}}
+  - {{op: assert, scope: tomasz, subject: office_rent, relation: monthly_amount,
+     object: "2400 zł", valid_from: "2026-01-01", recorded_at: "2026-01-02T10:00:00Z",
+     quote: "The office is 2400 a month from January.", source: conversation, session: s5}}
+  - {{op: assert, scope: tomasz, subject: training_car, relation: leasing_monthly,
+     object: "1450 zł", valid_from: "2026-01-01", recorded_at: "2026-01-02T10:00:00Z",
+     quote: "The car's lease is 1450 a month.", source: conversation, session: s5}}
 questions: []
 """
 
@@ -102,3 +108,13 @@ def test_a_word_of_its_subject_is_not_also_its_relation(memory: Memory) -> None:
     assert "flat.address=ul. Długa 5" not in answered_keys(memory, "tomasz",
                                                             "What is the flat rent?")
     assert answered_keys(memory, "tomasz", "Where is the flat?") == ["flat.address=ul. Długa 5"]
+
+
+def test_an_office_is_a_thing_not_a_person(memory: Memory) -> None:
+    assert answered_keys(memory, "tomasz",
+                         "How much do we pay for the office premises every month?") == [
+        "office_rent.monthly_amount=2400 zł"]
+
+
+def test_which_thing_is_never_answered_by_an_amount(memory: Memory) -> None:
+    assert answered_keys(memory, "tomasz", "Which accounting office do we use?") == []
