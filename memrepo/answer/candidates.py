@@ -303,13 +303,17 @@ def _as_a_kind(row: KeyRow, read: Reading) -> bool:
 
 
 def things_named(read: Reading, rows: Sequence[KeyRow], people: Sequence[Identity],
-                 ) -> set[int]:
+                 candidates: Sequence[KeyRow] = ()) -> set[int]:
     """Positions of words that name a thing of the memory by its own words ("my BANK's
-    address", "which VAN"): whatever answers must be about that thing."""
+    address", "which VAN"): whatever answers must be about that thing — not a word that
+    is also a candidate key's relation as written, a common noun ("UBEZPIECZENIE busa":
+    `samochod.ubezpieczenie` as much as `ubezpieczenie_oc`)."""
     persons = {s for i in people if i.person for s in i.subjects}
     things = {w for r in rows if r.subject_key not in persons
               for w in words(r.subject_key)}
+    relations = {w for r in candidates for w in words(r.relation_key)}
     return {i for i in read.salient if read.folded[i] in things
+            and read.folded[i] not in relations
             and i not in read.in_names and i not in read.theirs} | set(read.value_named)
 
 

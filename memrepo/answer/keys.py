@@ -232,7 +232,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                                  read.folded[0] in _WHERE if read.folded else False)
     candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions,
                                 frozenset(s for i in people if i.asker for s in i.subjects))
-    things = things_named(read, rows, people)
+    things = things_named(read, rows, people, candidates)
     matched = about_things(scored_keys(conn, scope, read, candidates, people, mentions, concepts,
                                     persons), things, read)
     answering = [m for m in matched if m.answers]
@@ -285,6 +285,7 @@ def _best_of_each(scored: Sequence[KeyMatch], persons: Sequence[Identity]) -> li
 
 
 def _positions(match: KeyMatch) -> set[str]:
+    """The question's words a key holds, by its own words or its quote."""
     return {w[1:] for w in match.held if w[1:].isdigit()}
 
 

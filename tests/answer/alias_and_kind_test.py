@@ -61,6 +61,17 @@ events:
   - {{op: assert, scope: tomasz, subject: training_car, relation: leasing_monthly,
      object: "1450 zł", valid_from: "2026-01-01", recorded_at: "2026-01-02T10:00:00Z",
      quote: "The car's lease is 1450 a month.", source: conversation, session: s5}}
+  - {{op: assert, scope: tomasz, subject: van, relation: insurance_expiry,
+     object: "14 lutego 2027", valid_from: "2026-02-14", recorded_at: "2026-02-14T10:00:00Z",
+     quote: "The van's insurance runs to 14 February 2027.", source: conversation,
+     session: s6}}
+  - {{op: assert, scope: tomasz, subject: samochod, relation: ubezpieczenie,
+     object: "Link4, do 20 stycznia 2027", valid_from: "2026-01-20",
+     recorded_at: "2026-01-20T10:00:00Z", quote: "Auto ubezpieczone w Link4.",
+     source: conversation, session: s6}}
+  - {{op: assert, scope: tomasz, subject: ubezpieczenie_oc, relation: wazne_do,
+     object: "30 czerwca 2027", valid_from: "2026-06-30", recorded_at: "2026-06-30T10:00:00Z",
+     quote: "OC firmy ważne do 30 czerwca 2027.", source: conversation, session: s6}}
 questions: []
 """
 
@@ -118,3 +129,9 @@ def test_an_office_is_a_thing_not_a_person(memory: Memory) -> None:
 
 def test_which_thing_is_never_answered_by_an_amount(memory: Memory) -> None:
     assert answered_keys(memory, "tomasz", "Which accounting office do we use?") == []
+
+
+def test_a_common_noun_that_is_also_a_subject_names_no_thing(memory: Memory) -> None:
+    # "ubezpieczenie" is `ubezpieczenie_oc` and `samochod.ubezpieczenie`: the bus is named
+    assert answered_keys(memory, "tomasz", "Do kiedy jest ważne ubezpieczenie busa?") == [
+        "van.insurance_expiry=14 lutego 2027"]
