@@ -30,10 +30,19 @@ from memrepo.cache.db import (
     write_meta,
 )
 from memrepo.cache.gitstate import ChangedQuery, DirtyQuery, KnownDirty, changed_between
+from memrepo.cache.halves import in_halves
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.judging import line_rules
 from memrepo.cache.logsync import NeedsRebuild, store_digest, sync_log
-from memrepo.cache.rows import UNFINISHED, Skipped, file_kind, unfinished_line
+from memrepo.cache.rows import (
+    UNFINISHED,
+    FoldedKey,
+    Row,
+    Skipped,
+    file_kind,
+    folded_key_rows,
+    unfinished_line,
+)
 from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
 from memrepo.cache.terms import TermDeltas
 from memrepo.core.facts.events import Key
@@ -345,8 +354,16 @@ def _recompute(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas,
         "FROM temp.touched t JOIN events e ON e.scope = t.scope AND "
         "e.subject_key = t.subject_key AND e.relation_key = t.relation_key "
         "ORDER BY t.scope, t.subject_key, t.relation_key, e.rowid")
-    for key, group in groupby(rows, key=_KEY_OF_ROW):
-        indexer.add_key(key, [event_from_row(row[3:]) for row in group])
+    groups = [(key, [row[3:] for row in group]) for key, group in groupby(rows, _KEY_OF_ROW)]
+    is_many = indexer.config.is_many
+
+    def fold(groups: Sequence[tuple[Key, list[Row]]]) -> list[FoldedKey]:
+        return [folded_key_rows(key, [event_from_row(row) for row in group], is_many)
+                for key, group in groups]
+
+    for folded in in_halves(fold, groups):  # 100k new keys: half on a second process
+        if folded is not None:
+            indexer.add_folded_key(*folded)
     indexer.flush()
 
 
