@@ -20,7 +20,7 @@ from memrepo.core.facts.events import (
     first_recorded,
     folded_key,
 )
-from memrepo.core.facts.line_rules import LineRules, judged_line, text_refusal
+from memrepo.core.facts.line_rules import LineRules, judged_lines, text_refusal
 from memrepo.core.facts.log_lines import MAX_LINE_BYTES, split_lines
 from memrepo.core.facts.segment_names import is_log_path, parse_log_path
 from memrepo.core.notes.headers import Note, classify, parse_note
@@ -197,8 +197,7 @@ def parse_events(data: bytes, path: str, rules: LineRules, first_line: int = 1,
     scope, month = segment.scope, segment.month
 
     def judge(lines: Sequence[tuple[int, bytes]]) -> list[Event | str]:
-        return [_event_or_reason(raw_line, scope, month, rules, rules.committed(path, number))
-                for number, raw_line in lines]
+        return _verdicts(lines, path, scope, month, rules)
 
     lines = list(split_lines(complete_lines(data), first_line))
     verdicts = in_halves(judge, lines) if split else judge(lines)
@@ -213,11 +212,17 @@ def parse_events(data: bytes, path: str, rules: LineRules, first_line: int = 1,
     return parsed
 
 
-def _event_or_reason(raw_line: bytes, scope: str, month: str, rules: LineRules,
-                     committed: bool) -> Event | str:
-    if len(raw_line) > MAX_LINE_BYTES:
-        return f"line is longer than {MAX_LINE_BYTES // 1024} KiB"
-    return judged_line(raw_line, scope, month, rules, committed)
+def _verdicts(lines: Sequence[tuple[int, bytes]], path: str, scope: str, month: str,
+              rules: LineRules) -> list[Event | str]:
+    """The event of each (number, line) of the log `path`, or why it is left out."""
+    judged = iter(judged_lines([(raw_line, rules.committed(path, number))
+                                for number, raw_line in lines
+                                if len(raw_line) <= MAX_LINE_BYTES], scope, month, rules))
+    return [next(judged) if len(raw_line) <= MAX_LINE_BYTES else _TOO_LONG
+            for _, raw_line in lines]
+
+
+_TOO_LONG = f"line is longer than {MAX_LINE_BYTES // 1024} KiB"
 
 
 def skipped_rows(path: str, skipped: Iterable[Skipped]) -> list[Row]:

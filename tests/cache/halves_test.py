@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from memrepo.cache import cache_path, rebuild, sync
-from memrepo.cache import halves
+from memrepo.cache import cache_path, halves, rebuild, sync
 from memrepo.cache.build import build_into
+from memrepo.core.facts import line_rules
 from tests.support import (
     append_events,
     assert_event,
@@ -88,6 +88,7 @@ def _hand_lines(stamp: str) -> list[dict[str, Any]]:
 def test_a_large_hand_appended_chunk_gives_the_cache_a_rebuild_gives(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(halves, "SPLIT_MIN_ITEMS", SPLIT_IN_TESTS)
+    monkeypatch.setattr(line_rules, "SCREEN_BATCH", 4)  # batches with and without a secret
     root = init_repo(tmp_path / "repo")
     (root / "memory").mkdir()
     (root / "memory" / "config.yaml").write_text("many_valued_relations: [tag]\n",
@@ -104,6 +105,6 @@ def test_a_large_hand_appended_chunk_gives_the_cache_a_rebuild_gives(
     report = sync(root, force=True)  # as `memrepo cache sync` (a save can keep the mtime)
     assert (report.mode, report.paths) == ("incremental", [log])
     reasons = {line: reason for _, line, reason, _ in dump(cache_path(root))["skipped"]}
-    assert sorted(reasons) == [27, 28, 29, 30, 51, 52, 53]  # every refused line is left out, with its reason
+    assert sorted(reasons) == [27, 28, 29, 30, 51, 52, 53]  # each refused line, with why
     build_into(root, tmp_path / "reference.sqlite")
     assert dump(cache_path(root)) == dump(tmp_path / "reference.sqlite")
