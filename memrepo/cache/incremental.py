@@ -19,7 +19,13 @@ from operator import itemgetter
 from pathlib import Path
 
 from memrepo.cache.audit import SkippedLine, last_skipped, skipped_after
-from memrepo.cache.build import WorkTreeState, capture_state, rebuild, state_meta
+from memrepo.cache.build import (
+    WorkTreeState,
+    capture_state,
+    no_cycle_collection,
+    rebuild,
+    state_meta,
+)
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.cache.db import (
     cache_path,
@@ -165,7 +171,8 @@ def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery
     moved = (meta.get("commit") or None) != state.commit
     # a line not committed is judged by its time against HEAD's: HEAD moved, judge again
     rejudged = Rejudged({*dirty_before, *state.dirty} if moved else set(), committed)
-    report = _apply(root, conn, paths, state.dirty, rejudged)
+    with no_cycle_collection():
+        report = _apply(root, conn, paths, state.dirty, rejudged)
     report.left_out = skipped_after(conn, before, LEFT_OUT_SHOWN + 1)
     write_meta(conn, state_meta(state))
     return report
