@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import groupby
+from itertools import groupby, islice
 from operator import itemgetter
 from pathlib import Path
 
@@ -361,17 +361,22 @@ def _recompute(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas,
         "FROM temp.touched t JOIN events e ON e.scope = t.scope AND "
         "e.subject_key = t.subject_key AND e.relation_key = t.relation_key "
         "ORDER BY t.scope, t.subject_key, t.relation_key, e.rowid")
-    groups = [(key, [row[3:] for row in group]) for key, group in groupby(rows, _KEY_OF_ROW)]
     is_many = indexer.config.is_many
 
     def fold(groups: Sequence[tuple[Key, list[Row]]]) -> list[FoldedKey]:
         return [folded_key_rows(key, [event_from_row(row) for row in group], is_many)
                 for key, group in groups]
 
-    for folded in in_halves(fold, groups):  # 100k new keys: half on a second process
-        if folded is not None:
-            indexer.add_folded_key(*folded)
+    groups = ((key, [row[3:] for row in group]) for key, group in groupby(rows, _KEY_OF_ROW))
+    for chunk in iter(lambda: list(islice(groups, FOLDED_AT_ONCE)), []):
+        for folded in in_halves(fold, chunk):  # 100k new keys: half on a second process
+            if folded is not None:
+                indexer.add_folded_key(*folded)
     indexer.flush()
+
+
+FOLDED_AT_ONCE = 50_000
+"""Keys whose events are held at once while their rows are made (memory stays bounded)."""
 
 
 _TOUCHED = ("(scope, subject_key, relation_key) IN (SELECT scope, subject_key, relation_key "

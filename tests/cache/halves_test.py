@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from memrepo.cache import cache_path, halves, rebuild, sync
+from memrepo.cache import cache_path, halves, incremental, rebuild, sync
 from memrepo.cache.build import build_into
 from memrepo.core.facts import line_rules
 from tests.support import (
@@ -41,6 +42,7 @@ def _fails_on_the_second_half(items: Sequence[int]) -> list[int]:
 def test_the_second_half_is_done_by_another_process_and_kept_in_order(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(halves, "SPLIT_MIN_ITEMS", SPLIT_IN_TESTS)
+    monkeypatch.setattr(halves, "SPARE_CORE_LOAD", -math.inf)  # however busy the machine
     done = halves.in_halves(_pids, list(range(20)))
     assert [item for item, _ in done] == list(range(20))
     assert {pid for _, pid in done[:10]} == {os.getpid()}
@@ -49,12 +51,14 @@ def test_the_second_half_is_done_by_another_process_and_kept_in_order(
 
 def test_a_small_list_is_done_here(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(halves, "SPLIT_MIN_ITEMS", SPLIT_IN_TESTS)
+    monkeypatch.setattr(halves, "SPARE_CORE_LOAD", -math.inf)  # however busy the machine
     assert {pid for _, pid in halves.in_halves(_pids, list(range(7)))} == {os.getpid()}
 
 
 def test_a_failure_on_the_second_process_is_raised_here(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(halves, "SPLIT_MIN_ITEMS", SPLIT_IN_TESTS)
+    monkeypatch.setattr(halves, "SPARE_CORE_LOAD", -math.inf)  # however busy the machine
     with pytest.raises(halves.WorkerFailed, match="the second half failed"):
         halves.in_halves(_fails_on_the_second_half, list(range(20)))
 
@@ -88,7 +92,9 @@ def _hand_lines(stamp: str) -> list[dict[str, Any]]:
 def test_a_large_hand_appended_chunk_gives_the_cache_a_rebuild_gives(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(halves, "SPLIT_MIN_ITEMS", SPLIT_IN_TESTS)
+    monkeypatch.setattr(halves, "SPARE_CORE_LOAD", -math.inf)  # however busy the machine
     monkeypatch.setattr(line_rules, "SCREEN_BATCH", 4)  # batches with and without a secret
+    monkeypatch.setattr(incremental, "FOLDED_AT_ONCE", 20)  # keys folded in 4 chunks
     root = init_repo(tmp_path / "repo")
     (root / "memory").mkdir()
     (root / "memory" / "config.yaml").write_text("many_valued_relations: [tag]\n",
