@@ -36,7 +36,8 @@ recorded according records noted notes stood stored knowledge wiedziala wiedzial
 wiedziales wiedzialas pamiec mowila mowilo stanu wiedzy zapisane zapisano notatek vedela
 vedel vedelo pamat hovorila hovorilo stavu vedeli zaznamov zaznamu vedomosti vedeli vedels
 vedelas pamieci zapisach zapisow zaznamoch zaznamech asked zapytal zapytala spytal spytala
-zeptal zeptala""")
+zeptal zeptala file written zapiskach zapiskow zapiski zaznamenane zaznamenana zaznamenany
+zaznamenano zapisane zapsane zapsano poznamkach poznamky poznamok notatkach notatki""")
 """A date within four words of these is the system time asked about ("as the memory knew
 it on 5 June", "według stanu na 8 stycznia", "podľa stavu k 1. 6. 2026", "in May, what did
 the memory expect…"), not the valid time: the date right after a cue first, else one
@@ -142,7 +143,8 @@ def _known_span(words: list[str], spans: list[tuple[int, int, When]]) -> int | N
 
 
 _MEMORY_CUES = frozenset(words_of("""memory knew known pamiec pamieci pamat wiedzielismy
-wiedziala wiedzial wiedzy vedeli vedela vedel vedomosti"""))
+wiedziala wiedzial wiedzy vedeli vedela vedel vedomosti recorded zaznamenane zapisane
+zapsane file written notes zapiskach poznamkach"""))
 """Words that say the question asks what the memory held, wherever they stand beside its
 only date."""
 

@@ -121,6 +121,12 @@ def test_a_date_beside_memory_words_is_the_system_time() -> None:
     "What did your records say on 1 May 2026 about my phone?",
     "Według stanu wiedzy na 1 maja 2026, jaki był mój telefon?",
     "Podľa záznamov k 1. 5. 2026, aké bolo moje číslo?",
+    "What was on file for my phone on 1 May 2026?",
+    "What did the notes say about my phone on 1 May 2026?",
+    "What had been recorded about my phone by 1 May 2026?",
+    "Back on 1 May 2026, what did we have written down for my phone?",
+    "Čo si mal zaznamenané k 1. 5. 2026 o mojom čísle?",
+    "Čo sme mali v poznámkach 1. mája 2026 o mojom čísle?",
 ])
 def test_what_the_memory_had_on_a_day_is_the_system_time(text: str) -> None:
     found = times(text)
