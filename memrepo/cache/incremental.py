@@ -14,12 +14,18 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import groupby
+from itertools import groupby, islice
 from operator import itemgetter
 from pathlib import Path
 
 from memrepo.cache.audit import SkippedLine, last_skipped, skipped_after
-from memrepo.cache.build import WorkTreeState, capture_state, rebuild, state_meta
+from memrepo.cache.build import (
+    WorkTreeState,
+    capture_state,
+    no_cycle_collection,
+    rebuild,
+    state_meta,
+)
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.cache.db import (
     cache_path,
@@ -30,10 +36,19 @@ from memrepo.cache.db import (
     write_meta,
 )
 from memrepo.cache.gitstate import ChangedQuery, DirtyQuery, KnownDirty, changed_between
+from memrepo.cache.halves import in_halves
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.judging import line_rules
 from memrepo.cache.logsync import NeedsRebuild, store_digest, sync_log
-from memrepo.cache.rows import UNFINISHED, Skipped, file_kind, unfinished_line
+from memrepo.cache.rows import (
+    UNFINISHED,
+    FoldedKey,
+    Row,
+    Skipped,
+    file_kind,
+    folded_key_rows,
+    unfinished_line,
+)
 from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
 from memrepo.cache.terms import TermDeltas
 from memrepo.core.facts.events import Key
@@ -156,7 +171,8 @@ def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery
     moved = (meta.get("commit") or None) != state.commit
     # a line not committed is judged by its time against HEAD's: HEAD moved, judge again
     rejudged = Rejudged({*dirty_before, *state.dirty} if moved else set(), committed)
-    report = _apply(root, conn, paths, state.dirty, rejudged)
+    with no_cycle_collection():
+        report = _apply(root, conn, paths, state.dirty, rejudged)
     report.left_out = skipped_after(conn, before, LEFT_OUT_SHOWN + 1)
     write_meta(conn, state_meta(state))
     return report
@@ -345,9 +361,22 @@ def _recompute(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas,
         "FROM temp.touched t JOIN events e ON e.scope = t.scope AND "
         "e.subject_key = t.subject_key AND e.relation_key = t.relation_key "
         "ORDER BY t.scope, t.subject_key, t.relation_key, e.rowid")
-    for key, group in groupby(rows, key=_KEY_OF_ROW):
-        indexer.add_key(key, [event_from_row(row[3:]) for row in group])
+    is_many = indexer.config.is_many
+
+    def fold(groups: Sequence[tuple[Key, list[Row]]]) -> list[FoldedKey]:
+        return [folded_key_rows(key, [event_from_row(row) for row in group], is_many)
+                for key, group in groups]
+
+    groups = ((key, [row[3:] for row in group]) for key, group in groupby(rows, _KEY_OF_ROW))
+    for chunk in iter(lambda: list(islice(groups, FOLDED_AT_ONCE)), []):
+        for folded in in_halves(fold, chunk):  # 100k new keys: half on a second process
+            if folded is not None:
+                indexer.add_folded_key(*folded)
     indexer.flush()
+
+
+FOLDED_AT_ONCE = 50_000
+"""Keys whose events are held at once while their rows are made (memory stays bounded)."""
 
 
 _TOUCHED = ("(scope, subject_key, relation_key) IN (SELECT scope, subject_key, relation_key "

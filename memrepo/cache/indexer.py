@@ -15,7 +15,6 @@ from memrepo.cache.rows import (
     event_row,
     key_document,
     key_of,
-    key_rows,
     note_rows,
     skipped_rows,
 )
@@ -109,13 +108,12 @@ class Indexer:
             self.batch.add("events", event_row(rowid, event, path, line,
                                                 key_of(event, key_of_id)))
 
-    def add_key(self, key: Key, events: Sequence[Event]) -> None:
-        """The keys row, holdings and search document of one folded key from all its
-        events."""
-        rows = key_rows(key, events, self.config.is_many)
-        if rows is not None:
-            self.add_key_documents([self._add_key_row(rows)])
-            self.batch.extend("holdings", rows.holdings)
+    def add_folded_key(self, rows: KeyRows, columns: Row) -> None:
+        """The keys row, holdings and search document of one folded key, made from all
+        its events (memrepo.cache.rows.folded_key_rows); `columns`: the document's."""
+        rowid, _ = self._add_key_row(rows)
+        self.add_key_search_rows([(rowid, *columns)])
+        self.batch.extend("holdings", rows.holdings)
 
     def add_skipped(self, path: str, skipped: Sequence[Skipped]) -> None:
         self.batch.extend("skipped", skipped_rows(path, skipped))

@@ -55,7 +55,8 @@ def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes 
         old_size = stored[1]
         first_line = data.count(b"\n", 0, old_size) + 1
         parsed = _first_ids(conn, scope, path, None,
-                            parse_events(data[old_size:], path, rules, first_line))
+                            parse_events(data[old_size:], path, rules, first_line,
+                                         split=True))
         indexer.add_skipped(path, parsed.skipped)
         digested = _extend_digest(conn, path, parsed.events)
         return Synced(_add(indexer, path, data, parsed.events), digested)
@@ -65,7 +66,8 @@ def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes 
         conn.execute("DELETE FROM log_digests WHERE path = ?", (path,))
         return Synced(_delete_rows(conn, _unrepeated(conn, _old_rows(conn, path))), True)
     old = _old_rows(conn, path)
-    parsed = _first_ids(conn, scope, path, path, parse_events(data, path, rules))
+    parsed = _first_ids(conn, scope, path, path, parse_events(data, path, rules,
+                                                                 split=True))
     _replace_skipped(conn, indexer, path, parsed.skipped)
     added: list[tuple[int, Event]] = []
     signatures: list[Row] = []  # the log's rows once synced, in line order

@@ -12,6 +12,7 @@ from typing import Any
 
 import orjson
 
+from memrepo.cache.halves import in_halves
 from memrepo.core.facts.bitemporal import KnownHolding, timeline
 from memrepo.core.facts.events import (
     Event,
@@ -19,7 +20,7 @@ from memrepo.core.facts.events import (
     first_recorded,
     folded_key,
 )
-from memrepo.core.facts.line_rules import LineRules, judged_line, text_refusal
+from memrepo.core.facts.line_rules import LineRules, judged_lines, text_refusal
 from memrepo.core.facts.log_lines import MAX_LINE_BYTES, split_lines
 from memrepo.core.facts.segment_names import is_log_path, parse_log_path
 from memrepo.core.notes.headers import Note, classify, parse_note
@@ -179,22 +180,28 @@ class ParsedLog:
 
 
 def parse_events(data: bytes, path: str, rules: LineRules, first_line: int = 1,
-                 seen: set[str] | None = None) -> ParsedLog:
+                 seen: set[str] | None = None, *, split: bool = False) -> ParsedLog:
     """Every event of the log `path` that the checks accept (core.facts.line_rules: its
     structure, credentials, hidden text, schema, segment and — not committed yet — its
     time), with its line number. A line the checks would refuse — a committed one is
     possible with `git commit --no-verify` — is skipped and listed with its reason, never
     served; so is a repeated id: the first occurrence (`seen`: ids met before, in file
-    order) wins. A partial last line is not indexed (yet) and not listed."""
+    order) wins. A partial last line is not indexed (yet) and not listed. `split`: a
+    large log's lines are judged on two processes (memrepo.cache.halves; a sync's, not a
+    build's: a build has its processes already)."""
     parsed = ParsedLog([], [])
     ids = set() if seen is None else seen
     segment = parse_log_path(path)
     if segment is None:  # callers pass only paths that file_kind() called logs
         raise ValueError(f"not a fact log path: {path}")
     scope, month = segment.scope, segment.month
-    for number, raw_line in split_lines(complete_lines(data), first_line):
-        event = _event_or_reason(raw_line, scope, month, rules,
-                                 rules.committed(path, number))
+
+    def judge(lines: Sequence[tuple[int, bytes]]) -> list[Event | str]:
+        return _verdicts(lines, path, scope, month, rules)
+
+    lines = list(split_lines(complete_lines(data), first_line))
+    verdicts = in_halves(judge, lines) if split else judge(lines)
+    for (number, _), event in zip(lines, verdicts, strict=True):
         if isinstance(event, str):
             parsed.skipped.append((number, event, None))
         elif event.id in ids:
@@ -205,11 +212,17 @@ def parse_events(data: bytes, path: str, rules: LineRules, first_line: int = 1,
     return parsed
 
 
-def _event_or_reason(raw_line: bytes, scope: str, month: str, rules: LineRules,
-                     committed: bool) -> Event | str:
-    if len(raw_line) > MAX_LINE_BYTES:
-        return f"line is longer than {MAX_LINE_BYTES // 1024} KiB"
-    return judged_line(raw_line, scope, month, rules, committed)
+def _verdicts(lines: Sequence[tuple[int, bytes]], path: str, scope: str, month: str,
+              rules: LineRules) -> list[Event | str]:
+    """The event of each (number, line) of the log `path`, or why it is left out."""
+    judged = iter(judged_lines([(raw_line, rules.committed(path, number))
+                                for number, raw_line in lines
+                                if len(raw_line) <= MAX_LINE_BYTES], scope, month, rules))
+    return [next(judged) if len(raw_line) <= MAX_LINE_BYTES else _TOO_LONG
+            for _, raw_line in lines]
+
+
+_TOO_LONG = f"line is longer than {MAX_LINE_BYTES // 1024} KiB"
 
 
 def skipped_rows(path: str, skipped: Iterable[Skipped]) -> list[Row]:
@@ -267,6 +280,18 @@ def key_rows(key: Key, events: Sequence[Event], is_many: IsMany) -> KeyRows | No
     numeric = int(any(map(str.isdigit, objects)))
     return KeyRows((*shown, first.recorded_at, first.id, numeric), holdings,
                    (first.subject, first.relation, objects, quotes))
+
+
+FoldedKey = tuple[KeyRows, Row] | None
+"""A folded key's rows and its search document's full-text columns (without the rowid),
+or None when it has no assert or end: all of a key's indexing that needs no rowid."""
+
+
+def folded_key_rows(key: Key, events: Sequence[Event], is_many: IsMany) -> FoldedKey:
+    """`key_rows`, with its search document folded and stemmed (`key_document`'s
+    columns)."""
+    rows = key_rows(key, events, is_many)
+    return None if rows is None else (rows, search_columns(rows.texts))
 
 
 KeyDocument = tuple[int, tuple[str, ...]]

@@ -212,13 +212,22 @@ def credential_key(subject: str, relation: str) -> str | None:
     """The kind of credential a fact key names (`wifi.password`, `bank.pin`,
     `router.hasło`; the subject too when the relation says nothing of its own:
     `wifi_password.value`), or None."""
-    relation_words = key_words(relation)
-    kind = credential_kind(relation_words)
+    kind, generic, relation_words = _relation_reading(relation)
     if kind is not None:
         return kind
-    if all(w in GENERIC_RELATIONS or w in QUALIFIERS for w in relation_words):
+    if generic:
         return credential_kind([*key_words(subject), *relation_words])
     return None
+
+
+@lru_cache(maxsize=1 << 12)
+def _relation_reading(relation: str) -> tuple[str | None, bool, tuple[str, ...]]:
+    """(the kind of credential a relation names, whether it says nothing of its own, its
+    words): a memory repeats its relations under ever new subjects (a hand-appended log
+    of 100k keys), so they are read once per process."""
+    words = key_words(relation)
+    return (credential_kind(words),
+            all(w in GENERIC_RELATIONS or w in QUALIFIERS for w in words), tuple(words))
 
 
 def spellings() -> list[tuple[str, str]]:

@@ -32,7 +32,7 @@ A line is refused for:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -308,15 +308,25 @@ def _whole_fact_line(fields: Mapping[str, Any]) -> str | None:
 @lru_cache(maxsize=1 << 16)
 def _key_text(subject: str, relation: str) -> str:
     """A key's words as the fact read as one line starts (a build meets each key often)."""
-    return " ".join([*key_words(subject), *key_words(relation)])
+    return " ".join(filter(None, (" ".join(key_words(subject)), _words_of(relation))))
 
 
-def fact_finding(fields: Mapping[str, Any]) -> Finding | None:
+@lru_cache(maxsize=1 << 12)
+def _words_of(relation: str) -> str:
+    """A relation's words (a memory repeats its relations under ever new subjects)."""
+    return " ".join(key_words(relation))
+
+
+def fact_finding(fields: Mapping[str, Any], screened: bool = False) -> Finding | None:
     """Why a fact (an event's fields, a candidate, a tool call's arguments) holds a
-    credential: its key names one, one of its texts looks like one, or the whole does."""
+    credential: its key names one, one of its texts looks like one, or the whole does.
+    `screened`: `screens_pass_none` said so of this fact's `screen_text` (with others'),
+    so only its key is left to judge."""
     kind = key_credential(fields)
     if kind is not None:
         return Finding(kind, by_key=True)
+    if screened:
+        return None
     texts = _strings(fields)
     whole = _whole_fact_line(fields)
     screen = _Screen.of("\n".join([*texts, whole or ""]))
@@ -325,6 +335,22 @@ def fact_finding(fields: Mapping[str, Any]) -> Finding | None:
     kind = next((k for text in texts if (k := _text_kind(text, screen))), None)
     kind = kind or (None if whole is None else _text_kind(whole, screen))
     return None if kind is None else Finding(kind)
+
+
+def screen_text(fields: Mapping[str, Any]) -> str:
+    """What `fact_finding` screens of a fact (beyond its key): its texts and the fact read
+    whole, joined by line breaks."""
+    return "\n".join([*_strings(fields), _whole_fact_line(fields) or ""])
+
+
+def screens_pass_none(texts: Sequence[str]) -> bool:
+    """Whether `fact_finding` can find nothing but a key in any fact whose `screen_text`
+    is one of `texts`: the screen of them all joined by line breaks passes nothing. One
+    pass for many facts (a hand-appended log: 100k lines, few if any with a credential
+    word), where each fact's own screen costs as much as the rest of judging its line.
+    Sound because nothing a screen looks for spans a line break (`_Screen.passes`): what
+    one fact's text holds, the joined texts hold."""
+    return _Screen.of("\n".join(texts)) is None
 
 
 @dataclass(frozen=True, slots=True)
