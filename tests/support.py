@@ -490,6 +490,21 @@ def world_repository(factory: pytest.TempPathFactory, world: str, name: str) -> 
     return root
 
 
+def world_fixtures(world: str, name: str, now: str) -> tuple[Any, Any]:
+    """The `world_repo` (built once per module) and `memory` (asked at `now`) fixtures of a
+    question world's YAML text: `world_repo, memory = world_fixtures(WORLD, "ewa", NOW)`."""
+
+    @pytest.fixture(scope="module")
+    def world_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+        return world_repository(tmp_path_factory, world, name)
+
+    @pytest.fixture()
+    def memory(world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
+        return world_memory(world_repo, monkeypatch, now)
+
+    return world_repo, memory
+
+
 def world_memory(root: Path, monkeypatch: pytest.MonkeyPatch, now: str) -> Memory:
     """The Python API on a world's repository, asked at `now`, without the semantic layer."""
     monkeypatch.setenv("MEMREPO_NOW", now)

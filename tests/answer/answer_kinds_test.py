@@ -7,13 +7,11 @@ alone, asked through the Python API.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from memrepo.agent.api import Memory
 from memrepo.answer.answer_kinds import AMOUNT, DATE, DAYS, NAME, TIME, asked_kinds, value_kinds
-from tests.support import answered_keys, world_memory, world_repository
+from tests.support import answered_keys, world_fixtures
 
 WORLD = """\
 world: answer-kinds
@@ -45,14 +43,7 @@ questions: []
 """
 
 
-@pytest.fixture(scope="module")
-def world_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return world_repository(tmp_path_factory, WORLD, "olek")
-
-
-@pytest.fixture()
-def memory(world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
-    return world_memory(world_repo, monkeypatch, "2026-10-01T12:00:00Z")
+world_repo, memory = world_fixtures(WORLD, "olek", "2026-10-01T12:00:00Z")
 
 
 def answered(memory: Memory, question: str) -> list[str]:

@@ -5,12 +5,10 @@ label no key holds is "not recorded", never the value of another of the kind."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from memrepo.agent.api import Memory
-from tests.support import answered_keys, world_memory, world_repository
+from tests.support import answered_keys, world_fixtures
 
 NOW = "2026-10-15T12:00:00Z"
 WORLD = f"""\
@@ -39,14 +37,7 @@ questions: []
 """
 
 
-@pytest.fixture(scope="module")
-def world_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return world_repository(tmp_path_factory, WORLD, "school")
-
-
-@pytest.fixture()
-def memory(world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
-    return world_memory(world_repo, monkeypatch, NOW)
+world_repo, memory = world_fixtures(WORLD, "school", NOW)
 
 
 @pytest.mark.parametrize(("question", "expected"), [

@@ -8,12 +8,10 @@ alone, asked through the Python API.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from memrepo.agent.api import Memory
-from tests.support import world_memory, world_repository
+from tests.support import world_fixtures
 
 WORLD = """\
 world: named-only-as-value
@@ -53,14 +51,7 @@ questions: []
 """
 
 
-@pytest.fixture(scope="module")
-def world_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return world_repository(tmp_path_factory, WORLD, "hana")
-
-
-@pytest.fixture()
-def memory(world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
-    return world_memory(world_repo, monkeypatch, "2026-10-01T12:00:00Z")
+world_repo, memory = world_fixtures(WORLD, "hana", "2026-10-01T12:00:00Z")
 
 
 @pytest.mark.parametrize("question", [

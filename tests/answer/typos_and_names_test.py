@@ -6,12 +6,10 @@ Slavic question ("sestar"), and a fact whose subject is the first name of an ent
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from memrepo.agent.api import Memory
-from tests.support import answered_keys, world_memory, world_repository
+from tests.support import answered_keys, world_fixtures
 
 NOW = "2026-10-15T12:00:00Z"
 WORLD = f"""\
@@ -45,14 +43,7 @@ questions: []
 """
 
 
-@pytest.fixture(scope="module")
-def world_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return world_repository(tmp_path_factory, WORLD, "zuzana")
-
-
-@pytest.fixture()
-def memory(world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
-    return world_memory(world_repo, monkeypatch, NOW)
+world_repo, memory = world_fixtures(WORLD, "zuzana", NOW)
 
 
 @pytest.mark.parametrize(("question", "expected"), [

@@ -21,7 +21,7 @@ from memrepo.agent.api import Memory
 from memrepo.agent.context import build_context
 from memrepo.answer.clauses import refers_back
 from memrepo.facts.new_event import FactInput
-from tests.support import answered_keys, isolated_env, make_repo, world_memory, world_repository
+from tests.support import answered_keys, isolated_env, make_repo, world_fixtures
 
 WORLD = """\
 world: whose-fact
@@ -94,14 +94,7 @@ questions: []
 """
 
 
-@pytest.fixture(scope="module")
-def world_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return world_repository(tmp_path_factory, WORLD, "ewa")
-
-
-@pytest.fixture()
-def memory(world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
-    return world_memory(world_repo, monkeypatch, "2026-10-01T12:00:00Z")
+world_repo, memory = world_fixtures(WORLD, "ewa", "2026-10-01T12:00:00Z")
 
 
 def answered(memory: Memory, question: str) -> list[str]:

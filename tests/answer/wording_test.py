@@ -9,12 +9,10 @@ for these tests alone, asked through the Python API.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from memrepo.agent.api import Memory
-from tests.support import answered_keys, world_memory, world_repository
+from tests.support import answered_keys, world_fixtures
 
 NOW = "2026-11-25T12:00:00Z"
 WORLD = f"""\
@@ -115,14 +113,7 @@ questions: []
 """
 
 
-@pytest.fixture(scope="module")
-def world_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return world_repository(tmp_path_factory, WORLD, "ilona")
-
-
-@pytest.fixture()
-def memory(world_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
-    return world_memory(world_repo, monkeypatch, NOW)
+world_repo, memory = world_fixtures(WORLD, "ilona", NOW)
 
 
 def answered(memory: Memory, question: str) -> list[str]:
