@@ -213,14 +213,13 @@ def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
     # a key asked by two parts (at two times) is kept for each: its facts differ
     asked = in_turn(([(key, number) for key in part.keys] for number, part in enumerate(parts)),
                     lambda pair: pair)
-    answered = [(key, parts[number]) for key, number in asked
-                if _says_whose(parts[number], key)]
-    every_part = {number for number, part in enumerate(parts)
-                  if any(_says_whose(part, key) for key in part.keys)} == set(range(len(parts)))
+    own = [(key, number) for key, number in asked if _says_whose(parts[number], key)]
+    answered = [(key, parts[number]) for key, number in own]
     # every part answered on its own: the whole text's other keys mix the parts' words
     # ("my MUM's landline and when was my dad BORN": not mum's birth date)
-    answered += [(key, whole) for key in whole.keys
-                 if not every_part or any(key == k for k, _ in answered)]
+    every_part = {number for _, number in own} == set(range(len(parts)))
+    of_parts = {key for key, _ in own}
+    answered += [(key, whole) for key in whole.keys if not every_part or key in of_parts]
     facts = {(fact.id, fact.valid_from): fact for key, answer in answered
              for fact in answer.facts if (fact.scope, fact.subject, fact.relation) == key}
     matches = whole.notes or in_turn((part.notes for part in parts),
