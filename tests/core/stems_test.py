@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from memrepo.core.stems import ANALYSIS, _stemmers, base_forms, extra_forms
+from memrepo.core import stems
+from memrepo.core.stems import ANALYSIS, _stemmers, base_forms, extra_forms, stem_words
 
 
 @pytest.mark.parametrize(("asked", "stored"), [
@@ -31,3 +32,14 @@ def test_a_number_has_no_other_base_form_than_itself(number: str) -> None:
     assert extra_forms(number) == ()
     assert base_forms.__wrapped__(number) == (number,)
     assert all(stemmer.stemWord(number) == number for stemmer in _stemmers())
+
+
+@pytest.mark.parametrize("words", [["hand", "5"], ["płaciłem", "za", "prąd", "2026"],
+                                   ["-checkup", "check", "up"], ["99"], []])
+def test_a_few_words_are_stemmed_as_when_counted_first(
+        words: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`stem_words` joins a short text's words without counting them: the same column."""
+    few = stem_words(words)
+    monkeypatch.setattr(stems, "_FEW_WORDS", 0)
+    assert few == stem_words(words)
+    assert stem_words(["99", "99"]) == ""
