@@ -457,15 +457,22 @@ def _strings(value: Any) -> list[str]:
     """Every string in `value` (nested mappings and lists included), in order."""
     if isinstance(value, str):
         return [value]
-    found: list[str] = []
     items = value.values() if isinstance(value, Mapping) else \
         value if isinstance(value, list | tuple) else ()
+    found = [item for item in items if type(item) is str]
+    if all(type(item) in _FLAT for item in items):
+        return found  # an event's fields: flat, a dozen strings on a build's path
+    found = []
     for item in items:
-        if type(item) is str:  # an event's fields: flat, a dozen strings on a build's path
+        if type(item) is str:
             found.append(item)
         elif isinstance(item, str | Mapping | list | tuple):
             found.extend(_strings(item))
     return found
+
+
+_FLAT = frozenset({str, float, int, bool, type(None)})
+"""The kinds of a value that holds no string inside it."""
 
 
 KEPT_ELSEWHERE = ("remove it and keep only where it lives (e.g. 'in the team password "
