@@ -27,7 +27,7 @@ from memrepo.core.facts.segment_names import is_log_path, parse_log_path
 from memrepo.core.notes.headers import Note, classify, parse_note
 from memrepo.core.notes.links import find_links, wiki_name
 from memrepo.core.problems import with_fix
-from memrepo.core.stems import stem_column, stem_words, text_words
+from memrepo.core.stems import NUMBER_WORD, stem_column, stem_words, text_words
 from memrepo.core.text import fold, key_slug, passage_lines
 from memrepo.files import complete_lines
 
@@ -121,7 +121,13 @@ once per process."""
 
 @lru_cache(maxsize=1 << 16)
 def _short_columns(text: str) -> tuple[str, str]:
-    return fold(text), stem_column(text)
+    return fold(text), _numbered_stems(NUMBER_WORD.sub("0", text))
+
+
+@lru_cache(maxsize=1 << 12)
+def _numbered_stems(text: str) -> str:
+    """`stem_column` of a text whose number words are 0 (a few shapes of many values)."""
+    return stem_column(text)
 
 
 def _text(value: Any) -> str:

@@ -105,6 +105,12 @@ def stem_column(text: str) -> str:
     return stem_words(text_words(text))
 
 
+NUMBER_WORD = re.compile(r"(?<![^\W_])[0-9]+(?![^\W_])")
+"""A word of ASCII digits alone: it has no base form besides itself (`extra_forms`), so
+every one stands for all in `stem_column` ("hand 17" and "hand 5" have the base forms of
+"hand 0": 100k new keys of a hand-appended log are a few shapes)."""
+
+
 def text_words(text: str) -> list[str]:
     """The lower-cased words of a text, in order, as `stem_column` reads them, then each
     hyphenated compound written as one word and marked (`_JOINED`). The words of a text are

@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memrepo.core import stems
-from memrepo.core.stems import ANALYSIS, _stemmers, base_forms, extra_forms, stem_words
+from memrepo.core.stems import (
+    ANALYSIS,
+    NUMBER_WORD,
+    _stemmers,
+    base_forms,
+    extra_forms,
+    stem_column,
+    stem_words,
+)
 
 
 @pytest.mark.parametrize(("asked", "stored"), [
@@ -43,3 +53,13 @@ def test_a_few_words_are_stemmed_as_when_counted_first(
     monkeypatch.setattr(stems, "_FEW_WORDS", 0)
     assert few == stem_words(words)
     assert stem_words(["99", "99"]) == ""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["hand", "5", "17", "007", "-", "_", " ", "x9", "9x", "é",
+                                 "e\u0301", "\u0661", "Ł", "re", "check", "up", "covid",
+                                 "\n", ".", "2026", "٣", "²"]), max_size=8).map("".join))
+def test_a_number_word_stands_for_every_number_in_base_forms(text: str) -> None:
+    """`NUMBER_WORD`: the base forms of a text are those of the text
+    with each word of ASCII digits written as 0 (a cache of them serves many values)."""
+    assert stem_column(NUMBER_WORD.sub("0", text)) == stem_column(text)
