@@ -27,6 +27,7 @@ from memrepo.answer.answer_kinds import (
     AMOUNT,
     DATE,
     DAYS,
+    FIRMS,
     NAME,
     TIME,
     asked_kinds,
@@ -42,6 +43,7 @@ from memrepo.answer.candidates import (
     is_org,
     is_person_row,
     named_by_values,
+    names_thing,
     only_possessor,
     other_name,
     possessed,
@@ -218,7 +220,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return KeyChoice(unknown=[said(read, *someone_else)], respelled=respelled)
     third = _THIRD_PERSON | (_SLAVIC_THIRD if in_slavic(read.folded) else frozenset())
     if not mentions.found and mentions.asker is None and third.intersection(read.folded) and (
-            not _stands_for_a_thing(read, rows, people, third)):
+            not _stands_for_a_thing(read, [*rows, *keys_of_subjects(conn, scope, {
+                s for named in read.value_named.values() for s in named})], people, third)):
         return KeyChoice(unknown=[next(read.raw[i] for i, w in enumerate(read.folded)
                                        if w in third)], respelled=respelled)
     if unknown:
@@ -379,7 +382,9 @@ def _stands_for_a_thing(read: Reading, rows: Sequence[KeyRow], people: Sequence[
     first = next(i for i, word in enumerate(read.folded) if word in pronouns)
     if read.folded[first] not in _POSSESSIVE or first + 1 >= len(read.folded):
         return False
-    before = {read.folded[i] for i in things_named(read, rows, people) if i < first}
+    named = [i for i in things_named(read, rows, people) if i < first]
+    before = {read.folded[i] for i in named}
+    before |= {w for i in named for s in read.value_named.get(i, ()) for w in words(s)}
     after = set(base_forms(read.folded[first + 1]))
     return any(before & set(words(r.subject_key)) and after & {
         f for w in words(r.relation_key) for f in base_forms(w)} for r in rows)
@@ -402,11 +407,9 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
     if not kinds:
         return None
     persons = {s for i in people if i.person for s in i.subjects}
-    asked = {f for i in read.salient if i not in read.in_names and i not in read.theirs
-             for f in base_forms(read.folded[i])}
     named = {r.subject_key for r in rows if r.subject_key not in persons
              and not is_person_row(r, (), concepts)
-             and asked & {f for w in words(r.subject_key) for f in base_forms(w)}}
+             and names_thing(r, read, bool(parties), concepts)}  # "our POWER": `electricity_bill`
     named |= {s for party in parties for s in party.subjects}
     if not named:
         return None
@@ -419,6 +422,7 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
     key = next((r for r in keys_of_subjects(conn, scope, [subject_key])
                 if r.relation_key == relation_key), None)
     said = {i for m in mentions.found for i in range(m.start, m.end)}
+    said |= {i for i in read.kinds if read.folded[i] in FIRMS}  # "which COMPANY": the kind
     if key is None or not _says_nothing_else(key, read, said, concepts) or another_kind(
             key, read):
         return None

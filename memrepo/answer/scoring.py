@@ -386,6 +386,8 @@ chodzi chodza chodzil chodzila chodzili chodzic chodi chodia chodil chodila chod
 chodime chodzimy jezdzi jezdzimy jezdzil jezdzila jezdzili jazdi jazdime jazdil jazdila
 jezdi jezdime jezdil jezdila uzywa uzywamy uzywal uzywala pouziva pouzivame pouzival
 pouzivala pouzivaji bierze bierzemy bral brala berie berieme bral brala bere bereme
+dava davame davam davaju davaji davate davali daval davala dajemy daje dajecie daja dajesz
+dawal dawala dawali dawalismy
 """))
 """Verbs that name nothing of their own ("which car did we DRIVE", "what cut does Booking
 TAKE", "until when can we USE the parking"): counted only where a key or a concept holds
@@ -428,7 +430,9 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
             continue  # a word of someone else's name says nothing of this key
         if key.subject_key in read.value_named.get(i, ()):
             held.add(f"#{i}")
-            subject_how = subject_how or f"its value '{read.raw[i]}'"
+            subject_how = subject_how or (
+                f"'{read.raw[i]}', called '{read.called[key.subject_key]}'"
+                if key.subject_key in read.called else f"its value '{read.raw[i]}'")
             continue
         named = read.concepts.get(i, frozenset())
         if _same_word(word, named, subject_words, concepts):
