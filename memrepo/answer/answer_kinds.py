@@ -62,6 +62,8 @@ def value_kinds(value: str) -> frozenset[str]:
         return frozenset(found)
     if any(ch.isdigit() for ch in value):
         return frozenset({AMOUNT} if money else ())
+    if any(w in MONTHS and len(w) > 3 for w in folded):
+        return frozenset()  # "September", "early March": a time, though no date
     if len(folded) <= 6 and any(ch.isupper() for ch in value):  # "Allianz", "mBank"
         return frozenset({NAME})
     return frozenset()

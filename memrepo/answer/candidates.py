@@ -11,7 +11,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from memrepo.answer.concepts import ConceptTable
-from memrepo.answer.identities import ASKER_SUBJECTS, Identity, first_names, identities, words
+from memrepo.answer.identities import (
+    ASKER_SUBJECTS,
+    ORGS,
+    Identity,
+    first_names,
+    identities,
+    is_org,
+    words,
+)
 from memrepo.answer.reading import (
     FILLERS,
     IDENTITY,
@@ -156,7 +164,7 @@ def _names_people(row: KeyRow, concepts: ConceptTable) -> bool:
     """Whether a key's values are people: its relation is a role (`employee`, `child`,
     `account_manager`), not a company's."""
     roles = concepts.concepts_of_words(words(row.relation_key)) & concepts.roles
-    return bool(roles - _ORGS - {"company"})
+    return bool(roles - ORGS - {"company"})
 
 
 def unexplained_names(read: Reading, mentions: Mentions, rows: Sequence[KeyRow],
@@ -208,11 +216,13 @@ def answerable_role(conn: Connection, scope: str, mention: Mention, rows: Sequen
                     concepts: ConceptTable) -> bool:
     """Whether a role that names nobody can still be answered: its owner holds a key of
     that role ("who is my accountant" and `me.accountant`), or a thing the question names
-    holds the role's word (`dentist_appointment`)."""
+    holds the role's word (`dentist_appointment`, `electricity.supplier`)."""
     if not mention.role:
         return False
     if any(mention.role & concepts.concepts_of_words(words(r.subject_key)) for r in rows):
         return True
+    if any(mention.role & concepts.concepts_of_words(words(r.relation_key)) for r in rows):
+        return True  # "our electricity SUPPLIER": `electricity.supplier`
     owner = mention.owner.subjects if mention.owner is not None else set()
     return any(mention.role & concepts.concepts_of_words(words(k.relation_key))
                for k in keys_of_subjects(conn, scope, owner))
@@ -323,15 +333,7 @@ def with_notes(conn: Connection, rows: Sequence[KeyRow], concepts: ConceptTable,
 
 def _note_is_org(note: NoteRow, concepts: ConceptTable) -> bool:
     """A note of a company, shop or practice: its name or an alias says so ("the firm")."""
-    return any(concepts.concepts_of_words(s) & _ORGS for s in _note_spellings(note))
-
-
-def is_org(identity: Identity, concepts: ConceptTable) -> bool:
-    """A company, shop or practice (it owns things: "which van did the firm have")."""
-    return any(concepts.concepts_of_words(s) & _ORGS for s in identity.spellings)
-
-
-_ORGS = frozenset(("company", "practice", "shop", "workshop"))
+    return any(concepts.concepts_of_words(s) & ORGS for s in _note_spellings(note))
 
 
 def _as_a_kind(row: KeyRow, read: Reading) -> bool:
@@ -385,7 +387,7 @@ def names_thing(row: KeyRow, read: Reading, other_person: bool,
     named = frozenset().union(*(read.concepts.get(i, frozenset()) for i in read.salient))
     if own_relation:
         named -= concepts.concepts_of_words(words(row.relation_key))
-    return bool(concepts.concepts_of_words(list(subject_words)) & named)
+    return bool(concepts.concepts_of_words(words(row.subject_key)) & named)
 
 
 def _named_beyond_role(row: KeyRow, read: Reading, concepts: ConceptTable) -> bool:
@@ -429,7 +431,7 @@ def relation_words_as_names(conn: Connection, scope: str, read: Reading, mention
 def _kind_of_answer(read: Reading, mention: Mention) -> bool:
     """A word for a company right after "which"/"what" ("WHICH COMPANY sells us our
     power", "jaká firma"): the kind of the answer, no one named."""
-    return bool(mention.role) and mention.role <= _ORGS and mention.start in read.kinds \
+    return bool(mention.role) and mention.role <= ORGS and mention.start in read.kinds \
         and mention.end - mention.start == 1
 
 

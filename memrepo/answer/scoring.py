@@ -13,14 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memrepo.answer.candidates import (
-    is_org,
     is_person_row,
     names_thing,
     possessor_position,
     with_notes,
 )
 from memrepo.answer.concepts import ConceptTable
-from memrepo.answer.identities import Identity, words
+from memrepo.answer.identities import Identity, is_org, words
 from memrepo.answer.question import (
     HEAD_NUMBER,
 )
@@ -227,9 +226,24 @@ def another_kind(key: KeyRow, read: Reading, held: set[str] | frozenset[str] = f
                 and f"#{before}" not in held and f"~{before}" not in held
                 and not own.intersection(base_forms(read.folded[before]))
                 and before not in read.in_names and before not in read.optional
-                and read.folded[before] not in _HEADS):
+                and read.folded[before] not in _HEADS
+                and not _the_business(read.folded[before], subject)):
             return True
     return False
+
+
+def _the_business(modifier: str, subject: Sequence[str]) -> bool:
+    """Whether "the WORK car", "firmowe auto" may name a key of the business's thing
+    (`salon_car`, `shop_van`): not one the household's own (`family_car`)."""
+    return modifier in _BUSINESS and not set(subject[:-1]) & _PRIVATE
+
+
+_BUSINESS = frozenset(words_of("""work company business firm office firmowy firmowe firmowa
+firmowego sluzbowy sluzbowe sluzbowa sluzbowego firemni firemne firemny sluzebni sluzobne
+sluzobny sluzobna pracovni"""))
+_PRIVATE = frozenset(words_of("""family home private personal own house household rodzinny
+rodzinne rodzinna domowy prywatny prywatne rodinny rodinne rodinna domaci soukromy soukrome
+sukromny sukromne osobni osobne"""))
 
 
 def _subject_word_only(key: KeyRow, read: Reading, by_relation: set[str]) -> bool:
