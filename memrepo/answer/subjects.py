@@ -101,10 +101,10 @@ def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[
     found += _roles_named(question, persons, concepts, taken, found, asking)
     negated = [m for m in found if _negated(question, m.start)]
     found = sorted((m for m in found if m not in negated), key=lambda m: m.start)
-    asker = _asker(question, raw, people, found, concepts)
+    as_subject = _asker(question, raw, people, found, concepts)
     ours = bool(OURS.intersection(question)) or _first_person_plural(raw, question, concepts)
     aside = frozenset(i for m in negated for i in range(m.start, m.end))
-    return Mentions(tuple(found), asker, ours, aside)
+    return Mentions(tuple(found), as_subject, ours, aside)
 
 
 def _spellings_named(question: Sequence[str], people: Sequence[Identity],
