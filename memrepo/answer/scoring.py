@@ -180,11 +180,18 @@ def joined_people(read: Reading, mentions: Mentions) -> list[Identity]:
     found = [m for m in mentions.found if len(m.identities) == 1]
     if len(found) < 2:
         return []
+    run = [found[0]]
     for left, right in itertools.pairwise(found):
         between = set(read.folded[left.end:right.start])
-        if not between & JOINERS or between - JOINERS - _BETWEEN_NAMES:
+        if between & JOINERS and not between - JOINERS - _BETWEEN_NAMES:
+            run.append(right)
+        elif len(run) >= 2:
+            break  # "Denisa and Veronika … at the SALON": the salon is no third of them
+        else:
             return []
-    return list({id(m.identities[0]): m.identities[0] for m in found}.values())
+    if len(run) < 2:
+        return []
+    return list({id(m.identities[0]): m.identities[0] for m in run}.values())
 
 
 _BETWEEN_NAMES = frozenset(words_of("""s my our moja moj moje moi nasz nasza nase nasa

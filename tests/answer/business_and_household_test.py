@@ -3,7 +3,8 @@ role_values, scoring): the town, not also the address, for "where does grandma l
 business's landlord ("the landlord of the salon") and "who is" a role person answered by
 their name key; a job asked of someone whose key is `role`; braces and the orthodontist;
 "when" never answered by a name; "who do we pay for electricity" and "our electricity
-supplier"; "the work car" is the salon's car, never the family's."""
+supplier"; "the work car" is the salon's car, never the family's; "what do Denisa and
+Petra do at the salon" asks each one's job, the salon being no third person."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ notes:
     description: "Petra Svobodová: stylist at the salon until June 2026"
     aliases: ["Petra Svobodová", "Petra"]
   - category: entities
+    name: denisa-kralova
+    description: "Denisa Králová: stylist and nail technician at the salon"
+    aliases: ["Denisa Králová", "Denisa"]
+  - category: entities
     name: klara-dvorakova
     description: "Klára: Lucie's daughter, born 2011"
     aliases: ["Klára", "Klárka", "daughter"]
@@ -51,6 +56,11 @@ events:
      {_AT}, quote: "His number is 602 775 140.", session: s1}}
   - {{op: assert, scope: lucie, subject: salon, relation: employee, object: "Denisa Králová",
      {_AT}, quote: "Denisa works with me.", session: s1}}
+  - {{op: assert, scope: lucie, subject: denisa, relation: role,
+     object: "stylist and nail technician", {_AT}, quote: "Denisa does hair and nails.",
+     session: s1}}
+  - {{op: assert, scope: lucie, subject: denisa, relation: phone, object: "+420 739 118 660",
+     {_AT}, quote: "Denisa's number is 739 118 660.", session: s1}}
   - {{op: assert, scope: lucie, subject: petra_svobodova, relation: role,
      object: "senior stylist", {_AT}, quote: "Petra is my senior stylist.", session: s1}}
   - {{op: assert, scope: lucie, subject: klara, relation: orthodontist,
@@ -89,6 +99,9 @@ world_repo, memory = world_fixtures(WORLD, "lucie", NOW)
     ("Who do we pay for electricity?", ["electricity.supplier=PRE"]),
     ("Who was our electricity supplier last year?", ["electricity.supplier=ČEZ"]),
     ("What registration number is on the work car?", ["salon_car.plate=8BD 2093"]),
+    ("What does Denisa do at the salon?", ["denisa.role=stylist and nail technician"]),
+    ("What do Denisa and Petra do at the salon?", [
+        "denisa.role=stylist and nail technician", "petra_svobodova.role=senior stylist"]),
 ])
 def test_the_household_and_its_business(memory: Memory, question: str,
                                         expected: list[str]) -> None:
