@@ -155,9 +155,11 @@ def _names_subject(read: Reading, i: int, subject: str, concepts: ConceptTable) 
     return bool(read.concepts.get(i, frozenset()) & concepts.concepts_of_words(subject_words))
 
 
-_NAMING = IDENTITY | frozenset(words_of("company firma spolocnost spolecnost"))
+_NAMING = IDENTITY | frozenset(words_of("""company firma spolocnost spolecnost bank banka
+lender supplier provider insurer dostawca dodavatel ubezpieczyciel poistovna pojistovna"""))
 """Relations whose value is what a thing or party is called (`pet_food_supplier.name`,
-`jar_supplier.company`)."""
+`jar_supplier.company`) or whom the thing is with: "borrow from MONETA" is the loan whose
+`bank` is Moneta Money Bank, "the TAURON bill" the one whose `supplier` is Tauron."""
 
 
 def _names_people(row: KeyRow, concepts: ConceptTable) -> bool:

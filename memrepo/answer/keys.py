@@ -57,6 +57,9 @@ from memrepo.answer.question import (
     Question,
 )
 from memrepo.answer.reading import (
+    AMOUNT as AMOUNT_WORDS,
+)
+from memrepo.answer.reading import (
     AMOUNT_CUE,
     IDENTITY,
     WHEN_CUE,
@@ -258,8 +261,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return KeyChoice(about=about, recorded=recorded, respelled=respelled, pool=pool,
                          pool_how=pool_how)
     joined = joined_people(read, mentions)
-    chosen = _role_as_written(read, _town_or_address(
-        read, _best_of_each(scored, joined)))[:MAX_KEYS]
+    chosen = _role_as_written(read, _plain_relation(_town_or_address(
+        read, _best_of_each(scored, joined))))[:MAX_KEYS]
     missing = [p.label for p in joined
                if not any(m.key.subject_key in p.subjects for m in chosen)]
     chosen += _also_asked(chosen, matched) if joins(read) else []
@@ -286,6 +289,20 @@ def _best_of_each(scored: Sequence[KeyMatch], persons: Sequence[Identity]) -> li
         return [m for m in tied if len(_positions(m)) == most]
     return [m for group in groups if group
             for m in group if m.coverage >= max(g.coverage for g in group) - 1e-9]
+
+
+def _plain_relation(chosen: list[KeyMatch]) -> list[KeyMatch]:
+    """Of one subject's keys chosen alike, those a word of the question names by their
+    relation ("how much did we BORROW for the sauna": `sauna_loan.principal`, not its
+    monthly payment); by none, the one whose relation is the plain amount or name of the
+    thing ("how much did we borrow from Moneta": `business_loan.amount`) — the others say
+    more than asked."""
+    if len({m.key.subject_key for m in chosen}) != 1:
+        return chosen
+    if any(m.by_relation for m in chosen):
+        return [m for m in chosen if m.by_relation]
+    plain = [m for m in chosen if set(words(m.key.relation_key)) <= AMOUNT_WORDS | IDENTITY]
+    return plain or chosen
 
 
 def _town_or_address(read: Reading, chosen: list[KeyMatch]) -> list[KeyMatch]:

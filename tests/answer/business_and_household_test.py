@@ -78,6 +78,17 @@ events:
   - {{op: assert, scope: lucie, subject: electricity, relation: advance,
      object: "2 650 Kč per month", valid_from: "2026-01-01", recorded_at: "2026-01-05T18:00:00Z",
      source: conversation, quote: "PRE set the advance to 2 650.", session: s3}}
+  - {{op: assert, scope: lucie, subject: business_loan, relation: bank,
+     object: "Moneta Money Bank", {_AT}, quote: "The renovation loan is from Moneta.",
+     session: s1}}
+  - {{op: assert, scope: lucie, subject: business_loan, relation: amount, object: "600 000 Kč",
+     {_AT}, quote: "We borrowed 600 000.", session: s1}}
+  - {{op: assert, scope: lucie, subject: business_loan, relation: monthly_payment,
+     object: "10 980 Kč", {_AT}, quote: "It is 10 980 a month.", session: s1}}
+  - {{op: assert, scope: lucie, subject: sauna_loan, relation: principal, object: "650 000 Kč",
+     {_AT}, quote: "The sauna loan was 650 000.", session: s1}}
+  - {{op: assert, scope: lucie, subject: sauna_loan, relation: monthly_payment,
+     object: "11 850 Kč", {_AT}, quote: "11 850 a month for the sauna.", session: s1}}
   - {{op: assert, scope: lucie, subject: salon_car, relation: plate, object: "8BD 2093", {_AT},
      quote: "The salon car is 8BD 2093.", session: s1}}
   - {{op: assert, scope: lucie, subject: family_car, relation: plate, object: "2B1 1111", {_AT},
@@ -99,6 +110,8 @@ world_repo, memory = world_fixtures(WORLD, "lucie", NOW)
     ("Who do we pay for electricity?", ["electricity.supplier=PRE"]),
     ("Who was our electricity supplier last year?", ["electricity.supplier=ČEZ"]),
     ("What registration number is on the work car?", ["salon_car.plate=8BD 2093"]),
+    ("How much did we borrow from Moneta?", ["business_loan.amount=600 000 Kč"]),
+    ("How much did we borrow for the sauna?", ["sauna_loan.principal=650 000 Kč"]),
     ("What does Denisa do at the salon?", ["denisa.role=stylist and nail technician"]),
     ("What do Denisa and Petra do at the salon?", [
         "denisa.role=stylist and nail technician", "petra_svobodova.role=senior stylist"]),
