@@ -6,13 +6,17 @@ memory repository made by `memrepo init`, hooks installed (`memory_repo`).
 
 from __future__ import annotations
 
+import compileall
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.support import APPROVER, copy_repo, isolated_env, set_environment
+from tests.support import APPROVER, ROOT, copy_repo, isolated_env, set_environment
+
+PACKAGES = ("memrepo", "hooks", "scripts")
+"""The folders of memrepo's Python modules (pyproject.toml, package-dir)."""
 
 
 @pytest.fixture(scope="session")
@@ -69,6 +73,17 @@ def _no_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
     """Answers in tests never depend on whether memrepo[vectors] is installed (its own
     tests turn it on)."""
     monkeypatch.setenv("MEMREPO_VECTORS", "0")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """memrepo's modules compiled to bytecode once, before any test, as `pip install` does
+    for a regular install: with an editable install and PYTHONDONTWRITEBYTECODE=1 (common
+    in CI) every `memrepo` process and git hook the tests start would otherwise compile
+    them from source again. (Once, by the xdist controller, not by each worker.)"""
+    if hasattr(session.config, "workerinput"):
+        return
+    for package in PACKAGES:
+        compileall.compile_dir(ROOT / package, quiet=2)
 
 
 def pytest_configure(config: pytest.Config) -> None:
