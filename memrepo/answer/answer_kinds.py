@@ -62,14 +62,17 @@ def value_kinds(value: str) -> frozenset[str]:
         return frozenset(found)
     if any(ch.isdigit() for ch in value):
         return frozenset({AMOUNT} if money else ())
+    if any(w in MONTHS and len(w) > 3 for w in folded):
+        return frozenset()  # "September", "early March": a time, though no date
     if len(folded) <= 6 and any(ch.isupper() for ch in value):  # "Allianz", "mBank"
         return frozenset({NAME})
     return frozenset()
 
 
 def asked_kinds(folded: Sequence[str], who: bool, when: bool, amount: bool) -> frozenset[str]:
-    """The kinds of value the question word asks for: "who" a name, "when" a date or days,
-    "how much" an amount, "which days" days, "what time" a time of day."""
+    """The kinds of value the question word asks for: "who" and "which company" a name,
+    "when" a date or days, "how much" an amount, "which days" days, "what time" a time of
+    day."""
     kinds = set()
     if who:
         kinds.add(NAME)
@@ -79,6 +82,8 @@ def asked_kinds(folded: Sequence[str], who: bool, when: bool, amount: bool) -> f
         kinds.add(AMOUNT)
     if _DAY_QUESTION.intersection(folded):
         kinds.add(DAYS)
+    if any(a in _WHICH and b in FIRMS for a, b in itertools.pairwise(folded)):
+        kinds.add(NAME)  # "WHICH COMPANY sells us our power", "jaka firma"
     if any(_holds_phrase(folded, phrase) for phrase in _TIME_QUESTIONS):
         kinds.add(TIME)
     return frozenset(kinds)
@@ -92,8 +97,10 @@ def asks_days_or_time(folded: Sequence[str]) -> bool:
         _holds_phrase(folded, phrase) for phrase in _TIME_QUESTIONS)
 
 
-_WHICH = frozenset(words_of("what which jakie jakich ktore ktorych jake ake ktere"))
-
+_WHICH = frozenset(words_of("""what which jakie jakich ktore ktorych jake ake ktere jaka
+ktora aka jaka"""))
+FIRMS = frozenset(words_of("""company companies firm firms firma firmy firme spolocnost
+spolecnost spolocnosti spolecnosti provider operator"""))
 
 def _holds_phrase(folded: Sequence[str], phrase: tuple[str, ...]) -> bool:
     size = len(phrase)

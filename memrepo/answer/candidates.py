@@ -11,7 +11,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from memrepo.answer.concepts import ConceptTable
-from memrepo.answer.identities import ASKER_SUBJECTS, Identity, first_names, identities, words
+from memrepo.answer.identities import (
+    ASKER_SUBJECTS,
+    ORGS,
+    Identity,
+    first_names,
+    identities,
+    is_org,
+    words,
+)
 from memrepo.answer.reading import (
     FILLERS,
     IDENTITY,
@@ -32,6 +40,7 @@ from memrepo.cache.lookups import (
     keys_of_subjects,
     keys_with_words,
     notes_hold_any,
+    values_of_subjects,
 )
 from memrepo.core.stems import base_forms
 from memrepo.core.text import words_of
@@ -104,7 +113,46 @@ def named_by_values(conn: Connection, scope: str, read: Reading, mentions: Menti
             # Hájková"): someone held only as a value owns no key of anyone's
         elif hits or notes_hold_any(conn, base_forms(read.folded[i])):
             optional.add(i)  # a name the notes hold ("przegląd Octavii"): theirs to answer
-    return replace(read, value_named=named, optional=optional)
+    positions, called = _named_by_their_names(conn, scope, read, rows, concepts)
+    for i, subjects in positions.items():
+        named[i] = named.get(i, frozenset()) | subjects
+    return replace(read, value_named=named, optional=optional, called=called)
+
+
+def _named_by_their_names(conn: Connection, scope: str, read: Reading, rows: Sequence[KeyRow],
+                          concepts: ConceptTable,
+                          ) -> tuple[dict[int, frozenset[str]], dict[str, str]]:
+    """Subjects a thing the question names is called by: the dog `pies` whose `imie` is
+    "Bąbel" is also the subject `babel` ("when does the DOG need his next jab":
+    `babel.next_rabies_vaccination`) — a name that is the one value of that key."""
+    naming = [r for r in rows if _NAMING & set(words(r.relation_key))
+              and not concepts.concepts_of_words(words(r.subject_key)) & concepts.roles]
+    if not naming:
+        return {}, {}
+    values = values_of_subjects(conn, scope, {r.subject_key for r in naming})
+    names = {r.subject_key: held[0] for r in naming
+             if len(held := values.get((r.subject_key, r.relation_key), [])) == 1}
+    existing = existing_subjects(conn, scope, {"_".join(words(n)) for n in names.values()})
+    found: dict[int, frozenset[str]] = {}
+    called: dict[str, str] = {}
+    for subject, name in names.items():
+        other = "_".join(words(name))
+        if other not in existing or other == subject:
+            continue
+        for i in read.salient:
+            if i not in read.in_names and _names_subject(read, i, subject, concepts):
+                found[i] = found.get(i, frozenset()) | {other}
+                called[other] = name
+    return found, called
+
+
+def _names_subject(read: Reading, i: int, subject: str, concepts: ConceptTable) -> bool:
+    """Whether the question's word at `i` names the subject: one of its words ("PIES"),
+    or through the concept table ("DOG" for `pies`)."""
+    subject_words = words(subject)
+    if set(base_forms(read.folded[i])) & {f for w in subject_words for f in base_forms(w)}:
+        return True
+    return bool(read.concepts.get(i, frozenset()) & concepts.concepts_of_words(subject_words))
 
 
 _NAMING = IDENTITY | frozenset(words_of("company firma spolocnost spolecnost"))
@@ -116,7 +164,7 @@ def _names_people(row: KeyRow, concepts: ConceptTable) -> bool:
     """Whether a key's values are people: its relation is a role (`employee`, `child`,
     `account_manager`), not a company's."""
     roles = concepts.concepts_of_words(words(row.relation_key)) & concepts.roles
-    return bool(roles - _ORGS - {"company"})
+    return bool(roles - ORGS - {"company"})
 
 
 def unexplained_names(read: Reading, mentions: Mentions, rows: Sequence[KeyRow],
@@ -168,11 +216,13 @@ def answerable_role(conn: Connection, scope: str, mention: Mention, rows: Sequen
                     concepts: ConceptTable) -> bool:
     """Whether a role that names nobody can still be answered: its owner holds a key of
     that role ("who is my accountant" and `me.accountant`), or a thing the question names
-    holds the role's word (`dentist_appointment`)."""
+    holds the role's word (`dentist_appointment`, `electricity.supplier`)."""
     if not mention.role:
         return False
     if any(mention.role & concepts.concepts_of_words(words(r.subject_key)) for r in rows):
         return True
+    if any(mention.role & concepts.concepts_of_words(words(r.relation_key)) for r in rows):
+        return True  # "our electricity SUPPLIER": `electricity.supplier`
     owner = mention.owner.subjects if mention.owner is not None else set()
     return any(mention.role & concepts.concepts_of_words(words(k.relation_key))
                for k in keys_of_subjects(conn, scope, owner))
@@ -283,15 +333,7 @@ def with_notes(conn: Connection, rows: Sequence[KeyRow], concepts: ConceptTable,
 
 def _note_is_org(note: NoteRow, concepts: ConceptTable) -> bool:
     """A note of a company, shop or practice: its name or an alias says so ("the firm")."""
-    return any(concepts.concepts_of_words(s) & _ORGS for s in _note_spellings(note))
-
-
-def is_org(identity: Identity, concepts: ConceptTable) -> bool:
-    """A company, shop or practice (it owns things: "which van did the firm have")."""
-    return any(concepts.concepts_of_words(s) & _ORGS for s in identity.spellings)
-
-
-_ORGS = frozenset(("company", "practice", "shop", "workshop"))
+    return any(concepts.concepts_of_words(s) & ORGS for s in _note_spellings(note))
 
 
 def _as_a_kind(row: KeyRow, read: Reading) -> bool:
@@ -345,7 +387,7 @@ def names_thing(row: KeyRow, read: Reading, other_person: bool,
     named = frozenset().union(*(read.concepts.get(i, frozenset()) for i in read.salient))
     if own_relation:
         named -= concepts.concepts_of_words(words(row.relation_key))
-    return bool(concepts.concepts_of_words(list(subject_words)) & named)
+    return bool(concepts.concepts_of_words(words(row.subject_key)) & named)
 
 
 def _named_beyond_role(row: KeyRow, read: Reading, concepts: ConceptTable) -> bool:
@@ -373,15 +415,24 @@ def relation_words_as_names(conn: Connection, scope: str, read: Reading, mention
                             concepts: ConceptTable) -> Mentions:
     """`mentions` without a common word that names someone by an alias ("the school") when
     the question names another beside it whose relation that word is: "Which SCHOOL does
-    Kuba go to?" asks Kuba's `szkola`, not everything about the driving school."""
+    Kuba go to?" asks Kuba's `szkola`, not everything about the driving school; nor the
+    kind of the answer ("which COMPANY")."""
     people = [m for m in mentions.found if any(i.subjects for i in m.identities)]
     kept = []
     for mention in mentions.found:
-        if not _a_relation_of(conn, scope, read, mention, people, concepts):
+        if not _a_relation_of(conn, scope, read, mention, people, concepts) and not (
+                _kind_of_answer(read, mention)):
             kept.append(mention)
     if len(kept) == len(mentions.found):
         return mentions
     return replace(mentions, found=tuple(kept))
+
+
+def _kind_of_answer(read: Reading, mention: Mention) -> bool:
+    """A word for a company right after "which"/"what" ("WHICH COMPANY sells us our
+    power", "jaká firma"): the kind of the answer, no one named."""
+    return bool(mention.role) and mention.role <= ORGS and mention.start in read.kinds \
+        and mention.end - mention.start == 1
 
 
 def _a_relation_of(conn: Connection, scope: str, read: Reading, mention: Mention,

@@ -47,6 +47,15 @@ class Identity:
         return min(self.notes) if self.notes else min(self.subjects, default="?")
 
 
+def is_org(identity: Identity, concepts: ConceptTable) -> bool:
+    """A company, shop or practice (it owns things: "which van did the firm have")."""
+    return any(concepts.concepts_of_words(s) & ORGS for s in identity.spellings)
+
+
+ORGS = frozenset(("company", "practice", "shop", "workshop"))
+"""Concepts naming a business rather than a person."""
+
+
 def words(text: str) -> tuple[str, ...]:
     """Folded words of a name, alias, subject or description (`_` and `-` separate)."""
     return tuple(word for _, word in tokens(text.replace("_", " ")))

@@ -27,6 +27,7 @@ from memrepo.answer.answer_kinds import (
     AMOUNT,
     DATE,
     DAYS,
+    FIRMS,
     NAME,
     TIME,
     asked_kinds,
@@ -39,9 +40,9 @@ from memrepo.answer.candidates import (
     answerable_role,
     candidate_keys,
     identity_directory,
-    is_org,
     is_person_row,
     named_by_values,
+    names_thing,
     only_possessor,
     other_name,
     possessed,
@@ -51,7 +52,7 @@ from memrepo.answer.candidates import (
     unknown_names,
 )
 from memrepo.answer.concepts import ConceptTable
-from memrepo.answer.identities import Identity, words
+from memrepo.answer.identities import Identity, is_org, words
 from memrepo.answer.question import (
     Question,
 )
@@ -69,7 +70,7 @@ from memrepo.answer.reading import (
     uninterpreted,
 )
 from memrepo.answer.respelling import names_a_person, respell
-from memrepo.answer.role_values import role_named_by_value
+from memrepo.answer.role_values import role_named_by_value, role_person_named
 from memrepo.answer.scoring import (
     COVERAGE,
     ROLE_OWNER,
@@ -188,7 +189,7 @@ def _choose(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     relations hold (for the part of a text after it: "… a jaki do dentysty?")."""
     people, rows = identity_directory(conn, scope, read, asker, concepts)
     mentions = relation_words_as_names(conn, scope, read, find_mentions(
-        read.folded, read.raw, people, concepts, read.dated), concepts)
+        read.folded, read.raw, people, concepts, read.dated, asker), concepts)
     choice = _chosen(conn, scope, read, asker, concepts, respelled, people, rows, mentions,
                      last_resort)
     asking = [read.raw[int(w[1:])] for w in dict.fromkeys(
@@ -218,7 +219,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return KeyChoice(unknown=[said(read, *someone_else)], respelled=respelled)
     third = _THIRD_PERSON | (_SLAVIC_THIRD if in_slavic(read.folded) else frozenset())
     if not mentions.found and mentions.asker is None and third.intersection(read.folded) and (
-            not _stands_for_a_thing(read, rows, people, third)):
+            not _stands_for_a_thing(read, [*rows, *keys_of_subjects(conn, scope, {
+                s for named in read.value_named.values() for s in named})], people, third)):
         return KeyChoice(unknown=[next(read.raw[i] for i, w in enumerate(read.folded)
                                        if w in third)], respelled=respelled)
     if unknown:
@@ -245,7 +247,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return KeyChoice([typed], about, respelled=respelled,
                          naming=naming_words(read, mentions))
     if not scored and WHO_CUE in read.cues and (
-            by_value := role_named_by_value(conn, scope, read, mentions, concepts)):
+            by_value := role_named_by_value(conn, scope, read, mentions, concepts)
+            or role_person_named(conn, scope, read, mentions)):
         return KeyChoice(by_value, about, respelled=respelled,
                          naming=naming_words(read, mentions))
     if not scored:
@@ -255,7 +258,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return KeyChoice(about=about, recorded=recorded, respelled=respelled, pool=pool,
                          pool_how=pool_how)
     joined = joined_people(read, mentions)
-    chosen = _role_as_written(read, _best_of_each(scored, joined))[:MAX_KEYS]
+    chosen = _role_as_written(read, _town_or_address(
+        read, _best_of_each(scored, joined)))[:MAX_KEYS]
     missing = [p.label for p in joined
                if not any(m.key.subject_key in p.subjects for m in chosen)]
     chosen += _also_asked(chosen, matched) if joins(read) else []
@@ -284,6 +288,28 @@ def _best_of_each(scored: Sequence[KeyMatch], persons: Sequence[Identity]) -> li
             for m in group if m.coverage >= max(g.coverage for g in group) - 1e-9]
 
 
+def _town_or_address(read: Reading, chosen: list[KeyMatch]) -> list[KeyMatch]:
+    """Of one subject's town and address chosen alike ("where does grandma live"), the
+    town — the address where the question asks exactly, for the street or the address
+    ("where is mum's flat EXACTLY")."""
+    def kind(match: KeyMatch) -> str:
+        relation = set(words(match.key.relation_key))
+        return "town" if relation & _TOWN else "address" if relation & _ADDRESS else ""
+    kinds = {(m.key.subject_key, kind(m)) for m in chosen}
+    both = {s for s, k in kinds if k == "town"} & {s for s, k in kinds if k == "address"}
+    if not both:
+        return chosen
+    drop = "town" if _EXACT_PLACE & set(read.folded) else "address"
+    return [m for m in chosen if not (m.key.subject_key in both and kind(m) == drop)]
+
+
+_TOWN = frozenset(words_of("city town mesto miasto obec miejscowosc"))
+_ADDRESS = frozenset(words_of("address adres adresa street ulica ulice"))
+_EXACT_PLACE = frozenset(words_of("""exactly exact precisely address adres adresa adresu
+adrese street ulica ulicy ulice ulici ulicu dokladnie dokladny dokladna presne presna presny
+presnu"""))
+
+
 def _positions(match: KeyMatch) -> set[str]:
     """The question's words a key holds, by its own words or its quote."""
     return {w[1:] for w in match.held if w[1:].isdigit()}
@@ -307,11 +333,12 @@ def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
                          scored: list[KeyMatch]) -> list[KeyMatch]:
     """Without the keys whose every value is of a kind the question word never asks for:
     "who" is no amount or date ("od koho máme pronajaté parkoviště": the landlord, not the
-    rent), "when" no amount, "how much" no name or date ("how much goes to the bank for
+    rent), "when" no amount or name ("kedy má Klára termín u zubára": not her
+    orthodontist), "how much" no name or date ("how much goes to the bank for
     the sauna": the instalment, not the lender; "how many" may count names; "ile płacimy
     za kredyt": not the day it ends), unless it asks an age ("ile lat ma Kuba")."""
     never = (({AMOUNT, DATE} if WHO_CUE in read.cues else set())
-             | ({AMOUNT} if WHEN_CUE in read.cues or asks_days_or_time(read.folded)
+             | ({AMOUNT, NAME} if WHEN_CUE in read.cues or asks_days_or_time(read.folded)
                 else set())
              | (({DATE} | ({NAME} if "much" in read.folded else set()))
                 if AMOUNT_CUE in read.cues and not _asks_age(read) else set()))
@@ -379,7 +406,9 @@ def _stands_for_a_thing(read: Reading, rows: Sequence[KeyRow], people: Sequence[
     first = next(i for i, word in enumerate(read.folded) if word in pronouns)
     if read.folded[first] not in _POSSESSIVE or first + 1 >= len(read.folded):
         return False
-    before = {read.folded[i] for i in things_named(read, rows, people) if i < first}
+    named = [i for i in things_named(read, rows, people) if i < first]
+    before = {read.folded[i] for i in named}
+    before |= {w for i in named for s in read.value_named.get(i, ()) for w in words(s)}
     after = set(base_forms(read.folded[first + 1]))
     return any(before & set(words(r.subject_key)) and after & {
         f for w in words(r.relation_key) for f in base_forms(w)} for r in rows)
@@ -402,11 +431,9 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
     if not kinds:
         return None
     persons = {s for i in people if i.person for s in i.subjects}
-    asked = {f for i in read.salient if i not in read.in_names and i not in read.theirs
-             for f in base_forms(read.folded[i])}
     named = {r.subject_key for r in rows if r.subject_key not in persons
              and not is_person_row(r, (), concepts)
-             and asked & {f for w in words(r.subject_key) for f in base_forms(w)}}
+             and names_thing(r, read, bool(parties), concepts)}  # "our POWER": `electricity_bill`
     named |= {s for party in parties for s in party.subjects}
     if not named:
         return None
@@ -419,12 +446,19 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
     key = next((r for r in keys_of_subjects(conn, scope, [subject_key])
                 if r.relation_key == relation_key), None)
     said = {i for m in mentions.found for i in range(m.start, m.end)}
+    said |= {i for i in read.kinds if read.folded[i] in FIRMS}  # "which COMPANY": the kind
+    if kind == NAME:  # "who do we PAY for electricity": whom, the party of the thing
+        said |= {i for i in read.salient if read.concepts.get(i) and read.concepts[i] <= _PAYING
+                 and read.folded[i + 1:i + 2] in (["for"], ["za"])}
     if key is None or not _says_nothing_else(key, read, said, concepts) or another_kind(
             key, read):
         return None
     return KeyMatch(key, COVERAGE, f"words '{key.subject}'",
                     (f"the question asks for {kind}: the one such relation of {key.subject}",))
 
+
+_PAYING = frozenset(("payment", "price", "salary"))
+"""Concepts of the verb "pay", which asks with "who" for the party paid."""
 
 MAX_ABOUT = 20
 """The most keys answered for a question that only names someone ("Łódź Packaging?")."""

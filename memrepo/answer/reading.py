@@ -85,6 +85,8 @@ class Reading:
     phrases: set[int]  # words inside a phrase of the concept table ("house loan")
     capitalised: set[int]  # words written with a capital letter, not the first
     value_named: dict[int, frozenset[str]] = field(default_factory=dict)
+    called: dict[str, str] = field(default_factory=dict)  # a subject → the name a thing the
+    # question names is called by ("the dog": `babel`, as `pies.imie` = "Bąbel")
     in_names: frozenset[int] = frozenset()  # words of a person's name the question says
     theirs: frozenset[int] = frozenset()  # words a named person possesses ("Jozef's CAR")
     labels: dict[int, str] = field(default_factory=dict)  # "category B", "car 2": which of
@@ -199,15 +201,20 @@ def _asks_origin(folded: Sequence[str]) -> int | None:
     return next((i for i, word in enumerate(folded) if word in _FROM_WHERE), None)
 
 
-_OCCUPATION = frozenset(("occupation",))
+_OCCUPATION = frozenset(("occupation", "position"))
 
 
 def _asks_occupation(folded: Sequence[str]) -> int | None:
     """The position of "do" closing a "what does … do" question ("What does Zuzka do?",
-    "what do you do now"): it asks someone's job, which "do" alone never says."""
+    "what do you do now", "what does she do at the salon"): it asks someone's job, which
+    "do" alone never says."""
     last = len(folded) - 1
     while last > 0 and folded[last] in _AFTER_DO:
         last -= 1
+    place = [j for j in range(2, len(folded) - 1) if folded[j] == "do"
+             and folded[j + 1] in _AT and len(folded) - j <= 5]
+    if place and last != place[-1] and folded[last] != "do":
+        last = place[-1]  # "what do Denisa and Veronika DO at the salon"
     if len(folded) > 3 and folded[0] in ("what", "whats") and folded[last] == "do" and (
             "does" in folded[1:last] or "do" in folded[1:last]):
         return last
@@ -215,6 +222,7 @@ def _asks_occupation(folded: Sequence[str]) -> int | None:
 
 
 _AFTER_DO = frozenset(words_of("now nowadays today currently days these for work exactly"))
+_AT = frozenset(words_of("at in for"))
 
 
 def _beside_a_person(i: int, written: Sequence[str], folded: Sequence[str],

@@ -1,7 +1,8 @@
 """Respelling a question's unknown words (memrepo.answer.keys): a word neither the memory
 nor the concept table knows becomes the nearest word of the scope's keys, of entity names
-or — in a Polish, Slovak or Czech question — of the concept table ("vna" → "van", "kredtu"
-→ "kredyt", "sestar" → "sestra"), one edit for short words.
+or of the concept table — in a Polish, Slovak or Czech question any of its words, in an
+English one the English words naming its concepts ("vna" → "van", "kredtu" → "kredyt",
+"sestar" → "sestra", "cta" → "cat"), one edit for short words.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import words
-from memrepo.answer.reading import OPTIONAL, Reading
+from memrepo.answer.reading import IDENTITY, OPTIONAL, Reading
 from memrepo.answer.relevance import close_spelling, osa_within
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.subjects import in_slavic
@@ -19,6 +20,7 @@ from memrepo.cache.lookups import (
     entity_name_vocabulary,
     entity_notes_with_words,
     keys_with_words,
+    naming_value_vocabulary,
     scope_term_counts,
     scope_vocabulary,
 )
@@ -51,10 +53,13 @@ def respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable,
                                                   len(word) + reach)
                       + entity_name_vocabulary(conn, word[0], len(word) - reach,
                                                len(word) + reach)
-                      + (_concept_words(concepts, word, reach) if slavic else [])
+                      + naming_value_vocabulary(conn, scope, word[0], len(word) - reach,
+                                                len(word) + reach, IDENTITY)
+                      + (_concept_words(concepts, word, reach) if slavic
+                         else _concept_names(concepts, word, reach))
                       if w not in STOP_WORDS]
         others = {read.folded[j] for j in read.salient if j != i}
-        fixed = best_spelling(conn, scope, word, vocabulary, reach, others)
+        fixed = best_spelling(conn, scope, word, vocabulary, reach, others, concepts)
         if fixed is not None and fixed != word:
             respelled[i] = fixed
     return respelled
@@ -67,6 +72,14 @@ def _concept_words(concepts: ConceptTable, word: str, reach: int) -> list[str]:
             and abs(len(w) - len(word)) <= reach and " " not in w]
 
 
+def _concept_names(concepts: ConceptTable, word: str, reach: int) -> list[str]:
+    """The English words that name the table's concepts ("cat", "dog", "rent") a
+    misspelling in an English question may be ("cta", "dgo"): same first letter, length
+    within `reach` — never another language's word ("numer" for "number")."""
+    return [name for name in concepts.words_of if name[:1] == word[:1]
+            and abs(len(name) - len(word)) <= reach and name in concepts.exact]
+
+
 def names_a_person(conn: Connection, word: str, concepts: ConceptTable) -> bool:
     """Whether a word is a role ("sister") or a word of an entity note's name or alias."""
     return bool(concepts.word_concepts(word) & concepts.roles) or bool(
@@ -74,9 +87,11 @@ def names_a_person(conn: Connection, word: str, concepts: ConceptTable) -> bool:
 
 
 def best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence[str],
-                   reach: int, others: set[str]) -> str | None:
+                   reach: int, others: set[str], concepts: ConceptTable) -> str | None:
     """The nearest spelling of `word` in `vocabulary`; of several equally near, one that a
-    key holds beside another word of the question ("dau rate" → `day_rate`, not `dad`)."""
+    key holds beside another word of the question ("dau rate" → `day_rate`, not `dad`),
+    else one whose concept a key of the scope holds ("plny" → "plyn": `gas_bill`, not
+    "plony", crops nobody records)."""
     forms = [word, *(f for f in base_forms(word) if len(f) >= 4)]  # "kredtu": kredyt
     if len(word) >= 5 and word.endswith("s"):  # "hvies": a plural the stemmer cannot read
         forms.append(word[:-1])
@@ -96,4 +111,15 @@ def best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence[
                 if any(others & {*words(k.subject_key), *words(k.relation_key)}
                        for k in keys):
                     return term
+    if len(nearest) > 1:
+        nearest = [t for t in nearest if _concept_held(conn, scope, t, concepts)] or nearest
     return next((found for form in forms if (found := close_spelling(form, nearest))), None)
+
+
+def _concept_held(conn: Connection, scope: str, term: str, concepts: ConceptTable) -> bool:
+    """Whether a key of the scope holds a word of the term's concepts."""
+    forms = {f for concept in concepts.word_concepts(term)
+             for w in concepts.words_of.get(concept, ()) if len(folded := words(w)) == 1
+             for f in base_forms(folded[0])}
+    return any(keys_with_words(conn, scope, forms, column, 1)
+               for column in ("subject", "relation")) if forms else False

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, words
-from memrepo.answer.reading import Reading
+from memrepo.answer.reading import IDENTITY, Reading
 from memrepo.answer.scoring import KeyMatch, forms_of
 from memrepo.answer.subjects import Mention, Mentions
 from memrepo.cache import Connection
-from memrepo.cache.lookups import key_name_words, keys_with_words, values_of_subjects
+from memrepo.cache.lookups import (
+    key_name_words,
+    keys_of_subjects,
+    keys_with_words,
+    values_of_subjects,
+)
 from memrepo.core.stems import base_forms
 
 MIN_NAME_PART = 4
@@ -46,12 +51,34 @@ def role_named_by_value(conn: Connection, scope: str, read: Reading, mentions: M
     return found
 
 
+def role_person_named(conn: Connection, scope: str, read: Reading, mentions: Mentions,
+                      ) -> list[KeyMatch]:
+    """"Who is the landlord of the salon?": the role person's one key of their name
+    (`landlord.name`), when the question says nothing else a key holds beyond whose role
+    it is."""
+    found: list[KeyMatch] = []
+    for mention in mentions.found:
+        if not mention.role or len(mention.identities) != 1:
+            continue
+        owner = {i for m in mentions.found if mention.owner is not None
+                 and mention.owner in m.identities for i in range(m.start, m.end)}
+        more = _key_words_beside(conn, read, mentions, mention, owner)
+        naming = [k for k in keys_of_subjects(conn, scope, mention.identities[0].subjects)
+                  if IDENTITY & set(words(k.relation_key))]
+        if len(naming) == 1 and not more - forms_of(naming[0].subject_key,
+                                                    naming[0].relation_key):
+            found.append(KeyMatch(naming[0], 1.0, mention.how,
+                                  ("the question asks who: the name recorded",)))
+    return found
+
+
 def _key_words_beside(conn: Connection, read: Reading, mentions: Mentions,
-                      mention: Mention) -> set[str]:
-    """The forms of the question's words outside the mention that are words of some key:
-    the answering key must hold them ("our SHOP vet": `flower_shop.vet`)."""
+                      mention: Mention, also: frozenset[int] | set[int] = frozenset()) -> set[str]:
+    """The forms of the question's words outside the mention (and the positions `also`)
+    that are words of some key: the answering key must hold them ("our SHOP vet":
+    `flower_shop.vet`)."""
     outside = [i for i in read.salient if not mention.start <= i < mention.end
-               and i not in read.optional and i not in mentions.set_aside]
+               and i not in also and i not in read.optional and i not in mentions.set_aside]
     forms = {f for i in outside for f in base_forms(read.folded[i])}
     return key_name_words(conn, forms)
 

@@ -13,14 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memrepo.answer.candidates import (
-    is_org,
     is_person_row,
     names_thing,
     possessor_position,
     with_notes,
 )
 from memrepo.answer.concepts import ConceptTable
-from memrepo.answer.identities import Identity, words
+from memrepo.answer.identities import Identity, is_org, words
 from memrepo.answer.question import (
     HEAD_NUMBER,
 )
@@ -181,11 +180,18 @@ def joined_people(read: Reading, mentions: Mentions) -> list[Identity]:
     found = [m for m in mentions.found if len(m.identities) == 1]
     if len(found) < 2:
         return []
+    run = [found[0]]
     for left, right in itertools.pairwise(found):
         between = set(read.folded[left.end:right.start])
-        if not between & JOINERS or between - JOINERS - _BETWEEN_NAMES:
+        if between & JOINERS and not between - JOINERS - _BETWEEN_NAMES:
+            run.append(right)
+        elif len(run) >= 2:
+            break  # "Denisa and Veronika … at the SALON": the salon is no third of them
+        else:
             return []
-    return list({id(m.identities[0]): m.identities[0] for m in found}.values())
+    if len(run) < 2:
+        return []
+    return list({id(m.identities[0]): m.identities[0] for m in run}.values())
 
 
 _BETWEEN_NAMES = frozenset(words_of("""s my our moja moj moje moi nasz nasza nase nasa
@@ -227,9 +233,24 @@ def another_kind(key: KeyRow, read: Reading, held: set[str] | frozenset[str] = f
                 and f"#{before}" not in held and f"~{before}" not in held
                 and not own.intersection(base_forms(read.folded[before]))
                 and before not in read.in_names and before not in read.optional
-                and read.folded[before] not in _HEADS):
+                and read.folded[before] not in _HEADS
+                and not _the_business(read.folded[before], subject)):
             return True
     return False
+
+
+def _the_business(modifier: str, subject: Sequence[str]) -> bool:
+    """Whether "the WORK car", "firmowe auto" may name a key of the business's thing
+    (`salon_car`, `shop_van`): not one the household's own (`family_car`)."""
+    return modifier in _BUSINESS and not set(subject[:-1]) & _PRIVATE
+
+
+_BUSINESS = frozenset(words_of("""work company business firm office firmowy firmowe firmowa
+firmowego sluzbowy sluzbowe sluzbowa sluzbowego firemni firemne firemny sluzebni sluzobne
+sluzobny sluzobna pracovni"""))
+_PRIVATE = frozenset(words_of("""family home private personal own house household rodzinny
+rodzinne rodzinna domowy prywatny prywatne rodinny rodinne rodinna domaci soukromy soukrome
+sukromny sukromne osobni osobne"""))
 
 
 def _subject_word_only(key: KeyRow, read: Reading, by_relation: set[str]) -> bool:
@@ -386,6 +407,8 @@ chodzi chodza chodzil chodzila chodzili chodzic chodi chodia chodil chodila chod
 chodime chodzimy jezdzi jezdzimy jezdzil jezdzila jezdzili jazdi jazdime jazdil jazdila
 jezdi jezdime jezdil jezdila uzywa uzywamy uzywal uzywala pouziva pouzivame pouzival
 pouzivala pouzivaji bierze bierzemy bral brala berie berieme bral brala bere bereme
+dava davame davam davaju davaji davate davali daval davala dajemy daje dajecie daja dajesz
+dawal dawala dawali dawalismy
 """))
 """Verbs that name nothing of their own ("which car did we DRIVE", "what cut does Booking
 TAKE", "until when can we USE the parking"): counted only where a key or a concept holds
@@ -428,7 +451,9 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
             continue  # a word of someone else's name says nothing of this key
         if key.subject_key in read.value_named.get(i, ()):
             held.add(f"#{i}")
-            subject_how = subject_how or f"its value '{read.raw[i]}'"
+            subject_how = subject_how or (
+                f"'{read.raw[i]}', called '{read.called[key.subject_key]}'"
+                if key.subject_key in read.called else f"its value '{read.raw[i]}'")
             continue
         named = read.concepts.get(i, frozenset())
         if _same_word(word, named, subject_words, concepts):

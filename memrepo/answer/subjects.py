@@ -17,6 +17,7 @@ from memrepo.answer.concepts import ConceptTable, Span
 from memrepo.answer.identities import (
     POSSESSIVE_MARK,
     Identity,
+    is_org,
     is_role,
     owner_is,
     role_owners,
@@ -86,21 +87,24 @@ class Mentions:
 
 
 def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[Identity],
-                  concepts: ConceptTable, skip: set[int]) -> Mentions:
+                  concepts: ConceptTable, skip: set[int], asker: str = "") -> Mentions:
     """The identities the folded `question` words name (`raw`: as written), each word in at
-    most one mention; words at `skip` (dates) name nobody."""
+    most one mention; words at `skip` (dates) name nobody. `asker`: the scope's own
+    subject, whose role persons a role word names even when nothing is recorded of the
+    asker ("mum" of a note "Lucie's mother" in Lucie's scope)."""
     taken = set(skip)
     persons = [i for i in people if i.person]
     found = _spellings_named(question, persons, taken, concepts)
     found += _parts_named(question, persons, taken, concepts)
-    asking = next((i for i in people if i.asker), None)
+    asking = next((i for i in people if i.asker), None) or (
+        Identity(spellings={words(asker)}, person=True, asker=True) if asker else None)
     found += _roles_named(question, persons, concepts, taken, found, asking)
     negated = [m for m in found if _negated(question, m.start)]
     found = sorted((m for m in found if m not in negated), key=lambda m: m.start)
-    asker = _asker(question, raw, people, found, concepts)
+    as_subject = _asker(question, raw, people, found, concepts)
     ours = bool(OURS.intersection(question)) or _first_person_plural(raw, question, concepts)
     aside = frozenset(i for m in negated for i in range(m.start, m.end))
-    return Mentions(tuple(found), asker, ours, aside)
+    return Mentions(tuple(found), as_subject, ours, aside)
 
 
 def _spellings_named(question: Sequence[str], people: Sequence[Identity],
@@ -318,8 +322,9 @@ def _has_role(identity: Identity, roles: frozenset[str], owner: Identity | None,
 def _owned_by(owners: set[tuple[str, ...]], owner: Identity | None,
               concepts: ConceptTable) -> bool:
     """Whether one of the `owners` a description names may be `owner`: () — nobody named
-    — is the memory's owner, the asker."""
-    if owner is not None and not owner.asker and () in owners:
+    — is the memory's owner, the asker, and the business of the memory ("the landlord of
+    the SALON": a note "landlord of the salon premises")."""
+    if owner is not None and not owner.asker and not is_org(owner, concepts) and () in owners:
         owners = owners - {()}
     person_words = {w for s in owner.spellings for w in s} if owner is not None else set()
     return any(owner_is(o, person_words, concepts) for o in owners)

@@ -155,6 +155,23 @@ def scope_vocabulary(conn: sqlite3.Connection, scope: str, first: str, shortest:
     return [row[0] for row in rows]
 
 
+def naming_value_vocabulary(conn: sqlite3.Connection, scope: str, first: str, shortest: int,
+                            longest: int, naming: Iterable[str],
+                            limit: int = CANDIDATES) -> list[str]:
+    """Words of the values of `scope`'s keys whose relation is one of the `naming` words
+    (`car.model` = "Toyota Yaris") that start with `first` and have `shortest` to `longest`
+    letters: what a misspelt name of a thing may be respelled to."""
+    after = first[:-1] + chr(ord(first[-1]) + 1)
+    rows = conn.execute(
+        "SELECT t.term FROM keys_terms t WHERE t.term >= ? AND t.term < ? "
+        "AND length(t.term) BETWEEN ? AND ? AND EXISTS (SELECT 1 FROM keys_fts f JOIN keys k "
+        "ON k.rowid = f.rowid WHERE keys_fts MATCH 'object : \"' || "
+        "replace(t.term, '\"', '\"\"') || '\" AND {relation relation_s} : (' || ? || ')' "
+        "AND k.scope = ?) LIMIT ?",
+        (first, after, shortest, longest, _any_of(naming), scope, limit))
+    return [row[0] for row in rows]
+
+
 def entity_name_vocabulary(conn: sqlite3.Connection, first: str, shortest: int, longest: int,
                            limit: int = CANDIDATES) -> list[str]:
     """Words of entity notes' names and aliases that start with `first` and have
