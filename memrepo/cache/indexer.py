@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from memrepo.cache.parts import NotesPart, Part
 from memrepo.cache.rows import (
+    SIGNED_OP,
     KeyDocument,
     KeyRows,
     NoteRows,
     Row,
     Skipped,
-    event_row,
     key_document,
-    key_of,
     note_rows,
+    signed_key,
     skipped_rows,
 )
 from memrepo.cache.terms import TermDeltas
 from memrepo.cache.writer import Batch, next_rowid
 from memrepo.core.config import Config
-from memrepo.core.facts.events import Event, Key
+from memrepo.core.facts.events import Key
 from memrepo.core.text import PASSAGE_SPAN
 from memrepo.files import blob_id
 
@@ -100,13 +100,16 @@ class Indexer:
         self.batch.extend("skipped", part.skipped)
         self.batch.extend("log_digests", part.digests)
 
-    def add_events(self, path: str, events: Sequence[tuple[int, Event]],
-                   key_of_id: Mapping[str, Key]) -> None:
-        for line, event in events:
-            rowid = self._event_rowid
-            self._event_rowid += 1
-            self.batch.add("events", event_row(rowid, event, path, line,
-                                                key_of(event, key_of_id)))
+    def add_event_rows(self, signatures: Sequence[Row]) -> set[Key]:
+        """The events rows of a log's new events, in line order, from their signatures
+        (memrepo.cache.rows.event_signature: the row without its rowid, a retract's key
+        left to SQL); the folded keys of the asserts and ends among them."""
+        first = self._event_rowid
+        self._event_rowid += len(signatures)
+        self.batch.extend("events", [(first + n, *signature)
+                                     for n, signature in enumerate(signatures)])
+        return {signed_key(signature) for signature in signatures
+                if signature[SIGNED_OP] != "retract"}
 
     def add_folded_key(self, rows: KeyRows, columns: Row) -> None:
         """The keys row, holdings and search document of one folded key, made from all

@@ -58,8 +58,9 @@ def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes 
                             parse_events(data[old_size:], path, rules, first_line,
                                          split=True))
         indexer.add_skipped(path, parsed.skipped)
-        digested = _extend_digest(conn, path, parsed.events)
-        return Synced(_add(indexer, path, data, parsed.events), digested)
+        appended = [event_signature(event, path, line) for line, event in parsed.events]
+        digested = _extend_digest(conn, path, appended)
+        return Synced(_add(indexer, path, data, appended), digested)
     if data is None:
         conn.execute("DELETE FROM skipped WHERE path = ?", (path,))
         conn.execute("DELETE FROM files WHERE path = ?", (path,))
@@ -69,7 +70,7 @@ def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes 
     parsed = _first_ids(conn, scope, path, path, parse_events(data, path, rules,
                                                                  split=True))
     _replace_skipped(conn, indexer, path, parsed.skipped)
-    added: list[tuple[int, Event]] = []
+    added: list[Row] = []
     signatures: list[Row] = []  # the log's rows once synced, in line order
     for line, event in parsed.events:
         signature = event_signature(event, path, line)
@@ -78,7 +79,7 @@ def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes 
         if rowids:
             rowids.pop()
         else:
-            added.append((line, event))
+            added.append(signature)
     keys = _delete_rows(conn, _unrepeated(conn, old)) | _add(indexer, path, data, added)
     _record_digest(conn, path, rows_digest(signatures))  # not read back from the table
     return Synced(keys, True)
@@ -152,11 +153,11 @@ def _only_grew(data: bytes, stored: Stored) -> bool:
     return len(data) > size and prefix_blob_digest(data, size).hex() == blob
 
 
-def _add(indexer: Indexer, path: str, data: bytes, events: Sequence[tuple[int, Event]],
-         ) -> set[Key]:
+def _add(indexer: Indexer, path: str, data: bytes, signatures: Sequence[Row]) -> set[Key]:
+    """Index the log's content and the events of `signatures` (its new rows, in line
+    order: a retract's key is resolved in SQL afterwards); their folded keys."""
     indexer.add_file(path, "log", data)
-    indexer.add_events(path, events, {})  # retracts are resolved in SQL afterwards
-    return {event.folded_key for _, event in events if event.op != "retract"}
+    return indexer.add_event_rows(signatures)
 
 
 def _old_rows(conn: sqlite3.Connection, path: str) -> dict[Row, list[int]]:
@@ -188,16 +189,15 @@ def _delete_rows(conn: sqlite3.Connection, old: dict[Row, list[int]]) -> set[Key
     return {(scope, subject, relation) for scope, subject, relation in keys}
 
 
-def _extend_digest(conn: sqlite3.Connection, path: str,
-                   appended: Sequence[tuple[int, Event]]) -> bool:
-    """Extend the log's stored digest over the rows of its appended lines (they follow
-    every indexed row: the same chain a build computes); False when none is stored."""
+def _extend_digest(conn: sqlite3.Connection, path: str, appended: Sequence[Row]) -> bool:
+    """Extend the log's stored digest over the rows (signatures) of its appended lines
+    (they follow every indexed row: the same chain a build computes); False when none is
+    stored."""
     row = conn.execute("SELECT digest, state, tail FROM log_digests WHERE path = ?",
                        (path,)).fetchone()
     if row is None:
         return False
-    signatures = (event_signature(event, path, line) for line, event in appended)
-    _record_digest(conn, path, rows_digest(signatures, LogDigest(*row)))
+    _record_digest(conn, path, rows_digest(appended, LogDigest(*row)))
     return True
 
 

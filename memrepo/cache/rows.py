@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 import orjson
@@ -26,7 +27,7 @@ from memrepo.core.facts.segment_names import is_log_path, parse_log_path
 from memrepo.core.notes.headers import Note, classify, parse_note
 from memrepo.core.notes.links import find_links, wiki_name
 from memrepo.core.problems import with_fix
-from memrepo.core.stems import stem_column, stem_words, text_words
+from memrepo.core.stems import NUMBER_WORD, stem_column, stem_words, text_words
 from memrepo.core.text import fold, key_slug, passage_lines
 from memrepo.files import complete_lines
 
@@ -120,7 +121,13 @@ once per process."""
 
 @lru_cache(maxsize=1 << 16)
 def _short_columns(text: str) -> tuple[str, str]:
-    return fold(text), stem_column(text)
+    return fold(text), _numbered_stems(NUMBER_WORD.sub("0", text))
+
+
+@lru_cache(maxsize=1 << 12)
+def _numbered_stems(text: str) -> str:
+    """`stem_column` of a text whose number words are 0 (a few shapes of many values)."""
+    return stem_column(text)
 
 
 def _text(value: Any) -> str:
@@ -250,6 +257,13 @@ def event_signature(event: Event, path: str, line: int, row: Row | None = None) 
     return event_row(0, event, path, line, None if event.op == "retract" else event.key)[1:]
 
 
+SIGNED_OP = 1
+"""Where an `event_signature` holds the op."""
+signed_key: Callable[[Row], Key] = itemgetter(2, 5, 6)
+"""The folded key of an assert's or end's `event_signature`: scope, subject_key,
+relation_key."""
+
+
 # --- holdings and keys ------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
@@ -266,17 +280,21 @@ def key_rows(key: Key, events: Sequence[Event], is_many: IsMany) -> KeyRows | No
     (its events, in any spelling, plus the retracts of them); None when it has no assert
     or end. Values and quotes are taken in the order recorded, whatever the order of
     lines."""
-    first = first_recorded(events)
-    if first is None:
+    first = events[0] if len(events) == 1 else first_recorded(events)
+    if first is None or first.op == "retract":
         return None
     scope, subject_key, relation_key = key
     shown = (scope, subject_key, relation_key, first.subject, first.relation)
     holdings = [(*shown, *_holding_columns(known))
                 for known in timeline(events, is_many(relation_key))]
-    asserts = sorted((e for e in events if e.op == "assert"),
-                     key=lambda e: (e.recorded_at, e.id))
-    objects = " ; ".join(dict.fromkeys(e.object or "" for e in asserts))
-    quotes = " ; ".join(dict.fromkeys(e.quote for e in asserts if e.quote))
+    if len(events) == 1:  # most keys of a hand-appended log: nothing to order or merge
+        objects, quotes = ((first.object or "", first.quote or "") if first.op == "assert"
+                           else ("", ""))
+    else:
+        asserts = sorted((e for e in events if e.op == "assert"),
+                         key=lambda e: (e.recorded_at, e.id))
+        objects = " ; ".join(dict.fromkeys(e.object or "" for e in asserts))
+        quotes = " ; ".join(dict.fromkeys(e.quote for e in asserts if e.quote))
     numeric = int(any(map(str.isdigit, objects)))
     return KeyRows((*shown, first.recorded_at, first.id, numeric), holdings,
                    (first.subject, first.relation, objects, quotes))

@@ -105,6 +105,12 @@ def stem_column(text: str) -> str:
     return stem_words(text_words(text))
 
 
+NUMBER_WORD = re.compile(r"(?<![^\W_])[0-9]+(?![^\W_])")
+"""A word of ASCII digits alone: it has no base form besides itself (`extra_forms`), so
+every one stands for all in `stem_column` ("hand 17" and "hand 5" have the base forms of
+"hand 0": 100k new keys of a hand-appended log are a few shapes)."""
+
+
 def text_words(text: str) -> list[str]:
     """The lower-cased words of a text, in order, as `stem_column` reads them, then each
     hyphenated compound written as one word and marked (`_JOINED`). The words of a text are
@@ -145,9 +151,17 @@ def stem_words(words: Iterable[str]) -> str:
     its joined form's), repeated as often as it occurs. Joined without a Python step per
     word (a cache build stems millions): each word's forms are kept as one string ending
     in a space, repeated by the count."""
-    counts = Counter(words)
+    listed = words if isinstance(words, list) else list(words)
+    if len(listed) <= _FEW_WORDS and len(set(listed)) == len(listed):
+        return "".join(map(_EXTRA_TEXT.__getitem__, listed))[:-1]  # each word once
+    counts = Counter(listed)
     text = "".join(map(operator.mul, map(_EXTRA_TEXT.__getitem__, counts), counts.values()))
     return text[:-1]
+
+
+_FEW_WORDS = 8
+"""A text of this many words or fewer, none repeated (a key's subject, a short value:
+100k of them in a hand-appended log), is joined without counting its words first."""
 
 
 class _ExtraText(dict[str, str]):
@@ -156,6 +170,8 @@ class _ExtraText(dict[str, str]):
     most _EXTRA_WORDS words are kept."""
 
     def __missing__(self, word: str) -> str:
+        if word.isdigit() and word.isascii():
+            return ""  # `extra_forms`: a number has none; not kept (values hold many)
         if len(self) >= _EXTRA_WORDS:
             self.clear()
         forms = base_forms(word[1:]) if word[0] == _JOINED else extra_forms(word)

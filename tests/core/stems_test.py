@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from memrepo.core.stems import ANALYSIS, _stemmers, base_forms, extra_forms
+from memrepo.core import stems
+from memrepo.core.stems import (
+    ANALYSIS,
+    NUMBER_WORD,
+    _stemmers,
+    base_forms,
+    extra_forms,
+    stem_column,
+    stem_words,
+)
 
 
 @pytest.mark.parametrize(("asked", "stored"), [
@@ -31,3 +42,24 @@ def test_a_number_has_no_other_base_form_than_itself(number: str) -> None:
     assert extra_forms(number) == ()
     assert base_forms.__wrapped__(number) == (number,)
     assert all(stemmer.stemWord(number) == number for stemmer in _stemmers())
+
+
+@pytest.mark.parametrize("words", [["hand", "5"], ["płaciłem", "za", "prąd", "2026"],
+                                   ["-checkup", "check", "up"], ["99"], []])
+def test_a_few_words_are_stemmed_as_when_counted_first(
+        words: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`stem_words` joins a short text's words without counting them: the same column."""
+    few = stem_words(words)
+    monkeypatch.setattr(stems, "_FEW_WORDS", 0)
+    assert few == stem_words(words)
+    assert stem_words(["99", "99"]) == ""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["hand", "5", "17", "007", "-", "_", " ", "x9", "9x", "é",
+                                 "e\u0301", "\u0661", "Ł", "re", "check", "up", "covid",
+                                 "\n", ".", "2026", "٣", "²"]), max_size=8).map("".join))
+def test_a_number_word_stands_for_every_number_in_base_forms(text: str) -> None:
+    """`NUMBER_WORD`: the base forms of a text are those of the text
+    with each word of ASCII digits written as 0 (a cache of them serves many values)."""
+    assert stem_column(NUMBER_WORD.sub("0", text)) == stem_column(text)

@@ -99,6 +99,8 @@ def timeline(events: Sequence[Event], many: bool) -> list[KnownHolding]:
     for which it is the answer. recall(t, T) is then a lookup, not a replay.
 
     Keys of plain asserts (most keys) take a shortcut that gives the same rows."""
+    if len(events) == 1 and _holds_alone(events[0]):  # `plain_asserts_timeline`'s one row
+        return [_lone_assert_row(events[0])]
     plain = plain_asserts_timeline(events, many)
     return folded_timeline(events, many) if plain is None else plain
 

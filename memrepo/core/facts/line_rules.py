@@ -42,7 +42,7 @@ from memrepo.core.policy.secrets import (
     fact_finding,
     find_secrets,
     screen_text,
-    screens_pass_none,
+    screens_passing,
     secret_problem,
 )
 from memrepo.core.problems import with_fix
@@ -140,20 +140,30 @@ def judged_lines(lines: Sequence[tuple[bytes, bool]], scope: str, month: str,
                  rules: LineRules) -> list[Event | str]:
     """`judged_line` of each (line, committed), the same verdicts; the lines' texts are
     screened for credentials SCREEN_BATCH lines at once (core.policy.secrets
-    .screens_pass_none), so a batch without a credential word skips each line's own
-    screen (a hand-appended log of 100k lines)."""
+    .screens_passing), so a line holding nothing that screen found skips its own (a
+    hand-appended log of 100k lines)."""
     verdicts: list[Event | str] = []
     for start in range(0, len(lines), SCREEN_BATCH):
         batch = lines[start:start + SCREEN_BATCH]
         decoded = [_decoded(raw_line) for raw_line, _ in batch]
         fields = [_screened_fields(raw) if isinstance(raw, dict) else None
                   for raw in decoded]
-        clean = screens_pass_none([screen_text(one) for one in fields if one is not None])
+        clean = iter(screens_passing([screen_text(one) for one in fields
+                                      if one is not None]))
+        visible = _all_visible(decoded)
         verdicts.extend(_judged_or_reason(raw, scope, month, rules, committed, one,
-                                          clean and one is not None)
+                                          one is not None and next(clean), visible)
                         for raw, (_, committed), one in zip(decoded, batch, fields,
                                                             strict=True))
     return verdicts
+
+
+def _all_visible(decoded: Sequence[dict[str, Any] | str]) -> bool:
+    """Whether no string field of any of the lines holds an invisible character (so
+    `hidden_field` finds none in any): one look at them all, joined by a space
+    (`plainly_visible` judges each character alone)."""
+    return plainly_visible(" ".join(value for raw in decoded if isinstance(raw, dict)
+                                    for value in raw.values() if isinstance(value, str)))
 
 
 def _decoded(raw_line: bytes) -> dict[str, Any] | str:
@@ -169,11 +179,11 @@ def _decoded(raw_line: bytes) -> dict[str, Any] | str:
 
 def _judged_or_reason(raw: dict[str, Any] | str, scope: str, month: str, rules: LineRules,
                       committed: bool, fields: dict[str, Any] | None = None,
-                      screened: bool = False) -> Event | str:
+                      screened: bool = False, visible: bool = False) -> Event | str:
     if isinstance(raw, str):
         return raw
     try:
-        return _judged(raw, scope, month, rules, committed, fields, screened)
+        return _judged(raw, scope, month, rules, committed, fields, screened, visible)
     except EventError as err:
         return str(err)
     except (KeyError, TypeError, ValueError, AttributeError):
@@ -209,9 +219,11 @@ def _screened_fields(raw: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _judged(raw: dict[str, Any], scope: str, month: str, rules: LineRules,
-            committed: bool, fields: dict[str, Any] | None, screened: bool) -> Event | str:
+            committed: bool, fields: dict[str, Any] | None, screened: bool,
+            visible: bool) -> Event | str:
     """`fields`: `_screened_fields(raw)` when made already; `screened`: a batch's screen
-    found nothing in them (`judged_lines`)."""
+    found nothing in them, `visible`: nor an invisible character in its lines
+    (`judged_lines`)."""
     check_structure(raw)  # first: its reasons never quote a value
     fields = _screened_fields(raw) if fields is None else fields
     if fields is None:  # the structure check refuses such a line first
@@ -220,7 +232,7 @@ def _judged(raw: dict[str, Any], scope: str, month: str, rules: LineRules,
     if finding is not None:
         refusal = secret_problem("", SecretHit(0, finding.kind, finding.by_key))
         return with_fix(refusal.problem, refusal.fix or "")
-    hidden = hidden_field(raw)
+    hidden = None if visible else hidden_field(raw)
     if hidden is not None:
         return with_fix(hidden_reason(*hidden), INVISIBLE_FIX)
     errors = rules.schema(raw)

@@ -150,8 +150,8 @@ COMPOUND_HEADS = ("password", "passwort", "kennwort")
 """Closed compounds ending in these are that word: `wifipassword`, `WLANPasswort`."""
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
-_LETTERS_DIGITS = re.compile(r"(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])")
+_RUN = re.compile(r"[a-z]+|[0-9]+")
+"""A key's word: a run of letters, or of digits (`password2` is two words)."""
 
 
 def _terms() -> dict[str, tuple[Term, ...]]:
@@ -169,8 +169,7 @@ def _terms() -> dict[str, tuple[Term, ...]]:
 def key_words(text: str) -> list[str]:
     """A key's folded words: camelCase split, letters apart from digits (`password2`,
     `2fa`), every run of anything but a-z/0-9 a break."""
-    folded = _LETTERS_DIGITS.sub(" ", fold(_CAMEL.sub(" ", text)))
-    return [w for w in _NOT_ALNUM.split(folded) if w]
+    return _RUN.findall(fold(_CAMEL.sub(" ", text)))
 
 
 TERMS = _terms()

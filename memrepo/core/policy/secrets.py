@@ -320,7 +320,7 @@ def _words_of(relation: str) -> str:
 def fact_finding(fields: Mapping[str, Any], screened: bool = False) -> Finding | None:
     """Why a fact (an event's fields, a candidate, a tool call's arguments) holds a
     credential: its key names one, one of its texts looks like one, or the whole does.
-    `screened`: `screens_pass_none` said so of this fact's `screen_text` (with others'),
+    `screened`: `screens_passing` said so of this fact's `screen_text` (with others'),
     so only its key is left to judge."""
     kind = key_credential(fields)
     if kind is not None:
@@ -343,14 +343,20 @@ def screen_text(fields: Mapping[str, Any]) -> str:
     return "\n".join([*_strings(fields), _whole_fact_line(fields) or ""])
 
 
-def screens_pass_none(texts: Sequence[str]) -> bool:
-    """Whether `fact_finding` can find nothing but a key in any fact whose `screen_text`
-    is one of `texts`: the screen of them all joined by line breaks passes nothing. One
-    pass for many facts (a hand-appended log: 100k lines, few if any with a credential
-    word), where each fact's own screen costs as much as the rest of judging its line.
-    Sound because nothing a screen looks for spans a line break (`_Screen.passes`): what
-    one fact's text holds, the joined texts hold."""
-    return _Screen.of("\n".join(texts)) is None
+def screens_passing(texts: Sequence[str]) -> list[bool]:
+    """For each of `texts`, whether `fact_finding` can find nothing but a key in a fact
+    whose `screen_text` it is: one screen of them all, joined by line breaks, then each
+    text held against what that screen found (`_Screen.passes`: a text that holds none of
+    it holds nothing its own screen looks for). One pass over many facts (a hand-appended
+    log: 100k lines), where each fact's own screen costs as much as the rest of judging
+    its line; a batch is rarely clean as a whole (a format's two-letter keyword in one of
+    256 random ids), but each line is judged by what it holds itself. Sound because
+    nothing a screen looks for spans a line break: what one fact's text holds, the joined
+    texts hold."""
+    screen = _Screen.of("\n".join(texts))
+    if screen is None:
+        return [True] * len(texts)
+    return [not screen.passes(text) for text in texts]
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,15 +457,22 @@ def _strings(value: Any) -> list[str]:
     """Every string in `value` (nested mappings and lists included), in order."""
     if isinstance(value, str):
         return [value]
-    found: list[str] = []
     items = value.values() if isinstance(value, Mapping) else \
         value if isinstance(value, list | tuple) else ()
+    found = [item for item in items if type(item) is str]
+    if all(type(item) in _FLAT for item in items):
+        return found  # an event's fields: flat, a dozen strings on a build's path
+    found = []
     for item in items:
-        if type(item) is str:  # an event's fields: flat, a dozen strings on a build's path
+        if type(item) is str:
             found.append(item)
         elif isinstance(item, str | Mapping | list | tuple):
             found.extend(_strings(item))
     return found
+
+
+_FLAT = frozenset({str, float, int, bool, type(None)})
+"""The kinds of a value that holds no string inside it."""
 
 
 KEPT_ELSEWHERE = ("remove it and keep only where it lives (e.g. 'in the team password "

@@ -79,3 +79,16 @@ def test_no_whitespace_character_is_part_of_a_long_token() -> None:
     assert "[A-Za-z0-9_+/=-]{32,}" in secrets._NEAR_KEY_WORD.pattern
     assert not [hex(code) for code in range(sys.maxunicode + 1)
                 if chr(code).isspace() and value.match(chr(code))]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.dictionaries(st.sampled_from(FIELDS), texts, max_size=5), max_size=8))
+def test_a_fact_a_batch_screen_passes_is_found_as_its_own_screen_finds_it(
+        facts: list[dict[str, Any]]) -> None:
+    """`screens_passing`: one screen of many facts' texts, each fact then held against
+    what it found — a fact it passes has nothing but its key to judge."""
+    passing = secrets.screens_passing([secrets.screen_text(fields) for fields in facts])
+    for fields, passed in zip(facts, passing, strict=True):
+        if passed:
+            assert outcome(fact_finding, fields) == outcome(
+                lambda one: fact_finding(one, screened=True), fields)
