@@ -6,15 +6,17 @@ memory repository made by `memrepo init`, hooks installed (`memory_repo`).
 
 from __future__ import annotations
 
-import shutil
+import compileall
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.support import APPROVER, CLEARED, isolated_env
+from tests.support import APPROVER, ROOT, copy_repo, isolated_env, set_environment
+
+PACKAGES = ("memrepo", "hooks", "scripts")
+"""The folders of memrepo's Python modules (pyproject.toml, package-dir)."""
 
 
 @pytest.fixture(scope="session")
@@ -23,14 +25,11 @@ def git_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture()
-def git_env(git_home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, str]]:
+def git_env(git_home: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """Sets the isolated environment for this test (in-process and for subprocesses)."""
     env = isolated_env(git_home)
-    for key in CLEARED:
-        monkeypatch.delenv(key, raising=False)
-    for key, value in env.items():
-        monkeypatch.setenv(key, value)
-    yield env
+    set_environment(monkeypatch, env)
+    return env
 
 
 @pytest.fixture(scope="session")
@@ -44,9 +43,7 @@ def memory_template(tmp_path_factory: pytest.TempPathFactory, git_home: Path) ->
 @pytest.fixture()
 def memory_repo(memory_template: Path, tmp_path: Path, git_env: dict[str, str]) -> Path:
     """A fresh memory repository (skeleton, config naming APPROVER, hooks, one commit)."""
-    target = tmp_path / "memory-repo"
-    shutil.copytree(memory_template, target, symlinks=True)
-    return target
+    return copy_repo(memory_template, tmp_path / "memory-repo")
 
 
 @pytest.fixture(scope="session")
@@ -55,8 +52,7 @@ def demo_template(memory_template: Path, tmp_path_factory: pytest.TempPathFactor
     """The memory_repo template with the packaged demo memory imported through the hooks."""
     from memrepo.maintenance.demo import install_demo_memory
 
-    target = tmp_path_factory.mktemp("demo") / "memory-repo"
-    shutil.copytree(memory_template, target, symlinks=True)
+    target = copy_repo(memory_template, tmp_path_factory.mktemp("demo") / "memory-repo")
     install_demo_memory(target, APPROVER, isolated_env(git_home))
     return target
 
@@ -64,9 +60,7 @@ def demo_template(memory_template: Path, tmp_path_factory: pytest.TempPathFactor
 @pytest.fixture()
 def demo_repo(demo_template: Path, tmp_path: Path, git_env: dict[str, str]) -> Path:
     """A memory repository holding the demo memory (notes + the SPEC §5 worked example)."""
-    target = tmp_path / "demo-repo"
-    shutil.copytree(demo_template, target, symlinks=True)
-    return target
+    return copy_repo(demo_template, tmp_path / "demo-repo")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -79,6 +73,17 @@ def _no_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
     """Answers in tests never depend on whether memrepo[vectors] is installed (its own
     tests turn it on)."""
     monkeypatch.setenv("MEMREPO_VECTORS", "0")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """memrepo's modules compiled to bytecode once, before any test, as `pip install` does
+    for a regular install: with an editable install and PYTHONDONTWRITEBYTECODE=1 (common
+    in CI) every `memrepo` process and git hook the tests start would otherwise compile
+    them from source again. (Once, by the xdist controller, not by each worker.)"""
+    if hasattr(session.config, "workerinput"):
+        return
+    for package in PACKAGES:
+        compileall.compile_dir(ROOT / package, quiet=2)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -65,6 +65,23 @@ def isolated_env(home: Path) -> dict[str, str]:
     return env
 
 
+def set_environment(patch: pytest.MonkeyPatch, env: Mapping[str, str]) -> None:
+    """os.environ is `env` (CLEARED unset) until `patch` is undone: the `git_env` fixture
+    for one test, or `with pytest.MonkeyPatch.context() as patch:` for a fixture built once
+    per module."""
+    for key in CLEARED:
+        patch.delenv(key, raising=False)
+    for key, value in env.items():
+        patch.setenv(key, value)
+
+
+def copy_repo(template: Path, target: Path) -> Path:
+    """A copy of a repository built once (`template`) for one test that may change it:
+    much cheaper than building it again through git commits and hooks."""
+    shutil.copytree(template, target, symlinks=True)
+    return target
+
+
 def plain_env(**extra: str) -> dict[str, str]:
     """os.environ without MEMREPO_REPO, with PLAIN_ENV and `extra`."""
     merged = {k: v for k, v in os.environ.items() if k != "MEMREPO_REPO"}

@@ -18,6 +18,7 @@ ROWS = (
     "cache sync after a 10-file checkout", "memrepo check --message-file F",
     "remember, one commit per fact", "CPU per write at", "remember, batched",
     "doctor (whole process", "triage --json (whole process)", "triage --json, peak memory",
+    "first query after 5,000 lines appended by hand",
 )
 
 

@@ -10,7 +10,19 @@ import pytest
 from memrepo.hooks import near_duplicates
 
 from memrepo.core.change import DictSnapshot
-from tests.support import add_note, commit, dict_change, git, memrepo, note, with_indexes, write
+from tests.support import (
+    add_note,
+    commit,
+    copy_repo,
+    dict_change,
+    git,
+    isolated_env,
+    memrepo,
+    note,
+    set_environment,
+    with_indexes,
+    write,
+)
 
 KOWALSKI = "Accountant at Acme in Kraków: invoices and VAT, prefers email"
 JAN = "Jan K.: payroll and VAT returns for Acme, answers on Mondays"
@@ -22,17 +34,27 @@ def committed(repo: Path, message: str = "notes", *extra: str) -> tuple[bool, st
     return done.returncode == 0, done.stdout + done.stderr
 
 
-@pytest.fixture()
-def repo(memory_repo: Path) -> Path:
-    for name, description in (("jan-kowalski", KOWALSKI),
-                              ("lodz-packaging", "Box supplier: minimum order 500, 10 days"),
-                              ("vat-return-q2-2026", "VAT return for Q2 2026: due 25 July"),
-                              ("car-service-2025", "Car service 2025: invoice and garage")):
-        add_note(memory_repo, "entities" if "vat" not in name else "project", name,
-                 description)
-    ok, output = committed(memory_repo)
+@pytest.fixture(scope="module")
+def notes_template(memory_template: Path, git_home: Path,
+                   tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """memory_repo with four notes committed through the hooks, built once per module."""
+    root = copy_repo(memory_template, tmp_path_factory.mktemp("near") / "memory-repo")
+    with pytest.MonkeyPatch.context() as patch:
+        set_environment(patch, isolated_env(git_home))
+        for name, description in (("jan-kowalski", KOWALSKI),
+                                  ("lodz-packaging", "Box supplier: minimum order 500, 10 days"),
+                                  ("vat-return-q2-2026", "VAT return for Q2 2026: due 25 July"),
+                                  ("car-service-2025", "Car service 2025: invoice and garage")):
+            add_note(root, "entities" if "vat" not in name else "project", name, description)
+        ok, output = committed(root)
     assert ok, output
-    return memory_repo
+    return root
+
+
+@pytest.fixture()
+def repo(notes_template: Path, tmp_path: Path, git_env: dict[str, str]) -> Path:
+    """A copy of notes_template of this test's own."""
+    return copy_repo(notes_template, tmp_path / "memory-repo")
 
 
 def test_a_misspelt_name_is_refused_with_the_existing_note_and_the_trailer(repo: Path) -> None:

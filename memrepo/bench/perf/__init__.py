@@ -153,7 +153,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="keep the generated temporary repository and print its path")
     parser.add_argument("--seed", type=int, default=0, help="generator seed (default 0)")
     parser.add_argument("--quick", action="store_true",
-                        help="fewer repetitions: a smoke run, not a measurement")
+                        help="fewer repetitions, fewer lines appended by hand: a smoke "
+                             "run, not a measurement")
     parser.add_argument("--only", nargs="+", choices=GIT_SCENARIOS, metavar="SCENARIO",
                         help="run only these git scenarios (sync: checkout + cache refresh; "
                              "hooks: a 10-note commit through the hooks and `memrepo check`; "

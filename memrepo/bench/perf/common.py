@@ -38,10 +38,12 @@ class Settings:
     remember_commits: int = 30
     batch_facts: int = 10_000
     segment_lines: tuple[int, ...] = (1_000, 20_000)  # single writes at these segment sizes
+    hand_lines: int = 100_000  # lines appended by hand to a log before the first query
 
 
 QUICK = Settings(rounds=1, recall_samples=60, search_queries=24, cli_runs=3, grep_runs=2,
-                 remember_commits=4, batch_facts=500, segment_lines=(100, 1_000))
+                 remember_commits=4, batch_facts=500, segment_lines=(100, 1_000),
+                 hand_lines=5_000)
 
 
 @dataclass

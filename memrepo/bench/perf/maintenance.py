@@ -7,9 +7,9 @@ same run.
 - triage's floor: one process reading every row triage looks at (each note's text and
   links, each event) out of the cache, and nothing else — the reading it cannot avoid.
   Its peak memory is reported beside it.
-- the first query after 100,000 lines were appended by hand to a log (not committed:
-  the cache must read and judge every one of them), beside a floor that reads and
-  decodes those lines (orjson) in a process of its own; the log is then put back.
+- the first query after 100,000 lines (5,000 with --quick) were appended by hand to a log
+  (not committed: the cache must read and judge every one of them), beside a floor that
+  reads and decodes those lines (orjson) in a process of its own; the log is then put back.
 """
 
 from __future__ import annotations
@@ -39,16 +39,12 @@ print(sum(1 for _ in notes), sum(1 for _ in links), sum(1 for _ in events))
 """
 
 
-HAND_LINES = 100_000
-
-
-def maintenance_rows(root: Path, settings: Settings, hand_lines: int = HAND_LINES,
-                     ) -> list[Row]:
+def maintenance_rows(root: Path, settings: Settings) -> list[Row]:
     warm = run_process(cli(root, "cache", "sync", "--quiet"))
     if not warm.ok:
         return [failed("doctor", warm, Target("none"))]
     return [*_doctor_rows(root, settings), *_triage_rows(root),
-            *_hand_appended_rows(root, hand_lines)]
+            *_hand_appended_rows(root, settings.hand_lines)]
 
 
 LINES_FLOOR = """
