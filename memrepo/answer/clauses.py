@@ -85,11 +85,24 @@ def _joined_questions(sentence: str) -> list[str]:
         asks = following[0] in _QUESTION_WORDS or (
             len(following) == 2 and following[0] in _PREPOSITIONS
             and following[1] in _QUESTION_WORDS) or (
-            following[0] in _THEIRS and number + 2 < len(found))  # "… and HIS phone?"
+            following[0] in _THEIRS and number + 2 < len(found)) or (  # "… and HIS phone?"
+            following[1:] == ["s"] and _whose_thing(sentence[start:word.start()]))
         if word.start() > start and fold(word[0].lower()) in _JOINERS and asks:
             parts.append(sentence[start:word.start()])
             start = word.start()
     return [*parts, sentence[start:]]
+
+
+def _whose_thing(before: str) -> bool:
+    """Whether the words before "and X's …" ask of someone's thing of their own ("When are
+    MY DENTIST APPOINTMENT and grandma's cardiology appointment?" asks two): a possessive
+    and a word of what is owned — not "mum's and dad's phones", one thing of two people."""
+    folded = [word for _, word in tokens(before)]
+    possessive = bool(_OWN.intersection(folded)) or "s" in folded[1:]
+    owners = {i - 1 for i, w in enumerate(folded) if w == "s"}
+    things = [w for i, w in enumerate(folded) if w not in STOP_WORDS and i not in owners
+              and w not in _QUESTION_WORDS and w not in _OWN and w != "s"]
+    return possessive and bool(things)
 
 
 _THEIRS = frozenset(words_of("his her their its jego jej ich jeho"))

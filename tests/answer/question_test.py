@@ -206,6 +206,12 @@ def test_the_remembered_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
      ["Where does my dad live", "and what is his phone? (dad)"]),
     ("What was my rent in March 2026 and what is it now?",
      ["What was my rent in March 2026", "and what is it now? (rent)"]),
+    ("When are my dentist appointment and grandma's cardiology appointment?",  # two
+     ["When are my dentist appointment",  # people's things of their own
+      "and grandma's cardiology appointment?"]),
+    ("What is my phone and Anna's email?", ["What is my phone", "and Anna's email?"]),
+    ("What are mum's and dad's phones?", None),  # one thing of two people
+    ("Where do Marta and Jan's kids go to school?", None),
     ("Was it a good month? Answer yes or no.", None),  # asks nothing more
     ("", None),
 ])
