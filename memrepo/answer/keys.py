@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from memrepo.answer.alike import among_alike
 from memrepo.answer.answer_kinds import (
     AMOUNT,
     DATE,
@@ -57,9 +58,6 @@ from memrepo.answer.question import (
     Question,
 )
 from memrepo.answer.reading import (
-    AMOUNT as AMOUNT_WORDS,
-)
-from memrepo.answer.reading import (
     AMOUNT_CUE,
     IDENTITY,
     WHEN_CUE,
@@ -76,7 +74,6 @@ from memrepo.answer.respelling import names_a_person, respell
 from memrepo.answer.role_values import role_named_by_value, role_person_named
 from memrepo.answer.scoring import (
     COVERAGE,
-    ROLE_OWNER,
     KeyMatch,
     about_things,
     another_kind,
@@ -261,8 +258,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return KeyChoice(about=about, recorded=recorded, respelled=respelled, pool=pool,
                          pool_how=pool_how)
     joined = joined_people(read, mentions)
-    chosen = _role_as_written(read, _plain_relation(_town_or_address(
-        read, _best_of_each(scored, joined))))[:MAX_KEYS]
+    chosen = among_alike(read, scored, joined)[:MAX_KEYS]
     missing = [p.label for p in joined
                if not any(m.key.subject_key in p.subjects for m in chosen)]
     chosen += _also_asked(chosen, matched) if joins(read) else []
@@ -272,64 +268,6 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
     return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions),
                      missing=missing)
-
-
-def _best_of_each(scored: Sequence[KeyMatch], persons: Sequence[Identity]) -> list[KeyMatch]:
-    """The best-covering keys; of each person when the question names several side by side
-    and every key is one of theirs ("When were Peter AND Lucia born?": `peter.birth_date` and
-    `lucia.birthday`, though one covers the question less)."""
-    groups = [[m for m in scored if m.key.subject_key in person.subjects]
-              for person in persons]
-    if len(persons) < 2 or sum(map(len, groups)) != len(scored):
-        best = max(m.coverage for m in scored)
-        tied = [m for m in scored if m.coverage >= best - 1e-9]
-        most = max(len(_positions(m)) for m in tied)
-        # of keys alike, those holding more of the question ("numer do naszego BIURA": the
-        # school's phone, not its instructors'), though a possessor's word weighs nothing
-        return [m for m in tied if len(_positions(m)) == most]
-    return [m for group in groups if group
-            for m in group if m.coverage >= max(g.coverage for g in group) - 1e-9]
-
-
-def _plain_relation(chosen: list[KeyMatch]) -> list[KeyMatch]:
-    """Of one subject's keys chosen alike, those a word of the question names by their
-    relation ("how much did we BORROW for the sauna": `sauna_loan.principal`, not its
-    monthly payment); by none, the one whose relation is the plain amount or name of the
-    thing ("how much did we borrow from Moneta": `business_loan.amount`) — the others say
-    more than asked."""
-    if len({m.key.subject_key for m in chosen}) != 1:
-        return chosen
-    if any(m.by_relation for m in chosen):
-        return [m for m in chosen if m.by_relation]
-    plain = [m for m in chosen if set(words(m.key.relation_key)) <= AMOUNT_WORDS | IDENTITY]
-    return plain or chosen
-
-
-def _town_or_address(read: Reading, chosen: list[KeyMatch]) -> list[KeyMatch]:
-    """Of one subject's town and address chosen alike ("where does grandma live"), the
-    town — the address where the question asks exactly, for the street or the address
-    ("where is mum's flat EXACTLY")."""
-    def kind(match: KeyMatch) -> str:
-        relation = set(words(match.key.relation_key))
-        return "town" if relation & _TOWN else "address" if relation & _ADDRESS else ""
-    kinds = {(m.key.subject_key, kind(m)) for m in chosen}
-    both = {s for s, k in kinds if k == "town"} & {s for s, k in kinds if k == "address"}
-    if not both:
-        return chosen
-    drop = "town" if _EXACT_PLACE & set(read.folded) else "address"
-    return [m for m in chosen if not (m.key.subject_key in both and kind(m) == drop)]
-
-
-_TOWN = frozenset(words_of("city town mesto miasto obec miejscowosc"))
-_ADDRESS = frozenset(words_of("address adres adresa street ulica ulice"))
-_EXACT_PLACE = frozenset(words_of("""exactly exact precisely address adres adresa adresu
-adrese street ulica ulicy ulice ulici ulicu dokladnie dokladny dokladna presne presna presny
-presnu"""))
-
-
-def _positions(match: KeyMatch) -> set[str]:
-    """The question's words a key holds, by its own words or its quote."""
-    return {w[1:] for w in match.held if w[1:].isdigit()}
 
 
 def _says_nothing_else(key: KeyRow, read: Reading, said: set[int], concepts: ConceptTable,
@@ -384,20 +322,6 @@ def _same_thing_of_the_kind(conn: Connection, scope: str, read: Reading,
     kept = [m for m in matched if m.key.subject_key in subjects and m not in wrong
             and m.coverage >= COVERAGE - 1e-9]
     return [replace(m, answers=True) for m in _not_of_another_kind(conn, scope, read, kept)]
-
-
-def _role_as_written(read: Reading, chosen: list[KeyMatch]) -> list[KeyMatch]:
-    """Of the owner's keys a role word chose ("my GP": `gp` and `doctor_appointment`, both
-    of the doctor concept), those whose relation holds the role word as written, when one
-    does."""
-    if not any(m.subject == ROLE_OWNER for m in chosen):
-        return chosen
-    asked = {f for i in read.salient for f in base_forms(read.folded[i])}
-    written = [m for m in chosen if m.subject == ROLE_OWNER and asked & {
-        f for w in words(m.key.relation_key) for f in base_forms(w)}]
-    if not written:
-        return chosen
-    return [m for m in chosen if m.subject != ROLE_OWNER or m in written]
 
 
 def _whole_name(read: Reading, i: int) -> tuple[int, int]:
