@@ -137,8 +137,9 @@ def _named_by_their_names(conn: Connection, scope: str, read: Reading, rows: Seq
     called: dict[str, str] = {}
     for subject, name in names.items():
         other = "_".join(words(name))
-        if other not in existing or other == subject:
-            continue
+        if other not in existing or other == subject or (
+                concepts.concepts_of_words(words(other)) & concepts.roles):
+            continue  # a dog "called" `mother` is no way to reach the mother's keys
         for i in read.salient:
             if i not in read.in_names and _names_subject(read, i, subject, concepts):
                 found[i] = found.get(i, frozenset()) | {other}

@@ -45,6 +45,12 @@ events:
   - {{op: assert, scope: zuza, subject: electricity_bill, relation: monthly_amount,
      object: "190 zł", valid_from: "2025-01-01", recorded_at: "2025-03-15T10:00:00Z",
      quote: "Za elektrinu 190 zlotých.", source: conversation, session: s3}}
+  - {{op: assert, scope: zuza, subject: horse, relation: name, object: "Mother",
+     valid_from: "2021-05-01", recorded_at: "2025-04-02T10:00:00Z",
+     quote: "Our horse is called Mother.", source: conversation, session: s1}}
+  - {{op: assert, scope: zuza, subject: mother, relation: next_checkup, object: "2027-01-10",
+     valid_from: "2026-01-01", recorded_at: "2026-01-05T10:00:00Z",
+     quote: "Mum's next checkup is on 10 January.", source: conversation, session: s3}}
 questions: []
 """
 
@@ -71,6 +77,7 @@ def test_things_by_what_they_are_their_name_or_a_misspelling(
     "When does the cat need her next rabies jab?",  # the dog's date is not the cat's
     "Which company sells us our water?",  # nothing recorded of water
     "What's the plate of the Corolla?",  # no Corolla recorded
+    "When is the horse's next checkup?",  # a horse named "Mother" is not the mother
 ])
 def test_another_things_value_is_no_answer(memory: Memory, question: str) -> None:
     assert answered_keys(memory, "zuza", question) == []
