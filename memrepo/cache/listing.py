@@ -98,12 +98,13 @@ class CachedFacts:
             self._pool.shutdown(wait=True, cancel_futures=True)
 
     def shown(self) -> dict[Key, Key]:
+        """In the table's order (read straight through, not through the key index): the
+        rules sort the keys they list."""
         if self._shown is None:
             self._shown = {(scope, subject_key, relation_key): (scope, subject, relation)
                            for scope, subject_key, relation_key, subject, relation
                            in self._conn.execute("SELECT scope, subject_key, relation_key, "
-                                                 "subject, relation FROM keys ORDER BY scope, "
-                                                 "subject_key, relation_key")}
+                                                 "subject, relation FROM keys")}
         return self._shown
 
     def events(self, keys: Collection[Key]) -> dict[Key, list[Event]]:
