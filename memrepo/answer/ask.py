@@ -41,7 +41,12 @@ from memrepo.answer.search import respellings, searched_words, snippet, suggest
 from memrepo.answer.semantic import Semantic
 from memrepo.answer.when import numeric_dates_as_iso
 from memrepo.cache import Connection
-from memrepo.cache.query import entity_candidates, notes_by_rowid, recall_during
+from memrepo.cache.query import (
+    entity_candidates,
+    notes_by_name,
+    notes_by_rowid,
+    recall_during,
+)
 from memrepo.core.config import QUARANTINE_PREFIX, Config
 from memrepo.core.facts.events import Key
 from memrepo.core.facts.times import Instant
@@ -177,12 +182,26 @@ def _ask_one(conn: Connection, context: _Context, question: Question, asked: Win
     notes_ranked = rank_notes(conn, question) if with_notes else None
     matches = [] if notes_ranked is None else note_matches(conn, notes_ranked,
                                                             question)[:notes]
+    if with_notes and not choice.keys and choice.recorded:
+        matches = _their_notes(conn, choice.about, matches)[:notes]
     respelled = {**choice.respelled, **(respellings(question, [notes_ranked.plan])
                                         if notes_ranked is not None else {})}
     suggestions = (suggest(conn, respelled.values(), scope, notes=with_notes)
                    if respelled else [])
     return Answer(question, asked, keys, facts, matches, sorted(named), respelled,
                   suggestions, choice)
+
+
+def _their_notes(conn: Connection, about: list[str], matches: list[NoteMatch],
+                 ) -> list[NoteMatch]:
+    """The entity notes of the people asked about, after the best-ranked note, when facts
+    of theirs are recorded but none answers: "what did my mother do for a living" is in her
+    note ("retired pharmacist")."""
+    found = [NoteMatch(name, category, description, description, path)
+             for path, name, category, description, _ in notes_by_name(conn, about, "entities")]
+    names = {m.name for m in found}
+    rest = [m for m in matches if m.name not in names]
+    return [*rest[:1], *found, *rest[1:]]
 
 
 def remarks(answers: list[Answer]) -> list[str]:

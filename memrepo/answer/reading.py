@@ -107,6 +107,7 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
                  if folded[i] in _LOOK and folded[i + 1] == "like"}
     dated = {*dated, *look_like, *(i + 1 for i in look_like)}  # set aside like a date
     heads = head_positions(folded, {i for i, w in enumerate(folded) if w not in STOP_WORDS
+                                    and w not in OPTIONAL  # "her NEW number": a phone
                                     and i not in dated and not asks_change_word(w)})
     written = WORD.findall(unicodedata.normalize("NFC", question.text))
     if len(written) != len(raw):

@@ -147,8 +147,9 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             continue  # "a jar of FOREST honey": not `acacia_honey`'s price
         alone = per_subject[key.subject_key] == 1
         if _by_cue_only(relation_how) and not all(
-                w in held for w in weights if w[1:].isdigit()):
+                w in held or f"~{w[1:]}" in by_quote for w in weights if w[1:].isdigit()):
             continue  # "kiedy PRZYJMUJE doktor …": a date of hers is no answer to that
+            # (unless its quote holds the rest: "when is Kuba seeing the ALLERGIST")
         if subject_how == ROLE_OWNER:  # "jak mają na IMIĘ moje dzieci": their names
             held |= {f"#{i}" for i in read.salient if "name" in read.concepts.get(i, ())}
         if key.subject_key in role_owners and (subject_how != ROLE_OWNER or not all(

@@ -172,6 +172,19 @@ def notes_by_rowid(conn: sqlite3.Connection, rowids: Sequence[int],
                 f"WHERE rowid IN ({marks})", list(rowids))}
 
 
+def notes_by_name(conn: sqlite3.Connection, names: Sequence[str], category: str,
+                  ) -> list[tuple[str, str, str, str, str]]:
+    """(path, name, category, description, body) of the notes of `category` among
+    `names`, in their order."""
+    if not names:
+        return []
+    marks = ", ".join("?" * len(names))
+    found = {row[1]: row for row in conn.execute(
+        f"SELECT path, name, category, description, body FROM notes "
+        f"WHERE category = ? AND name IN ({marks})", [category, *names])}
+    return [found[name] for name in names if name in found]
+
+
 def scope_keys(conn: sqlite3.Connection, scope: str) -> list[tuple[str, str, str, str]]:
     """Every key of `scope`, (subject_key, relation_key, subject, relation): folded and in
     the form first recorded, in the order first recorded."""

@@ -4,7 +4,10 @@ whoever a note calls a supplier ("kto nam dostarcza ziarno", while a wholesaler'
 an owner's "buying trips" say supply too); a fact's subject written as what a note's
 description says the note is (`book_wholesaler` of "Book wholesaler on Półłanki"); an
 insurer's name leading its terms answers "who"; "what's the rent" asks the amount; words
-people use for staff, shifts, medication, allergies and a vehicle's inspection."""
+people use for staff, shifts, medication, allergies and a vehicle's inspection; "her NEW
+number" asks a phone; a date whose quote holds the rest of the question ("when is Kuba
+seeing the ALLERGIST": "wizytę u alergologa"); the note of a person asked about whose
+facts do not answer ("what did my mother do for a living")."""
 
 from __future__ import annotations
 
@@ -32,6 +35,14 @@ notes:
     name: hurtownia-kwadrat
     description: "Book wholesaler on Półłanki: new titles and remainders"
     aliases: ["Kwadrat", "hurtownia", "the wholesaler"]
+  - category: entities
+    name: kuba
+    description: "Marta and Tomek's younger son, 4"
+    aliases: ["Kuba", "Jakub"]
+  - category: entities
+    name: halina-nowak
+    description: "Marta's mother, a retired pharmacist in Nowy Sącz"
+    aliases: ["Halina Nowak", "mama"]
   - category: entities
     name: jan-kowalczyk
     description: "Tomek's father, a retired mountain guide"
@@ -64,6 +75,14 @@ events:
      source: manual}}
   - {{op: assert, scope: sowa, subject: kuba, relation: alergia, object: "orzechy laskowe",
      valid_from: "2023-06-01", recorded_at: "2023-06-05T10:00:00Z", source: manual}}
+  - {{op: assert, scope: sowa, subject: kuba, relation: next_appointment,
+     object: "dr Sobczak, 2026-12-09 10:30", valid_from: "2026-11-12",
+     recorded_at: "2026-11-12T10:00:00Z", source: conversation, session: s7,
+     quote: "Przełożyli Kubie wizytę u alergologa na 9 grudnia, 10:30."}}
+  - {{op: assert, scope: sowa, subject: kuba, relation: birthday, object: "2022-03-14",
+     valid_from: "2022-03-14", recorded_at: "2023-06-05T10:00:00Z", source: manual}}
+  - {{op: assert, scope: sowa, subject: halina_nowak, relation: telefon, object: "+48 18 443 20 71",
+     valid_from: "2026-05-20", recorded_at: "2026-05-20T10:00:00Z", source: manual}}
 questions: []
 """
 
@@ -89,6 +108,8 @@ world_repo, memory = world_fixtures(WORLD, "sowa", NOW)
     ("What does Jan Kowalczyk take for his diabetes?",
      ["jan_kowalczyk.medication=Metformina 500 mg"]),
     ("What does Kuba have to stay away from?", ["kuba.alergia=orzechy laskowe"]),
+    ("What's Halina's new number?", ["halina_nowak.telefon=+48 18 443 20 71"]),
+    ("When is Kuba seeing the allergist?", ["kuba.next_appointment=dr Sobczak, 2026-12-09 10:30"]),
 ])
 def test_a_shop_asked_in_everyday_words(memory: Memory, question: str,
                                         expected: list[str]) -> None:
@@ -102,3 +123,9 @@ def test_a_shop_asked_in_everyday_words(memory: Memory, question: str,
 ])
 def test_nothing_recorded_is_no_other_things_value(memory: Memory, question: str) -> None:
     assert answered_keys(memory, "sowa", question) == []
+
+
+def test_the_note_of_whom_is_asked_when_no_fact_of_theirs_answers(memory: Memory) -> None:
+    answer = memory.recall("sowa", "What did Halina Nowak do for a living?")
+    assert answer.facts == []
+    assert "halina-nowak" in [note.name for note in answer.notes]
