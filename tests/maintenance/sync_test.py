@@ -163,9 +163,8 @@ def sync_rounds(clones: list[Path], rounds: int = 2) -> None:
             assert done.returncode == 0, done.stderr
 
 
-def test_three_clones_appending_concurrently_converge(memory_repo: Path,
-                                                      tmp_path: Path,
-        network: Network) -> None:
+def test_three_clones_appending_concurrently_converge(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     bare, clones = network(memory_repo, tmp_path)
     first = sync(clones[1], "--json")
     assert first.returncode == 0, first.stderr
@@ -178,9 +177,8 @@ def test_three_clones_appending_concurrently_converge(memory_repo: Path,
     assert git(bare, "rev-parse", "main").stdout.strip() == head(clones[0])
 
 
-def test_merging_a_merge_that_put_remote_lines_after_its_own(memory_repo: Path,
-                                                             tmp_path: Path,
-        network: Network) -> None:
+def test_merging_a_merge_that_put_remote_lines_after_its_own(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     """b merges a's first push under its own line (b1, a1); a, holding a1 + a2, then
     merges that: its log is no byte prefix of the union (b1 comes before a1) but each
     parent's log is a subsequence of it — a legitimate merge, not an edited log."""
@@ -197,9 +195,8 @@ def test_merging_a_merge_that_put_remote_lines_after_its_own(memory_repo: Path,
     assert_converged([a, b], 3 * 2)
 
 
-def test_the_server_refuses_a_bad_push_made_with_no_verify(memory_repo: Path,
-                                                           tmp_path: Path,
-        network: Network) -> None:
+def test_the_server_refuses_a_bad_push_made_with_no_verify(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     bare, clones = network(memory_repo, tmp_path, clones=2)
     remember_many(clones[1], "b", 1)
     assert sync(clones[1]).returncode == 0
@@ -233,8 +230,7 @@ def commit_note(clone: Path, body: str, message: str) -> None:
 
 
 def test_a_note_edited_differently_on_two_clones_is_refused_nothing_lost(
-        memory_repo: Path, tmp_path: Path,
-        network: Network) -> None:
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     _, (a, b) = network(memory_repo, tmp_path, clones=2)
     commit_note(a, "Lead time: 2 weeks.\n", "acme note")
     assert sync(a).returncode == 0 and sync(b).returncode == 0
@@ -258,9 +254,8 @@ def test_a_note_edited_differently_on_two_clones_is_refused_nothing_lost(
     assert head(a) == head(b) and memrepo(a, "verify").returncode == 0
 
 
-def test_notes_added_on_both_sides_merge_their_indexes(memory_repo: Path,
-                                                       tmp_path: Path,
-        network: Network) -> None:
+def test_notes_added_on_both_sides_merge_their_indexes(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     _, (a, b) = network(memory_repo, tmp_path, clones=2)
     assert sync(b).returncode == 0
     commit_note(a, "From clone a.\n", "acme note")
@@ -277,8 +272,8 @@ def test_notes_added_on_both_sides_merge_their_indexes(memory_repo: Path,
     assert memrepo(b, "verify").returncode == 0
 
 
-def test_bad_commits_coming_in_are_never_merged(memory_repo: Path, tmp_path: Path,
-        network: Network) -> None:
+def test_bad_commits_coming_in_are_never_merged(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     _, (a, b) = network(memory_repo, tmp_path, clones=2, pre_receive=False)
     remember_many(a, "a", 1)
     assert sync(a).returncode == 0 and sync(b).returncode == 0
@@ -296,8 +291,7 @@ def test_bad_commits_coming_in_are_never_merged(memory_repo: Path, tmp_path: Pat
 
 
 def test_a_merge_the_checks_refuse_is_undone_past_the_reference_transaction_hook(
-        memory_repo: Path, tmp_path: Path,
-        network: Network) -> None:
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     """Each side's commit passes, their union merge does not (one id twice): sync undoes its
     merge with `git reset --hard`, which drops lines the merge brought — sync checks its
     merge itself, so the reference-transaction hook lets its commands through."""
@@ -317,9 +311,8 @@ def test_a_merge_the_checks_refuse_is_undone_past_the_reference_transaction_hook
     assert head(b) == mine and git(b, "status", "--porcelain").stdout == ""
 
 
-def test_a_commit_dated_in_the_future_is_never_merged_nor_pushed(memory_repo: Path,
-                                                                tmp_path: Path,
-        network: Network) -> None:
+def test_a_commit_dated_in_the_future_is_never_merged_nor_pushed(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     """Once HEAD, a commit dated 2099 would make every later write 'back-dated' on every
     clone it reaches: its own clone's hook and sync refuse it while it can be dated again;
     a clone that gets it anyway (pushed past both) refuses to merge it; the server's hook
@@ -354,8 +347,8 @@ def test_a_commit_dated_in_the_future_is_never_merged_nor_pushed(memory_repo: Pa
     assert memrepo(b, "remember", "--scope", "michal", "car", "colour", "red").returncode == 0
 
 
-def test_a_push_race_is_retried(memory_repo: Path, tmp_path: Path,
-        network: Network) -> None:
+def test_a_push_race_is_retried(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     _, (a, b) = network(memory_repo, tmp_path, clones=2)
     assert sync(b).returncode == 0
     remember_many(a, "a", 2)
@@ -372,9 +365,8 @@ def test_a_push_race_is_retried(memory_repo: Path, tmp_path: Path,
     assert_converged([a, b], 2 * 3)
 
 
-def test_a_lost_race_leaves_one_merge_not_one_per_attempt(memory_repo: Path,
-                                                         tmp_path: Path,
-        network: Network) -> None:
+def test_a_lost_race_leaves_one_merge_not_one_per_attempt(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     """a merges c's push, then loses the race to b (whose sync lands while a pushes): a
     takes its unpushed merge back and merges again, so its sync adds one merge commit."""
     _, (a, b, c) = network(memory_repo, tmp_path, clones=3)
@@ -399,9 +391,8 @@ def test_a_lost_race_leaves_one_merge_not_one_per_attempt(memory_repo: Path,
     assert_converged([a, b, c], 3 * 2)
 
 
-def test_a_syncs_merges_start_no_cache_refresh_of_their_own(memory_repo: Path,
-                                                           tmp_path: Path,
-        network: Network) -> None:
+def test_a_syncs_merges_start_no_cache_refresh_of_their_own(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     """Sync refreshes the cache once, when it is done: the post-merge hook of each merge
     (one per lost race) starts no Python, and the cache still follows HEAD."""
     _, (a, b) = network(memory_repo, tmp_path, clones=2)
@@ -420,8 +411,8 @@ def test_a_syncs_merges_start_no_cache_refresh_of_their_own(memory_repo: Path,
     assert_converged([a, b], 2 * 2)
 
 
-def test_refusals_before_anything_happens(memory_repo: Path, tmp_path: Path,
-        network: Network) -> None:
+def test_refusals_before_anything_happens(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     done = sync(memory_repo, "nowhere")
     assert done.returncode == 1 and "nowhere: no such git remote" in done.stderr
     _, (a, _b) = network(memory_repo, tmp_path, clones=2)
@@ -431,9 +422,8 @@ def test_refusals_before_anything_happens(memory_repo: Path, tmp_path: Path,
 
 
 @pytest.mark.long
-def test_three_clones_syncing_while_appending_converge(memory_repo: Path,
-                                                       tmp_path: Path,
-        network: Network) -> None:
+def test_three_clones_syncing_while_appending_converge(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     _, clones = network(memory_repo, tmp_path)
     sync_rounds(clones[1:], rounds=1)
 
@@ -483,8 +473,7 @@ def test_fact_logs_accept_an_interleaving_merge_and_nothing_else(first_parent: s
 # --- nothing from the remote is trusted before it is checked (issue 10 #3, B2) ---------------
 
 def test_sync_refuses_to_follow_a_remote_that_dropped_fetched_commits(
-        memory_repo: Path, tmp_path: Path,
-        network: Network) -> None:
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     bare, (first, other) = network(memory_repo, tmp_path, clones=2)
     rewound = head(first)
     remember_many(first, "a", 3)
@@ -501,9 +490,8 @@ def test_sync_refuses_to_follow_a_remote_that_dropped_fetched_commits(
     assert sync(other).returncode == 0
 
 
-def test_incoming_commits_are_checked_before_anything_is_merged(memory_repo: Path,
-                                                                tmp_path: Path,
-        network: Network) -> None:
+def test_incoming_commits_are_checked_before_anything_is_merged(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     """A peer's unapproved hook configuration must never reach the work tree: a merge
     checks files out and runs hooks (it would run the peer's command)."""
     _bare, (first, other) = network(memory_repo, tmp_path, clones=2, pre_receive=False)
