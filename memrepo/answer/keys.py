@@ -54,6 +54,7 @@ from memrepo.answer.candidates import (
 )
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, is_org, words
+from memrepo.answer.key_evidence import another_kind
 from memrepo.answer.question import (
     Question,
 )
@@ -76,7 +77,6 @@ from memrepo.answer.scoring import (
     COVERAGE,
     KeyMatch,
     about_things,
-    another_kind,
     joined_people,
     owners_of,
     scored_keys,

@@ -20,6 +20,17 @@ from memrepo.answer.candidates import (
 )
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, is_org, words
+from memrepo.answer.key_evidence import (
+    BY_CONCEPT,
+    HEADS,
+    another_kind,
+    forms_of,
+    in_its_quote,
+    labels_of,
+    quotable,
+    relation_match,
+    same_word,
+)
 from memrepo.answer.question import (
     HEAD_NUMBER,
 )
@@ -36,7 +47,7 @@ from memrepo.answer.subjects import Mentions, in_slavic
 from memrepo.cache import Connection
 from memrepo.cache.lookups import KeyRow, key_name_words, quoted_groups, scope_term_counts
 from memrepo.core.stems import base_forms
-from memrepo.core.text import fold, words_of
+from memrepo.core.text import words_of
 
 COVERAGE = 0.5
 """The share of the question's weighted words a key must account for."""
@@ -93,11 +104,6 @@ def about_things(matches: Sequence[KeyMatch], things: set[int], read: Reading,
     return kept
 
 
-def forms_of(*names: str) -> set[str]:
-    """The base forms of the words of key names (`acacia_honey`, `price_per_jar`)."""
-    return {f for name in names for w in words(name) for f in base_forms(w)}
-
-
 def _subject_as_written(match: KeyMatch, i: int, read: Reading) -> bool:
     """Whether the key's subject is the thing word as written ("the VAN insurance": `van`,
     never `samochod` through the vehicle concept)."""
@@ -125,7 +131,7 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
     paid_for = {f"#{i}" for i in read.salient if _paid_for(read.folded, i)}
     per_subject = Counter(key.subject_key for key in keys)
     joined = joined_people(read, mentions)
-    quoted = quoted_groups(conn, (key.rowid for key in keys), _quotable(read, concepts))
+    quoted = quoted_groups(conn, (key.rowid for key in keys), quotable(read, concepts))
     for key in keys:
         owner = _owner(key, people)
         held, subject_how, relation_how, by_relation = _held(key, owner, read, mentions,
@@ -136,7 +142,7 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             relation_how = ()  # "the FLAT RENT": the word its subject holds is not also its
             # relation (`flat.address` through the concept of 'flat') when the question asks
             # something more ("rent")
-        by_quote = _in_its_quote(key, read, held, quoted.get(key.rowid, set()), concepts)
+        by_quote = in_its_quote(key, read, held, quoted.get(key.rowid, set()), concepts)
         if another_kind(key, read, held | by_quote):
             continue  # "a jar of FOREST honey": not `acacia_honey`'s price
         alone = per_subject[key.subject_key] == 1
@@ -212,86 +218,12 @@ def _without_others(weights: dict[str, float], mentions: Mentions, owner: Identi
     return kept or weights
 
 
-def another_kind(key: KeyRow, read: Reading, held: set[str] | frozenset[str] = frozenset(),
-                 ) -> bool:
-    """Whether the question names the head noun of the key's subject with a modifier of
-    its own that the key does not hold: "FOREST honey" is another honey than
-    `acacia_honey`, "the VAN insurance" another insurance than `car_insurance` — or a
-    label the key's own label is not ("car 2" is not `training_car_1`, "category C" not
-    `course_price_b`)."""
-    own_labels = labels_of(key)
-    if own_labels and read.labels and not own_labels & set(read.labels.values()):
-        return True
-    subject = words(key.subject_key)
-    if len(subject) < 2:
-        return False
-    head = set(base_forms(subject[-1]))
-    own = forms_of(key.subject_key, key.relation_key)
-    for i in read.salient:
-        before = i - 1
-        if (head.intersection(base_forms(read.folded[i])) and before in read.salient
-                and f"#{before}" not in held and f"~{before}" not in held
-                and not own.intersection(base_forms(read.folded[before]))
-                and before not in read.in_names and before not in read.optional
-                and read.folded[before] not in _HEADS
-                and not _the_business(read.folded[before], subject)):
-            return True
-    return False
-
-
-def _the_business(modifier: str, subject: Sequence[str]) -> bool:
-    """Whether "the WORK car", "firmowe auto" may name a key of the business's thing
-    (`salon_car`, `shop_van`): not one the household's own (`family_car`)."""
-    return modifier in _BUSINESS and not set(subject[:-1]) & _PRIVATE
-
-
-_BUSINESS = frozenset(words_of("""work company business firm office firmowy firmowe firmowa
-firmowego sluzbowy sluzbowe sluzbowa sluzbowego firemni firemne firemny sluzebni sluzobne
-sluzobny sluzobna pracovni"""))
-_PRIVATE = frozenset(words_of("""family home private personal own house household rodzinny
-rodzinne rodzinna domowy prywatny prywatne rodinny rodinne rodinna domaci soukromy soukrome
-sukromny sukromne osobni osobne"""))
-
-
 def _subject_word_only(key: KeyRow, read: Reading, by_relation: set[str]) -> bool:
     """Whether the words its relation holds are only words of its subject as written, held
     again through a concept."""
     subject = forms_of(key.subject_key)
     return all(w[0] == "~" and subject.intersection(base_forms(read.folded[int(w[1:])]))
                for w in by_relation)
-
-
-def labels_of(key: KeyRow) -> set[str]:
-    """The words of a key that tell it from others alike: `course_price_B`, `car_2`."""
-    return {w for w in (*words(key.subject_key), *words(key.relation_key))
-            if len(w) == 1 or w.isdigit()}
-
-
-def _quotable(read: Reading, concepts: ConceptTable) -> dict[int, set[str]]:
-    """Each salient word's forms a quote may hold (by position), and apart from them (by
-    -1 - position) those of the one-word entries of its concepts ("the FLAT rent": "czynsz
-    za MIESZKANIE")."""
-    out = {}
-    for i in read.salient:
-        out[i] = set(base_forms(read.folded[i]))
-        out[-1 - i] = {f for name in read.concepts.get(i, frozenset()) - concepts.roles
-                       for entry in concepts.words_of.get(name, ()) if " " not in entry
-                       for f in base_forms(fold(entry))} - out[i]
-    return out
-
-
-def _in_its_quote(key: KeyRow, read: Reading, held: set[str], quoted: set[int],
-                  concepts: ConceptTable) -> set[str]:
-    """The question's words a key does not hold by its words but the sentence it was
-    recorded from does ("who covers the BUILDING": "The building is insured with …"), or
-    a word of its concept that is none of the key's own ("policy" is no more in a quote
-    saying "insurance" of `van.insurance_expiry`): held as by a concept, never as the
-    relation."""
-    own = concepts.concepts_of_words([*words(key.subject_key), *words(key.relation_key)])
-    return {f"~{i}" for i in read.salient
-            if f"#{i}" not in held and f"~{i}" not in held and i not in read.in_names
-            and (i in quoted or (-1 - i in quoted
-                                 and not own & read.concepts.get(i, frozenset())))}
 
 
 def _by_cue_only(relation_how: Sequence[str]) -> bool:
@@ -389,7 +321,7 @@ def _says_nothing_of_keys(i: int, read: Reading, mentions: Mentions, in_keys: se
     # ("ROOM number"), Polish, Slovak and Czech after its head ("numer POKOJU")
     beside = i - 1 if in_slavic(read.folded) else i + 1
     return not (0 <= beside < len(read.folded) and (beside in read.salient
-                                                     or read.folded[beside] in _HEADS))
+                                                     or read.folded[beside] in HEADS))
 
 
 PLAIN_VERBS = frozenset(words_of("""
@@ -413,9 +345,6 @@ dawal dawala dawali dawalismy
 """Verbs that name nothing of their own ("which car did we DRIVE", "what cut does Booking
 TAKE", "until when can we USE the parking"): counted only where a key or a concept holds
 them, so that a thing asked about by such a verb is not refused for it."""
-
-
-_HEADS = frozenset(words_of("number numbers numer cislo address adres adresa name size"))
 
 
 def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions,
@@ -456,16 +385,16 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
                 if key.subject_key in read.called else f"its value '{read.raw[i]}'")
             continue
         named = read.concepts.get(i, frozenset())
-        if _same_word(word, named, subject_words, concepts):
+        if same_word(word, named, subject_words, concepts):
             held.add(f"#{i}")
             subject_how = subject_how or f"words '{read.raw[i]}'"
-        how = _relation_match(word, named, relation_words, concepts)
+        how = relation_match(word, named, relation_words, concepts)
         if how and not _of_the_kind(key, read.heads.get(i, ""), concepts):
             continue  # "my ROOM number" and `room` = "the attic": not a number
         if how and read.folded[i + 1:i + 2] == ["s"] and i + 2 < len(read.folded):
             continue  # "the VET's phone": whose phone, not the dog's `vet`
         if how:
-            mark = f"#{i}" if not how.startswith(_BY_CONCEPT) else f"~{i}"
+            mark = f"#{i}" if not how.startswith(BY_CONCEPT) else f"~{i}"
             held.add(mark)
             by_relation.add(mark)
             relation_how.append(f"'{read.raw[i]}' {how}")
@@ -533,35 +462,6 @@ def _of_the_kind(key: KeyRow, kind: str, concepts: ConceptTable) -> bool:
         words(key.relation_key))
 
 
-def _same_word(word: str, named: frozenset[str], key_words: Sequence[str],
-               concepts: ConceptTable) -> bool:
-    """Whether a question word (`named`: the concepts of its phrase) is one of the key's
-    subject words: the same base form, or a concept both name — the key's words as written
-    (a subject named `daniel` is a name, not a form of "daň", tax)."""
-    forms = set(base_forms(word))
-    if any(forms & set(base_forms(k)) for k in key_words):
-        return True
-    return bool(named & concepts.concepts_as_written(key_words))
-
-
-def _relation_match(word: str, named: frozenset[str], relation_words: Sequence[str],
-                    concepts: ConceptTable) -> str:
-    """How a question word matches a key's relation words: '' when it does not."""
-    forms = set(base_forms(word))
-    for key_word in relation_words:
-        if forms & set(base_forms(key_word)) or _longer(word, key_word):
-            return f"= '{key_word}'" if word == key_word else f"~ '{key_word}'"
-    shared = named & concepts.concepts_of_words(relation_words)
-    return f"{_BY_CONCEPT}{min(shared)}" if shared else ""
-
-
-def _longer(word: str, key_word: str) -> bool:
-    """A key word that is the question's word with a few letters more ("member" →
-    `membership`, "insur…"): words of five letters or more."""
-    return len(word) >= 5 and key_word.startswith(word) and len(key_word) - len(word) <= 4
-
-
-_BY_CONCEPT = "→ concept "
 CONCEPT_SHARE = 0.9
 """What a word matched through the concept table counts for, against the word itself
 ("address" finds `address` before `city`)."""
