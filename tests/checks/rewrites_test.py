@@ -12,15 +12,11 @@ import os
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from memrepo.facts import writes as store
 from tests.support import (
     commit,
-    copy_repo,
     event,
     git,
-    isolated_env,
     lines,
     memrepo,
     no_traceback,
@@ -28,7 +24,6 @@ from tests.support import (
     now_stamp,
     output,
     segment,
-    set_environment,
     status,
     write,
 )
@@ -41,33 +36,6 @@ SECRET = "api_key: AKIAIOSFODNN7EXAMPLE\n"
 def remember(repo: Path, scope: str, subject: str, relation: str, value: str) -> None:
     assert store.remember(repo, scope=scope, subject=subject, relation=relation,
                           object=value).status == "added"
-
-
-@pytest.fixture(scope="module")
-def remembered(memory_template: Path, git_home: Path,
-               tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """A memory with michal's `car.colour = red` remembered (through the hooks), and one
-    with `car.make = Fiat` after it: what most tests here start from, written once."""
-    folder = tmp_path_factory.mktemp("remembered")
-    with pytest.MonkeyPatch.context() as patch:
-        set_environment(patch, isolated_env(git_home))
-        red = copy_repo(memory_template, folder / "red")
-        remember(red, "michal", "car", "colour", "red")
-        fiat = copy_repo(red, folder / "red-fiat")
-        remember(fiat, "michal", "car", "make", "Fiat")
-    return {"red": red, "red-fiat": fiat}
-
-
-@pytest.fixture()
-def red_car(remembered: dict[str, Path], tmp_path: Path, git_env: dict[str, str]) -> Path:
-    """A fresh memory (memory_repo) after `remember michal car colour red`."""
-    return copy_repo(remembered["red"], tmp_path / "memory-repo")
-
-
-@pytest.fixture()
-def red_fiat(remembered: dict[str, Path], tmp_path: Path, git_env: dict[str, str]) -> Path:
-    """red_car, then `remember michal car make Fiat`."""
-    return copy_repo(remembered["red-fiat"], tmp_path / "memory-repo")
 
 
 def clone_state(repo: Path) -> tuple[str, str, dict[str, bytes]]:
@@ -101,55 +69,61 @@ def with_env(**variables: str) -> dict[str, str]:
 # --- refused, and undone by the command's own --abort ---------------------------------------
 
 def test_a_revert_of_a_remembered_fact_is_refused_and_revert_abort_restores_the_clone(
-        red_fiat: Path) -> None:
-    before = clone_state(red_fiat)
-    text = refused(git(red_fiat, "revert", "--no-edit", "HEAD", check=False),
+        memory_repo: Path) -> None:
+    remember(memory_repo, "michal", "car", "colour", "red")
+    remember(memory_repo, "michal", "car", "make", "Fiat")
+    before = clone_state(memory_repo)
+    text = refused(git(memory_repo, "revert", "--no-edit", "HEAD", check=False),
                    "`git revert --abort`")
     assert "committed lines were edited, removed or reordered" in text
     assert "(git revert)" in text
-    assert git(red_fiat, "rev-parse", "HEAD").stdout.strip() == before[0]
-    doctor = memrepo(red_fiat, "doctor")  # the stopped revert is what doctor reports
+    assert git(memory_repo, "rev-parse", "HEAD").stdout.strip() == before[0]
+    doctor = memrepo(memory_repo, "doctor")  # the stopped revert is what doctor reports
     assert doctor.returncode == 1 and "a revert is in progress" in output(doctor)
-    git(red_fiat, "revert", "--abort")
-    assert clone_state(red_fiat) == before
-    assert doctor_and_verify(red_fiat) == (True, True)
+    git(memory_repo, "revert", "--abort")
+    assert clone_state(memory_repo) == before
+    assert doctor_and_verify(memory_repo) == (True, True)
 
 
-def test_several_reverts_at_once_are_refused_and_aborted_alike(red_car: Path) -> None:
-    remember(red_car, "anna", "cat", "name", "Mruczek")
-    before = clone_state(red_car)
-    refused(git(red_car, "revert", "--no-edit", "HEAD", "HEAD~1", check=False),
+def test_several_reverts_at_once_are_refused_and_aborted_alike(memory_repo: Path) -> None:
+    remember(memory_repo, "michal", "car", "colour", "red")
+    remember(memory_repo, "anna", "cat", "name", "Mruczek")
+    before = clone_state(memory_repo)
+    refused(git(memory_repo, "revert", "--no-edit", "HEAD", "HEAD~1", check=False),
             "`git revert --abort`")
-    git(red_car, "revert", "--abort")
-    assert clone_state(red_car) == before
+    git(memory_repo, "revert", "--abort")
+    assert clone_state(memory_repo) == before
 
 
 def test_a_rebase_that_drops_a_commit_is_refused_and_rebase_abort_restores_it(
-        red_fiat: Path) -> None:
-    remember(red_fiat, "anna", "cat", "name", "Mruczek")
-    before = clone_state(red_fiat)
+        memory_repo: Path) -> None:
+    remember(memory_repo, "michal", "car", "colour", "red")
+    remember(memory_repo, "michal", "car", "make", "Fiat")
+    remember(memory_repo, "anna", "cat", "name", "Mruczek")
+    before = clone_state(memory_repo)
     [michal] = [path for path in before[2] if "/michal/" in path]
     dropped = json.loads(before[2][michal].splitlines()[1])["id"]
-    done = git(red_fiat, "rebase", "-i", "HEAD~2", check=False,
+    done = git(memory_repo, "rebase", "-i", "HEAD~2", check=False,
                env=with_env(GIT_SEQUENCE_EDITOR="sed -i 1d"))  # drop the Fiat commit
     text = refused(done, "`git rebase --abort`")
     assert f"{michal}:2: line 2 (event {dropped}), which the branch has, would be " in text
     assert "(git rebase)" in text
-    git(red_fiat, "rebase", "--abort")
-    assert clone_state(red_fiat) == before
-    assert doctor_and_verify(red_fiat) == (True, True)
+    git(memory_repo, "rebase", "--abort")
+    assert clone_state(memory_repo) == before
+    assert doctor_and_verify(memory_repo) == (True, True)
 
 
-def test_a_cherry_picked_commit_carrying_a_secret_is_refused(red_car: Path) -> None:
-    side_commit_with_a_secret(red_car)
-    before = clone_state(red_car)
-    text = refused(git(red_car, "cherry-pick", "side", check=False),
+def test_a_cherry_picked_commit_carrying_a_secret_is_refused(memory_repo: Path) -> None:
+    remember(memory_repo, "michal", "car", "colour", "red")
+    side_commit_with_a_secret(memory_repo)
+    before = clone_state(memory_repo)
+    text = refused(git(memory_repo, "cherry-pick", "side", check=False),
                    "`git cherry-pick --abort`")
     assert "memory/references/keys.md:6: looks like a credential" in text
     assert "AKIAIOSFODNN7EXAMPLE" not in text  # a refusal never echoes the secret
-    git(red_car, "cherry-pick", "--abort")
-    assert clone_state(red_car) == before
-    assert doctor_and_verify(red_car) == (True, True)
+    git(memory_repo, "cherry-pick", "--abort")
+    assert clone_state(memory_repo) == before
+    assert doctor_and_verify(memory_repo) == (True, True)
 
 
 def test_a_fast_forward_bringing_a_secret_is_refused(memory_repo: Path) -> None:
@@ -174,36 +148,40 @@ def side_commit_with_a_secret(repo: Path) -> None:
     git(repo, "checkout", "-q", "main")
 
 
-def test_an_amend_that_edits_a_log_line_is_refused(red_fiat: Path) -> None:
-    before = clone_state(red_fiat)
+def test_an_amend_that_edits_a_log_line_is_refused(memory_repo: Path) -> None:
+    remember(memory_repo, "michal", "car", "colour", "red")
+    remember(memory_repo, "michal", "car", "make", "Fiat")
+    before = clone_state(memory_repo)
     [log] = before[2]
-    (red_fiat / log).write_bytes(before[2][log].replace(b'"red"', b'"blue"'))
-    git(red_fiat, "add", "-A")
-    by_commit_msg = git(red_fiat, "commit", "--amend", "--no-edit", check=False)
+    (memory_repo / log).write_bytes(before[2][log].replace(b'"red"', b'"blue"'))
+    git(memory_repo, "add", "-A")
+    by_commit_msg = git(memory_repo, "commit", "--amend", "--no-edit", check=False)
     assert by_commit_msg.returncode == 1 and "committed lines were edited" in by_commit_msg.stderr
-    text = refused(git(red_fiat, "commit", "--amend", "--no-edit", "--no-verify",
+    text = refused(git(memory_repo, "commit", "--amend", "--no-edit", "--no-verify",
                        check=False), "the branch did not move; `git reset` unstages")
     assert f"{log}:1: line 1 (event " in text and "(git commit)" in text
     assert text.count(f"{log}:1:") == 1  # the lost line and the commit's own check: said once
-    git(red_fiat, "reset", "-q")
-    git(red_fiat, "restore", "memory")
-    assert clone_state(red_fiat) == before
+    git(memory_repo, "reset", "-q")
+    git(memory_repo, "restore", "memory")
+    assert clone_state(memory_repo) == before
 
 
-def test_a_reset_that_drops_a_remembered_fact_is_refused(red_car: Path) -> None:
-    before = clone_state(red_car)
-    refused(git(red_car, "reset", "-q", "--hard", "HEAD~1", check=False),
+def test_a_reset_that_drops_a_remembered_fact_is_refused(memory_repo: Path) -> None:
+    remember(memory_repo, "michal", "car", "colour", "red")
+    before = clone_state(memory_repo)
+    refused(git(memory_repo, "reset", "-q", "--hard", "HEAD~1", check=False),
             "the branch did not move; `git reset` puts the index back")
-    git(red_car, "reset", "-q", "--hard")
-    assert clone_state(red_car) == before
+    git(memory_repo, "reset", "-q", "--hard")
+    assert clone_state(memory_repo) == before
 
 
 # --- what still works ------------------------------------------------------------------------
 
-def test_an_amend_that_keeps_every_line_passes(red_car: Path) -> None:
-    done = git(red_car, "commit", "--amend", "-m", "remember the car's colour", check=False)
+def test_an_amend_that_keeps_every_line_passes(memory_repo: Path) -> None:
+    remember(memory_repo, "michal", "car", "colour", "red")
+    done = git(memory_repo, "commit", "--amend", "-m", "remember the car's colour", check=False)
     assert done.returncode == 0, output(done)
-    assert doctor_and_verify(red_car) == (True, True)
+    assert doctor_and_verify(memory_repo) == (True, True)
 
 
 def test_merges_checkouts_and_new_branches_still_work(memory_repo: Path) -> None:
