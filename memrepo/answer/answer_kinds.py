@@ -44,6 +44,14 @@ _TIME_QUESTIONS = (("what", "time"), ("which", "time"), ("o", "ktorej"), ("o", "
 """Question words asking for a time of day, folded ("o której", "o koľkej", "v kolik")."""
 
 
+def leads_with_name(value: str) -> bool:
+    """Whether a name leads the value before a comma and terms follow ("Warta, OC+AC, do
+    2026-03-31": the insurer, then its cover and end date) — a value that answers "who"
+    though its kind is a date."""
+    head, comma, _ = value.partition(",")
+    return bool(comma) and NAME in value_kinds(head)
+
+
 def value_kinds(value: str) -> frozenset[str]:
     """What a recorded value plainly is: a date; days of the week and a time of day (either
     or both: "Tuesdays before 10:00"); an amount of money; or a name (capitalised words

@@ -15,6 +15,7 @@ from memrepo.answer.identities import (
     ASKER_SUBJECTS,
     ORGS,
     Identity,
+    described_as,
     first_names,
     identities,
     is_org,
@@ -271,7 +272,8 @@ def _common_words(conn: Connection, scope: str, forms: set[str],
 
 
 def _note_spellings(note: NoteRow) -> list[tuple[str, ...]]:
-    return [s for s in (words(note.name), *(words(a) for a in note.aliases)) if s]
+    return [s for s in (words(note.name), *(words(a) for a in note.aliases),
+                        *described_as(note)) if s]
 
 
 def _unique(notes: Iterable[NoteRow]) -> list[NoteRow]:
@@ -415,20 +417,72 @@ def possessor_position(i: int, mentions: Mentions) -> bool:
 
 
 def relation_words_as_names(conn: Connection, scope: str, read: Reading, mentions: Mentions,
-                            concepts: ConceptTable) -> Mentions:
+                            rows: Sequence[KeyRow], concepts: ConceptTable,
+                            ) -> tuple[Mentions, dict[int, frozenset[str]]]:
     """`mentions` without a common word that names someone by an alias ("the school") when
     the question names another beside it whose relation that word is: "Which SCHOOL does
     Kuba go to?" asks Kuba's `szkola`, not everything about the driving school; nor the
-    kind of the answer ("which COMPANY")."""
+    kind of the answer ("which COMPANY"); nor a role word that is the relation of a thing
+    the question names (`rows`: keys whose subject holds its words) — with the positions of
+    the words that name those things and their subjects."""
     people = [m for m in mentions.found if any(i.subjects for i in m.identities)]
     kept = []
+    things: dict[int, frozenset[str]] = {}
     for mention in mentions.found:
-        if not _a_relation_of(conn, scope, read, mention, people, concepts) and not (
+        if _a_relation_of(conn, scope, read, mention, people, concepts) or (
                 _kind_of_answer(read, mention)):
-            kept.append(mention)
+            continue
+        if named := _role_of_a_thing(conn, scope, read, mention, rows, concepts):
+            things.update(named)
+            continue
+        kept.append(mention)
     if len(kept) == len(mentions.found):
-        return mentions
-    return replace(mentions, found=tuple(kept))
+        return mentions, things
+    return replace(mentions, found=tuple(kept)), things
+
+
+def _role_of_a_thing(conn: Connection, scope: str, read: Reading, mention: Mention,
+                     rows: Sequence[KeyRow], concepts: ConceptTable,
+                     ) -> dict[int, frozenset[str]]:
+    """The words naming things (position → subjects) when a role word is what a key of a
+    thing the question names by another word holds as its
+    relation or subject ("kto nam DOSTARCZA ziarno": `coffee_beans.supplier`, "kto
+    dostarczał KARMĘ": `pet_food_supplier.name`), not whoever a note calls a supplier —
+    unless each such key's value is the one the role word named ("our shop VET" and
+    `flower_shop.vet` = the vet's name: "… and what's HIS number" is the vet's)."""
+    if not mention.role or not mention.identities:
+        return {}
+    elsewhere = [i for i in read.salient if not mention.start <= i < mention.end]
+    theirs = {s for identity in mention.identities for s in identity.subjects}
+    by = {(row, i) for row in rows if row.subject_key not in theirs
+          and mention.role & concepts.concepts_of_words([*words(row.subject_key),
+                                                        *words(row.relation_key)])
+          for i in elsewhere if _names_subject_of(read, i, row, concepts) - mention.role}
+    held = list({row for row, _ in by})
+    if not held:
+        return {}
+    values = values_of_subjects(conn, scope, {row.subject_key for row in held})
+    spellings = [set(parts) for identity in mention.identities for parts in identity.spellings
+                 if len(parts) > 1]
+    def names_them(row: KeyRow) -> bool:
+        return any(parts <= set(words(value)) for parts in spellings
+                   for value in values.get((row.subject_key, row.relation_key), []))
+    if all(names_them(row) for row in held):
+        return {}
+    named: dict[int, set[str]] = {}
+    for row, i in by:
+        named.setdefault(i, set()).add(row.subject_key)
+    return {i: frozenset(subjects) for i, subjects in named.items()}
+
+
+def _names_subject_of(read: Reading, i: int, row: KeyRow, concepts: ConceptTable,
+                      ) -> frozenset[str]:
+    """How the question's word at `i` names the row's subject: its base forms (as "=") or
+    the concepts it shares with the subject's words ("karmę": `pet_food_supplier`)."""
+    subject = words(row.subject_key)
+    if set(base_forms(read.folded[i])) & {f for w in subject for f in base_forms(w)}:
+        return frozenset({"="})
+    return read.concepts.get(i, frozenset()) & concepts.concepts_of_words(subject)
 
 
 def _kind_of_answer(read: Reading, mention: Mention) -> bool:

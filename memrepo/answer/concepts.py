@@ -90,9 +90,12 @@ class ConceptTable:
 
     def concepts_as_written(self, words: Sequence[str]) -> frozenset[str]:
         """The concepts of words as written, never through a base form: a subject key's
-        words (`daniel` is a name, not a form of "daň", tax)."""
-        whole = self.phrases.get(tuple(words), frozenset())
-        return frozenset().union(whole, *(self.exact.get(word, frozenset()) for word in words))
+        words (`daniel` is a name, not a form of "daň", tax), its phrases among them
+        (`pet_food_supplier`: "pet food")."""
+        phrases = [self.phrases.get(tuple(words[i:i + n]), frozenset())
+                   for n in range(2, len(words) + 1) for i in range(len(words) - n + 1)]
+        return frozenset().union(*phrases, *(self.exact.get(word, frozenset())
+                                             for word in words))
 
     def extended(self, extra: Mapping[str, Sequence[str]]) -> ConceptTable:
         """The table with a memory's own words (config `concepts:`): more words for a

@@ -98,7 +98,8 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
     notes = list(notes)
     firsts = Counter(first_names(note) for note in notes)
     for note in notes:
-        names = {spelling(note.name), *(spelling(a) for a in note.aliases)} - {()}
+        names = {spelling(note.name), *(spelling(a) for a in note.aliases),
+                 *described_as(note)} - {()}
         first = first_names(note)
         if (first and firsts[first] == 1 and first in by_spelling and first[0] not in asker_words
                 and not by_spelling[first].asker):
@@ -157,6 +158,21 @@ def is_role(spelled: tuple[str, ...], concepts: ConceptTable) -> bool:
 
 
 _CLAUSE = re.compile(r"[:;,(.]")
+
+
+def described_as(note: NoteRow) -> list[tuple[str, ...]]:
+    """The two and three first words of a description's first clause, without an article:
+    what the note is called by a fact's subject written as that thing ("Book wholesaler on
+    Półłanki: …" is `book_wholesaler`)."""
+    first = next((c for c in _CLAUSE.split(note.description) if c.strip()), "")
+    lead = words(first)
+    while lead and lead[0] in _ARTICLES:
+        lead = lead[1:]
+    return [lead[:n] for n in (2, 3)
+            if len(lead) >= n and all(len(w) > 1 for w in lead[:n])]  # not "the firm's"
+
+
+_ARTICLES = frozenset(("the", "a", "an", "our", "my"))
 
 
 def head_of(description: str) -> tuple[str, ...]:

@@ -33,6 +33,7 @@ from memrepo.answer.answer_kinds import (
     TIME,
     asked_kinds,
     asks_days_or_time,
+    leads_with_name,
     the_one_of_kind,
     value_kinds,
 )
@@ -188,10 +189,10 @@ def _choose(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     saying whether it asks nothing beyond whom it names and which words the answering
     relations hold (for the part of a text after it: "… a jaki do dentysty?")."""
     people, rows = identity_directory(conn, scope, read, asker, concepts)
-    mentions = relation_words_as_names(conn, scope, read, find_mentions(
-        read.folded, read.raw, people, concepts, read.dated, asker), concepts)
+    mentions, role_things = relation_words_as_names(conn, scope, read, find_mentions(
+        read.folded, read.raw, people, concepts, read.dated, asker), rows, concepts)
     choice = _chosen(conn, scope, read, asker, concepts, respelled, people, rows, mentions,
-                     last_resort)
+                     last_resort, role_things)
     asking = [read.raw[int(w[1:])] for w in dict.fromkeys(
         w for m in choice.keys for w in sorted(m.by_relation))]
     bare = bool(mentions.found) and not asks_beyond(read, mentions)
@@ -200,8 +201,11 @@ def _choose(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
 
 def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: ConceptTable,
             respelled: dict[str, str], people: list[Identity], rows: list[KeyRow],
-            mentions: Mentions, last_resort: bool) -> KeyChoice:
+            mentions: Mentions, last_resort: bool,
+            role_things: dict[int, frozenset[str]]) -> KeyChoice:
     read = named_by_values(conn, scope, read, mentions, rows, concepts)
+    if role_things:  # "kto dostarcza KARMĘ": the thing whose supplier is asked
+        read = replace(read, value_named={**role_things, **read.value_named})
     read = replace(read, in_names=frozenset(
         i for m in mentions.found if not m.role and any(x.person for x in m.identities)
         for i in range(m.start, m.end)),  # "Jakub PROCHÁZKA": not `prochazka_instalaterstvi`
@@ -303,7 +307,8 @@ def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
     def wrong(match: KeyMatch) -> bool:
         held = values.get((match.key.subject_key, match.key.relation_key), [])
         kinds = [value_kinds(value) for value in held]
-        return bool(kinds) and all(k and k <= never for k in kinds)
+        return bool(kinds) and all(k and k <= never for k in kinds) and (
+            NAME in never or not any(leads_with_name(value) for value in held))
     return [m for m in scored if not wrong(m)]
 
 

@@ -148,7 +148,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
                for i in range(span.start, span.end)}
-    asked_kind = {i + 1 for i, word in enumerate(folded[:-1]) if word in _WHICH}
+    asked_kind = {j for i, word in enumerate(folded) if word in _WHICH  # "what's the RENT"
+                  for j in [next((j for j in salient if j > i), -1)] if 0 < j - i <= 3}
     capitalised = {i for i, w in enumerate(written) if i and w[:1].isupper()
                    and not w.isupper()}
     if len(written) > 3 and len(capitalised) >= 0.6 * (len(written) - 1):

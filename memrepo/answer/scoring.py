@@ -249,12 +249,26 @@ def _generic_answers(key: KeyRow, owner: Identity | None, read: Reading,
         return False
     if AMOUNT & relation and WHEN_CUE in read.cues:
         return False  # "when …" asks no amount
-    if AMOUNT & relation and read.kinds and AMOUNT_CUE not in read.cues:
+    if AMOUNT & relation and read.kinds and AMOUNT_CUE not in read.cues and not (
+            _asks_an_amount(read, concepts)):
         return False  # "what CAR do we have": its model, not its price
     if thing:
         return True
     return read.asks_change and bool(
         concepts.concepts_of_words(words(key.subject_key)) & concepts.roles)
+
+
+def _asks_an_amount(read: Reading, concepts: ConceptTable) -> bool:
+    """Whether the thing "what" asks for is itself an amount: "what's the RENT", "what's
+    the electricity BILL" (a word of the phrase the kind word starts)."""
+    salient = set(read.salient)
+    for i in read.kinds:
+        while i in salient:
+            if (read.concepts.get(i, frozenset())
+                    | concepts.word_concepts(read.folded[i])) & _AMOUNTS:
+                return True
+            i += 1
+    return False
 
 
 _PICKING = frozenset(words_of("which ktory ktora ktore ktorym ktorej ktery ktera ktere"))

@@ -10,10 +10,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ulid import ULID
-
 from memrepo.core.config import TYPE_OF_CATEGORY
 from memrepo.core.facts.log_lines import event_to_json
+from memrepo.core.facts.ulids import ulid_text
 from memrepo.core.text import fold, slug
 
 MANY_VALUED = ("speaks", "member_of", "phone")
@@ -190,8 +189,7 @@ def _quoted(text: str) -> str:
 
 def event_id(rng: random.Random, seconds: int) -> str:
     """A ULID for that second with a seeded random part (so a seed gives the same ids)."""
-    raw = (seconds * 1000).to_bytes(6, "big") + rng.getrandbits(80).to_bytes(10, "big")
-    return str(ULID.from_bytes(raw))
+    return ulid_text(seconds * 1000, rng.getrandbits(80))
 
 
 def _stamp(seconds: int) -> str:

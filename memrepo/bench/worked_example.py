@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ulid import ULID
-
 from memrepo.core.facts.log_lines import event_to_json
 from memrepo.core.facts.times import month_of, parse_instant
+from memrepo.core.facts.ulids import ulid_text
 
 SCOPE, SUBJECT, RELATION = "michal", "electricity_bill", "amount"
 
@@ -86,7 +85,7 @@ def event_id(step: Step) -> str:
     """A ULID of the step's recorded_at; its random part is a hash of the step's name."""
     millis = parse_instant(recorded_at(step)) // 1000
     random_part = hashlib.sha256(f"memrepo-worked-example-{step.name}".encode()).digest()[:10]
-    return str(ULID.from_bytes(millis.to_bytes(6, "big") + random_part))
+    return ulid_text(millis, int.from_bytes(random_part, "big"))
 
 
 def event(step: Step) -> dict[str, Any]:

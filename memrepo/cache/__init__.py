@@ -43,9 +43,9 @@ from memrepo.cache.staleness import is_stale
 from memrepo.core.problems import split_fix
 
 if TYPE_CHECKING:
-    from memrepo.cache.audit import SkippedLine
     from memrepo.cache.build import BuildReport
     from memrepo.cache.incremental import SyncReport
+    from memrepo.cache.skipped import SkippedLine
 
 __all__ = ["CacheStatus", "Connection", "cache_path", "memory_config", "open_fresh", "rebuild",
            "status", "sync"]
@@ -76,10 +76,13 @@ def sync(root: Path, conn: sqlite3.Connection | None = None, *, force: bool = Fa
     saved in place (memrepo.cache.edits). `announce`: name on stderr the notes and lines
     it has just left out (`say_left_out`)."""
     changed = None if force or not hook else _changes_since_build(root, conn)
-    from memrepo.cache.incremental import sync as refresh
+    from memrepo.cache import incremental
 
     try:
-        report = refresh(root, conn, force=force, hook=hook, edited=edited, changed=changed)
+        report = incremental.sync(root, conn, force=force, hook=hook, edited=edited,
+                                  changed=changed)
+        if report is None:  # no trusted cache, a changed config, a rewritten log
+            report = incremental.rebuilt(root, rebuild(root, announce=False))
     finally:
         if changed is not None:
             changed.paths()  # reap git when the answer was not needed

@@ -1,9 +1,10 @@
 """Does the cache say what the files say? (`memrepo doctor`; SPEC §7: the cache is derived
 data, and no query may serve what the files do not hold.)
 
-- `skipped_lines`: the log lines the cache left out because the checks refuse them (a line
-  committed with `--no-verify`): too long, out of range, control characters, a repeated id;
-  and the notes it left out because they do not parse (a header broken in an editor).
+- `skipped_lines` (memrepo.cache.skipped): the log lines the cache left out because the
+  checks refuse them (a line committed with `--no-verify`): too long, out of range,
+  control characters, a repeated id; and the notes it left out because they do not parse
+  (a header broken in an editor).
 - `edited_logs` (cheap, the default): logs whose event rows no longer give the digest
   recorded when they were indexed — one pass over the events table, no file parsed.
   Catches rows edited behind memrepo's back (an `UPDATE events …`), rows lost or added,
@@ -32,33 +33,10 @@ from memrepo.cache.digests import (
     rows_digest,
     table_signatures,
 )
+from memrepo.cache.skipped import SkippedLine, skipped_lines
 from memrepo.cache.staleness import is_stale
 
 _T = TypeVar("_T")
-
-
-@dataclass(frozen=True, slots=True)
-class SkippedLine:
-    path: str
-    line: int
-    reason: str
-
-
-def skipped_lines(conn: sqlite3.Connection) -> list[SkippedLine]:
-    return [SkippedLine(path, line, reason) for path, line, reason in conn.execute(
-        "SELECT path, line, reason FROM skipped ORDER BY path, line")]
-
-
-def last_skipped(conn: sqlite3.Connection) -> int:
-    """The rowid of the last note or line listed as skipped (0: none)."""
-    return int(conn.execute("SELECT coalesce(max(rowid), 0) FROM skipped").fetchone()[0])
-
-
-def skipped_after(conn: sqlite3.Connection, rowid: int, limit: int) -> list[SkippedLine]:
-    """At most `limit` of the notes and lines listed as skipped after `rowid` (0: any)."""
-    return [SkippedLine(path, line, reason) for path, line, reason in conn.execute(
-        "SELECT path, line, reason FROM skipped WHERE rowid > ? ORDER BY path, line "
-        "LIMIT ?", (rowid, limit))]
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,6 @@ folded by whichever process is free: memrepo.cache.handoff).
 
 from __future__ import annotations
 
-import gc
 import os
 import sqlite3
 from collections import Counter
@@ -18,8 +17,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-
-import orjson
 
 from memrepo.cache.db import (
     CONFIG_META,
@@ -33,9 +30,8 @@ from memrepo.cache.db import (
     schema_version,
     write_meta,
 )
-from memrepo.cache.gitstate import DirtyQuery, KnownDirty, head_commit
 from memrepo.cache.handoff import KeyHandoff
-from memrepo.cache.indexer import Indexer
+from memrepo.cache.indexer import Indexer, capture_state, no_cycle_collection, state_meta
 from memrepo.cache.judging import line_rules
 from memrepo.cache.parts import (
     PARALLEL_MIN_FILES,
@@ -45,7 +41,6 @@ from memrepo.cache.parts import (
     job_files,
     parse_part,
 )
-from memrepo.cache.staleness import fingerprint
 from memrepo.cache.terms import fill_terms
 from memrepo.cache.writer import INSERT
 from memrepo.core.config import CONFIG_PATH, Config, config_from_bytes
@@ -64,29 +59,6 @@ class BuildReport:
     def describe(self, seconds: float) -> str:
         return (f"cache rebuilt: {self.notes} notes, {self.events} fact events, "
                 f"{self.holdings} holdings in {seconds:.2f} s")
-
-
-@dataclass(frozen=True, slots=True)
-class WorkTreeState:
-    """What the cache is built from, captured BEFORE reading any file: a change made
-    while reading then shows up as a different fingerprint at the next query."""
-
-    commit: str | None
-    dirty: list[str]
-    fingerprint: str
-
-
-def capture_state(root: Path, query: DirtyQuery | KnownDirty | None = None,
-                  ) -> WorkTreeState:
-    """`query`: a dirty query started earlier (it runs while the caller does other work)."""
-    commit = head_commit(root)
-    dirty = (query or DirtyQuery(root)).paths()
-    return WorkTreeState(commit, dirty, fingerprint(root, dirty))
-
-
-def state_meta(state: WorkTreeState) -> dict[str, str]:
-    return {"commit": state.commit or "", "dirty": orjson.dumps(state.dirty).decode(),
-            "fingerprint": state.fingerprint}
 
 
 def rebuild(root: Path, workers: int | None = None) -> BuildReport:
@@ -266,20 +238,6 @@ def _postings_in_memory(conn: sqlite3.Connection, size: int) -> None:
         with suppress(sqlite3.OperationalError):  # an SQLite without it: only slower
             conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('hashsize', ?)",
                          (size,))
-
-
-@contextmanager
-def no_cycle_collection() -> Iterator[None]:
-    """Python's cycle collector paused: a build makes millions of objects that hold no
-    cycles (events, rows) and live until their part is inserted, and passes over them cost
-    about a tenth of its CPU (a sync of a hand-appended log of 100k lines: a seventh)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def join_into(conn: sqlite3.Connection, side: Path) -> None:

@@ -3,19 +3,20 @@ here, the second half on a forked copy of this process, the results joined in it
 the same list a single process makes, so the cache is the same (a hand-appended log of
 100k lines: judging its lines, then folding its new keys).
 
-The copy is forked (POSIX), so the work and what it reads (the line rules, a compiled
-schema) are inherited, not sent; only the items' results come back, pickled. Where fork
-is missing, on one CPU, on a busy machine or for a small list, everything is done here.
+The copy is forked (POSIX, `os.fork`: multiprocessing's machinery, ≈15 ms of every sync's
+start-up, is not needed for one child and one pipe), so the work and what it reads (the
+line rules, a compiled schema) are inherited, not sent; only the items' results come back,
+pickled. Where fork is missing, on one CPU, on a busy machine or for a small list,
+everything is done here.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
+import pickle
 import traceback
 from collections.abc import Callable, Sequence
-from multiprocessing.connection import Connection
-from typing import TypeVar
+from typing import NoReturn, TypeVar
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -44,18 +45,19 @@ def in_halves(work: Callable[[Sequence[Item]], list[Result]], items: Sequence[It
     if len(items) < SPLIT_MIN_ITEMS or not _can_split():
         return work(items)
     half = len(items) // 2
-    context = multiprocessing.get_context("fork")
-    receive, send = context.Pipe(duplex=False)
-    worker = context.Process(target=_second_half, args=(work, items[half:], send),
-                             daemon=True, name="memrepo-half")
-    worker.start()  # forked: `work` and `items` are inherited, not pickled
-    send.close()
+    receive, send = os.pipe()
+    child = os.fork()  # `work` and `items` are inherited, not pickled
+    if child == 0:
+        os.close(receive)
+        _second_half(work, items[half:], send)
+    os.close(send)
+    pipe = os.fdopen(receive, "rb")
     try:
         first = work(items[:half])
-        failed, second = receive.recv()
+        failed, second = pickle.load(pipe)
     finally:
-        receive.close()
-        worker.join()
+        pipe.close()  # first: a child still writing gets a broken pipe, not a wait
+        os.waitpid(child, 0)
     if failed:
         raise WorkerFailed(second)
     return [*first, *second]
@@ -63,22 +65,21 @@ def in_halves(work: Callable[[Sequence[Item]], list[Result]], items: Sequence[It
 
 def _can_split() -> bool:
     cpus = os.cpu_count() or 1
-    return ("fork" in multiprocessing.get_all_start_methods() and cpus >= 2
-            and os.getloadavg()[0] < cpus - SPARE_CORE_LOAD)
+    return hasattr(os, "fork") and cpus >= 2 and os.getloadavg()[0] < cpus - SPARE_CORE_LOAD
 
 
 def _second_half(work: Callable[[Sequence[Item]], list[Result]], items: Sequence[Item],
-                 send: Connection) -> None:
+                 send: int) -> NoReturn:
     """Runs on the forked process; leaves with os._exit, so nothing the parent holds (its
     cache connection, its exit handlers) is closed or run twice."""
     code = 0
     try:
-        try:
-            send.send((False, work(items)))
-        except BaseException:
-            code = 1
-            send.send((True, traceback.format_exc()))
-        send.close()
+        with os.fdopen(send, "wb") as pipe:
+            try:
+                pickle.dump((False, work(items)), pipe, pickle.HIGHEST_PROTOCOL)
+            except BaseException:
+                code = 1
+                pickle.dump((True, traceback.format_exc()), pipe, pickle.HIGHEST_PROTOCOL)
     except BaseException:
         code = 1
     finally:

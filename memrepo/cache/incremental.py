@@ -17,15 +17,8 @@ from dataclasses import dataclass, field
 from itertools import groupby, islice
 from operator import itemgetter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from memrepo.cache.audit import SkippedLine, last_skipped, skipped_after
-from memrepo.cache.build import (
-    WorkTreeState,
-    capture_state,
-    no_cycle_collection,
-    rebuild,
-    state_meta,
-)
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.cache.db import (
     cache_path,
@@ -37,7 +30,13 @@ from memrepo.cache.db import (
 )
 from memrepo.cache.gitstate import ChangedQuery, DirtyQuery, KnownDirty, changed_between
 from memrepo.cache.halves import in_halves
-from memrepo.cache.indexer import Indexer
+from memrepo.cache.indexer import (
+    Indexer,
+    WorkTreeState,
+    capture_state,
+    no_cycle_collection,
+    state_meta,
+)
 from memrepo.cache.judging import line_rules
 from memrepo.cache.logsync import NeedsRebuild, store_digest, sync_log
 from memrepo.cache.rows import (
@@ -49,12 +48,16 @@ from memrepo.cache.rows import (
     folded_key_rows,
     unfinished_line,
 )
+from memrepo.cache.skipped import SkippedLine, last_skipped, skipped_after
 from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
 from memrepo.cache.terms import TermDeltas
 from memrepo.core.facts.events import Key
 from memrepo.core.facts.line_rules import LineRules
 from memrepo.core.text import PASSAGE_SPAN
 from memrepo.files import blob_id, complete_lines, read_bytes
+
+if TYPE_CHECKING:
+    from memrepo.cache.build import BuildReport
 
 REBUILD_SHARE = 0.25
 """A change touching more than this share of the indexed files is rebuilt from scratch."""
@@ -81,7 +84,7 @@ class SyncReport:
 
 def sync(root: Path, conn: sqlite3.Connection | None = None, *,
          force: bool = False, hook: bool = False, edited: Sequence[str] = (),
-         changed: ChangedQuery | None = None) -> SyncReport:
+         changed: ChangedQuery | None = None) -> SyncReport | None:
     """Bring the cache up to date with the work tree (builds it when there is none).
 
     Without `force` an unchanged fingerprint means "fresh"; with it (`memrepo cache sync`)
@@ -91,34 +94,38 @@ def sync(root: Path, conn: sqlite3.Connection | None = None, *,
     files dirty at the last sync, without asking git what else is dirty. `edited`: files
     saved in place that the fingerprint cannot see (memrepo.cache.edits); they are
     re-indexed and watched as dirty from then on. `changed`: git's comparison of two
-    commits, already under way (used when they are the cache's and HEAD)."""
+    commits, already under way (used when they are the cache's and HEAD).
+
+    None when only a full build will do (no trusted cache, a changed config, a rewritten
+    log): memrepo.cache.sync builds it, so a sync of a few lines imports none of the
+    build's processes."""
     query = DirtyQuery(root) if force else None
     try:
-        return _sync_or_rebuild(root, conn, query, hook, edited, changed)
+        return _sync_trusted(root, conn, query, hook, edited, changed)
     finally:
         if query is not None:
             query.close()
 
 
-def _sync_or_rebuild(root: Path, conn: sqlite3.Connection | None,
-                     query: DirtyQuery | None, hook: bool, edited: Sequence[str],
-                     changed: ChangedQuery | None) -> SyncReport:
+def _sync_trusted(root: Path, conn: sqlite3.Connection | None,
+                  query: DirtyQuery | None, hook: bool, edited: Sequence[str],
+                  changed: ChangedQuery | None) -> SyncReport | None:
     require_fts5()
     own = conn is None
     conn = conn or open_trusted(cache_path(root))
     if conn is None:
-        return _rebuilt(root)
+        return None
     try:
         return _sync_locked(root, conn, query, hook, edited, changed)
     except NeedsRebuild:
-        return _rebuilt(root)
+        return None
     finally:
         if own:
             conn.close()
 
 
-def _rebuilt(root: Path) -> SyncReport:
-    report = rebuild(root)
+def rebuilt(root: Path, report: BuildReport) -> SyncReport:
+    """What a sync that had to rebuild reports."""
     return SyncReport("rebuilt", notes=report.notes, keys=report.holdings,
                       left_out=left_out_of(root))
 

@@ -1,10 +1,19 @@
-"""Adding one note file or the events of one log to the cache (build and sync alike)."""
+"""Adding one note file or the events of one log to the cache (build and sync alike), the
+work tree's state captured before any file is read, and the cycle collector paused
+meanwhile."""
 
 from __future__ import annotations
 
+import gc
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 
+import orjson
+
+from memrepo.cache.gitstate import DirtyQuery, KnownDirty, head_commit
 from memrepo.cache.parts import NotesPart, Part
 from memrepo.cache.rows import (
     SIGNED_OP,
@@ -18,6 +27,7 @@ from memrepo.cache.rows import (
     signed_key,
     skipped_rows,
 )
+from memrepo.cache.staleness import fingerprint
 from memrepo.cache.terms import TermDeltas
 from memrepo.cache.writer import Batch, next_rowid
 from memrepo.core.config import Config
@@ -123,3 +133,40 @@ class Indexer:
 
     def flush(self) -> None:
         self.batch.flush()
+
+
+@dataclass(frozen=True, slots=True)
+class WorkTreeState:
+    """What the cache is built from, captured BEFORE reading any file: a change made
+    while reading then shows up as a different fingerprint at the next query."""
+
+    commit: str | None
+    dirty: list[str]
+    fingerprint: str
+
+
+def capture_state(root: Path, query: DirtyQuery | KnownDirty | None = None,
+                  ) -> WorkTreeState:
+    """`query`: a dirty query started earlier (it runs while the caller does other work)."""
+    commit = head_commit(root)
+    dirty = (query or DirtyQuery(root)).paths()
+    return WorkTreeState(commit, dirty, fingerprint(root, dirty))
+
+
+def state_meta(state: WorkTreeState) -> dict[str, str]:
+    return {"commit": state.commit or "", "dirty": orjson.dumps(state.dirty).decode(),
+            "fingerprint": state.fingerprint}
+
+
+@contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused: a build makes millions of objects that hold no
+    cycles (events, rows) and live until their part is inserted, and passes over them cost
+    about a tenth of its CPU (a sync of a hand-appended log of 100k lines: a seventh)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

@@ -128,14 +128,17 @@ def scope_term_counts(conn: sqlite3.Connection, scope: str, forms: Iterable[str]
                       ) -> tuple[dict[str, int], int]:
     """How many keys of `scope` hold each folded form, and how many keys it has: the
     words' document frequencies within the one memory a question reads (what another
-    scope holds never changes how this one's answers are weighed)."""
+    scope holds never changes how this one's answers are weighed). The form is matched once
+    and the scope's keys looked up in the list of its rows: joined the other way round,
+    SQLite ran the match again for each key of the scope (≈3× slower at 20k notes)."""
     counts = {}
     for form in sorted(set(forms)):
         if not form.isalnum():
             continue
         counts[form] = int(conn.execute(
-            "SELECT count(*) FROM keys_fts f JOIN keys k ON k.rowid = f.rowid "
-            "WHERE keys_fts MATCH ? AND k.scope = ?", (f'"{form}"', scope)).fetchone()[0])
+            "SELECT count(*) FROM keys k WHERE k.scope = ? AND k.rowid IN "
+            "(SELECT rowid FROM keys_fts WHERE keys_fts MATCH ?)",
+            (scope, f'"{form}"')).fetchone()[0])
     total = int(conn.execute("SELECT count(*) FROM keys WHERE scope = ?",
                              (scope,)).fetchone()[0])
     return {form: n for form, n in counts.items() if n}, total

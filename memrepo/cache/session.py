@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from memrepo.cache import UNWRITABLE, from_the_files, open_fresh
+from memrepo.cache import UNWRITABLE, from_the_files, open_fresh, sync
 from memrepo.cache.db import cache_path
 from memrepo.cache.edits import SCAN_EVERY, EditScan, saved_in_place
 from memrepo.cache.staleness import is_stale
@@ -42,10 +42,8 @@ class CacheSession:
             return self._reopen(conn)  # none yet, or a rebuild elsewhere swapped the file
         edited = self._saved_in_place(conn)
         if edited or is_stale(conn, self.root):
-            from memrepo.cache.incremental import sync
-
             try:
-                rebuilt = sync(self.root, conn, edited=edited).mode == "rebuilt"
+                rebuilt = sync(self.root, conn, edited=edited, announce=False).mode == "rebuilt"
             except UNWRITABLE as err:  # answer from the files: a private cache
                 conn.close()
                 conn = from_the_files(self.root, err)

@@ -22,6 +22,7 @@ size of the memory (≈0.1 ms), so every query makes it.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from collections.abc import Iterable
@@ -74,11 +75,10 @@ def is_stale(conn: sqlite3.Connection, root: Path) -> bool:
 
 
 def dirty_at_last_sync(meta: dict[str, str]) -> list[str]:
-    """The files that were dirty when the cache last synced (kept in its meta table)."""
-    import orjson
-
+    """The files that were dirty when the cache last synced (kept in its meta table; a
+    small document, read with the standard json module: no orjson import for a query)."""
     try:
-        dirty = orjson.loads(meta.get("dirty", "[]"))
-    except orjson.JSONDecodeError:
+        dirty = json.loads(meta.get("dirty", "[]"))
+    except ValueError:
         return []
     return [p for p in dirty if isinstance(p, str)] if isinstance(dirty, list) else []

@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
 
     from memrepo.core.duplicates.triage import triage
     from memrepo.maintenance.triage import (
+        collection_paused,
         render_report,
         report_json,
         today,
@@ -54,14 +55,15 @@ def run(args: argparse.Namespace) -> int:
 
         with triage_input(root) as given:
             actions = apply_merges(root, given, day)
-    with triage_input(root) as given:
-        findings = triage(given)
-    if args.report:
-        write_report(Path(args.report), render_report(findings, day, actions))
-    if args.json:
-        _print_json(report_json(findings, day, actions))
-    elif not args.report:
-        print(render_report(findings, day, actions), end="")
+    with collection_paused():  # the report's dictionaries too
+        with triage_input(root) as given:
+            findings = triage(given)
+        if args.report:
+            write_report(Path(args.report), render_report(findings, day, actions))
+        if args.json:
+            _print_json(report_json(findings, day, actions))
+        elif not args.report:
+            print(render_report(findings, day, actions), end="")
     return EXIT_REFUSED if any(a.status == "refused" for a in actions) else EXIT_OK
 
 

@@ -185,7 +185,11 @@ def _good_config(data: bytes) -> Config | None:
     return None if problems else config
 
 
+@lru_cache(maxsize=8)
 def _parse(data: bytes) -> dict[str, Any] | Problem:
+    """The mapping of config bytes, parsed once per process for the same bytes (a write
+    reads the work tree's config and HEAD's, mostly the same file); never changed by its
+    readers (`config_from_mapping` copies what it keeps)."""
     from memrepo.core.strict_yaml import YamlError, load_fast  # PyYAML: only when parsing
 
     try:

@@ -16,6 +16,7 @@ reason, a note body) and escaped in one-line output.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 _CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 _INVISIBLE = ("\u00ad\u034f\u115f\u1160\u180e\u200b\u2060-\u2064\u202a-\u202e\u2066-\u2069"
@@ -35,16 +36,24 @@ text. Any other run of tag characters can spell a message."""
 _SELECTOR_RUN = "[\ufe00-\ufe0f\U000e0100-\U000e01ef]{2,}"
 """Variation selectors one after another: one after a character picks its look (an emoji's
 colour form, a CJK variant); a run of them can encode bytes that nobody sees."""
-_UNSAFE_IN_TEXT = re.compile(f"[{_CONTROLS}]")
-_UNSAFE_IN_LINE = re.compile(f"[{_CONTROLS}{_BREAKS}]")
-_HIDDEN = re.compile(f"({_FLAG})|[{_INVISIBLE}]|{_SELECTOR_RUN}")
 _PRINTABLE_HIDDEN = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef\u115f\u1160\u3164\uffa0]")
 """What `str.isprintable` passes that may hide text: variation selectors, Hangul fillers."""
-_SHOWN_IN_TEXT = re.compile(f"({_FLAG})|[{_CONTROLS}{_INVISIBLE}]|{_SELECTOR_RUN}")
-_SHOWN_IN_LINE = re.compile(f"({_FLAG})|[{_CONTROLS}{_INVISIBLE}{_BREAKS}]|{_SELECTOR_RUN}")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_UNSAFE_IN_TEXT = f"[{_CONTROLS}]"
+_UNSAFE_IN_LINE = f"[{_CONTROLS}{_BREAKS}]"
+_HIDDEN = f"({_FLAG})|[{_INVISIBLE}]|{_SELECTOR_RUN}"
+_SHOWN_IN_TEXT = f"({_FLAG})|[{_CONTROLS}{_INVISIBLE}]|{_SELECTOR_RUN}"
+_SHOWN_IN_LINE = f"({_FLAG})|[{_CONTROLS}{_INVISIBLE}{_BREAKS}]|{_SELECTOR_RUN}"
+_SURROGATE = "[\ud800-\udfff]"
 ECHO_LIMIT = 200
 """Characters of a value echoed in a refusal: enough to recognise it, never a flood."""
+
+
+@cache
+def _rare(pattern: str) -> re.Pattern[str]:
+    """A pattern of the rare path (text that `str.isprintable` or `_PRINTABLE_HIDDEN` does
+    not pass), compiled when first needed: their large character classes cost every command
+    ≈5 ms of start-up when compiled at import."""
+    return re.compile(pattern)
 
 
 def unsafe_character(text: str, *, multiline: bool = False) -> str | None:
@@ -52,7 +61,7 @@ def unsafe_character(text: str, *, multiline: bool = False) -> str | None:
     when `multiline`), or None."""
     if text.isprintable():
         return None  # the common case, in C: no control, format or separator character
-    found = (_UNSAFE_IN_TEXT if multiline else _UNSAFE_IN_LINE).search(text)
+    found = _rare(_UNSAFE_IN_TEXT if multiline else _UNSAFE_IN_LINE).search(text)
     return None if found is None else found.group()
 
 
@@ -69,8 +78,8 @@ def shown(text: str, limit: int | None = ECHO_LIMIT, *, lines: bool = False) -> 
         text = f"{text[:limit]}… ({len(text)} characters)"
     if text.isprintable() and not _PRINTABLE_HIDDEN.search(text):
         return text
-    text = (_SHOWN_IN_TEXT if lines else _SHOWN_IN_LINE).sub(_escaped, text)
-    return _SURROGATE.sub(_escaped, text)
+    text = _rare(_SHOWN_IN_TEXT if lines else _SHOWN_IN_LINE).sub(_escaped, text)
+    return _rare(_SURROGATE).sub(_escaped, text)
 
 
 INVISIBLE_FIX = "remove it: it hides text from whoever reads it, but not from a model"
@@ -89,7 +98,7 @@ def invisible_character(text: str) -> str | None:
     (they are shown escaped, like everything `shown` escapes)."""
     if plainly_visible(text):
         return None
-    return next((found.group()[0] for found in _HIDDEN.finditer(text)
+    return next((found.group()[0] for found in _rare(_HIDDEN).finditer(text)
                  if found.group(1) is None), None)
 
 

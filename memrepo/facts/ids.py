@@ -12,15 +12,13 @@ from __future__ import annotations
 import secrets
 import threading
 
-from ulid import ULID
-
 from memrepo.core.facts.events import millis_of
 from memrepo.core.facts.times import Instant
+from memrepo.core.facts.ulids import RANDOM_BITS, ulid_random, ulid_text
 
-_RANDOM_BITS = 80
-_RANDOM_MAX = (1 << _RANDOM_BITS) - 1
+_RANDOM_MAX = (1 << RANDOM_BITS) - 1
 # Leave headroom above a fresh random part so that increments never overflow in practice.
-_FRESH_MAX = 1 << (_RANDOM_BITS - 1)
+_FRESH_MAX = 1 << (RANDOM_BITS - 1)
 
 _lock = threading.Lock()
 _last: tuple[int, int] = (-1, 0)  # (milliseconds, random part) of the last id made here
@@ -37,14 +35,14 @@ def new_id(recorded_at: Instant, after: str | None = None) -> str:
             floor = max(floor, _last[1])
         random_part = _next_random(floor)
         _last = (millis, random_part)
-    return str(ULID.from_bytes(millis.to_bytes(6, "big") + random_part.to_bytes(10, "big")))
+    return ulid_text(millis, random_part)
 
 
 def _floor_in(millis: int, after: str | None) -> int:
     """The random part `after` has when it belongs to the same millisecond, else -1."""
     if after is None or millis_of(after) != millis:
         return -1
-    return int.from_bytes(ULID.from_str(after).bytes[6:], "big")
+    return ulid_random(after)
 
 
 def _next_random(floor: int) -> int:

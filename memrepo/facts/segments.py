@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from ulid import ULID
 
 from memrepo.config import head_config
 from memrepo.core.facts.events import Event, EventError
@@ -33,6 +32,7 @@ from memrepo.core.facts.segment_names import (
     parse_segment_name,
 )
 from memrepo.core.facts.times import Instant, month_of
+from memrepo.core.facts.ulids import ulid_text
 from memrepo.core.policy.trust import check_scope
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.text import key_slug
@@ -247,7 +247,7 @@ def latest_id(root: Path, path: str, millis: int) -> str | None:
     has none): the only ids a new id of that millisecond must sort after. Found by a byte
     search for the ids' time prefix, so a long segment costs one scan, not a parse."""
     data = segment_bytes(root, path) or b""
-    prefix = str(ULID.from_bytes(millis.to_bytes(6, "big") + bytes(10)))[:10].encode()
+    prefix = ulid_text(millis, 0)[:10].encode()
     found = []
     at = data.find(prefix)
     while at >= 0:

@@ -10,7 +10,16 @@ from __future__ import annotations
 import pytest
 
 from memrepo.agent.api import Memory
-from memrepo.answer.answer_kinds import AMOUNT, DATE, DAYS, NAME, TIME, asked_kinds, value_kinds
+from memrepo.answer.answer_kinds import (
+    AMOUNT,
+    DATE,
+    DAYS,
+    NAME,
+    TIME,
+    asked_kinds,
+    leads_with_name,
+    value_kinds,
+)
 from tests.support import answered_keys, world_fixtures
 
 WORLD = """\
@@ -39,6 +48,9 @@ events:
      valid_from: "2019-01-01", recorded_at: "2025-05-02T10:00:00Z", source: manual}
   - {op: assert, scope: olek, subject: timber_supplier, relation: price_per_m3, object: "1 900 zł",
      valid_from: "2026-01-01", recorded_at: "2025-12-20T10:00:00Z", source: manual}
+  - {op: assert, scope: olek, subject: van, relation: insurance,
+     object: "Warta, OC, do 2027-03-31",
+     valid_from: "2026-04-01", recorded_at: "2026-04-02T10:00:00Z", source: manual}
 questions: []
 """
 
@@ -57,9 +69,19 @@ def answered(memory: Memory, question: str) -> list[str]:
     ("wtorki i piątki przed 10:00", {DAYS, TIME}), ("codziennie o 15:30", {DAYS, TIME}),
     ("16:00", {TIME}), ("drobné nedostatky: chýbajúci záznam", set()),
     ("OC/2026/448812", set()), ("red", set()),
+    ("Warta, OC+AC, do 2026-03-31", {DATE}),
 ])
 def test_a_recorded_value_is_of_plain_kinds_or_none(value: str, kinds: set[str]) -> None:
     assert value_kinds(value) == kinds
+
+
+@pytest.mark.parametrize(("value", "leads"), [
+    ("Warta, OC+AC, do 2026-03-31", True), ("Mleczarnia Jogo, dostawy wt i pt", True),
+    ("Partizánska 7, Slovenská Ľupča", False), ("2026-03-31, Warta", False),
+    ("Mazowiecki Leasing", False),
+])
+def test_a_name_may_lead_the_terms_of_a_value(value: str, leads: bool) -> None:
+    assert leads_with_name(value) is leads
 
 
 def test_the_question_word_says_the_kind_asked() -> None:
@@ -78,6 +100,8 @@ def test_the_question_word_says_the_kind_asked() -> None:
     # a role subject (`supplier`) named by a word of its own that is no role word
     ("Which days do they bring the timber?",
      ["timber_supplier.delivery_days=Monday and Thursday"]),
+    # the insurer's name leads its terms and their end date: it answers "who"
+    ("Who is the van insured with?", ["van.insurance=Warta, OC, do 2027-03-31"]),
 ])
 def test_a_thing_named_answers_with_its_one_relation_of_the_asked_kind(
         memory: Memory, question: str, expected: list[str]) -> None:

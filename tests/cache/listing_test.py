@@ -146,3 +146,44 @@ def test_cached_facts_answer_each_question_as_the_events_do(tmp_path: Path) -> N
     finally:
         cached.close()
         conn.close()
+
+
+def test_a_key_clashes_only_where_two_sources_give_two_values_for_one_valid_time(
+        tmp_path: Path) -> None:
+    """However many asserts share a valid time, and whatever the key's other valid times
+    hold: one source with two values, two sources with one value, two values at two valid
+    times, an assert recorded after `now` or in a quarantine do not clash."""
+    root = init_repo(tmp_path / "repo")
+    t, later = "2025-01-05T00:00:00Z", "2026-11-20T00:00:00Z"
+    email = {"source": "email", "quote": "q"}
+    append_events(root, "memory/facts/michal/2025-01.jsonl", [
+        assert_event("a1", t, "car", "colour", "red", "2024-01-01"),
+        assert_event("a2", t, "car", "colour", "blue", "2024-01-01"),
+        assert_event("b1", t, "bike", "colour", "green", "2024-01-01"),
+        assert_event("b2", t, "bike", "colour", "green", "2024-01-01", **email),
+        assert_event("c1", t, "flat", "rent", "900", "2024-01-01"),
+        assert_event("c2", t, "flat", "rent", "950", "2024-02-01", **email),
+        assert_event("d1", t, "shop", "rent", "1000", "2024-01-01"),
+        assert_event("d2", t, "shop", "rent", "1000", "2024-01-01"),
+        assert_event("d3", t, "Shop", "Rent", "1100", "2024-01-01", **email),
+        assert_event("e1", t, "boat", "name", "Ala", "2024-01-01")])
+    append_events(root, "memory/facts/michal/2026-11.jsonl", [
+        assert_event("e2", later, "boat", "name", "Ola", "2024-01-01", **email)])
+    append_events(root, "memory/facts/quarantine-michal/2025-01.jsonl", [
+        assert_event(f"q{n}", t, "car", "colour", value, "2024-01-01",
+                     scope="quarantine-michal", trust="untrusted", confidence=0.3,
+                     source=source, quote="q")
+        for n, (value, source) in enumerate([("white", "agent"), ("black", "email")])])
+    commit_everything(root, "facts")
+    conn = open_fresh(root)
+    try:
+        for now, clashing in ((parse_instant("2026-11-01"), [("michal", "shop", "rent")]),
+                              (parse_instant("2026-12-01"), [("michal", "boat", "name"),
+                                                             ("michal", "shop", "rent")])):
+            cached = CachedFacts(conn, now, now - 365 * DAY)
+            try:
+                assert cached.clashing(now) == clashing
+            finally:
+                cached.close()
+    finally:
+        conn.close()

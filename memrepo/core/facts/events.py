@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from memrepo.core.display import describe_character, unsafe_character
 from memrepo.core.facts.times import Instant, TimeFormatError, is_utc_timestamp, parse_instant
+from memrepo.core.facts.ulids import ulid_millis
 from memrepo.core.problems import InputError, Problem
 from memrepo.core.text import key_slug
 
@@ -188,9 +189,7 @@ def _require_quote(raw: Mapping[str, Any]) -> None:
 
 def millis_of(event_id: str) -> int | None:
     """The millisecond a ULID event id was made for, or None for ids that are not ULIDs."""
-    from ulid import ULID  # ≈70 ms to import: only where an id's time is asked for
-
     try:
-        return int(ULID.from_str(event_id).milliseconds)
+        return ulid_millis(event_id)
     except ValueError:
         return None

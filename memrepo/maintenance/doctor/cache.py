@@ -13,6 +13,7 @@ from memrepo.cache.build import built_aside, swap_in
 from memrepo.cache.db import require_cache_file
 from memrepo.cache.listing import note_descriptions
 from memrepo.cache.rows import UNFINISHED
+from memrepo.cache.skipped import skipped_lines
 from memrepo.cache.staleness import is_stale
 from memrepo.core.config import CATEGORIES
 from memrepo.core.notes.headers import index_path
@@ -26,7 +27,8 @@ from memrepo.maintenance.indexes import build_indexes, current_index, known_desc
 from .findings import Finding, done, relative
 
 if TYPE_CHECKING:
-    from memrepo.cache.audit import Audited, EarlyAudit, SkippedLine
+    from memrepo.cache.audit import Audited, EarlyAudit
+    from memrepo.cache.skipped import SkippedLine
 
 
 PROBE_BYTES = 64 * 1024
@@ -119,7 +121,7 @@ def cache_contents(root: Path, repair: bool, deep: bool,
             return []
         if not deep:
             return _audit_findings(root, audit.audited(conn), repair)
-        findings = _skipped(audit.skipped_lines(conn))
+        findings = _skipped(skipped_lines(conn))
         with built_aside(root) as (fresh, _):
             differences = audit.deep_differences(conn, fresh)
             if differences:
