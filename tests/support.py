@@ -11,6 +11,7 @@ import subprocess
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,16 @@ def isolated_env(home: Path) -> dict[str, str]:
                GIT_CONFIG_NOSYSTEM="1", PRE_COMMIT_HOME=str(home / ".cache" / "pre-commit"),
                MEMREPO_VECTORS="0")  # answers never depend on whether [vectors] is installed
     return env
+
+
+def plain_http_env(env: Mapping[str, str], folder: Path) -> dict[str, str]:
+    """`env` for a command that talks to nothing but a local model over plain http: the
+    trusted CAs are those of `folder` (made empty; SSL_CERT_FILE unset). httpx builds a TLS
+    context for every request, even an http one, and loading a whole CA bundle into it costs
+    ~90 ms of CPU each time: half the CPU of `memrepo bench memory --endpoint`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    quiet = {key: value for key, value in env.items() if key != "SSL_CERT_FILE"}
+    return {**quiet, "SSL_CERT_DIR": str(folder)}
 
 
 def set_environment(patch: pytest.MonkeyPatch, env: Mapping[str, str]) -> None:
@@ -234,28 +245,45 @@ def mcp_calls(params: StdioServerParameters,
     return anyio.run(session_calls)
 
 
+@dataclass(frozen=True)
+class McpSession:
+    """What one session was offered (`mcp_tools`, `mcp_resources`) and the answers of its
+    tool calls (`mcp_calls`)."""
+
+    tools: dict[str, dict[str, Any]]
+    resources: list[str]
+    results: list[dict[str, Any]]
+
+
+def mcp_session(params: StdioServerParameters,
+                calls: Sequence[tuple[str, dict[str, Any]]] = ()) -> McpSession:
+    """One session (one server process) that lists the tools and the resources, then makes
+    `calls`: what three sessions of `mcp_tools`, `mcp_resources` and `mcp_calls` would
+    see, for the price of one."""
+    async def run() -> McpSession:
+        async with stdio_client(params) as (read, send), ClientSession(read, send) as session:
+            await session.initialize()
+            tools = {tool.name: tool.model_dump(by_alias=True, exclude_none=True)
+                     for tool in (await session.list_tools()).tools}
+            templates = (await session.list_resource_templates()).resource_templates
+            resources = sorted([*(str(r.uri) for r in (await session.list_resources()).resources),
+                                *(t.uri_template for t in templates)])
+            return McpSession(tools, resources,
+                              [_payload(await session.call_tool(name, args))
+                               for name, args in calls])
+
+    return anyio.run(run)
+
+
 def mcp_tools(params: StdioServerParameters) -> dict[str, dict[str, Any]]:
     """Each tool a session lists, by name, as the client received it (the protocol's own
     camelCase field names: `title`, `annotations.readOnlyHint`…)."""
-    async def listed() -> dict[str, dict[str, Any]]:
-        async with stdio_client(params) as (read, send), ClientSession(read, send) as session:
-            await session.initialize()
-            return {tool.name: tool.model_dump(by_alias=True, exclude_none=True)
-                    for tool in (await session.list_tools()).tools}
-
-    return anyio.run(listed)
+    return mcp_session(params).tools
 
 
 def mcp_resources(params: StdioServerParameters) -> list[str]:
     """The URIs of the resources and the URI templates a session is offered."""
-    async def listed() -> list[str]:
-        async with stdio_client(params) as (read, send), ClientSession(read, send) as session:
-            await session.initialize()
-            templates = (await session.list_resource_templates()).resource_templates
-            return sorted([*(str(r.uri) for r in (await session.list_resources()).resources),
-                           *(t.uri_template for t in templates)])
-
-    return anyio.run(listed)
+    return mcp_session(params).resources
 
 
 def _payload(result: Any) -> dict[str, Any]:

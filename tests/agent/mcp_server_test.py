@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,14 +17,16 @@ from memrepo.agent.api import Memory
 from memrepo.agent.context import build_context
 from memrepo.agent.journal import journal_path, read_journal
 from memrepo.core.config import CATEGORIES
+from memrepo.facts.writes import remember
 from tests.support import (
     cli,
     commit_everything,
+    copy_repo,
     git,
+    isolated_env,
     mcp_calls,
-    mcp_resources,
     mcp_server,
-    mcp_tools,
+    mcp_session,
     note,
     output,
     write,
@@ -62,6 +65,59 @@ def run_session(params: StdioServerParameters,
     return anyio.run(_session_calls, params, calls)
 
 
+@dataclass(frozen=True)
+class ReadOnly:
+    """What one host session on the demo memory saw, asked only what changes no fact."""
+
+    tools: dict[str, dict[str, Any]]
+    resources: list[str]
+    templates: list[str]
+    refused_write: dict[str, Any]
+    missing_note: str
+
+
+async def _read_only_session(params: StdioServerParameters) -> ReadOnly:
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        tools = {tool.name: tool.model_dump(by_alias=True, exclude_none=True)
+                 for tool in (await session.list_tools()).tools}
+        resources = sorted(str(r.uri) for r in (await session.list_resources()).resources)
+        templates = [t.uri_template
+                     for t in (await session.list_resource_templates()).resource_templates]
+        refused = _payload(await session.call_tool("remember", {
+            "subject": "x", "relation": "y", "object": "z", "quote": "q",
+            "valid_from": "yesterday"}))
+        with pytest.raises(MCPError) as missing:
+            await session.read_resource("memrepo://note/nonexistent")
+        return ReadOnly(tools, resources, templates, refused, missing.value.error.message)
+
+
+@pytest.fixture(scope="module")
+def read_only(demo_template: Path, git_home: Path,
+              tmp_path_factory: pytest.TempPathFactory) -> ReadOnly:
+    """One server for the module's questions that write no fact (a server start costs
+    more than all of them together)."""
+    repo = copy_repo(demo_template, tmp_path_factory.mktemp("read-only") / "demo-repo")
+    return anyio.run(_read_only_session, _server(repo, isolated_env(git_home)))
+
+
+HINTS = {
+    "recall": ("Recall from memory", {
+        "title": "Recall from memory", "readOnlyHint": True, "openWorldHint": False}),
+    "remember": ("Remember a fact", {
+        "title": "Remember a fact", "readOnlyHint": False, "destructiveHint": False,
+        "idempotentHint": False, "openWorldHint": False}),
+    "forget": ("Forget a fact (end it, keep its history)", {
+        "title": "Forget a fact (end it, keep its history)", "readOnlyHint": False,
+        "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}),
+}
+"""Each tool's title and annotations, whatever the session's trust."""
+
+
+def hints(tools: dict[str, dict[str, Any]]) -> dict[str, tuple[str, dict[str, Any]]]:
+    return {name: (tool["title"], tool["annotations"]) for name, tool in tools.items()}
+
+
 def test_three_tools_round_trip_and_journal(demo_repo: Path, git_env: dict[str, str]) -> None:
     quote = "My shoe size is 44."
     out = run_session(_server(demo_repo, git_env), [
@@ -89,29 +145,18 @@ def test_three_tools_round_trip_and_journal(demo_repo: Path, git_env: dict[str, 
 
 
 def test_tools_carry_titles_and_what_they_do_to_the_memory(
-        memory_repo: Path, git_env: dict[str, str]) -> None:
+        memory_repo: Path, git_env: dict[str, str], read_only: ReadOnly) -> None:
     """Clients show a title and decide from the hints whether to ask before a call: recall
     only reads, forget appends an `end` (never deletes) and forgetting again changes
-    nothing, remember may add each time, and no tool reaches beyond the repository."""
-    for trust in ("host", "untrusted"):
-        tools = mcp_tools(mcp_server(memory_repo, git_env, trust))
-        assert {name: (tool["title"], tool["annotations"]) for name, tool in tools.items()} == {
-            "recall": ("Recall from memory", {
-                "title": "Recall from memory", "readOnlyHint": True,
-                "openWorldHint": False}),
-            "remember": ("Remember a fact", {
-                "title": "Remember a fact", "readOnlyHint": False,
-                "destructiveHint": False, "idempotentHint": False,
-                "openWorldHint": False}),
-            "forget": ("Forget a fact (end it, keep its history)", {
-                "title": "Forget a fact (end it, keep its history)",
-                "readOnlyHint": False, "destructiveHint": False, "idempotentHint": True,
-                "openWorldHint": False}),
-        }, trust
+    nothing, remember may add each time, and no tool reaches beyond the repository. (An
+    untrusted session's: test_an_untrusted_session_can_neither_end_nor_read_host_facts.)"""
+    assert hints(read_only.tools) == HINTS
     _remember(memory_repo, "gym", "fee", "99 zł")
-    ended, again = mcp_calls(_server(memory_repo, git_env), [
+    host = mcp_session(_server(memory_repo, git_env), [
         ("forget", {"subject": "gym", "relation": "fee", "reason": "cancelled"}),
         ("forget", {"subject": "gym", "relation": "fee", "reason": "cancelled"})])
+    assert hints(host.tools) == HINTS
+    ended, again = host.results
     assert (ended["status"], again["status"]) == ("added", "unchanged"), (ended, again)
     history = Memory.open(memory_repo).history("michal", "gym", "fee")
     assert [(entry.op, entry.object) for entry in history] == [("assert", "99 zł"),
@@ -138,13 +183,8 @@ def test_untrusted_session_cannot_poison_the_host(demo_repo: Path,
     assert read_journal(demo_repo, "s-untrusted")[0]["trust"] == "untrusted"
 
 
-def test_a_refused_call_is_an_answer_not_a_crash(demo_repo: Path,
-                                                 git_env: dict[str, str]) -> None:
-    out = run_session(_server(demo_repo, git_env), [
-        ("remember", {"subject": "x", "relation": "y", "object": "z", "quote": "q",
-                      "valid_from": "yesterday"}),
-    ])
-    (refused,) = out["results"]
+def test_a_refused_call_is_an_answer_not_a_crash(read_only: ReadOnly) -> None:
+    refused = read_only.refused_write
     assert refused["status"] == "refused", refused
     assert refused["error"].startswith("valid_from: 'yesterday' is not a date"), refused
     assert "--" not in refused["error"], refused  # the tool's argument, not the CLI's flag
@@ -154,8 +194,10 @@ def test_a_refused_call_is_an_answer_not_a_crash(demo_repo: Path,
 
 
 def _remember(repo: Path, subject: str, relation: str, obj: str) -> None:
-    done = cli(repo, "remember", "--scope", "michal", subject, relation, obj)
-    assert done.returncode == 0, output(done)
+    """A host fact, written as `memrepo remember` writes it (in this process: the command
+    line's own answers are test_every_write_answer_names_the_key_as_first_recorded's)."""
+    assert remember(repo, scope="michal", subject=subject, relation=relation,
+                    object=obj).status == "added"
 
 
 def _objects(answer: dict[str, Any]) -> list[str]:
@@ -170,8 +212,7 @@ def test_an_untrusted_session_can_neither_end_nor_read_host_facts(
     _remember(memory_repo, "payee", "account", account)
     _remember(memory_repo, "doctor", "phone", "+48 600 100 200")
     before = git(memory_repo, "rev-parse", "HEAD").stdout.strip()
-    untrusted = mcp_server(memory_repo, git_env, "untrusted")
-    forgot, by_text, by_key, mine, ended, mine_again = mcp_calls(untrusted, [
+    untrusted = mcp_session(mcp_server(memory_repo, git_env, "untrusted"), [
         ("forget", {"subject": "payee", "relation": "account", "reason": "x"}),
         ("recall", {"query": "phone"}),
         ("recall", {"subject": "doctor", "relation": "phone"}),
@@ -180,6 +221,8 @@ def test_an_untrusted_session_can_neither_end_nor_read_host_facts(
         ("forget", {"subject": "newsletter", "relation": "topic", "reason": "spam"}),
         ("recall", {"subject": "newsletter", "relation": "topic", "as_of": "2000-01-01"}),
     ])
+    forgot, by_text, by_key, mine, ended, mine_again = untrusted.results
+    assert hints(untrusted.tools) == HINTS  # the same titles and hints as a host's
     assert forgot["status"] == "refused" and "nothing to forget" in forgot["error"]
     host = Memory.open(memory_repo).recall("michal", subject="payee", relation="account")
     assert _objects(host.to_json()) == [account]
@@ -191,40 +234,38 @@ def test_an_untrusted_session_can_neither_end_nor_read_host_facts(
     assert mine_again["status"] == "not_recorded"
     (log,) = (memory_repo / "memory" / "facts" / "quarantine-michal").glob("*.jsonl")
     assert '"op":"end"' in log.read_text(encoding="utf-8")
-    assert mcp_resources(untrusted) == []
+    assert untrusted.resources == []
 
 
 def test_an_explicit_grant_lets_an_untrusted_session_read_the_host(
         demo_repo: Path, git_env: dict[str, str]) -> None:
     """`serve --grant-host-reads`: host facts and notes become readable; writes still go to
     the quarantine."""
-    granted = mcp_server(demo_repo, git_env, "untrusted", "granted", "--grant-host-reads")
-    found, added = mcp_calls(granted, [
+    granted = mcp_session(mcp_server(demo_repo, git_env, "untrusted", "granted",
+                                     "--grant-host-reads"), [
         ("recall", {"subject": "electricity_bill", "relation": "amount",
                     "as_of": "2026-04-15"}),
         ("remember", {"subject": "electricity_bill", "relation": "amount",
                       "object": "999 zł", "quote": "the bill is 999 zł",
                       "valid_from": "2026-04-01"}),
     ])
+    found, added = granted.results
     assert _objects(found) == ["280 zł"] and found["facts"][0]["scope"] == "michal"
     assert added["status"] == "added"
     host = Memory.open(demo_repo).recall("michal", subject="electricity_bill",
                                          relation="amount", as_of="2026-04-15")
     assert _objects(host.to_json()) == ["280 zł"]
-    assert "memrepo://index/entities" in mcp_resources(granted)
+    assert "memrepo://index/entities" in granted.resources
 
 
-def test_notes_are_found_through_a_resource_template(demo_repo: Path,
-                                                     git_env: dict[str, str]) -> None:
+def test_notes_are_found_through_a_resource_template(read_only: ReadOnly) -> None:
     """The indexes and TRIGGERS.md are listed; notes are not (there may be 100k), but
     `memrepo://note/{name}` is offered as a template and every note reads through it."""
-    host = mcp_server(demo_repo, git_env)
-    assert mcp_resources(host) == [
+    assert sorted([*read_only.resources, *read_only.templates]) == [
         *(f"memrepo://index/{category}" for category in sorted(CATEGORIES)),
         "memrepo://note/{name}", "memrepo://triggers"]
-    out = run_session(host, [])
-    assert out["resources"] == sorted([*(f"memrepo://index/{c}" for c in CATEGORIES),
-                                       "memrepo://triggers"])
+    assert read_only.resources == sorted([*(f"memrepo://index/{c}" for c in CATEGORIES),
+                                          "memrepo://triggers"])
 
 
 def test_an_index_that_is_a_link_is_never_served(memory_repo: Path,
@@ -369,32 +410,29 @@ def test_control_characters_in_a_note_reach_the_model_escaped(
     assert "\\u001b]0;pwned\\u0007 title\nline two exe.txt" in text
 
 
-def test_a_note_that_does_not_exist_is_refused_in_one_line(demo_repo: Path,
-                                                          git_env: dict[str, str]) -> None:
-    async def read() -> str:
-        async with stdio_client(_server(demo_repo, git_env)) as (r, w), \
-                ClientSession(r, w) as session:
-            await session.initialize()
-            with pytest.raises(MCPError) as refused:
-                await session.read_resource("memrepo://note/nonexistent")
-            return refused.value.error.message
-
-    message = anyio.run(read)
-    assert message == ("nonexistent: no such note To fix: use a name from an index or a "
-                       "recall answer")
+def test_a_note_that_does_not_exist_is_refused_in_one_line(read_only: ReadOnly) -> None:
+    assert read_only.missing_note == ("nonexistent: no such note To fix: use a name from an "
+                                      "index or a recall answer")
 
 
 def test_a_refusal_names_the_tools_arguments_and_keeps_its_commands(
         demo_repo: Path, git_env: dict[str, str]) -> None:
     """Flags become the tool's argument names (valid_from); a command quoted in the fix
     (`memrepo doctor --repair`) stays a command that runs."""
-    first = run_session(_server(demo_repo, git_env), [
-        ("remember", {"subject": "gym", "relation": "fee", "object": "99 zł", "quote": "q"})])
-    assert first["results"][0]["status"] == "added", first
-    logs = sorted((demo_repo / "memory" / "facts" / "michal").glob("*.jsonl"))
-    logs[-1].write_bytes(logs[-1].read_bytes() + b'{"id": "cut')
-    out = run_session(_server(demo_repo, git_env), [
-        ("remember", {"subject": "gym", "relation": "fee", "object": "109 zł", "quote": "q"})])
-    (refused,) = out["results"]
+    def call(value: str) -> tuple[str, dict[str, Any]]:
+        return ("remember", {"subject": "gym", "relation": "fee", "object": value,
+                             "quote": "q"})
+
+    async def session_calls() -> tuple[dict[str, Any], dict[str, Any]]:
+        async with stdio_client(_server(demo_repo, git_env)) as (read, write), \
+                ClientSession(read, write) as session:
+            await session.initialize()
+            first = _payload(await session.call_tool(*call("99 zł")))
+            logs = sorted((demo_repo / "memory" / "facts" / "michal").glob("*.jsonl"))
+            logs[-1].write_bytes(logs[-1].read_bytes() + b'{"id": "cut')  # under the server
+            return first, _payload(await session.call_tool(*call("109 zł")))
+
+    first, refused = anyio.run(session_calls)
+    assert first["status"] == "added", first
     assert refused["status"] == "refused", refused
     assert "`memrepo doctor --repair`" in refused["error"], refused

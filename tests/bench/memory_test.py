@@ -24,7 +24,7 @@ from memrepo.bench import memory_variants as variants
 from memrepo.bench.memory_history import HISTORY, MEMORY_MD, QUESTIONS, Question
 from memrepo.bench.scoring import NOT_RECORDED, is_correct
 from memrepo.core.facts.times import parse_instant
-from tests.support import isolated_env
+from tests.support import isolated_env, plain_http_env
 
 VARIANTS = ("memrepo, oracle key", "MEMORY.md", "flat store")
 ASKED = ("memrepo, asked", "memrepo context block")
@@ -83,7 +83,7 @@ class Run:
 @pytest.fixture(scope="module")
 def run(tmp_path_factory: pytest.TempPathFactory, git_home: Path, model_url: str) -> Run:
     work = tmp_path_factory.mktemp("bench-memory")
-    env = isolated_env(git_home)
+    env = plain_http_env(isolated_env(git_home), work / "no-cas")
     done = subprocess.run(
         [sys.executable, "-m", "memrepo", "bench", "memory", "--dir", str(work / "repo"),
          "--csv", str(work / "answers.csv"), "--endpoint", model_url, "--model", "echo"],

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -17,16 +19,20 @@ from memrepo.scripts.pre_receive import install
 from memrepo.cache import cache_path
 from memrepo.facts.writes import remember
 from memrepo.git.hook_scripts import install as install_hooks
+from memrepo.maintenance.sync import sync as sync_in_process
 from tests.support import (
     HOOKS_OFF,
     append_events,
     commit,
+    copy_repo,
     dump,
     event,
     git,
+    isolated_env,
     note,
     now_stamp,
     segment,
+    set_environment,
     write,
 )
 
@@ -43,6 +49,14 @@ def sync(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     done = memrepo(root, "sync", *args)
     assert "Traceback" not in done.stdout + done.stderr
     return done
+
+
+def landed(*clones: Path) -> None:
+    """Each clone synced in turn in this process (what `memrepo sync` runs, without a
+    process start), each sync landing: for the syncs a test needs done, not looked at
+    (`sync` is the command line, for those whose answers a test reads)."""
+    for clone in clones:
+        sync_in_process(clone)
 
 
 def head(root: Path) -> str:
@@ -64,6 +78,53 @@ def make_network(first: Path, tmp_path: Path, clones: int = 3,
         clone = tmp_path / f"clone{number}"
         git(tmp_path, "clone", "-q", str(bare), str(clone))
         network.append(clone)
+    return bare, network
+
+
+Network = Callable[..., tuple[Path, list[Path]]]
+"""`network(first, tmp_path, clones=3, pre_receive=True)`: what `make_network` returns,
+with `first` (a fresh `memory_repo`) replaced by the network's first clone."""
+
+FIRST = "memory-repo"
+
+
+@pytest.fixture(scope="module")
+def network_templates(memory_template: Path, git_home: Path,
+                      tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Path]:
+    """Folders holding a network made by `make_network` (three clones), one with the
+    server's pre-receive hook and one without, each built on first use: copying one is
+    far cheaper than the first push (the server verifies the whole history) and clones."""
+    return {}
+
+
+@pytest.fixture()
+def network(network_templates: dict[bool, Path], memory_template: Path, git_home: Path,
+            tmp_path_factory: pytest.TempPathFactory, git_env: dict[str, str]) -> Network:
+    def copy(first: Path, tmp_path: Path, clones: int = 3,
+             pre_receive: bool = True) -> tuple[Path, list[Path]]:
+        if pre_receive not in network_templates:
+            folder = tmp_path_factory.mktemp("network")
+            with pytest.MonkeyPatch.context() as patch:
+                set_environment(patch, isolated_env(git_home))
+                make_network(copy_repo(memory_template, folder / FIRST), folder,
+                             pre_receive=pre_receive)
+            network_templates[pre_receive] = folder
+        return copy_network(network_templates[pre_receive], first, tmp_path, clones)
+
+    return copy
+
+
+def copy_network(template: Path, first: Path, tmp_path: Path,
+                 clones: int) -> tuple[Path, list[Path]]:
+    """The bare remote, `first` and `clones - 1` clones of the network in `template`, copied
+    into `tmp_path` (each clone's origin pointed at the copied remote)."""
+    bare = copy_repo(template / "remote.git", tmp_path / "remote.git")
+    shutil.rmtree(first)
+    network = [copy_repo(template / FIRST, first)]
+    network += [copy_repo(template / f"clone{number}", tmp_path / f"clone{number}")
+                for number in range(1, clones)]
+    for clone in network:
+        git(clone, "remote", "set-url", "origin", str(bare))
     return bare, network
 
 
@@ -106,14 +167,12 @@ def assert_converged(clones: list[Path], expected_facts: int) -> None:
 
 def sync_rounds(clones: list[Path], rounds: int = 2) -> None:
     for _ in range(rounds):
-        for clone in clones:
-            done = sync(clone)
-            assert done.returncode == 0, done.stderr
+        landed(*clones)
 
 
-def test_three_clones_appending_concurrently_converge(memory_repo: Path,
-                                                      tmp_path: Path) -> None:
-    bare, clones = make_network(memory_repo, tmp_path)
+def test_three_clones_appending_concurrently_converge(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
+    bare, clones = network(memory_repo, tmp_path)
     first = sync(clones[1], "--json")
     assert first.returncode == 0, first.stderr
     assert "installed the git hooks" in first.stderr
@@ -125,29 +184,29 @@ def test_three_clones_appending_concurrently_converge(memory_repo: Path,
     assert git(bare, "rev-parse", "main").stdout.strip() == head(clones[0])
 
 
-def test_merging_a_merge_that_put_remote_lines_after_its_own(memory_repo: Path,
-                                                             tmp_path: Path) -> None:
+def test_merging_a_merge_that_put_remote_lines_after_its_own(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     """b merges a's first push under its own line (b1, a1); a, holding a1 + a2, then
     merges that: its log is no byte prefix of the union (b1 comes before a1) but each
     parent's log is a subsequence of it — a legitimate merge, not an edited log."""
-    _, (a, b) = make_network(memory_repo, tmp_path, clones=2)
-    assert sync(b).returncode == 0
+    _, (a, b) = network(memory_repo, tmp_path, clones=2)
+    landed(b)
     remember_many(a, "a1", 1)
-    assert sync(a).returncode == 0
+    landed(a)
     remember_many(b, "b1", 1)
-    assert sync(b).returncode == 0
+    landed(b)
     remember_many(a, "a2", 1)
     done = sync(a)
     assert done.returncode == 0, done.stderr
-    assert sync(b).returncode == 0
+    landed(b)
     assert_converged([a, b], 3 * 2)
 
 
-def test_the_server_refuses_a_bad_push_made_with_no_verify(memory_repo: Path,
-                                                           tmp_path: Path) -> None:
-    bare, clones = make_network(memory_repo, tmp_path, clones=2)
+def test_the_server_refuses_a_bad_push_made_with_no_verify(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
+    bare, clones = network(memory_repo, tmp_path, clones=2)
     remember_many(clones[1], "b", 1)
-    assert sync(clones[1]).returncode == 0
+    landed(clones[1])
     log = next((clones[1] / "memory" / "facts").rglob("*.jsonl"))
     log.write_text(log.read_text().replace('"0"', '"zero"'))
     git(clones[1], *HOOKS_OFF, "commit", "-q", "-am", "rewrite history")
@@ -178,12 +237,12 @@ def commit_note(clone: Path, body: str, message: str) -> None:
 
 
 def test_a_note_edited_differently_on_two_clones_is_refused_nothing_lost(
-        memory_repo: Path, tmp_path: Path) -> None:
-    _, (a, b) = make_network(memory_repo, tmp_path, clones=2)
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
+    _, (a, b) = network(memory_repo, tmp_path, clones=2)
     commit_note(a, "Lead time: 2 weeks.\n", "acme note")
-    assert sync(a).returncode == 0 and sync(b).returncode == 0
+    landed(a, b)
     commit_note(a, "Lead time: 3 weeks.\n", "acme: 3 weeks")
-    assert sync(a).returncode == 0
+    landed(a)
     commit_note(b, "Lead time: 10 days.\n", "acme: 10 days")
     mine = head(b)
     done = sync(b)
@@ -198,21 +257,21 @@ def test_a_note_edited_differently_on_two_clones_is_refused_nothing_lost(
     # resolving by hand as the message says, then syncing again
     assert git(b, "merge", theirs, check=False).returncode != 0
     commit_note(b, "Lead time: 10 days (3 weeks in peak season).\n", "merge acme")
-    assert sync(b).returncode == 0 and sync(a).returncode == 0
+    landed(b, a)
     assert head(a) == head(b) and memrepo(a, "verify").returncode == 0
 
 
-def test_notes_added_on_both_sides_merge_their_indexes(memory_repo: Path,
-                                                       tmp_path: Path) -> None:
-    _, (a, b) = make_network(memory_repo, tmp_path, clones=2)
-    assert sync(b).returncode == 0
+def test_notes_added_on_both_sides_merge_their_indexes(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
+    _, (a, b) = network(memory_repo, tmp_path, clones=2)
+    landed(b)
     commit_note(a, "From clone a.\n", "acme note")
     (b / "memory/entities/jan-novak.md").write_bytes(note(
         "entities", "jan-novak", "Accountant at Acme; invoices, VAT questions"))
     assert memrepo(b, "index").returncode == 0
     git(b, "add", "-A")
     git(b, "commit", "-q", "-m", "jan note")
-    assert sync(a).returncode == 0
+    landed(a)
     done = sync(b)
     assert done.returncode == 0, done.stderr
     index = (b / "memory/entities/INDEX.md").read_text()
@@ -220,10 +279,11 @@ def test_notes_added_on_both_sides_merge_their_indexes(memory_repo: Path,
     assert memrepo(b, "verify").returncode == 0
 
 
-def test_bad_commits_coming_in_are_never_merged(memory_repo: Path, tmp_path: Path) -> None:
-    _, (a, b) = make_network(memory_repo, tmp_path, clones=2, pre_receive=False)
+def test_bad_commits_coming_in_are_never_merged(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
+    _, (a, b) = network(memory_repo, tmp_path, clones=2, pre_receive=False)
     remember_many(a, "a", 1)
-    assert sync(a).returncode == 0 and sync(b).returncode == 0
+    landed(a, b)
     log = next((a / "memory" / "facts").rglob("*.jsonl"))
     log.write_text(log.read_text().replace('"0"', '"zero"'))
     git(a, *HOOKS_OFF, "commit", "-q", "-am", "rewrite history")
@@ -238,18 +298,18 @@ def test_bad_commits_coming_in_are_never_merged(memory_repo: Path, tmp_path: Pat
 
 
 def test_a_merge_the_checks_refuse_is_undone_past_the_reference_transaction_hook(
-        memory_repo: Path, tmp_path: Path) -> None:
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     """Each side's commit passes, their union merge does not (one id twice): sync undoes its
     merge with `git reset --hard`, which drops lines the merge brought — sync checks its
     merge itself, so the reference-transaction hook lets its commands through."""
-    _, (a, b) = make_network(memory_repo, tmp_path, clones=2, pre_receive=False)
-    assert sync(b).returncode == 0  # installs b's hooks
+    _, (a, b) = network(memory_repo, tmp_path, clones=2, pre_receive=False)
+    landed(b)  # installs b's hooks
     stamp = now_stamp()
     for clone, value in ((a, "1"), (b, "2")):
         append_events(clone, segment(stamp), [event("twice", stamp, object=value)])
         git(clone, "add", "-A")
         assert commit(clone, f"value {value}").returncode == 0
-    assert sync(a).returncode == 0
+    landed(a)
     mine = head(b)
     done = sync(b)
     assert done.returncode == 1, done.stderr
@@ -258,13 +318,13 @@ def test_a_merge_the_checks_refuse_is_undone_past_the_reference_transaction_hook
     assert head(b) == mine and git(b, "status", "--porcelain").stdout == ""
 
 
-def test_a_commit_dated_in_the_future_is_never_merged_nor_pushed(memory_repo: Path,
-                                                                tmp_path: Path) -> None:
+def test_a_commit_dated_in_the_future_is_never_merged_nor_pushed(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     """Once HEAD, a commit dated 2099 would make every later write 'back-dated' on every
     clone it reaches: its own clone's hook and sync refuse it while it can be dated again;
     a clone that gets it anyway (pushed past both) refuses to merge it; the server's hook
     refuses its push."""
-    bare, (a, b) = make_network(memory_repo, tmp_path, clones=2, pre_receive=False)
+    bare, (a, b) = network(memory_repo, tmp_path, clones=2, pre_receive=False)
     future = {**os.environ, "GIT_COMMITTER_DATE": "2099-01-01T00:00:00Z"}
     write(a, "memory/entities/acme.md", note("entities", "acme", "A supplier of boxes"))
     assert memrepo(a, "index").returncode == 0
@@ -294,9 +354,10 @@ def test_a_commit_dated_in_the_future_is_never_merged_nor_pushed(memory_repo: Pa
     assert memrepo(b, "remember", "--scope", "michal", "car", "colour", "red").returncode == 0
 
 
-def test_a_push_race_is_retried(memory_repo: Path, tmp_path: Path) -> None:
-    _, (a, b) = make_network(memory_repo, tmp_path, clones=2)
-    assert sync(b).returncode == 0
+def test_a_push_race_is_retried(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
+    _, (a, b) = network(memory_repo, tmp_path, clones=2)
+    landed(b)
     remember_many(a, "a", 2)
     remember_many(b, "b", 2)
     marker = tmp_path / "raced"
@@ -307,20 +368,20 @@ def test_a_push_race_is_retried(memory_repo: Path, tmp_path: Path) -> None:
     done = sync(a, "--json")
     assert done.returncode == 0, done.stderr
     assert marker.exists() and json.loads(done.stdout)["attempts"] == 2
-    assert sync(b).returncode == 0
+    landed(b)
     assert_converged([a, b], 2 * 3)
 
 
-def test_a_lost_race_leaves_one_merge_not_one_per_attempt(memory_repo: Path,
-                                                         tmp_path: Path) -> None:
+def test_a_lost_race_leaves_one_merge_not_one_per_attempt(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     """a merges c's push, then loses the race to b (whose sync lands while a pushes): a
     takes its unpushed merge back and merges again, so its sync adds one merge commit."""
-    _, (a, b, c) = make_network(memory_repo, tmp_path, clones=3)
+    _, (a, b, c) = network(memory_repo, tmp_path, clones=3)
     for clone in (b, c):
-        assert sync(clone).returncode == 0
+        landed(clone)
     for clone, label in ((a, "a"), (b, "b"), (c, "c")):
         remember_many(clone, label, 1)
-    assert sync(c).returncode == 0
+    landed(c)
     marker = tmp_path / "raced"
     hook = a / ".git" / "hooks" / "pre-push"
     hook.write_text(f"#!/bin/sh\n[ -e {marker} ] && exit 0\ntouch {marker}\n"
@@ -337,39 +398,40 @@ def test_a_lost_race_leaves_one_merge_not_one_per_attempt(memory_repo: Path,
     assert_converged([a, b, c], 3 * 2)
 
 
-def test_a_syncs_merges_start_no_cache_refresh_of_their_own(memory_repo: Path,
-                                                           tmp_path: Path) -> None:
+def test_a_syncs_merges_start_no_cache_refresh_of_their_own(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     """Sync refreshes the cache once, when it is done: the post-merge hook of each merge
     (one per lost race) starts no Python, and the cache still follows HEAD."""
-    _, (a, b) = make_network(memory_repo, tmp_path, clones=2)
-    assert sync(b).returncode == 0
+    _, (a, b) = network(memory_repo, tmp_path, clones=2)
+    landed(b)
     log, wrapper = tmp_path / "hooks-run.log", tmp_path / "python"
     wrapper.write_text(f'#!/bin/sh\necho "$5" >> {log}\nexec {sys.executable} "$@"\n')
     wrapper.chmod(0o755)
     install_hooks(a, python=str(wrapper))
     remember_many(a, "a", 1)
     remember_many(b, "b", 1)
-    assert sync(b).returncode == 0
+    landed(b)
     done = sync(a, "--json")
     assert done.returncode == 0 and json.loads(done.stdout)["incoming"] > 0, done.stderr
     assert "post-merge" not in (log.read_text() if log.exists() else "")
-    assert sync(b).returncode == 0
+    landed(b)
     assert_converged([a, b], 2 * 2)
 
 
-def test_refusals_before_anything_happens(memory_repo: Path, tmp_path: Path) -> None:
+def test_refusals_before_anything_happens(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     done = sync(memory_repo, "nowhere")
     assert done.returncode == 1 and "nowhere: no such git remote" in done.stderr
-    _, (a, _b) = make_network(memory_repo, tmp_path, clones=2)
+    _, (a, _b) = network(memory_repo, tmp_path, clones=2)
     (a / "memory/TRIGGERS.md").write_text("edited\n")
     done = sync(a)
     assert done.returncode == 1 and "uncommitted changes" in done.stderr
 
 
 @pytest.mark.long
-def test_three_clones_syncing_while_appending_converge(memory_repo: Path,
-                                                       tmp_path: Path) -> None:
-    _, clones = make_network(memory_repo, tmp_path)
+def test_three_clones_syncing_while_appending_converge(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
+    _, clones = network(memory_repo, tmp_path)
     sync_rounds(clones[1:], rounds=1)
 
     def work(clone: Path, label: str) -> None:
@@ -418,11 +480,11 @@ def test_fact_logs_accept_an_interleaving_merge_and_nothing_else(first_parent: s
 # --- nothing from the remote is trusted before it is checked (issue 10 #3, B2) ---------------
 
 def test_sync_refuses_to_follow_a_remote_that_dropped_fetched_commits(
-        memory_repo: Path, tmp_path: Path) -> None:
-    bare, (first, other) = make_network(memory_repo, tmp_path, clones=2)
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
+    bare, (first, other) = network(memory_repo, tmp_path, clones=2)
     rewound = head(first)
     remember_many(first, "a", 3)
-    assert sync(first).returncode == 0 and sync(other).returncode == 0
+    landed(first, other)
     full = head(other)
     git(bare, "update-ref", "refs/heads/main", rewound)  # what no hook can stop
     followed = sync(other)
@@ -432,14 +494,14 @@ def test_sync_refuses_to_follow_a_remote_that_dropped_fetched_commits(
     assert head(other) == full == git(other, "rev-parse", "origin/main").stdout.strip()
     assert sync(other).returncode == 1  # it keeps refusing: nothing was forgotten
     git(bare, "update-ref", "refs/heads/main", full)  # restored by the admin
-    assert sync(other).returncode == 0
+    landed(other)
 
 
-def test_incoming_commits_are_checked_before_anything_is_merged(memory_repo: Path,
-                                                                tmp_path: Path) -> None:
+def test_incoming_commits_are_checked_before_anything_is_merged(
+        memory_repo: Path, tmp_path: Path, network: Network) -> None:
     """A peer's unapproved hook configuration must never reach the work tree: a merge
     checks files out and runs hooks (it would run the peer's command)."""
-    _bare, (first, other) = make_network(memory_repo, tmp_path, clones=2, pre_receive=False)
+    _bare, (first, other) = network(memory_repo, tmp_path, clones=2, pre_receive=False)
     marker = tmp_path / "pwned"
     config = other / ".pre-commit-config.yaml"
     config.write_text(config.read_text(encoding="utf-8") + (
