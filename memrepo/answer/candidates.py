@@ -19,6 +19,7 @@ from memrepo.answer.identities import (
     first_names,
     identities,
     is_org,
+    spelling,
     words,
 )
 from memrepo.answer.reading import (
@@ -41,6 +42,7 @@ from memrepo.cache.lookups import (
     keys_of_subjects,
     keys_with_words,
     notes_hold_any,
+    subjects_called,
     values_of_subjects,
 )
 from memrepo.core.stems import base_forms
@@ -248,14 +250,31 @@ def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
                        if role_words else [])])
     named = {"_".join(s) for n in notes for s in (*_note_spellings(n), first_names(n)) if s}
     linked = existing_subjects(conn, scope, named | {asker, *ASKER_SUBJECTS})
+    called = _called_by_name(conn, scope, notes)
     subjects = {(r.subject_key, r.subject) for r in rows}
-    subjects |= {(key, key) for key in linked}
-    people = identities(sorted(subjects), notes, asker, concepts)
+    subjects |= {(key, key) for key in linked | {s for found in called.values() for s in found}}
+    people = identities(sorted(subjects), notes, asker, concepts, called)
     common = _common_words(conn, scope, forms, people)
     for identity in people:
         if identity.person:
             identity.name_parts -= common
     return people, rows
+
+
+def _called_by_name(conn: Connection, scope: str, notes: Sequence[NoteRow],
+                    ) -> dict[str, set[str]]:
+    """For each note of a full name (two words or more), the subjects whose name key holds
+    it (`cleaner.name` = "Zuzana Mrázová": the note zuzana-mrazova is the cleaner)."""
+    out = {}
+    for note in notes:
+        name = spelling(note.name)
+        if len(name) > 1 and (found := subjects_called(conn, scope, name, NAME_RELATIONS)):
+            out[note.name] = found
+    return out
+
+
+NAME_RELATIONS = frozenset(words_of("name names imie nazwa meno nazov jmeno nazev"))
+"""Relations whose value is what their subject is called."""
 
 
 def _common_words(conn: Connection, scope: str, forms: set[str],

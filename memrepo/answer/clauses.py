@@ -16,7 +16,7 @@ from memrepo.answer.concepts import shipped
 from memrepo.answer.question import POSSESSIVES, Question, head_kind, kind_positions
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.subjects import in_slavic
-from memrepo.answer.when import find_times
+from memrepo.answer.when import find_times, month_names_as_names
 from memrepo.core.stems import WORD, base_forms, tokens
 from memrepo.core.text import fold, words_of
 
@@ -188,7 +188,7 @@ def _things_named(question: str) -> list[str]:
     phone"), and the names it writes with a capital letter (not its first word, "I", nor
     a date: "in April")."""
     folded = [word for _, word in tokens(question)]
-    dates = {folded[i] for i in find_times(folded, 0).used}
+    dates = {folded[i] for i in find_times(month_names_as_names(question, folded), 0).used}
     owned = {_head_after(folded, i + 1) for i, word in enumerate(folded[:-1])
              if word in POSSESSIVES}
     owned |= {i for i, word in enumerate(folded[:-1]) if folded[i + 1] == "s"}  # "X's"

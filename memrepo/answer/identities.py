@@ -75,10 +75,12 @@ def first_names(note: NoteRow) -> tuple[str, ...]:
 
 
 def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
-               asker: str, concepts: ConceptTable) -> list[Identity]:
+               asker: str, concepts: ConceptTable,
+               called: Mapping[str, set[str]] | None = None) -> list[Identity]:
     """The scope's identities among the given subjects ((subject_key, as written)) and
     entity notes: a subject and a note are one identity when the note's name or an alias
-    is spelled like the subject."""
+    is spelled like the subject, or the subject's name key holds the note's name
+    (`called`: note name → those subjects)."""
     by_spelling: dict[tuple[str, ...], Identity] = {}
     out: list[Identity] = []
     for subject_key, written in subjects:
@@ -111,7 +113,9 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
         head = head_of(note.description)
         linked = [by_spelling[n] for n in names if n in by_spelling and (
             not is_role(n, concepts) or _role_owned_by_asker(
-                head, asker_words, concepts, concepts.concepts_of_words(n) & concepts.roles))]
+                head, asker_words, concepts, _roles_of(n, concepts)))]
+        linked += [by_spelling[words(s)] for s in sorted((called or {}).get(note.name, ()))
+                   if words(s) in by_spelling]
         identity = _joined(linked, out) if linked else Identity()
         if not linked:
             out.append(identity)
@@ -125,6 +129,13 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
             if not is_role(name, concepts):
                 by_spelling.setdefault(name, identity)
     return out
+
+
+def _roles_of(spelled: tuple[str, ...], concepts: ConceptTable) -> frozenset[str]:
+    """The roles an alias names: those of the whole phrase when it is one ("mother in
+    law" is no "mother"), else of its words."""
+    whole = concepts.phrases.get(spelled, frozenset()) & concepts.roles
+    return whole or concepts.concepts_of_words(spelled) & concepts.roles
 
 
 def _capitalised(alias: str) -> list[str]:

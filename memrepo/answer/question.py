@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from memrepo.answer.dates import When
 from memrepo.answer.stopwords import STOP_WORDS
-from memrepo.answer.when import find_times, numeric_dates_as_iso
+from memrepo.answer.when import find_times, month_names_as_names, numeric_dates_as_iso
 from memrepo.core.facts.bitemporal import FOREVER
 from memrepo.core.facts.times import Instant, format_instant, format_valid_time
 from memrepo.core.stems import WORD, base_forms, tokens
@@ -160,7 +160,7 @@ def analyse(text: str, now: Instant) -> Question:
     pairs = tokens(numeric_dates_as_iso(text, now))
     raw = [word for word, _ in pairs]
     folded = [word for _, word in pairs]
-    times = find_times(folded, now)
+    times = find_times(month_names_as_names(text, folded), now)
     asks_change = any(map(asks_change_word, folded)) or any(
         a in _GO and b in ("up", "down") for a, b in itertools.pairwise(folded)) or any(
         a in _PUT and "up" in folded[i + 1:i + 5] for i, a in enumerate(folded)) or (

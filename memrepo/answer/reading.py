@@ -21,7 +21,7 @@ from memrepo.answer.question import (
 from memrepo.answer.relevance import question_word_typo
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.subjects import Mentions, in_slavic, role_spans
-from memrepo.answer.when import find_times
+from memrepo.answer.when import find_times, month_names_as_names
 from memrepo.core.stems import WORD, tokens
 from memrepo.core.text import words_of
 
@@ -102,7 +102,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     pairs = tokens(question.text)
     raw = [r for r, _ in pairs]
     folded = [(replaced or {}).get(i, f) for i, (_, f) in enumerate(pairs)]
-    dated: set[int] = set(find_times([f for _, f in pairs], now).used)
+    dated: set[int] = set(find_times(month_names_as_names(
+        question.text, [f for _, f in pairs]), now).used)
     look_like = {i for i in range(len(folded) - 1)
                  if folded[i] in _LOOK and folded[i + 1] == "like"}
     dated = {*dated, *look_like, *(i + 1 for i in look_like)}  # set aside like a date

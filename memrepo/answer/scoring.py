@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memrepo.answer.candidates import (
+    NAME_RELATIONS,
     is_person_row,
     names_thing,
     possessor_position,
@@ -51,7 +52,6 @@ from memrepo.core.text import words_of
 
 COVERAGE = 0.5
 """The share of the question's weighted words a key must account for."""
-_NAME_RELATIONS = frozenset(words_of("name names imie nazwa meno nazov jmeno nazev"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,7 +423,7 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
         held.add(AMOUNT_CUE)
         if concepts.concepts_of_words(relation_words) & _AMOUNTS:
             relation_how.append("'how much' → a number")
-    if WHO_CUE in read.cues and (_NAME_RELATIONS.intersection(relation_words) or (
+    if WHO_CUE in read.cues and (NAME_RELATIONS.intersection(relation_words) or (
             concepts.concepts_of_words(relation_words) & _WHO_ANSWERS)):
         held.add(WHO_CUE)
         relation_how.append(_WHO_HOW)

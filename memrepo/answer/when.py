@@ -20,11 +20,22 @@ when a text becomes words, and without them "15.02.2026" cannot be told from an 
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from memrepo.answer.dates import ABSOLUTE_READERS, READERS, YEAR, When, date_of, safe_date
+from memrepo.answer.dates import (
+    ABSOLUTE_READERS,
+    MONTHS,
+    READERS,
+    YEAR,
+    When,
+    date_of,
+    safe_date,
+)
 from memrepo.core.facts.times import Instant
+from memrepo.core.stems import WORD
 from memrepo.core.text import words_of
 
 _SINCE = frozenset({"since", "from", "od", "odkedy"})
@@ -93,6 +104,22 @@ class Times:
     valid: When | None  # the valid time asked about (None: now)
     known: When | None  # the system time asked about (None: now)
     used: frozenset[int]  # word positions that were part of a date (not search words)
+
+
+def month_names_as_names(text: str, folded: Sequence[str]) -> list[str]:
+    """The `folded` words of `text`, a Polish, Slovak or Czech month word written with a
+    capital letter inside the sentence left out: those languages write months in lower
+    case, so it is a name ("the KVETNÁ contract" is no "května", May)."""
+    written = WORD.findall(unicodedata.normalize("NFC", text))
+    if len(written) != len(folded):
+        return list(folded)
+    return ["" if i and word[:1].isupper() and folded[i] in _SLAVIC_MONTHS else folded[i]
+            for i, word in enumerate(written)]
+
+
+_SLAVIC_MONTHS = frozenset(MONTHS) - frozenset(words_of(
+    """january jan february feb march mar april apr may june jun july jul august aug
+    september sep sept october oct november nov december dec"""))
 
 
 def find_times(words: list[str], now: Instant) -> Times:

@@ -87,6 +87,21 @@ def values_of_subjects(conn: sqlite3.Connection, scope: str, subject_keys: Itera
     return out
 
 
+def subjects_called(conn: sqlite3.Connection, scope: str, name: Sequence[str],
+                    relations: Iterable[str]) -> set[str]:
+    """The subjects of `scope` a key of which, with one of the `relations` (name words),
+    holds every word of `name` in its value (`cleaner.name` = "Zuzana Mrázová")."""
+    words = [w for w in name if w]
+    naming = _any_of(relations)
+    if not words or not naming:
+        return set()
+    match = ("object : (" + " AND ".join(_any_of([w]) for w in words)
+             + ") AND {relation relation_s} : (" + naming + ")")
+    return {row[0] for row in conn.execute(
+        "SELECT k.subject_key FROM keys_fts f JOIN keys k ON k.rowid = f.rowid "
+        "WHERE keys_fts MATCH ? AND k.scope = ?", (match, scope))}
+
+
 def existing_subjects(conn: sqlite3.Connection, scope: str, subject_keys: Iterable[str],
                       ) -> set[str]:
     """Those of the folded `subject_keys` that `scope` holds a key of."""

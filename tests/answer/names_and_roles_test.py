@@ -1,0 +1,75 @@
+"""Whom a question names, however the keys were written (memrepo.answer.when, candidates,
+identities): a client called like a Czech month ("Kvetná", folded as "května") is a name
+when written with a capital letter inside the sentence; a role subject whose name key holds
+a note's name is that note's person (`cleaner.name` = "Zuzana Mrázová": "Zuzka"); a role
+alias that is a phrase ("mother-in-law") is no role of its single words ("mother")."""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.agent.api import Memory
+from tests.support import answered_keys, world_fixtures
+
+NOW = "2026-12-01T12:00:00Z"
+WORLD = f"""\
+world: names-and-roles
+about: "An Irish-English family in Bratislava and the wife's small IT company"
+now: "{NOW}"
+many_valued: [client]
+notes:
+  - category: entities
+    name: kvetna-logistics
+    description: "Kvetná Logistics s.r.o., a Trnava warehouse firm, a small client"
+    aliases: ["Kvetná", "Kvetna Logistics"]
+  - category: entities
+    name: lumora
+    description: "Lumora a.s., a Bratislava fintech, the biggest client"
+    aliases: ["Lumora"]
+  - category: entities
+    name: zuzana-mrazova
+    description: "Cleaner, comes once a week, paid cash"
+    aliases: ["Zuzka", "the cleaner"]
+  - category: entities
+    name: linda-harris
+    description: "Tom's mother in Leeds, Siobhan's mother-in-law"
+    aliases: ["Linda", "mother-in-law"]
+events:
+  - {{op: assert, scope: siobhan, subject: lumora, relation: day_rate, object: "590 EUR",
+     valid_from: "2026-07-01", recorded_at: "2026-06-20T10:00:00Z", source: manual}}
+  - {{op: assert, scope: siobhan, subject: lumora, relation: contract_end,
+     object: "2027-06-30", valid_from: "2025-07-01", recorded_at: "2025-07-01T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: siobhan, subject: kvetna_logistics, relation: day_rate,
+     object: "480 EUR", valid_from: "2025-04-01", recorded_at: "2025-04-01T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: siobhan, subject: cleaner, relation: name, object: "Zuzana Mrázová",
+     valid_from: "2024-01-10", recorded_at: "2024-01-10T10:00:00Z", source: manual}}
+  - {{op: assert, scope: siobhan, subject: cleaner, relation: hourly_rate, object: "14 EUR",
+     valid_from: "2026-03-01", recorded_at: "2026-02-20T10:00:00Z", source: manual}}
+  - {{op: assert, scope: siobhan, subject: mother_in_law, relation: city, object: "Leeds",
+     valid_from: "1985-01-01", recorded_at: "2024-01-10T10:00:00Z", source: manual}}
+  - {{op: assert, scope: siobhan, subject: mother, relation: city, object: "Galway",
+     valid_from: "1990-01-01", recorded_at: "2024-01-10T10:00:00Z", source: manual}}
+questions: []
+"""
+
+world_repo, memory = world_fixtures(WORLD, "siobhan", NOW)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("What's Kvetná's day rate?", ["kvetna_logistics.day_rate=480 EUR"]),
+    ("What does Zuzka get paid per hour these days?", ["cleaner.hourly_rate=14 EUR"]),
+    ("Where does Linda live?", ["mother_in_law.city=Leeds"]),
+    # a month in lower case is still a month: "od května" is since May
+    ("Jaká je denní sazba Lumory od května?", ["lumora.day_rate=590 EUR"]),
+])
+def test_whom_the_question_names(memory: Memory, question: str, expected: list[str]) -> None:
+    assert answered_keys(memory, "siobhan", question) == expected
+
+
+@pytest.mark.parametrize("question", [
+    "When does the Kvetná contract end?",    # Kvetná's contract is not recorded: not Lumora's
+])
+def test_a_name_is_never_another_subjects_value(memory: Memory, question: str) -> None:
+    assert answered_keys(memory, "siobhan", question) == []
