@@ -2,7 +2,9 @@
 identities): a client called like a Czech month ("Kvetná", folded as "května") is a name
 when written with a capital letter inside the sentence; a role subject whose name key holds
 a note's name is that note's person (`cleaner.name` = "Zuzana Mrázová": "Zuzka"); a role
-alias that is a phrase ("mother-in-law") is no role of its single words ("mother")."""
+alias that is a phrase ("mother-in-law") is no role of its single words ("mother"); the
+words people use for a car's MOT (not its service), its motor cover, health insurance and
+whom we rent from."""
 
 from __future__ import annotations
 
@@ -51,6 +53,18 @@ events:
      valid_from: "1985-01-01", recorded_at: "2024-01-10T10:00:00Z", source: manual}}
   - {{op: assert, scope: siobhan, subject: mother, relation: city, object: "Galway",
      valid_from: "1990-01-01", recorded_at: "2024-01-10T10:00:00Z", source: manual}}
+  - {{op: assert, scope: siobhan, subject: car, relation: stk_valid_until,
+     object: "2027-03-14", valid_from: "2025-03-11", recorded_at: "2025-03-11T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: siobhan, subject: car, relation: service_due, object: "2027-06-10",
+     valid_from: "2026-06-10", recorded_at: "2026-06-10T10:00:00Z", source: manual}}
+  - {{op: assert, scope: siobhan, subject: car, relation: poistenie,
+     object: "Kooperativa PZP, 295 EUR/year", valid_from: "2025-05-10",
+     recorded_at: "2025-05-10T10:00:00Z", source: manual}}
+  - {{op: assert, scope: siobhan, subject: siobhan, relation: poistenie, object: "Dôvera",
+     valid_from: "2021-03-01", recorded_at: "2024-01-10T10:00:00Z", source: manual}}
+  - {{op: assert, scope: siobhan, subject: landlord, relation: name, object: "Ján Kováč",
+     valid_from: "2023-09-01", recorded_at: "2024-01-10T10:00:00Z", source: manual}}
 questions: []
 """
 
@@ -63,6 +77,11 @@ world_repo, memory = world_fixtures(WORLD, "siobhan", NOW)
     ("Where does Linda live?", ["mother_in_law.city=Leeds"]),
     # a month in lower case is still a month: "od května" is since May
     ("Jaká je denní sazba Lumory od května?", ["lumora.day_rate=590 EUR"]),
+    ("When's the car's MOT due?", ["car.stk_valid_until=2027-03-14"]),
+    ("When is the car's next service?", ["car.service_due=2027-06-10"]),
+    ("Who's the motor cover with at the moment?", ["car.poistenie=Kooperativa PZP, 295 EUR/year"]),
+    ("Which health insurance am I with?", ["siobhan.poistenie=Dôvera"]),
+    ("Who do we rent from?", ["landlord.name=Ján Kováč"]),
 ])
 def test_whom_the_question_names(memory: Memory, question: str, expected: list[str]) -> None:
     assert answered_keys(memory, "siobhan", question) == expected
