@@ -68,7 +68,7 @@ def test_everyday_relations_are_found_in_the_cases_people_ask_them() -> None:
             ("zarządca", "property_manager"), ("kotla", "boiler"), ("awarię", "repair"),
             ("splátku", "payment"), ("úvěru", "mortgage"), ("faktúru", "invoice"),
             ("dlžíme", "balance"), ("zákazníkovi", "customer"), ("hurtowni", "supplier"),
-            ("zakázku", "order"), ("przeglądu", "service"), ("technickú kontrolu", "service"),
+            ("zakázku", "order"), ("przeglądu", "service"), ("technickú kontrolu", "vehicle_inspection"),
             ("pneumatiky", "tyres"), ("náhradné diely", "spare_parts"), ("lékaře", "doctor"),
             ("kardiologa", "cardiologist"), ("lekáreň", "pharmacy"), ("rabies shot", "vaccination"),
             ("úľov", "hive"), ("colonies", "hive"), ("słoików", "jar"), ("pohárov", "jar"),
