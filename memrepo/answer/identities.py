@@ -179,8 +179,9 @@ def described_as(note: NoteRow) -> list[tuple[str, ...]]:
     lead = words(first)
     while lead and lead[0] in _ARTICLES:
         lead = lead[1:]
-    return [lead[:n] for n in (2, 3)
-            if len(lead) >= n and all(len(w) > 1 for w in lead[:n])]  # not "the firm's"
+    if any(len(w) == 1 for w in lead[:4]):
+        return []  # "Danube Byte's accountant", "the firm's": whose, not what
+    return [lead[:n] for n in (2, 3) if len(lead) >= n]
 
 
 _ARTICLES = frozenset(("the", "a", "an", "our", "my"))

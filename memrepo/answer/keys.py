@@ -89,6 +89,7 @@ from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,
     keys_of_subjects,
+    subject_spelled_like,
     values_of_subjects,
 )
 from memrepo.core.stems import base_forms
@@ -131,6 +132,7 @@ def choose_keys(conn: Connection, scope: str, question: Question, now: int, aske
     installed, answers only among the keys the subject stage allowed, when the words found
     none."""
     read = read_question(question, now, concepts)
+    asker = subject_spelled_like(conn, scope, asker)  # scope `danubebyte`: `danube_byte`
     found = _by_words(conn, scope, read, question, now, asker, concepts, semantic)
     if found.keys or found.unknown or found.ambiguous:
         return found

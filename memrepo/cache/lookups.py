@@ -102,6 +102,18 @@ def subjects_called(conn: sqlite3.Connection, scope: str, name: Sequence[str],
         "WHERE keys_fts MATCH ? AND k.scope = ?", (match, scope))}
 
 
+def subject_spelled_like(conn: sqlite3.Connection, scope: str, slug: str) -> str:
+    """The subject of `scope` spelled like the folded `slug` but for its separators (scope
+    `danubebyte`: `danube_byte`), else `slug` itself."""
+    if conn.execute("SELECT 1 FROM keys WHERE scope = ? AND subject_key = ? LIMIT 1",
+                    (scope, slug)).fetchone():
+        return slug
+    row = conn.execute("SELECT subject_key FROM keys WHERE scope = ? AND "
+                       "replace(subject_key, '_', '') = ? ORDER BY subject_key LIMIT 1",
+                       (scope, slug.replace("_", ""))).fetchone()
+    return str(row[0]) if row else slug
+
+
 def existing_subjects(conn: sqlite3.Connection, scope: str, subject_keys: Iterable[str],
                       ) -> set[str]:
     """Those of the folded `subject_keys` that `scope` holds a key of."""

@@ -4,7 +4,8 @@ when written with a capital letter inside the sentence; a role subject whose nam
 a note's name is that note's person (`cleaner.name` = "Zuzana Mrázová": "Zuzka"); a role
 alias that is a phrase ("mother-in-law") is no role of its single words ("mother"); the
 words people use for a car's MOT (not its service), its motor cover, health insurance and
-whom we rent from."""
+whom we rent from; "our" in scope `danubebyte` is the subject `danube_byte`, and a note
+described as "Danube Byte's accountant" is the accountant, not the firm."""
 
 from __future__ import annotations
 
@@ -32,6 +33,14 @@ notes:
     name: zuzana-mrazova
     description: "Cleaner, comes once a week, paid cash"
     aliases: ["Zuzka", "the cleaner"]
+  - category: entities
+    name: danube-byte
+    description: "Danube Byte s.r.o., Siobhan's IT consultancy in Bratislava"
+    aliases: ["Danube Byte", "the company"]
+  - category: entities
+    name: eva-balakova
+    description: "Danube Byte's external accountant (Ing.), does the books and VAT"
+    aliases: ["Ing. Baláková", "the accountant"]
   - category: entities
     name: linda-harris
     description: "Tom's mother in Leeds, Siobhan's mother-in-law"
@@ -65,6 +74,15 @@ events:
      valid_from: "2021-03-01", recorded_at: "2024-01-10T10:00:00Z", source: manual}}
   - {{op: assert, scope: siobhan, subject: landlord, relation: name, object: "Ján Kováč",
      valid_from: "2023-09-01", recorded_at: "2024-01-10T10:00:00Z", source: manual}}
+  - {{op: assert, scope: danubebyte, subject: danube_byte, relation: client,
+     object: "Lumora a.s.", valid_from: "2022-03-01", recorded_at: "2022-03-01T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: danubebyte, subject: danube_byte, relation: client,
+     object: "Kvetná Logistics s.r.o.", valid_from: "2025-04-01",
+     recorded_at: "2025-04-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: danubebyte, subject: accountant, relation: name,
+     object: "Ing. Eva Baláková", valid_from: "2021-03-01",
+     recorded_at: "2021-03-01T10:00:00Z", source: manual}}
 questions: []
 """
 
@@ -92,3 +110,10 @@ def test_whom_the_question_names(memory: Memory, question: str, expected: list[s
 ])
 def test_a_name_is_never_another_subjects_value(memory: Memory, question: str) -> None:
     assert answered_keys(memory, "siobhan", question) == []
+
+
+def test_our_is_the_subject_spelled_like_the_scope(memory: Memory) -> None:
+    assert answered_keys(memory, "danubebyte", "Who are our current clients?") == [
+        "danube_byte.client=Lumora a.s.", "danube_byte.client=Kvetná Logistics s.r.o."]
+    assert answered_keys(memory, "danubebyte", "Who's our accountant?") == [
+        "accountant.name=Ing. Eva Baláková"]
