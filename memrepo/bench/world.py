@@ -14,8 +14,9 @@ Scoring (per question, for recall and for the context block apart):
 - a note question: one of its notes among the first three (recall) or in the block.
 
 The worlds are `plumbing-cz`, `bakery-sk`, `freelancer-pl`, `vet-clinic-pl`,
-`guesthouse-cz`, `apiary-sk`, `driving-school-pl` and `hair-salon-cz` (dev: looked at while
-building; each was written from SPEC or FORMAT.md by someone who never saw the code), and
+`guesthouse-cz`, `apiary-sk`, `driving-school-pl`, `hair-salon-cz`, `bookshop-pl` and
+`expat-sk` (dev: looked at while building; each was written from SPEC or FORMAT.md by
+someone who never saw the code), and
 `dental-pl`, `garage-ke` and `farm-sk` (held out: written the same way, frozen, scored only).
 """
 
