@@ -83,6 +83,14 @@ events:
   - {{op: assert, scope: danubebyte, subject: accountant, relation: name,
      object: "Ing. Eva Baláková", valid_from: "2021-03-01",
      recorded_at: "2021-03-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: danubebyte, subject: danube_byte, relation: employee,
+     object: "Martin Horváth", valid_from: "2022-02-01", recorded_at: "2022-02-01T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: siobhan, subject: kids, relation: pediatrician,
+     object: "MUDr. Petra Šimková", valid_from: "2023-09-15",
+     recorded_at: "2023-09-15T10:00:00Z", source: manual}}
+  - {{op: assert, scope: siobhan, subject: dog, relation: vet, object: "MVDr. Ondrej Kríž",
+     valid_from: "2023-10-01", recorded_at: "2023-10-01T10:00:00Z", source: manual}}
 questions: []
 """
 
@@ -100,6 +108,7 @@ world_repo, memory = world_fixtures(WORLD, "siobhan", NOW)
     ("Who's the motor cover with at the moment?", ["car.poistenie=Kooperativa PZP, 295 EUR/year"]),
     ("Which health insurance am I with?", ["siobhan.poistenie=Dôvera"]),
     ("Who do we rent from?", ["landlord.name=Ján Kováč"]),
+    ("Who's the animal doctor we use for the dog?", ["dog.vet=MVDr. Ondrej Kríž"]),
 ])
 def test_whom_the_question_names(memory: Memory, question: str, expected: list[str]) -> None:
     assert answered_keys(memory, "siobhan", question) == expected
@@ -117,3 +126,6 @@ def test_our_is_the_subject_spelled_like_the_scope(memory: Memory) -> None:
         "danube_byte.client=Lumora a.s.", "danube_byte.client=Kvetná Logistics s.r.o."]
     assert answered_keys(memory, "danubebyte", "Who's our accountant?") == [
         "accountant.name=Ing. Eva Baláková"]
+    # "on the payroll" is staff, not the accountant who does the payroll
+    assert answered_keys(memory, "danubebyte", "Who is on the payroll?") == [
+        "danube_byte.employee=Martin Horváth"]
