@@ -48,7 +48,6 @@ from memrepo.answer.candidates import (
     only_possessor,
     other_name,
     possessed,
-    relation_words_as_names,
     things_named,
     unexplained_names,
     unknown_names,
@@ -56,6 +55,7 @@ from memrepo.answer.candidates import (
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, is_org, words
 from memrepo.answer.key_evidence import another_kind
+from memrepo.answer.mentions_named import relation_words_as_names
 from memrepo.answer.question import (
     Question,
 )
