@@ -207,7 +207,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
             role_things: dict[int, frozenset[str]]) -> KeyChoice:
     read = named_by_values(conn, scope, read, mentions, rows, concepts)
     if role_things:  # "kto dostarcza KARMĘ": the thing whose supplier is asked
-        read = replace(read, value_named={**role_things, **read.value_named})
+        read = replace(read, value_named={**role_things, **read.value_named},
+                       supplied=frozenset(role_things) - set(read.value_named))
     read = replace(read, in_names=frozenset(
         i for m in mentions.found if not m.role and any(x.person for x in m.identities)
         for i in range(m.start, m.end)),  # "Jakub PROCHÁZKA": not `prochazka_instalaterstvi`

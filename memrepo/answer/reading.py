@@ -85,6 +85,8 @@ class Reading:
     phrases: set[int]  # words inside a phrase of the concept table ("house loan")
     capitalised: set[int]  # words written with a capital letter, not the first
     value_named: dict[int, frozenset[str]] = field(default_factory=dict)
+    supplied: frozenset[int] = frozenset()  # of value_named: words naming the thing a role
+    # word asks of ("kto dostarcza ZIARNO"), not a value
     called: dict[str, str] = field(default_factory=dict)  # a subject → the name a thing the
     # question names is called by ("the dog": `babel`, as `pies.imie` = "Bąbel")
     in_names: frozenset[int] = frozenset()  # words of a person's name the question says

@@ -397,7 +397,8 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
             held.add(f"#{i}")
             subject_how = subject_how or (
                 f"'{read.raw[i]}', called '{read.called[key.subject_key]}'"
-                if key.subject_key in read.called else f"its value '{read.raw[i]}'")
+                if key.subject_key in read.called else f"words '{read.raw[i]}'"
+                if i in read.supplied else f"its value '{read.raw[i]}'")
             continue
         named = read.concepts.get(i, frozenset())
         if same_word(word, named, subject_words, concepts):

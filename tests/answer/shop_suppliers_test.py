@@ -129,3 +129,8 @@ def test_the_note_of_whom_is_asked_when_no_fact_of_theirs_answers(memory: Memory
     answer = memory.recall("sowa", "What did Halina Nowak do for a living?")
     assert answer.facts == []
     assert "halina-nowak" in [note.name for note in answer.notes]
+
+
+def test_the_answer_says_which_word_named_the_thing_supplied(memory: Memory) -> None:
+    answer = memory.recall("sowa", "Kto nam dostarcza ziarno?")
+    assert [fact.why["subject"] for fact in answer.facts] == ["words 'ziarno'"]
