@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -78,9 +79,23 @@ class World:
 
     def keys_holding(self, scope: str, value: str) -> set[str]:
         """The keys (folded `subject.relation`) that ever held `value` in `scope`."""
-        return {_key(e["subject"], e["relation"]) for e in self.data["events"]
-                if e.get("op") == "assert" and e.get("scope") == scope
-                and _same(str(e.get("object", "")), value)}
+        return {_key(e["subject"], e["relation"]) for e in self._asserted(scope)
+                if self.names(scope, str(e.get("object", "")), value)}
+
+    def names(self, scope: str, given: str, expected: str) -> bool:
+        """Whether a value as given names the expected one: equal, case and diacritics
+        aside — or, where the world wrote a part of a value ("31 500 Kč" of "31 500 Kč
+        měsíčně"), holding it as whole words."""
+        text, wanted = fold(given).strip(), fold(expected).strip()
+        if text == wanted:
+            return True
+        whole = {fold(str(e.get("object", ""))).strip() for e in self._asserted(scope)}
+        return wanted not in whole and bool(wanted) and re.search(
+            rf"(?<!\w){re.escape(wanted)}(?!\w)", text) is not None
+
+    def _asserted(self, scope: str) -> list[dict[str, Any]]:
+        return [e for e in self.data["events"]
+                if e.get("op") == "assert" and e.get("scope") == scope]
 
 
 @dataclass(slots=True)
@@ -273,19 +288,15 @@ def _key(subject: str, relation: str) -> str:
     return f"{key_slug(subject)}.{key_slug(relation)}"
 
 
-def _same(a: str, b: str) -> bool:
-    return fold(a).strip() == fold(b).strip()
-
-
 def judge_values(world: World, q: WorldQuestion, presented: list[tuple[str, str]],
                  ) -> Verdict:
     """`presented`: (folded key, value) pairs given as the answer."""
     got = [f"{key}={value}" for key, value in presented]
     expected_keys = {key for value in q.values for key in world.keys_holding(q.scope, value)}
     wanted = [v for v in q.values]
-    found = all(any(_same(value, v) for _, value in presented) for v in wanted)
+    found = all(any(world.names(q.scope, value, v) for _, value in presented) for v in wanted)
     stray = [(key, value) for key, value in presented
-             if not any(_same(value, v) for v in wanted)]
+             if not any(world.names(q.scope, value, v) for v in wanted)]
     lookalike = any(key not in expected_keys for key, _ in stray)
     return Verdict(found and not lookalike, lookalike, got)
 
