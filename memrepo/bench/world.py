@@ -379,6 +379,8 @@ def _miss(row: Row) -> str:
     wanted = " | ".join(", ".join(p) or "NR" for p in q.parts) if q.parts else (
         ", ".join(q.expect) or ("notes " + ", ".join(q.notes) if q.notes else "NR"))
     marks = "".join(("R" if not row.recall.right else "", "C" if not row.context.right else ""))
+    if row.recall.lookalike or row.context.lookalike:
+        marks += " LOOK-ALIKE"
     return (f"- {q.qid} [{q.kind}] miss {marks}: {q.text!r} → want {wanted}; recall got "
             f"{'; '.join(row.recall.got) or 'nothing'}")
 
