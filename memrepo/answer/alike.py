@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, words
 from memrepo.answer.reading import AMOUNT, IDENTITY, Reading
 from memrepo.answer.scoring import ROLE_OWNER, KeyMatch
@@ -15,11 +16,31 @@ from memrepo.core.text import words_of
 
 
 def among_alike(read: Reading, scored: Sequence[KeyMatch], joined: Sequence[Identity],
-                ) -> list[KeyMatch]:
+                concepts: ConceptTable) -> list[KeyMatch]:
     """The keys chosen of those that answer (`scored`, `joined`: the people the question
     names side by side)."""
     return _role_as_written(read, _plain_relation(_town_or_address(
-        read, _best_of_each(scored, joined))))
+        read, _saying_no_more(read, _best_of_each(scored, joined), concepts))))
+
+
+def _saying_no_more(read: Reading, chosen: list[KeyMatch], concepts: ConceptTable,
+                    ) -> list[KeyMatch]:
+    """Of keys alike, those whose relation (and subject, by its words of the concept table)
+    says nothing the question does not ("which grammar SCHOOL does my son attend":
+    `tomas.school`, not `tomas.driving_school`; "dad's NEUROLOGIST": `otec.neurolog`, not
+    `next_neurology_visit`; "náš SLÁDOK": `brewer`, not `pomocny_sladek`) when some do."""
+    asked = {f for i in read.salient for f in base_forms(read.folded[i])}
+    named = frozenset().union(*(read.concepts.get(i, frozenset()) for i in read.salient))
+
+    def unasked(word: str) -> bool:
+        return not set(base_forms(word)) & asked and not concepts.word_concepts(word) & named
+
+    def says_more(match: KeyMatch) -> bool:  # its subject's words of the concept table too
+        return any(unasked(w) and w not in AMOUNT | IDENTITY
+                   for w in words(match.key.relation_key)) or any(
+            unasked(w) and concepts.word_concepts(w) for w in words(match.key.subject_key))
+    plain = [m for m in chosen if not says_more(m)]
+    return plain if plain and len(plain) < len(chosen) else chosen
 
 
 def _best_of_each(scored: Sequence[KeyMatch], persons: Sequence[Identity]) -> list[KeyMatch]:

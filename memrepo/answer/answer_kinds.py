@@ -35,7 +35,14 @@ nedele denne kazdy
 pondeli utery ctvrtek patek nedele kazdy denne"""))
 _CURRENCY = re.compile(r"[€$£%]|\b(?:eur|euro|eura|zl|zł|pln|kc|kč|czk|usd|gbp|huf|ft)\b",
                        re.IGNORECASE)
-_NUMERIC_DATE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
+_NUMERIC_DATE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b"
+                           r"|\b\d{1,2}\. ?\d{1,2}\. ?\d{4}\b")  # "3. 12. 2026"
+_DAY_SPAN = re.compile(r"\b(?:po|pon|pn|ut|út|wt|st|śr|sr|št|čt|ct|czw|pá|pa|pi|pt|so|sob|ne|ndz|"
+                       r"mon|tue|wed|thu|fri|sat|sun)\b ?[–—-] ?\b(?:po|pon|pn|ut|út|wt|st|śr|sr|"
+                       r"št|čt|ct|czw|pá|pa|pi|pt|so|sob|ne|ndz|mon|tue|wed|thu|fri|sat|sun)\b",
+                       re.IGNORECASE)
+"""Abbreviated days of the week as a span ("čt–so", "Po-Pt", "Mon–Fri"): alone, "po" or "ne"
+is a preposition or "no"."""
 _DAY_QUESTION = frozenset(words_of("days day dni dny dnie dniach"))
 _CLOCK = re.compile(r"\b(?:[01]?\d|2[0-3])[:.][0-5]\d\b")
 _TIME_QUESTIONS = (("what", "time"), ("which", "time"), ("o", "ktorej"), ("o", "kolkej"),
@@ -63,7 +70,8 @@ def value_kinds(value: str) -> frozenset[str]:
                                         and any(w.isdigit() for w in folded)):
         return frozenset({DATE})
     money = _CURRENCY.search(value) is not None
-    found = {DAYS} if any(w in _WEEKDAYS for w in folded) and not money else set()
+    found = {DAYS} if (any(w in _WEEKDAYS for w in folded) or _DAY_SPAN.search(value)
+                       ) and not money else set()
     if _CLOCK.search(value) and not money:
         found.add(TIME)
     if found:

@@ -334,7 +334,8 @@ def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequenc
                       and r.subject_key not in with_notes(conn, related, concepts,
                                                            orgs=not mentions.ours)]
         return _unique_keys(asked)
-    related = keys_with_words(conn, scope, forms, "relation")
+    related = keys_with_words(conn, scope, forms | concept_forms(read, concepts, roles=True),
+                              "relation")  # "who is the LANDLORD": `hala.pronajimatel`
     if mentions.ours:  # "what are we driving": the household's, not a relative's
         noted = with_notes(conn, related, concepts)
         related = [r for r in related if r.subject_key in asker_subjects or (

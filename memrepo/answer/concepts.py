@@ -51,6 +51,8 @@ class ConceptTable:
         letters or more — by any of its base forms ("weterynarzem" → vet; not "mamy", we
         have, → mother)."""
         found = self.exact.get(word)
+        if not found and word.endswith("s") and len(word) > 3:  # "DADS phone": dad's
+            found = self.exact.get(word[:-1], frozenset()) & self.roles
         if found or len(word) < MIN_INFLECTED:
             return found or frozenset()
         hits = [self.forms[form] for form in base_forms(word)
@@ -70,7 +72,8 @@ class ConceptTable:
         while i < len(words):
             for size in range(min(MAX_PHRASE, len(words) - i), 1, -1):
                 part = tuple(words[i:i + size])
-                concepts = self.phrases.get(part) or self.phrases.get(_stems(part))
+                concepts = (self.phrases.get(part) or self.phrases.get(_stems(part))
+                            or self.phrases.get(_with_the(part)))
                 if concepts:
                     found.append(Span(i, i + size, concepts, " ".join(words[i:i + size])))
                     i += size
@@ -254,3 +257,11 @@ def main() -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+_POSSESSIVES = frozenset(("our", "my", "your", "his", "her", "their", "its"))
+
+
+def _with_the(part: tuple[str, ...]) -> tuple[str, ...]:
+    """A phrase with "our", "my", … read as "the" ("who does OUR books": "does the books")."""
+    return tuple("the" if word in _POSSESSIVES else word for word in part)

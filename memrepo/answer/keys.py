@@ -55,7 +55,7 @@ from memrepo.answer.candidates import (
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, is_org, words
 from memrepo.answer.key_evidence import another_kind
-from memrepo.answer.mentions_named import relation_words_as_names
+from memrepo.answer.mentions_named import relation_words_as_names, subjects_named_by_capitals
 from memrepo.answer.question import (
     Question,
 )
@@ -249,6 +249,10 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     if answering and not scored:  # "how much goes to the bank for the van": not the lender
         scored = _same_thing_of_the_kind(conn, scope, read, answering, matched)
     about = [i.label for i in persons]
+    by_name = subjects_named_by_capitals(read, mentions, rows, concepts)
+    if scored and by_name and not {m.key.subject_key for m in scored} & by_name:
+        return KeyChoice(about=about, recorded=_recorded_of(conn, scope, by_name),
+                         respelled=respelled)  # "what hobby does VOJTA have": not Matěj's
     if not scored and last_resort and (typed := _by_answer_kind(
             conn, scope, read, rows, people, persons, mentions, concepts)):
         return KeyChoice([typed], about, respelled=respelled,
@@ -259,13 +263,14 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return KeyChoice(by_value, about, respelled=respelled,
                          naming=naming_words(read, mentions))
     if not scored:
-        recorded = _recorded(conn, scope, persons) if persons else {}
+        recorded = (_recorded(conn, scope, persons) if persons
+                    else _recorded_of(conn, scope, by_name))
         pool, pool_how = (semantic_pool(candidates, persons, mentions, read, people)
                           if uninterpreted(read, mentions, concepts) else ([], {}))
         return KeyChoice(about=about, recorded=recorded, respelled=respelled, pool=pool,
                          pool_how=pool_how)
     joined = joined_people(read, mentions)
-    chosen = among_alike(read, scored, joined)[:MAX_KEYS]
+    chosen = among_alike(read, scored, joined, concepts)[:MAX_KEYS]
     missing = [p.label for p in joined
                if not any(m.key.subject_key in p.subjects for m in chosen)]
     chosen += _also_asked(chosen, matched) if joins(read) else []
@@ -455,7 +460,11 @@ _PLACES = frozenset(("residence", "registered_address", "workplace"))
 def _recorded(conn: Connection, scope: str, persons: Sequence[Identity],
               ) -> dict[str, list[str]]:
     """What the memory holds about the persons asked about: relations only, no values."""
+    return _recorded_of(conn, scope, {s for i in persons for s in i.subjects})
+
+
+def _recorded_of(conn: Connection, scope: str, subjects: set[str]) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
-    for row in keys_of_subjects(conn, scope, {s for i in persons for s in i.subjects}):
+    for row in keys_of_subjects(conn, scope, subjects):
         found.setdefault(row.subject, []).append(row.relation)
     return {subject: sorted(set(relations)) for subject, relations in found.items()}

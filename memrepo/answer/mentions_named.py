@@ -13,7 +13,7 @@ from dataclasses import replace
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import ORGS, words
 from memrepo.answer.reading import Reading
-from memrepo.answer.subjects import Mention, Mentions
+from memrepo.answer.subjects import Mention, Mentions, spells_name
 from memrepo.cache import Connection
 from memrepo.cache.lookups import KeyRow, keys_of_subjects, values_of_subjects
 from memrepo.core.stems import base_forms
@@ -109,3 +109,17 @@ def _a_relation_of(conn: Connection, scope: str, read: Reading, mention: Mention
                 named & concepts.concepts_of_words(relation)):
             return True
     return False
+
+
+def subjects_named_by_capitals(read: Reading, mentions: Mentions, rows: Sequence[KeyRow],
+                               concepts: ConceptTable) -> set[str]:
+    """Subjects no entity note names that a capitalised word of the question spells as a
+    name ("what hobby does VOJTA have": `vojtech`; "when does RADEK Beneš work":
+    `radek_benes`): subjects whose words are all names, not words of the concept table."""
+    said = {i for m in mentions.found for i in range(m.start, m.end)}
+    capitals = [read.folded[i] for i in read.capitalised
+                if i not in said and i not in read.dated and not concepts.knows(read.folded[i])]
+    return {row.subject_key for row in rows
+            if not concepts.concepts_of_words(words(row.subject_key))
+            and any(spells_name((word,), (part,)) for word in capitals
+                    for part in words(row.subject_key) if len(part) >= 3)}

@@ -33,14 +33,16 @@ please again currently today tonight right know give show want find look info in
 details detail still ever exactly remind remember anything something thing things days one
 moment moments there here else going podaj powiedz pokaz prosze teraz obecnie aktualnie daj
 povedz ukaz prosim momentalne rekni ted nyni aktualne also list all every tell say again
-ponownie znowu znow znova znovu opat back already far""")) | TITLES
+ponownie znowu znow znova znovu opat back already far record records""")) | TITLES
 """Words that ask nothing of their own ("please", "right now", "give me"): never held
 against a key. (Head nouns beside another word, "phone NUMBER", are set aside too.)"""
 OPTIONAL = frozenset(words_of("""
 month months monthly week weeks weekly year years yearly annual annually daily day each per
 every mesiac mesicne mesacne miesiac miesiecznie rok rocznie rocne rocni tyden tydenne
 private personal main new current latest official direct time over usual normal regular
-standard typical default base basic next last previous start beginning
+standard typical default base basic next last previous start beginning naposledy naposledok
+ostatnio ostatni ostatnia ostatnie posledny posledna posledni posledne recently lately nedavno
+niedawno
 prywatny prywatna sukromny sukromna soukromy soukroma"""))
 """Words of a period ("each month", "per year") or a kind of value ("my PRIVATE phone"): a
 key whose relation holds one gains by it (`monthly_fee`); one that does not is not held
@@ -52,7 +54,7 @@ amount value price cost total sum kwota wartosc cena suma castka hodnota"""))
 """Relations that say what a thing is (IDENTITY: `van.model`) or costs (AMOUNT:
 `gas_bill.amount`), answering a question that names only the thing ("which van do we
 have?", "gas advance now?" — an amount when the question asks one or names no other)."""
-_WHO = frozenset(words_of("who whom kto kogo kdo koho"))
+_WHO = frozenset(words_of("who whom whos kto kogo kdo koho"))
 _LOOK = frozenset(words_of("look looks looked looking"))
 _WHEN = frozenset(words_of("when kiedy kedy kdy"))
 _WHICH = frozenset(words_of("""
@@ -148,6 +150,10 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     if (doing := _asks_occupation(folded)) is not None:  # "what does Zuzka DO?"
         spans[doing] = _OCCUPATION
         salient = sorted({*salient, doing})
+    if WHEN_CUE in cues and not _PAST_OR_START.intersection(folded):
+        # "when does Radek WORK", "kdy pracuje": his hours, not his employer
+        for i in (i for i, word in enumerate(folded) if word in _WORKS and i not in multi):
+            spans[i] = _HOURS
     optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi}
     kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
@@ -207,6 +213,13 @@ def _asks_origin(folded: Sequence[str]) -> int | None:
 
 
 _OCCUPATION = frozenset(("occupation", "position"))
+_HOURS = frozenset(("office_hours", "shift", "schedule"))
+_WORKS = frozenset(words_of("""work works pracuje pracuju pracujesz pracujes pracujeme pracuji
+pracujú pracujou robi robí robíš dělá dela"""))
+"""Verbs of working: after "when" they ask someone's hours …"""
+_PAST_OR_START = frozenset(words_of("""did start starts started begin began begins zacal zacala
+zacne zaczal zaczela zaczyna nastoupil nastoupila nastúpil nastúpila"""))
+"""… unless the question asks when it began ("when did she start to work there")."""
 
 
 def _asks_occupation(folded: Sequence[str]) -> int | None:
@@ -317,8 +330,10 @@ def role_words_asked(read: Reading, concepts: ConceptTable) -> set[str]:
             for w in words(entry)} - STOP_WORDS
 
 
-def concept_forms(read: Reading, concepts: ConceptTable) -> set[str]:
-    """Every word of the concepts the question's words name."""
+def concept_forms(read: Reading, concepts: ConceptTable, roles: bool = False) -> set[str]:
+    """Every word of the concepts the question's words name (`roles`: of the role concepts
+    alone, "the LANDLORD" of nobody named: `hala.pronajimatel`)."""
     names = frozenset().union(*(read.concepts.get(i, frozenset()) for i in read.salient))
-    return {w for name in names - concepts.roles for entry in concepts.words_of.get(name, ())
+    names = names & concepts.roles if roles else names - concepts.roles
+    return {w for name in names for entry in concepts.words_of.get(name, ())
             for w in words(entry)} - STOP_WORDS

@@ -122,7 +122,7 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
     """Each key scored against the question, best first: the words it accounts for,
     weighted by rarity within `scope`, and whether it answers (COVERAGE, the rarest
     word)."""
-    weights = _weights(conn, scope, read, mentions, concepts)
+    weights, unplaced = _weights(conn, scope, read, mentions, concepts)
     if not weights:
         return []
     out = []
@@ -147,9 +147,11 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             continue  # "a jar of FOREST honey": not `acacia_honey`'s price
         alone = per_subject[key.subject_key] == 1
         if _by_cue_only(relation_how) and not all(
-                w in held or f"~{w[1:]}" in by_quote for w in weights if w[1:].isdigit()):
+                w in held or f"~{w[1:]}" in by_quote for w in [*weights, *(
+                    f"#{i}" for i in unplaced)] if w[1:].isdigit()):
             continue  # "kiedy PRZYJMUJE doktor …": a date of hers is no answer to that
-            # (unless its quote holds the rest: "when is Kuba seeing the ALLERGIST")
+            # (unless its quote holds the rest: "when is Kuba seeing the ALLERGIST"), nor
+            # to a word nothing recorded holds ("kedy ide Bady na STRIHANIE")
         if subject_how == ROLE_OWNER:  # "jak mają na IMIĘ moje dzieci": their names
             held |= {f"#{i}" for i in read.salient if "name" in read.concepts.get(i, ())}
         if key.subject_key in role_owners and (subject_how != ROLE_OWNER or not all(
@@ -295,12 +297,12 @@ def _misses_rarest(held: set[str] | frozenset[str], counted: set[str],
 
 
 def _weights(conn: Connection, scope: str, read: Reading, mentions: Mentions,
-             concepts: ConceptTable) -> dict[str, float]:
+             concepts: ConceptTable) -> tuple[dict[str, float], set[int]]:
     """Each counted word (by position, as "#3") weighted by its rarity among the scope's
     keys (what another scope records never changes this one's answers); the
     asker and a possessor ("Lenka's mother") not at all. Once the question names whose fact
     it asks about, a word that no key and no concept holds ("in PRAGUE", "on SATURDAY")
-    cannot tell that subject's keys apart: it weighs nothing."""
+    cannot tell that subject's keys apart: it weighs nothing (and is returned apart)."""
     counted = [i for i in read.salient if not possessor_position(i, mentions)
                and i not in read.optional and i not in mentions.set_aside]
     forms = {f for i in counted for f in base_forms(read.folded[i])}
@@ -310,9 +312,12 @@ def _weights(conn: Connection, scope: str, read: Reading, mentions: Mentions,
     verbs = {i for i in counted if read.folded[i] in PLAIN_VERBS and not read.concepts.get(i)}
     in_keys = key_name_words(conn, forms) if named or verbs else set()
     out: dict[str, float] = {}
+    unplaced = set()
     for i in counted:
         df = max((counts.get(f, 0) for f in base_forms(read.folded[i])), default=0)
         if named and _says_nothing_of_keys(i, read, mentions, in_keys):
+            if i not in verbs and not set(base_forms(read.folded[i])) & PLAIN_VERBS:
+                unplaced.add(i)
             continue
         if i in verbs and not set(base_forms(read.folded[i])) & in_keys:
             continue  # "which car did we DRIVE", "can we USE the parking": the verb of
@@ -320,7 +325,7 @@ def _weights(conn: Connection, scope: str, read: Reading, mentions: Mentions,
         out[f"#{i}"] = math.log((n - df + 0.5) / (df + 0.5) + 1) if n else 1.0
     for cue, weight in read.cues.items():
         out[cue] = weight
-    return out
+    return out, unplaced
 
 
 def _says_nothing_of_keys(i: int, read: Reading, mentions: Mentions, in_keys: set[str],
@@ -409,6 +414,9 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
             continue  # "my ROOM number" and `room` = "the attic": not a number
         if how and read.folded[i + 1:i + 2] == ["s"] and i + 2 < len(read.folded):
             continue  # "the VET's phone": whose phone, not the dog's `vet`
+        if how and not how.startswith(BY_CONCEPT) and i in read.phrases and named and not (
+                named & concepts.concepts_of_words([*subject_words, *relation_words])):
+            continue  # "what does Ondra do AFTER SCHOOL": his hobby, not his `school`
         if how:
             mark = f"#{i}" if not how.startswith(BY_CONCEPT) else f"~{i}"
             held.add(mark)

@@ -117,7 +117,7 @@ def _spellings_named(question: Sequence[str], people: Sequence[Identity],
     for size, wanted in candidates:
         for start in range(len(question) - size + 1):
             span = range(start, start + size)
-            if _spelled(question[start:start + size], wanted) and not taken.intersection(
+            if spells_name(question[start:start + size], wanted) and not taken.intersection(
                     span):
                 same = [i for i in people if wanted in i.spellings]
                 found.append(Mention(start, start + size, tuple(same),
@@ -126,7 +126,7 @@ def _spellings_named(question: Sequence[str], people: Sequence[Identity],
     return found
 
 
-def _spelled(said: Sequence[str], wanted: tuple[str, ...]) -> bool:
+def spells_name(said: Sequence[str], wanted: tuple[str, ...]) -> bool:
     """Whether words of a question spell a name: the same words, or the name's words
     inflected ("Pixela", "mama Agnieszki", "Marks city"): a shared base form, for words
     of four letters or more."""
@@ -163,7 +163,7 @@ def _parts_named(question: Sequence[str], people: Sequence[Identity],
     found = []
     for i, word in enumerate(question):
         owned = owners.get(word) or [o for part, found_owners in owners.items()
-                                     if len(part) >= 4 and _spelled((word,), (part,))
+                                     if len(part) >= 4 and spells_name((word,), (part,))
                                      for o in found_owners]
         if i not in taken and len(owned) == 1:
             found.append(Mention(i, i + 1, (owned[0],), f"name '{word}'"))
@@ -230,7 +230,7 @@ cislo adres adresa email mail urodziny narodeniny"""))
 
 
 def _spelled_as(identity: Identity, said: Sequence[str]) -> bool:
-    return any(_spelled(said, spelled) for spelled in identity.spellings)
+    return any(spells_name(said, spelled) for spelled in identity.spellings)
 
 
 def _owned_by_asker(question: Sequence[str], start: int, named: Sequence[Mention] = (),
