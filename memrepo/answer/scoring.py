@@ -7,7 +7,6 @@ identity that owns a key.
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,14 +15,12 @@ from memrepo.answer.candidates import (
     NAME_RELATIONS,
     is_person_row,
     names_thing,
-    possessor_position,
     with_notes,
 )
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, is_org, words
 from memrepo.answer.key_evidence import (
     BY_CONCEPT,
-    HEADS,
     another_kind,
     forms_of,
     in_its_quote,
@@ -35,6 +32,7 @@ from memrepo.answer.key_evidence import (
 from memrepo.answer.question import (
     HEAD_NUMBER,
 )
+from memrepo.answer.question_weights import misses_rarest, paid_for, question_weights
 from memrepo.answer.reading import (
     AMOUNT,
     AMOUNT_CUE,
@@ -44,9 +42,9 @@ from memrepo.answer.reading import (
     WHO_CUE,
     Reading,
 )
-from memrepo.answer.subjects import Mentions, in_slavic
+from memrepo.answer.subjects import Mentions
 from memrepo.cache import Connection
-from memrepo.cache.lookups import KeyRow, key_name_words, quoted_groups, scope_term_counts
+from memrepo.cache.lookups import KeyRow, quoted_groups
 from memrepo.core.stems import base_forms
 from memrepo.core.text import words_of
 
@@ -122,13 +120,13 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
     """Each key scored against the question, best first: the words it accounts for,
     weighted by rarity within `scope`, and whether it answers (COVERAGE, the rarest
     word)."""
-    weights, unplaced = _weights(conn, scope, read, mentions, concepts)
+    weights, unplaced = question_weights(conn, scope, read, mentions, concepts)
     if not weights:
         return []
     out = []
     role_owners = {s for m in mentions.found if m.role and m.owner is not None
                    for s in m.owner.subjects} - {s for i in persons for s in i.subjects}
-    paid_for = {f"#{i}" for i in read.salient if _paid_for(read.folded, i)}
+    paid = {f"#{i}" for i in read.salient if paid_for(read.folded, i)}
     per_subject = Counter(key.subject_key for key in keys)
     joined = joined_people(read, mentions)
     quoted = quoted_groups(conn, (key.rowid for key in keys), quotable(read, concepts))
@@ -174,11 +172,11 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
         enough = coverage + quoted_gain / sum(own.values()) >= COVERAGE - 1e-9
         held |= by_quote
         counted = {w if w[0] != "~" else f"#{w[1:]}" for w in held}
-        misses_rarest = _misses_rarest(held, counted, own, max(own.values()), paid_for)
+        misses = misses_rarest(held, counted, own, max(own.values()), paid)
         reasons = (*relation_how, *(f"'{read.raw[int(w[1:])]}' in its quote" for w in
                                     sorted(by_quote)))
         out.append(KeyMatch(key, coverage, subject_how, reasons, frozenset(held),
-                            frozenset(by_relation), enough and not misses_rarest))
+                            frozenset(by_relation), enough and not misses))
     return sorted(out, key=lambda m: -m.coverage)
 
 
@@ -276,95 +274,6 @@ def _asks_an_amount(read: Reading, concepts: ConceptTable) -> bool:
 
 _PICKING = frozenset(words_of("which ktory ktora ktore ktorym ktorej ktery ktera ktere"))
 """Words asking to pick one thing of a kind: never answered by an amount."""
-
-
-def _paid_for(folded: Sequence[str], i: int) -> bool:
-    """Whether a word is the thing a payment is for: "pay FOR (the) WATER", "płacę ZA wodę"."""
-    before = [w for w in folded[max(0, i - 2):i] if w not in ("the", "a", "an", "my", "our")]
-    return bool(before) and before[-1] in ("for", "za")
-
-
-def _misses_rarest(held: set[str] | frozenset[str], counted: set[str],
-                   weights: dict[str, float], rarest: float, paid_for: set[str]) -> bool:
-    """Whether a key holds none of the question's rarest words. A word it holds only
-    through the concept table does not stand for the thing a payment is for when that is
-    as rare and left out ("how much do I PAY for WATER": `rent.amount` holds 'pay' as a
-    price, not 'water')."""
-    top = {w for w, weight in weights.items() if weight >= rarest - 1e-9}
-    if top & {w for w in held if w[0] != "~"}:
-        return False
-    return not (top & counted) or bool((top & paid_for) - counted)
-
-
-def _weights(conn: Connection, scope: str, read: Reading, mentions: Mentions,
-             concepts: ConceptTable) -> tuple[dict[str, float], set[int]]:
-    """Each counted word (by position, as "#3") weighted by its rarity among the scope's
-    keys (what another scope records never changes this one's answers); the
-    asker and a possessor ("Lenka's mother") not at all. Once the question names whose fact
-    it asks about, a word that no key and no concept holds ("in PRAGUE", "on SATURDAY")
-    cannot tell that subject's keys apart: it weighs nothing (and is returned apart)."""
-    counted = [i for i in read.salient if not possessor_position(i, mentions)
-               and i not in read.optional and i not in mentions.set_aside]
-    forms = {f for i in counted for f in base_forms(read.folded[i])}
-    counts, n = scope_term_counts(conn, scope, forms)
-    named = any(m.identities for m in mentions.found) or (
-        mentions.asker is not None and bool(mentions.asker.identities))
-    verbs = {i for i in counted if read.folded[i] in PLAIN_VERBS and not read.concepts.get(i)}
-    in_keys = key_name_words(conn, forms) if named or verbs else set()
-    out: dict[str, float] = {}
-    unplaced = set()
-    for i in counted:
-        df = max((counts.get(f, 0) for f in base_forms(read.folded[i])), default=0)
-        if named and _says_nothing_of_keys(i, read, mentions, in_keys):
-            if i not in verbs and not set(base_forms(read.folded[i])) & PLAIN_VERBS:
-                unplaced.add(i)
-            continue
-        if i in verbs and not set(base_forms(read.folded[i])) & in_keys:
-            continue  # "which car did we DRIVE", "can we USE the parking": the verb of
-            # a thing asked about names no other thing
-        out[f"#{i}"] = math.log((n - df + 0.5) / (df + 0.5) + 1) if n else 1.0
-    for cue, weight in read.cues.items():
-        out[cue] = weight
-    return out, unplaced
-
-
-def _says_nothing_of_keys(i: int, read: Reading, mentions: Mentions, in_keys: set[str],
-                          ) -> bool:
-    """A word no key's subject or relation holds and no concept names, outside a mention
-    and not the modifier of a compound ("ROOM number", "SHOE size", "numer POKOJU": the
-    thing asked about)."""
-    if read.concepts.get(i) or any(m.start <= i < m.end for m in mentions.found):
-        return False
-    if set(base_forms(read.folded[i])) & in_keys:
-        return False
-    # the modifier of a compound names the thing asked about: English puts it first
-    # ("ROOM number"), Polish, Slovak and Czech after its head ("numer POKOJU")
-    beside = i - 1 if in_slavic(read.folded) else i + 1
-    return not (0 <= beside < len(read.folded) and (beside in read.salient
-                                                     or read.folded[beside] in HEADS))
-
-
-PLAIN_VERBS = frozenset(words_of("""
-drive drives drove driven driving take takes took taken taking get gets got gotten getting
-use uses used using go goes went gone going come comes came coming make makes made making
-keep keeps kept keeping bring brings brought see sees saw seen visit visits visited call
-calls called meet meets met send sends sent ask asks asked leave leaves left stay stays
-stayed need needs needed want wants wanted hold holds held run runs ran running put puts
-wear wears wore carry carries carried handle handles handled deal deals dealt happen
-happens happened belong belongs belonged stand stands stood sit sits sat mean means meant
-say says said tell tells told know knows knew think thinks thought remember remembers
-feel feels felt seem seems seemed become becomes became find finds found
-give gives gave given show shows showed shown reach reaches reached expect expects expected
-chodzi chodza chodzil chodzila chodzili chodzic chodi chodia chodil chodila chodili chodit
-chodime chodzimy jezdzi jezdzimy jezdzil jezdzila jezdzili jazdi jazdime jazdil jazdila
-jezdi jezdime jezdil jezdila uzywa uzywamy uzywal uzywala pouziva pouzivame pouzival
-pouzivala pouzivaji bierze bierzemy bral brala berie berieme bral brala bere bereme
-dava davame davam davaju davaji davate davali daval davala dajemy daje dajecie daja dajesz
-dawal dawala dawali dawalismy
-"""))
-"""Verbs that name nothing of their own ("which car did we DRIVE", "what cut does Booking
-TAKE", "until when can we USE the parking"): counted only where a key or a concept holds
-them, so that a thing asked about by such a verb is not refused for it."""
 
 
 def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions,
