@@ -232,7 +232,13 @@ def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
     # a key asked by two parts (at two times) is kept for each: its facts differ
     asked = in_turn(([(key, number) for key in part.keys] for number, part in enumerate(parts)),
                     lambda pair: pair)
-    own = [(key, number) for key, number in asked if _says_whose(parts[number], key)]
+    # a text that names no one anywhere lost no one's name to the cut ("How much is the
+    # rent and who's the landlord?": the household's rent, its landlord); a subject one
+    # part names is named for the others ("the HALL rent … and who's the landlord?")
+    named = {m.key.subject for part in parts for m in part.choice.keys if m.subject != UNNAMED}
+    nobody = not whole.entities and not whole.choice.about and not named
+    own = [(key, number) for key, number in asked
+           if nobody or key[1] in named or _says_whose(parts[number], key)]
     answered = [(key, parts[number]) for key, number in own]
     # every part answered on its own: the whole text's other keys mix the parts' words
     # ("my MUM's landline and when was my dad BORN": not mum's birth date)

@@ -189,9 +189,17 @@ def unexplained_names(read: Reading, mentions: Mentions, rows: Sequence[KeyRow],
                 and len(word) >= 3 and word not in known and not inflected \
                 and not (concepts.exact.get(word) if i in read.capitalised
                          else concepts.knows(word)) \
-                and word not in FILLERS and word not in OPTIONAL:
+                and word not in FILLERS and word not in OPTIONAL and word not in _PEOPLES:
             found.append(i)
     return found
+
+
+_PEOPLES = frozenset(words_of("""english czech polish slovak german french spanish italian
+russian ukrainian hungarian austrian irish british american dutch swedish norwegian danish
+finnish portuguese greek turkish romanian bulgarian croatian serbian slovenian chinese
+japanese arabic hebrew latin"""))
+"""Words of a language or a people, written with a capital in English ("besides CZECH"):
+no one's name."""
 
 
 def possessed(read: Reading, mentions: Mentions, concepts: ConceptTable) -> frozenset[int]:

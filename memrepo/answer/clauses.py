@@ -166,10 +166,14 @@ def with_referent(part: str, naming: str) -> str:
     for i, word in enumerate(written[:-1]):
         if fold(word) in _POSSESSIVE_BACK:
             return " ".join([*written[:i], f"{naming}'s", *written[i + 1:]]) + "?"
+    for i, word in enumerate(written):
+        if fold(word) in _THING_BACK:  # "… which day do THEY pick up?": the laundry
+            return " ".join([*written[:i], naming, *written[i + 1:]]) + "?"
     return f"{part} ({naming})"
 
 
 _POSSESSIVE_BACK = frozenset(words_of("his her its their jej jego ich jeho jeji jejich"))
+_THING_BACK = frozenset(words_of("it they ono oni ony"))
 
 
 def _head_after(folded: list[str], i: int) -> int:

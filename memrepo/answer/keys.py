@@ -60,6 +60,9 @@ from memrepo.answer.question import (
     Question,
 )
 from memrepo.answer.reading import (
+    AMOUNT as AMOUNT_WORDS,
+)
+from memrepo.answer.reading import (
     AMOUNT_CUE,
     IDENTITY,
     WHEN_CUE,
@@ -378,7 +381,8 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
     names) whose every value is the kind its question word asks for, when it is the only
     one (memrepo.answer.answer_kinds); never a person's key."""
     kinds = asked_kinds(read.folded, WHO_CUE in read.cues, WHEN_CUE in read.cues,
-                        AMOUNT_CUE in read.cues)
+                        AMOUNT_CUE in read.cues or bool(AMOUNT_WORDS.intersection(read.folded)))
+    # "what was the VšZP point VALUE": an amount, as "how much" asks
     if not all(is_org(i, concepts) for i in parties):
         kinds &= {DAYS, TIME}  # of a person only "which days", "what time": "when did Marta
         # move" is no birthday

@@ -164,8 +164,9 @@ def _known_span(words: list[str], spans: list[tuple[int, int, When]]) -> int | N
                      else range(max(0, first - _KNOWN_REACH), first))
             if any(_known_cue(words, i) for i in reach):
                 return number
-    if len(spans) == 1 and _MEMORY_CUES.intersection(words):
-        return 0  # "what did the MEMORY say Booking's commission was on 5 July?"
+    if len(spans) == 1 and (_MEMORY_CUES.intersection(words) or _had_down(words)):
+        return 0  # "what did the MEMORY say Booking's commission was on 5 July?", "what
+        # did we HAVE DOWN for his slot on 4 October?"
     return None
 
 
@@ -182,6 +183,13 @@ def _known_cue(words: list[str], i: int) -> bool:
 
 
 _HAD = frozenset(("had", "have", "mial", "miales", "mala", "mal", "mel"))
+
+
+def _had_down(words: list[str]) -> bool:
+    """"had … down (as)": what was noted ("what did we HAVE DOWN for …", "who did we have
+    down as our supplier")."""
+    return any(w == "down" and words[i - 1] in (*_HAD, "put", "written", "wrote")
+               for i, w in enumerate(words) if i)
 
 
 def dates_in(words: list[str]) -> list[When]:

@@ -20,7 +20,7 @@ WORLD = f"""\
 world: staff-and-household
 about: "A cider maker with a tasting room, her family and her dog"
 now: "{NOW}"
-many_valued: [child, hobby]
+many_valued: [child, hobby, cizi_jazyk]
 notes:
   - category: entities
     name: eva-hruba
@@ -61,6 +61,24 @@ events:
   - {{op: assert, scope: eva, subject: rex, relation: rabies_vaccination_due,
      object: "2027-03-01", valid_from: "2026-03-01", recorded_at: "2026-03-01T10:00:00Z",
      source: manual}}
+  - {{op: assert, scope: eva, subject: laundry, relation: supplier, object: "Prádelna Bílá",
+     valid_from: "2025-01-01", recorded_at: "2025-01-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: eva, subject: laundry, relation: pickup_day, object: "every Monday",
+     valid_from: "2025-01-01", recorded_at: "2025-01-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: eva, subject: hall, relation: najem, object: "18 000 Kč měsíčně",
+     valid_from: "2021-01-01", recorded_at: "2021-01-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: eva, subject: apples, relation: cena_kila, object: "9 Kč",
+     valid_from: "2026-09-01", recorded_at: "2026-09-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: eva, subject: eva, relation: cizi_jazyk, object: "němčina",
+     valid_from: "2010-01-01", recorded_at: "2024-01-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: eva, subject: eva, relation: cizi_jazyk, object: "angličtina",
+     valid_from: "2010-01-01", recorded_at: "2024-01-01T10:00:00Z", source: manual}}
+  - {{id: e1, op: assert, scope: eva, subject: rex, relation: groomer, object: "Psí salon Alík",
+     valid_from: "2026-01-01", recorded_at: "2026-02-01T10:00:00Z", source: manual}}
+  - {{op: retract, id: e2, target: e1, recorded_at: "2026-06-01T10:00:00Z", reason: "misheard",
+     source: manual}}
+  - {{op: assert, scope: eva, subject: rex, relation: groomer, object: "Salon Ťapka",
+     valid_from: "2026-01-01", recorded_at: "2026-06-01T10:00:00Z", source: manual}}
 questions: []
 """
 
@@ -88,6 +106,28 @@ world_repo, memory = world_fixtures(WORLD, "eva", NOW)
 ])
 def test_staff_and_household_in_everyday_words(memory: Memory, question: str,
                                                expected: list[str]) -> None:
+    assert answered_keys(memory, "eva", question) == expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # two questions in one that name no one: each part its own answer
+    ("How much is the hall rent and who's the landlord?",
+     ["hall.najem=18 000 Kč měsíčně", "hall.pronajimatel=Obec Kostelec"]),
+    # "they" of the part before: the laundry
+    ("Who does our laundry and which day do they pick it up?",
+     ["laundry.supplier=Prádelna Bílá", "laundry.pickup_day=every Monday"]),
+    # a thing's "value" asks an amount, as "how much" does
+    ("What is the apples' kilo value?", ["apples.cena_kila=9 Kč"]),
+    # a language written with a capital is no one's name
+    ("What languages do I speak besides Czech?",
+     ["eva.cizi_jazyk=němčina", "eva.cizi_jazyk=angličtina"]),
+    # "what did we have down … on <date>": the system time
+    ("What did we have down as Rex's groomer on 1 March 2026?",
+     ["rex.groomer=Psí salon Alík"]),
+    ("Who is Rex's groomer?", ["rex.groomer=Salon Ťapka"]),
+])
+def test_parts_pronouns_amounts_and_what_was_noted(memory: Memory, question: str,
+                                                   expected: list[str]) -> None:
     assert answered_keys(memory, "eva", question) == expected
 
 
