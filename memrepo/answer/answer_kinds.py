@@ -47,7 +47,8 @@ _DAY_QUESTION = frozenset(words_of("days day dni dny dnie dniach"))
 _CLOCK = re.compile(r"\b(?:[01]?\d|2[0-3])[:.][0-5]\d\b")
 _TIME_QUESTIONS = (("what", "time"), ("which", "time"), ("o", "ktorej"), ("o", "kolkej"),
                    ("o", "kolke"), ("v", "kolik"), ("w", "jakich", "godzinach"),
-                   ("what", "hours"), ("which", "hours"), ("o", "jakiej", "godzinie"))
+                   ("what", "hours"), ("which", "hours"), ("o", "jakiej", "godzinie"),
+                   ("how", "early"), ("how", "late"))
 """Question words asking for a time of day, folded ("o której", "o koľkej", "v kolik")."""
 
 

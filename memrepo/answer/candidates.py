@@ -15,6 +15,7 @@ from memrepo.answer.identities import (
     ASKER_SUBJECTS,
     ORGS,
     Identity,
+    business_owners,
     described_as,
     first_names,
     identities,
@@ -261,7 +262,9 @@ def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
     called = _called_by_name(conn, scope, notes)
     subjects = {(r.subject_key, r.subject) for r in rows}
     subjects |= {(key, key) for key in linked | {s for found in called.values() for s in found}}
-    people = identities(sorted(subjects), notes, asker, concepts, called)
+    owners = business_owners(entity_notes_with_words(conn, set(words(asker)), "description"),
+                             asker, concepts)
+    people = identities(sorted(subjects), notes, asker, concepts, called, owners)
     common = _common_words(conn, scope, forms, people)
     for identity in people:
         if identity.person:

@@ -76,7 +76,8 @@ def first_names(note: NoteRow) -> tuple[str, ...]:
 
 def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
                asker: str, concepts: ConceptTable,
-               called: Mapping[str, set[str]] | None = None) -> list[Identity]:
+               called: Mapping[str, set[str]] | None = None,
+               owners: Iterable[str] = ()) -> list[Identity]:
     """The scope's identities among the given subjects ((subject_key, as written)) and
     entity notes: a subject and a note are one identity when the note's name or an alias
     is spelled like the subject, or the subject's name key holds the note's name
@@ -97,6 +98,7 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
         found.person = (found.person or found.asker
                         or bool(concepts.concepts_of_words(key_words) & concepts.roles))
     asker_words = set(words(asker))
+    role_owners_ok = asker_words | set(owners)  # the business's owner: "Józef's apprentice"
     notes = list(notes)
     firsts = Counter(first_names(note) for note in notes)
     for note in notes:
@@ -113,7 +115,7 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
         head = head_of(note.description)
         linked = [by_spelling[n] for n in names if n in by_spelling and (
             not is_role(n, concepts) or _role_owned_by_asker(
-                head, asker_words, concepts, _roles_of(n, concepts)))]
+                head, role_owners_ok, concepts, _roles_of(n, concepts)))]
         linked += [by_spelling[words(s)] for s in sorted((called or {}).get(note.name, ()))
                    if words(s) in by_spelling]
         identity = _joined(linked, out) if linked else Identity()
@@ -129,6 +131,19 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
             if not is_role(name, concepts):
                 by_spelling.setdefault(name, identity)
     return out
+
+
+def business_owners(notes: Iterable[NoteRow], asker: str, concepts: ConceptTable) -> set[str]:
+    """The name words of whom an entity note describes as the owner of the scope's business
+    ("Owner of Stolarnia Chowaniec" in scope `stolarnia`): in that scope a role their own
+    (the owner's apprentice) is the business's."""
+    asker_words = set(words(asker))
+    found: set[str] = set()
+    for note in notes:
+        opening = words(note.description)[:6]
+        if asker_words & set(opening) and concepts.concepts_of_words(opening[:3]) & {"owner"}:
+            found.update(spelling(note.name), *(spelling(a) for a in note.aliases))
+    return found
 
 
 def _roles_of(spelled: tuple[str, ...], concepts: ConceptTable) -> frozenset[str]:

@@ -246,7 +246,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                                 frozenset(s for i in people if i.asker for s in i.subjects))
     things = things_named(read, rows, people, candidates)
     matched = about_things(scored_keys(conn, scope, read, candidates, people, mentions, concepts,
-                                    persons), things, read)
+                                       persons),
+                           things, read, _subjects_as_written(read, rows, things))
     answering = [m for m in matched if m.answers]
     scored = _not_of_another_kind(conn, scope, read, answering)
     if answering and not scored:  # "how much goes to the bank for the van": not the lender
@@ -354,6 +355,14 @@ def _whole_name(read: Reading, i: int) -> tuple[int, int]:
     return start, end
 
 
+def _subjects_as_written(read: Reading, rows: Sequence[KeyRow], things: set[int],
+                         ) -> frozenset[int]:
+    """The thing words that are a subject of the scope as written ("the VAN's MOT": `van`):
+    no other thing's key answers for them through the concept table (`car.mot_due`)."""
+    subjects = {r.subject_key for r in rows}
+    return frozenset(i for i in things if read.folded[i] in subjects)
+
+
 def _stands_for_a_thing(read: Reading, rows: Sequence[KeyRow], people: Sequence[Identity],
                         pronouns: frozenset[str]) -> bool:
     """Whether the question's third-person word is a possessive standing for a thing it
@@ -392,6 +401,10 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
     named = {r.subject_key for r in rows if r.subject_key not in persons
              and not is_person_row(r, (), concepts)
              and names_thing(r, read, bool(parties), concepts)}  # "our POWER": `electricity_bill`
+    spelled = {read.folded[i] for i in read.salient} & {r.subject_key for r in rows}
+    if spelled:  # "the VAN's MOT" where `van` is recorded: not the car's through the concept
+        called = {x for subjects in read.value_named.values() for x in subjects}
+        named = {s for s in named if set(words(s)) & spelled or s in called}
     named |= {s for party in parties for s in party.subjects}
     if not named:
         return None

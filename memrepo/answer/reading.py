@@ -150,6 +150,10 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     if (doing := _asks_occupation(folded)) is not None:  # "what does Zuzka DO?"
         spans[doing] = _OCCUPATION
         salient = sorted({*salient, doing})
+    if who < len(folded) and folded[who] in _WHO_DOES and not _FOR_WHOM.intersection(folded):
+        # "who WORKS at the workshop", "kto u nas pracuje": the staff, not an employer
+        for i in (i for i, word in enumerate(folded) if word in _WORKS and i not in multi):
+            spans[i] = _STAFF
     if WHEN_CUE in cues and not _PAST_OR_START.intersection(folded):
         # "when does Radek WORK", "kdy pracuje": his hours, not his employer
         for i in (i for i, word in enumerate(folded) if word in _WORKS and i not in multi):
@@ -214,9 +218,13 @@ def _asks_origin(folded: Sequence[str]) -> int | None:
 
 _OCCUPATION = frozenset(("occupation", "position"))
 _HOURS = frozenset(("office_hours", "shift", "schedule"))
-_WORKS = frozenset(words_of("""work works pracuje pracuju pracujesz pracujes pracujeme pracuji
-pracujú pracujou robi robí robíš dělá dela"""))
+_WORKS = frozenset(words_of("""work works worked working pracuje pracuju pracujesz pracujes
+pracujeme pracuji pracujú pracujou robi robí robíš dělá dela"""))
 """Verbs of working: after "when" they ask someone's hours …"""
+_WHO_DOES = frozenset(words_of("who kto kdo"))
+_FOR_WHOM = frozenset(words_of("for dla pre pro kogo koho komu whom"))
+_STAFF = frozenset(("staffing", "employee"))
+"""… and after "who" (the one working), the staff — unless it asks for whom."""
 _PAST_OR_START = frozenset(words_of("""did start starts started begin began begins zacal zacala
 zacne zaczal zaczela zaczyna nastoupil nastoupila nastúpil nastúpila"""))
 """… unless the question asks when it began ("when did she start to work there")."""
@@ -273,8 +281,8 @@ def _phrases_of_small_words(folded: Sequence[str], concepts: ConceptTable,
     nothing ("UNTIL when", "DO kiedy", "od kdy"): it counts, for the phrase."""
     return {span.start for span in concepts.spans(folded) if span.end - span.start > 1
             and not span.concepts <= _CUED
-            and all(folded[i] in STOP_WORDS and i not in dated
-                    for i in range(span.start, span.end))}
+            and all((folded[i] in STOP_WORDS or folded[i] in FILLERS) and i not in dated
+                    for i in range(span.start, span.end))}  # "GOING out with"
 
 
 _CUED = frozenset(("price",))

@@ -85,19 +85,24 @@ def semantic_pool(candidates: Sequence[KeyRow], persons: Sequence[Identity],
 
 
 def about_things(matches: Sequence[KeyMatch], things: set[int], read: Reading,
-                 ) -> list[KeyMatch]:
+                 recorded: frozenset[int] = frozenset()) -> list[KeyMatch]:
     """The matches that are about each thing the question names by its own words ("my
     BANK's address", "which VAN"): they hold the word; where an answering key holds it as
     written (its subject or relation: `van.model`, `tomek.car`) or as part of a phrase
     ("HOUSE loan": `mortgage`), keys holding it only through the concept table (`car`
     for "van") do not answer — nor when a key of that very subject is among the matches,
-    answering or not ("the van insurance's policy number" is not the car's insurance)."""
+    answering or not ("the van insurance's policy number" is not the car's insurance), nor
+    where the scope records a subject spelled as that word (`recorded`: positions), unless
+    its quote holds the word."""
     kept = list(matches)
     for i in things:
         direct = [m for m in kept if _holds_as_written(m, i, read)]
         holding = [m for m in kept if f"#{i}" in m.held or f"~{i}" in m.held]
+        if i in recorded:  # "the VAN's MOT" of a scope recording `van`: not `car.mot_due`
+            direct += [m for m in holding if f"'{read.raw[i]}' in its quote" in m.relation
+                       or m.key.subject_key in read.value_named.get(i, ())]
         kept = direct if any(m.answers for m in direct) or any(
-            _subject_as_written(m, i, read) for m in direct) else [
+            _subject_as_written(m, i, read) for m in direct) or i in recorded else [
             m for m in kept if m in direct or m in holding]
     return kept
 
