@@ -347,7 +347,10 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
         if concepts.concepts_of_words(relation_words) & _AMOUNTS:
             relation_how.append("'how much' → a number")
     if WHO_CUE in read.cues and (NAME_RELATIONS.intersection(relation_words) or (
-            concepts.concepts_of_words(relation_words) & _WHO_ANSWERS)):
+            concepts.concepts_of_words(relation_words) & (_WHO_ANSWERS | _roles_asked_of(
+                owner, mentions)))):
+        # a relation that is the role the question names its subject by ("who's our GP":
+        # `gp.doctor`) is that person's name
         held.add(WHO_CUE)
         relation_how.append(_WHO_HOW)
     if WHEN_CUE in read.cues and concepts.concepts_of_words(relation_words) & _WHEN_ANSWERS:
@@ -377,6 +380,14 @@ _WHEN_HOW = "'when' → a date"
 _AMOUNTS = frozenset(("price", "payment", "salary", "fee", "utility_bill", "invoice",
                       "rent", "hourly_rate"))
 """Concepts of relations whose value answers "how much" ("ile", "koľko")."""
+
+
+def _roles_asked_of(owner: Identity | None, mentions: Mentions) -> frozenset[str]:
+    """The roles by which the question names the key's owner ("our GP": doctor)."""
+    if owner is None:
+        return frozenset()
+    return frozenset().union(*(m.role for m in mentions.found
+                               if m.role and any(i is owner for i in m.identities)))
 
 
 def _named_directly(key: KeyRow, read: Reading) -> bool:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from memrepo.answer.concepts import ConceptTable, Span
 from memrepo.answer.identities import (
+    ORGS,
     POSSESSIVE_MARK,
     Identity,
     is_org,
@@ -309,8 +310,8 @@ def _has_role(identity: Identity, roles: frozenset[str], owner: Identity | None,
     """Whether `identity` is the `owner`'s (the asker's unless named) person in `roles`:
     a spelling in the role ("mother", "mum") — unless its note says it is someone else's —
     or a note description that gives it the role for the owner ("Lenka's mother Ludmila")."""
-    if owner is identity:
-        return False
+    if owner is identity or (roles <= ORGS and not is_org(identity, concepts)):
+        return False  # "the law FIRM": no person a description says works for a company
     said = [role_owners(d, roles, concepts) for d in identity.descriptions]
     owners = {o for found in said for o in found}
     if any(is_role(s, concepts) and concepts.concepts_of_words(s) & roles

@@ -79,6 +79,10 @@ events:
      source: manual}}
   - {{op: assert, scope: eva, subject: rex, relation: groomer, object: "Salon Ťapka",
      valid_from: "2026-01-01", recorded_at: "2026-06-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: eva, subject: gp, relation: doctor, object: "MUDr. Jan Horák",
+     valid_from: "2015-01-01", recorded_at: "2024-01-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: eva, subject: gp, relation: practice, object: "Poliklinika Jih",
+     valid_from: "2015-01-01", recorded_at: "2024-01-01T10:00:00Z", source: manual}}
 questions: []
 """
 
@@ -125,6 +129,8 @@ def test_staff_and_household_in_everyday_words(memory: Memory, question: str,
     ("What did we have down as Rex's groomer on 1 March 2026?",
      ["rex.groomer=Psí salon Alík"]),
     ("Who is Rex's groomer?", ["rex.groomer=Salon Ťapka"]),
+    # a relation that is the role the question names its subject by: that person's name
+    ("Who's our GP?", ["gp.doctor=MUDr. Jan Horák"]),
 ])
 def test_parts_pronouns_amounts_and_what_was_noted(memory: Memory, question: str,
                                                    expected: list[str]) -> None:
