@@ -57,7 +57,10 @@ from memrepo.answer.identities import Identity, is_org, words
 from memrepo.answer.key_evidence import another_kind
 from memrepo.answer.mentions_named import relation_words_as_names, subjects_named_by_capitals
 from memrepo.answer.question import (
+    HEAD_ADDRESS,
+    HEAD_NUMBER,
     Question,
+    head_kind,
 )
 from memrepo.answer.reading import (
     AMOUNT as AMOUNT_WORDS,
@@ -147,8 +150,8 @@ def choose_keys(conn: Connection, scope: str, question: Question, now: int, aske
 def _by_words(conn: Connection, scope: str, read: Reading, question: Question, now: int,
               asker: str, concepts: ConceptTable, semantic: Semantic | None) -> KeyChoice:
     first = _choose(conn, scope, read, asker, concepts, dict(read.read_as))
-    if not first.keys or len({k.key.subject_key for k in first.keys}) > 1:
-        replaced = respell(conn, scope, read, concepts)
+    if not first.keys or len({k.key.subject_key for k in first.keys}) > 1 or first.bare:
+        replaced = respell(conn, scope, read, concepts)  # "salon ADRESS": not all of it
     else:  # "where does my SISTR live": a person the answer leaves out, not a look-alike
         replaced = {i: word for i, word in respell(conn, scope, read, concepts).items()
                     if names_a_person(conn, word, concepts)}
@@ -241,7 +244,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     named = [m for m in mentions.found if m.identities]
     if named and not asks_beyond(read, mentions) and not any(m.role for m in named):
         return _everything_about(conn, scope, named, respelled, concepts,
-                                 read.folded[0] in _WHERE if read.folded else False)
+                                 read.folded[0] in _WHERE if read.folded else False,
+                                 next(filter(None, map(head_kind, read.folded)), ""))
     candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions,
                                 frozenset(s for i in people if i.asker for s in i.subjects))
     things = things_named(read, rows, people, candidates)
@@ -452,7 +456,7 @@ def _also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch]) -> list[
 
 def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
                       respelled: dict[str, str], concepts: ConceptTable, where: bool,
-                      ) -> KeyChoice:
+                      head: str = "") -> KeyChoice:
     """A question that only names someone ("Łódź Packaging?", "Radek"): every key recorded
     about them — or, asked where they are ("Gdzie jest Miodowy Dwór?"), the keys of where
     they live or stand, when there are such."""
@@ -465,6 +469,10 @@ def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
               if concepts.concepts_of_words(words(m.key.relation_key)) & _PLACES]
     if where and places:
         matches = places
+    of_head = [replace(m, relation=(f"'{head}' → its {head}",)) for m in matches
+               if concepts.concepts_of_words(words(m.key.relation_key)) & _HEADS.get(head, set())]
+    if of_head:  # "salon ADRESS" (respelled), "číslo na Denisu": the head noun's kind
+        matches = of_head
     return KeyChoice(matches[:MAX_ABOUT], [i.label for m in named for i in m.identities],
                      respelled=respelled)
 
@@ -472,6 +480,9 @@ def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
 _WHERE = frozenset(words_of("where wheres gdzie kde kdeze"))
 _PLACES = frozenset(("residence", "registered_address", "workplace"))
 """Concepts of relations that say where someone lives or stands."""
+_HEADS = {HEAD_ADDRESS: {"residence", "registered_address", "workplace"},
+          HEAD_NUMBER: {"phone"}}
+"""Concepts of the relations a head noun asks for ("salon ADDRESS", "číslo na Denisu")."""
 
 
 def _recorded(conn: Connection, scope: str, persons: Sequence[Identity],

@@ -113,6 +113,7 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     dated = {*dated, *look_like, *(i + 1 for i in look_like)}  # set aside like a date
     heads = head_positions(folded, {i for i, w in enumerate(folded) if w not in STOP_WORDS
                                     and w not in OPTIONAL  # "her NEW number": a phone
+                                    and w not in FILLERS  # "TEĎ číslo na Denisu"
                                     and i not in dated and not asks_change_word(w)})
     written = WORD.findall(unicodedata.normalize("NFC", question.text))
     if len(written) != len(raw):

@@ -3,7 +3,8 @@ reading, scoring, concepts): in the scope of a workshop, a role a note gives its
 ("Antek's apprentice") is the workshop's (`apprentice.school` is Kuba's); "who works at
 the workshop" asks the staff, not whoever has a `leasing_company`; a pet's food; "the
 van's MOT" of a scope that records a `van` is not the car's; a trade by its word (the
-glazier); "going out with" a girlfriend."""
+glazier); "going out with" a girlfriend; a head noun beside a name ("číslo na Kubu",
+"Kuba adress") asks its kind."""
 
 from __future__ import annotations
 
@@ -52,6 +53,11 @@ events:
      valid_from: "2022-01-01", recorded_at: "2022-01-01T10:00:00Z", source: manual}}
   - {{op: assert, scope: stolarnia, subject: kuba_wolny, relation: girlfriend, object: "Ola",
      valid_from: "2026-05-01", recorded_at: "2026-05-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: stolarnia, subject: kuba_wolny, relation: telefon, object: "600 100 200",
+     valid_from: "2025-09-01", recorded_at: "2025-09-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: stolarnia, subject: kuba_wolny, relation: adres,
+     object: "ul. Krótka 3, Nowy Targ", valid_from: "2025-09-01",
+     recorded_at: "2025-09-01T10:00:00Z", source: manual}}
 questions: []
 """
 
@@ -71,6 +77,9 @@ world_repo, memory = world_fixtures(WORLD, "stolarnia", NOW)
     ("What do we feed the cat?", ["kot.karma=Whiskas Senior"]),
     ("What's the glazier's phone number?", ["szklarz.telefon=18 207 00 11"]),
     ("Who is Kuba going out with?", ["kuba_wolny.girlfriend=Ola"]),
+    # a head noun beside whom it names asks its kind, not everything about them
+    ("Jaké je teď číslo na Kubu?", ["kuba_wolny.telefon=600 100 200"]),
+    ("kuba wolny adress", ["kuba_wolny.adres=ul. Krótka 3, Nowy Targ"]),
 ])
 def test_a_business_asked_in_everyday_words(memory: Memory, question: str,
                                             expected: list[str]) -> None:
