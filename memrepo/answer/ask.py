@@ -236,7 +236,8 @@ def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
     # rent and who's the landlord?": the household's rent, its landlord); a subject one
     # part names is named for the others ("the HALL rent … and who's the landlord?")
     named = {m.key.subject for part in parts for m in part.choice.keys if m.subject != UNNAMED}
-    nobody = not whole.entities and not whole.choice.about and not named
+    nobody = not whole.entities and not whole.choice.about and not named and not any(
+        answer.choice.unknown for answer in (whole, *parts))  # "… does my BOSS have"
     own = [(key, number) for key, number in asked
            if nobody or key[1] in named or _says_whose(parts[number], key)]
     answered = [(key, parts[number]) for key, number in own]
