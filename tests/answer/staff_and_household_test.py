@@ -83,6 +83,8 @@ events:
      valid_from: "2015-01-01", recorded_at: "2024-01-01T10:00:00Z", source: manual}}
   - {{op: assert, scope: eva, subject: gp, relation: practice, object: "Poliklinika Jih",
      valid_from: "2015-01-01", recorded_at: "2024-01-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: eva, subject: hypoteka, relation: fixacia_do, object: "2031-02-28",
+     valid_from: "2026-03-01", recorded_at: "2026-03-01T10:00:00Z", source: manual}}
 questions: []
 """
 
@@ -131,6 +133,9 @@ def test_staff_and_household_in_everyday_words(memory: Memory, question: str,
     ("Who is Rex's groomer?", ["rex.groomer=Salon Ťapka"]),
     # a relation that is the role the question names its subject by: that person's name
     ("Who's our GP?", ["gp.doctor=MUDr. Jan Horák"]),
+    # words people use: a driving school in Slovak, a mortgage's fixation
+    ("Do ktorej autoškoly chodí Ondra?", ["ondra.driving_school=Autoškola Rychlá"]),
+    ("mortgage fixed until when?", ["hypoteka.fixacia_do=2031-02-28"]),
 ])
 def test_parts_pronouns_amounts_and_what_was_noted(memory: Memory, question: str,
                                                    expected: list[str]) -> None:
