@@ -20,7 +20,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from memrepo.answer.alike import among_alike
@@ -359,10 +359,11 @@ def _whole_name(read: Reading, i: int) -> tuple[int, int]:
     return start, end
 
 
-def _subjects_as_written(read: Reading, rows: Sequence[KeyRow], things: set[int],
+def _subjects_as_written(read: Reading, rows: Sequence[KeyRow], things: Iterable[int],
                          ) -> frozenset[int]:
-    """The thing words that are a subject of the scope as written ("the VAN's MOT": `van`):
-    no other thing's key answers for them through the concept table (`car.mot_due`)."""
+    """The words (of `things`: positions) that are a subject of the scope as written ("the
+    VAN's MOT": `van`): no other thing's key answers for them through the concept table
+    (`car.mot_due`)."""
     subjects = {r.subject_key for r in rows}
     return frozenset(i for i in things if read.folded[i] in subjects)
 
@@ -405,7 +406,7 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
     named = {r.subject_key for r in rows if r.subject_key not in persons
              and not is_person_row(r, (), concepts)
              and names_thing(r, read, bool(parties), concepts)}  # "our POWER": `electricity_bill`
-    spelled = {read.folded[i] for i in read.salient} & {r.subject_key for r in rows}
+    spelled = {read.folded[i] for i in _subjects_as_written(read, rows, set(read.salient))}
     if spelled:  # "the VAN's MOT" where `van` is recorded: not the car's through the concept
         called = {x for subjects in read.value_named.values() for x in subjects}
         named = {s for s in named if set(words(s)) & spelled or s in called}
@@ -469,8 +470,9 @@ def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
               if concepts.concepts_of_words(words(m.key.relation_key)) & _PLACES]
     if where and places:
         matches = places
+    kinds = _HEADS.get(head, frozenset())
     of_head = [replace(m, relation=(f"'{head}' → its {head}",)) for m in matches
-               if concepts.concepts_of_words(words(m.key.relation_key)) & _HEADS.get(head, set())]
+               if concepts.concepts_of_words(words(m.key.relation_key)) & kinds]
     if of_head:  # "salon ADRESS" (respelled), "číslo na Denisu": the head noun's kind
         matches = of_head
     return KeyChoice(matches[:MAX_ABOUT], [i.label for m in named for i in m.identities],
@@ -480,8 +482,7 @@ def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
 _WHERE = frozenset(words_of("where wheres gdzie kde kdeze"))
 _PLACES = frozenset(("residence", "registered_address", "workplace"))
 """Concepts of relations that say where someone lives or stands."""
-_HEADS = {HEAD_ADDRESS: {"residence", "registered_address", "workplace"},
-          HEAD_NUMBER: {"phone"}}
+_HEADS = {HEAD_ADDRESS: _PLACES, HEAD_NUMBER: frozenset(("phone",))}
 """Concepts of the relations a head noun asks for ("salon ADDRESS", "číslo na Denisu")."""
 
 
