@@ -27,3 +27,7 @@ JOURNAL_DIR = f"{STATE_DIR}/journal"
 
 PARTIAL_DIR = f"{STATE_DIR}/partial"
 """The partial and uncommitted log lines `memrepo doctor --repair` moved aside."""
+
+AUDIT_MEMO = f"{STATE_DIR}/audit-memo.json"
+"""What the cache was like at doctor's last clean audit of it (memrepo.cache.audit_memo):
+a later doctor that finds it so again does not audit it again."""

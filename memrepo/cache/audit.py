@@ -10,6 +10,10 @@ data, and no query may serve what the files do not hold.)
   Catches rows edited behind memrepo's back (an `UPDATE events …`), rows lost or added,
   and holdings whose value differs from their event; not a tamperer who also rewrites the
   digest table.
+- the default audit (`skipped_lines` and `edited_logs`) is not run again while the cache
+  file and its recorded sync state are those of the last clean audit
+  (memrepo.cache.audit_memo, which says why that is safe): doctor reports it "unchanged
+  since the clean audit at <time>"; `full` audits anyway.
 - `deep_differences` (`doctor --deep`): builds a fresh cache from the files into a
   temporary file with the build's own code and compares every table with the live one;
   catches any difference, at the cost of a full build. The fresh file can then be
@@ -25,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from memrepo.cache import audit_memo
 from memrepo.cache.db import BUSY_TIMEOUT_MS, cache_path, open_trusted
 from memrepo.cache.digests import (
     EMPTY,
@@ -42,35 +47,70 @@ _T = TypeVar("_T")
 @dataclass(frozen=True, slots=True)
 class Audited:
     """What the default audit finds: the lines and notes left out, the logs whose rows
-    are not the ones indexed (`edited_logs`)."""
+    are not the ones indexed (`edited`). `clean_at`: when the cache was last audited and
+    found clean — this audit, or (`remembered`) the earlier one this result stands on, the
+    cache being unchanged since (memrepo.cache.audit_memo); None when not known."""
 
     skipped: list[SkippedLine]
     edited: list[str]
+    clean_at: str | None = None
+    remembered: bool = False
+
+    @property
+    def clean(self) -> bool:
+        return not self.skipped and not self.edited
 
 
 def audited(conn: sqlite3.Connection) -> Audited:
     return Audited(skipped_lines(conn), edited_logs(conn))
 
 
-class EarlyAudit:
-    """`audited` of a cache that is current when doctor starts, worked out on a thread of
-    its own while doctor imports and runs its other checks (most of it is SQLite's work,
-    done without Python's lock). Its result stands only if nothing has written the cache
-    since it started (SQLite's `data_version`, and the same file): a sync meanwhile (the
-    work tree changed) or an edit means auditing again."""
+def audited_or_remembered(root: Path, conn: sqlite3.Connection, full: bool) -> Audited:
+    """The default audit of `root`'s current cache (`conn`): the remembered clean result
+    when the cache is unchanged since that audit and not `full`, else audited now (and
+    remembered when clean)."""
+    clean_at = None if full else audit_memo.remembered(root, conn)
+    if clean_at is not None:
+        return _remembered(clean_at)
+    before = audit_memo.before_audit(root, conn)
+    return _noted(root, conn, audited(conn), before)
 
-    def __init__(self, root: Path, watch: sqlite3.Connection) -> None:
+
+def _remembered(clean_at: str) -> Audited:
+    return Audited([], [], clean_at, remembered=True)
+
+
+def _noted(root: Path, conn: sqlite3.Connection, found: Audited,
+           before: audit_memo.Before | None) -> Audited:
+    clean_at = audit_memo.note_result(root, conn, before, found.clean)
+    return Audited(found.skipped, found.edited, clean_at)
+
+
+class EarlyAudit:
+    """`audited_or_remembered` of a cache that is current when doctor starts, worked out on
+    a thread of its own while doctor imports and runs its other checks (most of it is
+    SQLite's work, done without Python's lock). Its result stands only if nothing has
+    written the cache since it started (SQLite's `data_version`, and the same file; for a
+    remembered result, the memo still matching): a sync meanwhile (the work tree changed)
+    or an edit means auditing again."""
+
+    def __init__(self, root: Path, watch: sqlite3.Connection, full: bool) -> None:
         self._root = root
         self._watch = watch  # this thread's: asked again when the result is collected
         self._state = _cache_state(root, watch)
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="memrepo-doctor-audit")
-        self._future: Future[Audited | None] = self._pool.submit(_audit_of_file, root)
-        self._pool.shutdown(wait=False)
+        self._clean_at = None if full else audit_memo.remembered(root, watch)
+        self._before = None if self._clean_at else audit_memo.before_audit(root, watch)
+        self._future: Future[Audited | None] | None = None
+        if self._clean_at is None:
+            pool = ThreadPoolExecutor(1, thread_name_prefix="memrepo-doctor-audit")
+            self._future = pool.submit(_audit_of_file, root)
+            pool.shutdown(wait=False)
 
     @staticmethod
-    def start(root: Path) -> EarlyAudit | None:
+    def start(root: Path, full: bool = False) -> EarlyAudit | None:
         """An early audit, or None when the cache is missing, unsound or stale (doctor
-        syncs or rebuilds it first)."""
+        syncs or rebuilds it first). `full`: audited even when unchanged since the last
+        clean audit."""
         if not cache_path(root).is_file():
             return None
         conn = open_existing(root)
@@ -79,13 +119,20 @@ class EarlyAudit:
         if is_stale(conn, root):
             conn.close()
             return None
-        return EarlyAudit(root, conn)
+        return EarlyAudit(root, conn, full)
 
     def result(self) -> Audited | None:
         """What the audit found; None when the cache was written since it started."""
         try:
+            if self._future is None:  # remembered: still so?
+                clean_at = audit_memo.remembered(self._root, self._watch)
+                if clean_at is None or clean_at != self._clean_at:
+                    return None
+                return _remembered(clean_at)
             found = self._future.result()
-            return found if _cache_state(self._root, self._watch) == self._state else None
+            if found is None or _cache_state(self._root, self._watch) != self._state:
+                return None
+            return _noted(self._root, self._watch, found, self._before)
         finally:
             self._watch.close()
 

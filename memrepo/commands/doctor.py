@@ -1,7 +1,7 @@
-"""`memrepo doctor [--repair] [--json]`: diagnose (and put right) what an interrupted write
-left in this clone — partial or uncommitted log lines, an index behind HEAD, stale git
-locks, a broken cache, INDEX.md drift. See memrepo/maintenance/doctor.py for what is
-repaired how."""
+"""`memrepo doctor [--repair] [--deep] [--full] [--json]`: diagnose (and put right) what
+an interrupted write left in this clone — partial or uncommitted log lines, an index
+behind HEAD, stale git locks, a broken cache, INDEX.md drift. See
+memrepo/maintenance/doctor/ for what is repaired how."""
 
 from __future__ import annotations
 
@@ -22,14 +22,21 @@ def add_parser(subparsers: Any) -> None:
                     "--repair moves partial lines aside to .memrepo/partial/ (never "
                     "dropped), commits complete uncommitted lines through the checks, "
                     "resets lagging index entries, removes stale locks and rebuilds the "
-                    "cache. Exit 0 when healthy or repaired, 1 when problems remain.")
+                    "cache. The cache's audit is not run again while the cache is as "
+                    "it was at the last clean one (--full runs it). Exit 0 when healthy "
+                    "or repaired, 1 when problems remain.")
     parser.add_argument("--repair", action="store_true",
                         help="repair what is safe to repair, and say what was done")
     parser.add_argument("--deep", action="store_true",
                         help="compare the cache with a fresh build from the files (costs a "
                              "full build; the default compares a digest per log)")
+    parser.add_argument("--full", action="store_true",
+                        help="audit the cache even when it is unchanged since the last "
+                             "clean audit (by default that audit's result is reported)")
     parser.add_argument("--json", action="store_true",
-                        help='print {"healthy": bool, "findings": [...]}')
+                        help='print {"healthy": bool, "findings": [...], "cache_audit": '
+                             '{"status": "audited" | "unchanged" | "not run", '
+                             '"clean_at": time | null}}')
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,12 +44,13 @@ def run(args: argparse.Namespace) -> int:
 
     root = find_root(args.repo)
     # the cache's audit (mostly SQLite's work) starts before doctor's checks are imported
-    early = None if args.repair or args.deep else EarlyAudit.start(root)
+    early = None if args.repair or args.deep else EarlyAudit.start(root, args.full)
 
     from memrepo.core.display import shown
     from memrepo.maintenance.doctor import doctor
 
-    report = doctor(root, repair=args.repair, deep=args.deep, early=early)
+    report = doctor(root, repair=args.repair, deep=args.deep, early=early,
+                    full=args.full)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
@@ -53,6 +61,9 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  {done}: {shown(finding.repaired, None)}")
             else:
                 print(f"  To fix: {shown(finding.fix, None)}")
+        audit = report.cache_audit.said()
+        if audit is not None:
+            print(shown(audit, None))
         remaining = sum(f.repaired is None for f in report.findings)
         print("healthy" if not report.findings or not (remaining or args.repair) else
               "repaired" if not remaining else f"{remaining} problem(s) remain",

@@ -28,6 +28,12 @@ def doctor(root: Path, capsys: pytest.CaptureFixture[str], *flags: str) -> tuple
     return code, json.loads(capsys.readouterr().out)
 
 
+def healthy(result: tuple[int, dict]) -> bool:
+    """Exit 0, healthy, nothing found (whatever became of the cache's audit)."""
+    code, report = result
+    return (code, report["healthy"], report["findings"]) == (0, True, [])
+
+
 def log_of(root: Path) -> Path:
     [path] = (root / "memory/facts/michal").glob("*.jsonl")
     return path
@@ -41,7 +47,8 @@ def recorded_now() -> str:
 
 def test_a_fresh_repository_is_healthy(memory_repo: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
-    assert doctor(memory_repo, capsys) == (0, {"healthy": True, "findings": []})
+    assert doctor(memory_repo, capsys) == (0, {"healthy": True, "findings": [], "cache_audit":
+                                             {"status": "not run", "clean_at": None}})
 
 
 def test_a_partial_line_is_moved_aside_and_the_log_cut_back(
@@ -175,7 +182,7 @@ def test_a_cache_behind_the_files_after_ordinary_use_is_not_a_problem(
     assert "  Done: synced it" in out and "Repaired" not in out
     assert out.splitlines()[-1] == "healthy"
     assert cache.status(memory_repo).current and cache.status(memory_repo).events == 1
-    assert doctor(memory_repo, capsys) == (0, {"healthy": True, "findings": []})
+    assert healthy(doctor(memory_repo, capsys))
 
 
 def test_index_drift_is_reported_not_repaired(memory_repo: Path,
@@ -203,7 +210,7 @@ def test_index_drift_is_found_from_the_cache_and_without_it(
         with_cache: bool) -> None:
     _indexed_repo(memory_repo)
     capsys.readouterr()
-    assert doctor(memory_repo, capsys) == (0, {"healthy": True, "findings": []})
+    assert healthy(doctor(memory_repo, capsys))
     folder = memory_repo / "memory/entities"
     if edit == "description":
         write(memory_repo, "memory/entities/acme-supplies.md",
@@ -288,7 +295,7 @@ def test_missing_hooks_are_reported_and_installed(
     assert code == 1 and "hooks are missing" in report["findings"][0]["problem"]
     assert "memrepo hooks install" in report["findings"][0]["fix"]
     assert doctor(fresh, capsys, "--repair")[0] == 0
-    assert doctor(fresh, capsys) == (0, {"healthy": True, "findings": []})
+    assert healthy(doctor(fresh, capsys))
 
 
 def test_a_log_behind_head_gets_its_committed_lines_back(
@@ -398,13 +405,18 @@ def test_an_audit_started_early_is_redone_when_the_cache_changed_meanwhile(
     store.remember(memory_repo, scope="michal", subject="phone", relation="number",
                    object="+48 600 100 200")
     cache.sync(memory_repo)
-    assert cache_contents(memory_repo, False, False, EarlyAudit.start(memory_repo)) == []
-    early = EarlyAudit.start(memory_repo)
-    assert early is not None
-    with sqlite3.connect(cache.cache_path(memory_repo)) as conn:
-        conn.execute("UPDATE events SET object = '+48 000 EVIL'")
-    (finding,) = cache_contents(memory_repo, False, False, early)
-    assert "does not say what the files say" in finding.problem
+    findings, audit = cache_contents(memory_repo, False, False, EarlyAudit.start(memory_repo))
+    assert findings == [] and audit.status == "audited"
+    for full in (False, True):  # remembered, or audited again
+        early = EarlyAudit.start(memory_repo, full)
+        assert early is not None
+        with sqlite3.connect(cache.cache_path(memory_repo)) as conn:
+            conn.execute("UPDATE events SET object = '+48 000 EVIL'")
+        (finding,), audit = cache_contents(memory_repo, False, False, early)
+        assert "does not say what the files say" in finding.problem
+        assert audit.status == "audited"
+        cache.rebuild(memory_repo)
+        assert cache_contents(memory_repo, False, False)[0] == []
 
 
 def test_doctor_deep_compares_every_table_with_a_fresh_build(
@@ -421,7 +433,9 @@ def test_doctor_deep_compares_every_table_with_a_fresh_build(
     assert code == 1 and "notes: 1 row(s) not from the files" in report["findings"][0]["problem"]
     code, report = doctor(demo_repo, capsys, "--deep", "--repair")
     assert code == 0 and report["healthy"]
-    assert doctor(demo_repo, capsys, "--deep") == (0, {"healthy": True, "findings": []})
+    assert doctor(demo_repo, capsys, "--deep") == (0, {"healthy": True, "findings": [],
+                                                       "cache_audit": {"status": "audited",
+                                                                       "clean_at": None}})
 
 
 def test_the_notes_side_of_a_killed_two_process_rebuild_is_cleaned_up(

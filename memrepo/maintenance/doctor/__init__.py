@@ -28,7 +28,10 @@ meanwhile):
   without --repair, as the next query would, and reported as information, not a problem;
 - a cache that does not say what the files say (memrepo.cache.audit): rows edited behind
   memrepo's back (a digest per log, cheap) or, with `deep`, any difference from a fresh
-  build: rebuilt (the fresh build is swapped in);
+  build: rebuilt (the fresh build is swapped in). The default audit is not run again while
+  the cache file and its sync state are those of the last clean audit
+  (memrepo.cache.audit_memo): reported as "unchanged since the clean audit at <time>";
+  `full` (`doctor --full`), `deep` and `repair` always audit;
 - log lines the cache leaves out because the checks refuse them (committed with
   `--no-verify`): reported only — committed history is not rewritten;
 - INDEX.md drift: reported only (`memrepo index`);
@@ -55,23 +58,25 @@ __all__ = ["Finding", "Report", "doctor"]
 
 
 def doctor(root: Path, repair: bool = False, deep: bool = False,
-           early: EarlyAudit | None = None) -> Report:
+           early: EarlyAudit | None = None, full: bool = False) -> Report:
     """Diagnose the clone at `root` (and repair what is safe to repair); `deep` compares
     the cache with a fresh build from the files (a full build's cost). A current cache is
     audited while the other checks run (nothing they do without `repair` changes it; if
     the work tree does meanwhile, it is audited again): `early`, an audit the caller
-    started already (`EarlyAudit.start`), else one started here."""
+    started already (`EarlyAudit.start`), else one started here. The audit is not run
+    again while the cache is as it was at the last clean one (memrepo.cache.audit_memo;
+    `report.cache_audit` says so) unless `full`, `repair` or `deep`."""
     report = Report()
     if repair:
         with write_lock(root):
-            _run_checks(root, True, deep, None, report)
+            _run_checks(root, True, deep, None, full, report)
     else:
-        early = early or (None if deep else EarlyAudit.start(root))
-        _run_checks(root, False, deep, early, report)
+        early = early or (None if deep else EarlyAudit.start(root, full))
+        _run_checks(root, False, deep, early, full, report)
     return report
 
 
-def _run_checks(root: Path, repair: bool, deep: bool, early: EarlyAudit | None,
+def _run_checks(root: Path, repair: bool, deep: bool, early: EarlyAudit | None, full: bool,
                 report: Report) -> None:
     unfinished = unfinished_operation(root, repair)
     report.findings.extend(unfinished)
@@ -86,5 +91,5 @@ def _run_checks(root: Path, repair: bool, deep: bool, early: EarlyAudit | None,
     for check in checks:
         report.findings.extend(check(root, repair))
     if not unwritable:
-        report.findings.extend(cache_contents(root, repair, deep, early))
-
+        contents, report.cache_audit = cache_contents(root, repair, deep, early, full)
+        report.findings.extend(contents)

@@ -24,7 +24,7 @@ from memrepo.git.activity import process_alive
 from memrepo.local_state import STATE_DIR
 from memrepo.maintenance.indexes import build_indexes, current_index, known_descriptions
 
-from .findings import Finding, done, relative
+from .findings import NOT_AUDITED, CacheAudit, Finding, done, relative
 
 if TYPE_CHECKING:
     from memrepo.cache.audit import Audited, EarlyAudit
@@ -104,23 +104,26 @@ def _cache_leftovers(root: Path, repair: bool) -> list[Finding]:
     return findings
 
 
-def cache_contents(root: Path, repair: bool, deep: bool,
-                   early: EarlyAudit | None = None) -> list[Finding]:
+def cache_contents(root: Path, repair: bool, deep: bool, early: EarlyAudit | None = None,
+                   full: bool = False) -> tuple[list[Finding], CacheAudit]:
     """Whether a sound, current cache says what the files say, and the lines it skips
-    (`early`: audited already, unless the cache was written since)."""
+    (`early`: audited already, unless the cache was written since); and what became of the
+    audit. The default audit is not run again while the cache is as it was at the last
+    clean one (memrepo.cache.audit_memo), unless `full`, `repair` or `deep`."""
     found = None if early is None or repair or deep else early.result()
     if found is not None:
         return _audit_findings(root, found, repair)
     if not cache.cache_path(root).is_file():
-        return []
+        return [], NOT_AUDITED
     conn = audit.open_existing(root)
     if conn is None:
-        return []  # missing, corrupt or behind: reported (and repaired) by _cache
+        return [], NOT_AUDITED  # missing, corrupt or behind: reported (and repaired) by _cache
     try:
         if is_stale(conn, root):
-            return []
+            return [], NOT_AUDITED
         if not deep:
-            return _audit_findings(root, audit.audited(conn), repair)
+            return _audit_findings(root, audit.audited_or_remembered(
+                root, conn, full or repair), repair)
         findings = _skipped(skipped_lines(conn))
         with built_aside(root) as (fresh, _):
             differences = audit.deep_differences(conn, fresh)
@@ -128,17 +131,18 @@ def cache_contents(root: Path, repair: bool, deep: bool,
                 findings.append(_differs(root, "; ".join(differences), repair, fresh))
     finally:
         conn.close()
-    return findings
+    return findings, CacheAudit("audited")
 
 
-def _audit_findings(root: Path, found: Audited, repair: bool) -> list[Finding]:
+def _audit_findings(root: Path, found: Audited,
+                    repair: bool) -> tuple[list[Finding], CacheAudit]:
     findings = _skipped(found.skipped)
     edited = found.edited
     if edited:
         shown_paths = ", ".join(edited[:3]) + (" …" if len(edited) > 3 else "")
         findings.append(_differs(root, f"rows of {len(edited)} log(s) were changed after "
                                  f"they were indexed ({shown_paths})", repair, None))
-    return findings
+    return findings, CacheAudit("unchanged" if found.remembered else "audited", found.clean_at)
 
 
 def _skipped(lines: list[SkippedLine]) -> list[Finding]:
