@@ -55,7 +55,11 @@ from memrepo.answer.candidates import (
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, is_org, words
 from memrepo.answer.key_evidence import another_kind
-from memrepo.answer.mentions_named import relation_words_as_names, subjects_named_by_capitals
+from memrepo.answer.mentions_named import (
+    relation_words_as_names,
+    spelled_by_capitals,
+    subjects_named_by_capitals,
+)
 from memrepo.answer.question import (
     HEAD_ADDRESS,
     HEAD_NUMBER,
@@ -246,6 +250,10 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return _everything_about(conn, scope, named, respelled, concepts,
                                  read.folded[0] in _WHERE if read.folded else False,
                                  next(filter(None, map(head_kind, read.folded)), ""))
+    if named and not asks_beyond(read, mentions) and read.folded[0] in _WHERE and (
+            where := _everything_about(conn, scope, named, respelled, concepts, True)).keys \
+            and all(m.relation == _A_PLACE for m in where.keys):
+        return where  # "Gdzie jest TATA?": where dad lives (his care home), if recorded
     candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions,
                                 frozenset(s for i in people if i.asker for s in i.subjects))
     things = things_named(read, rows, people, candidates)
@@ -258,7 +266,9 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         scored = _same_thing_of_the_kind(conn, scope, read, answering, matched)
     about = [i.label for i in persons]
     by_name = subjects_named_by_capitals(read, mentions, rows, concepts)
-    if scored and by_name and not {m.key.subject_key for m in scored} & by_name:
+    scored_subjects = {m.key.subject_key for m in scored}
+    if scored and by_name and not scored_subjects & by_name and not spelled_by_capitals(
+            read, mentions, scored_subjects, concepts):
         return KeyChoice(about=about, recorded=_recorded_of(conn, scope, by_name),
                          respelled=respelled)  # "what hobby does VOJTA have": not Matěj's
     if not scored and last_resort and (typed := _by_answer_kind(
@@ -466,7 +476,7 @@ def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
         for identity in mention.identities:
             for key in keys_of_subjects(conn, scope, identity.subjects, MAX_ABOUT):
                 matches.append(KeyMatch(key, 1.0, mention.how, ("everything recorded",)))
-    places = [replace(m, relation=("'where' → a place",)) for m in matches
+    places = [replace(m, relation=_A_PLACE) for m in matches
               if concepts.concepts_of_words(words(m.key.relation_key)) & _PLACES]
     if where and places:
         matches = places
@@ -480,6 +490,7 @@ def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
 
 
 _WHERE = frozenset(words_of("where wheres gdzie kde kdeze"))
+_A_PLACE = ("'where' → a place",)
 _PLACES = frozenset(("residence", "registered_address", "workplace"))
 """Concepts of relations that say where someone lives or stands."""
 _HEADS = {HEAD_ADDRESS: _PLACES, HEAD_NUMBER: frozenset(("phone",))}

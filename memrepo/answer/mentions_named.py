@@ -7,7 +7,7 @@ DOSTARCZA ziarno": the beans' supplier) — with the words naming those things.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from memrepo.answer.concepts import ConceptTable
@@ -116,10 +116,27 @@ def subjects_named_by_capitals(read: Reading, mentions: Mentions, rows: Sequence
     """Subjects no entity note names that a capitalised word of the question spells as a
     name ("what hobby does VOJTA have": `vojtech`; "when does RADEK Beneš work":
     `radek_benes`): subjects whose words are all names, not words of the concept table."""
-    said = {i for m in mentions.found for i in range(m.start, m.end)}
-    capitals = [read.folded[i] for i in read.capitalised
-                if i not in said and i not in read.dated and not concepts.knows(read.folded[i])]
+    capitals = _capitals(read, mentions, concepts)
     return {row.subject_key for row in rows
             if not concepts.concepts_of_words(words(row.subject_key))
-            and any(spells_name((word,), (part,)) for word in capitals
-                    for part in words(row.subject_key) if len(part) >= 3)}
+            and _spelled(capitals, row.subject_key)}
+
+
+def spelled_by_capitals(read: Reading, mentions: Mentions, subjects: Iterable[str],
+                        concepts: ConceptTable) -> set[str]:
+    """Of `subjects`, those a capitalised word of the question spells, whatever their other
+    words ("w BURSZTYNOWEJ Pracowni": `bursztynowa_pracownia`, though "pracownia" is a
+    word of the concept table)."""
+    capitals = _capitals(read, mentions, concepts)
+    return {subject for subject in subjects if _spelled(capitals, subject)}
+
+
+def _capitals(read: Reading, mentions: Mentions, concepts: ConceptTable) -> list[str]:
+    said = {i for m in mentions.found for i in range(m.start, m.end)}
+    return [read.folded[i] for i in read.capitalised
+            if i not in said and i not in read.dated and not concepts.knows(read.folded[i])]
+
+
+def _spelled(capitals: Sequence[str], subject: str) -> bool:
+    return any(spells_name((word,), (part,)) for word in capitals
+               for part in words(subject) if len(part) >= 3)

@@ -33,7 +33,7 @@ please again currently today tonight right know give show want find look info in
 details detail still ever exactly remind remember anything something thing things days one
 moment moments there here else going podaj powiedz pokaz prosze teraz obecnie aktualnie daj
 povedz ukaz prosim momentalne rekni ted nyni aktualne also list all every tell say again
-ponownie znowu znow znova znovu opat back already far record records""")) | TITLES
+ponownie znowu znow znova znovu opat back already far record records pls plz""")) | TITLES
 """Words that ask nothing of their own ("please", "right now", "give me"): never held
 against a key. (Head nouns beside another word, "phone NUMBER", are set aside too.)"""
 OPTIONAL = frozenset(words_of("""
@@ -148,6 +148,13 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     if (origin := _asks_origin(folded)) is not None:  # "where is she FROM", "skąd jest"
         spans[origin] = _ORIGIN
         salient = sorted({*salient, origin})
+    if len(folded) > 3 and folded[0] in _WHAT_YEAR_IS and folded[-1] == "for" and (
+            len(folded) - 1 not in spans):  # "what did we borrow the money FOR"
+        spans[len(folded) - 1] = _PURPOSE
+        salient = sorted({*salient, len(folded) - 1})
+    if (year := _asks_school_year(folded)) is not None:  # "what YEAR is Tomek in"
+        spans[year] = _SCHOOL_YEAR  # "… in AT SCHOOL": where the year is, not a second thing
+        salient = sorted({*(i for i in salient if spans.get(i) != _SCHOOL), year})
     if (doing := _asks_occupation(folded)) is not None:  # "what does Zuzka DO?"
         spans[doing] = _OCCUPATION
         salient = sorted({*salient, doing})
@@ -159,7 +166,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
         # "when does Radek WORK", "kdy pracuje": his hours, not his employer
         for i in (i for i, word in enumerate(folded) if word in _WORKS and i not in multi):
             spans[i] = _HOURS
-    optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi}
+    optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi
+                and spans.get(i) != _SCHOOL_YEAR}
     kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
                for i in range(span.start, span.end)}
@@ -215,6 +223,25 @@ def _asks_origin(folded: Sequence[str]) -> int | None:
     if len(folded) > 2 and folded[0] in ("where", "wheres") and folded[-1] == "from":
         return len(folded) - 1
     return next((i for i, word in enumerate(folded) if word in _FROM_WHERE), None)
+
+
+_SCHOOL_YEAR = frozenset(("school_year",))
+_PURPOSE = frozenset(("purpose",))
+_SCHOOL = frozenset(("school",))
+_WHAT_YEAR_IS = ("what", "which", "whats")
+
+
+def _asks_school_year(folded: Sequence[str]) -> int | None:
+    """The position of "year" in "what year is Tomek in (now, at school)", "… and what year
+    is he in": the year a child is in at school, not a date — "in" closes the question one
+    or two words after "is"."""
+    for i in range(1, len(folded) - 3):
+        asked = folded[i - 1] in _WHAT_YEAR_IS or (
+            i > 1 and folded[i - 1] == "is" and folded[i - 2] == "what")
+        if (folded[i] == "year" and asked and folded[i + 1] in ("is", "are", "s")
+                and "in" in folded[i + 3:i + 5]):
+            return i
+    return None
 
 
 _OCCUPATION = frozenset(("occupation", "position"))
