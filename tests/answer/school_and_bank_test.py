@@ -119,3 +119,4 @@ def test_school_year_lease_and_loan_in_everyday_words(memory: Memory, question: 
 ])
 def test_not_recorded_rather_than_a_neighbour(memory: Memory, question: str) -> None:
     assert answered_keys(memory, "agnieszka", question) == []
+
