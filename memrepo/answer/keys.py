@@ -66,6 +66,7 @@ from memrepo.answer.question import (
     Question,
     head_kind,
 )
+from memrepo.answer.question_weights import PLAIN_VERBS
 from memrepo.answer.reading import (
     AMOUNT as AMOUNT_WORDS,
 )
@@ -300,6 +301,18 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                      missing=missing)
 
 
+def _words_it_lacks(key: KeyRow, read: Reading, said: set[int]) -> bool:
+    """Whether the question names a thing of a person's that the key does not hold, in a
+    word of four letters or more no concept knows ("kedy ide Ema na LYŽIARSKY", "what time
+    is Samko's VOLLEYBALL": not the one time recorded of them, another activity's)."""
+    forms = {f for w in (*words(key.subject_key), *words(key.relation_key))
+             for f in base_forms(w)}
+    return any(len(read.folded[i]) >= 4 and not read.concepts.get(i)
+               and i not in read.optional and read.folded[i] not in PLAIN_VERBS
+               and not set(base_forms(read.folded[i])) & forms
+               for i in read.salient if i not in said and i not in read.kinds)
+
+
 def _says_nothing_else(key: KeyRow, read: Reading, said: set[int], concepts: ConceptTable,
                        ) -> bool:
     """Whether every word of the question outside the names it says (`said`) that names
@@ -437,7 +450,7 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
         said |= {i for i in read.salient if read.concepts.get(i) and read.concepts[i] <= _PAYING
                  and read.folded[i + 1:i + 2] in (["for"], ["za"])}
     if key is None or not _says_nothing_else(key, read, said, concepts) or another_kind(
-            key, read):
+            key, read) or (any(i.person for i in parties) and _words_it_lacks(key, read, said)):
         return None
     return KeyMatch(key, COVERAGE, f"words '{key.subject}'",
                     (f"the question asks for {kind}: the one such relation of {key.subject}",))

@@ -97,6 +97,7 @@ happens happened belong belongs belonged stand stands stood sit sits sat mean me
 say says said tell tells told know knows knew think thinks thought remember remembers
 feel feels felt seem seems seemed become becomes became find finds found
 give gives gave given show shows showed shown reach reaches reached expect expects expected
+do does did done doing
 chodzi chodza chodzil chodzila chodzili chodzic chodi chodia chodil chodila chodili chodit
 chodime chodzimy jezdzi jezdzimy jezdzil jezdzila jezdzili jazdi jazdime jazdil jazdila
 jezdi jezdime jezdil jezdila uzywa uzywamy uzywal uzywala pouziva pouzivame pouzival
