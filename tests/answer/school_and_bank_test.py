@@ -5,7 +5,8 @@ class" is the same question; a "bank manager" is nobody's boss; "pls" asks nothi
 "security money" is the deposit; "what did we borrow the money FOR" asks its purpose;
 "our person at the bank" is the advisor; "where is dad" asks where he lives (a care home);
 a capitalised name spelling a client's subject keeps its answer though another subject
-shares the name's first word ("w Bursztynowej Pracowni")."""
+shares the name's first word ("w Bursztynowej Pracowni"); someone else's wedding is not
+the asker's wife."""
 
 from __future__ import annotations
 
@@ -116,6 +117,7 @@ def test_school_year_lease_and_loan_in_everyday_words(memory: Memory, question: 
     "which class is Zosia in?",
     "who's our bank manager?",           # not the supervisor
     "what year did we buy the van?",     # a date nothing records: not a school year
+    "Where's Emma and Liam's wedding?",  # nobody's wedding recorded: not "my wife"
 ])
 def test_not_recorded_rather_than_a_neighbour(memory: Memory, question: str) -> None:
     assert answered_keys(memory, "agnieszka", question) == []
