@@ -33,7 +33,12 @@ from memrepo.answer.reading import (
     role_words_asked,
 )
 from memrepo.answer.stopwords import STOP_WORDS
-from memrepo.answer.subjects import Mention, Mentions
+from memrepo.answer.subjects import (
+    Mention,
+    Mentions,
+    short_names_of,
+    with_fleeting_e,
+)
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,
@@ -112,15 +117,45 @@ def named_by_values(conn: Connection, scope: str, read: Reading, mentions: Menti
         # "minimum order at ANIMALIA": `pet_food_supplier.name` = "Animalia Karmy"
         if things:
             named[i] = things
+        elif _joined_to_its_holder(read, i, hits, mentions):
+            optional.add(i)  # "Emma and LIAM's wedding": `emma_carter.partner` = "Liam …"
         elif read.folded[i + 1:i + 2] == ["s"] or any(_names_people(r, concepts) for r in hits):
             continue  # "LUCIE's salary", "kdy má LUCIE dovolenou" (`employee` = "Lucie
             # Hájková"): someone held only as a value owns no key of anyone's
-        elif hits or notes_hold_any(conn, base_forms(read.folded[i])):
-            optional.add(i)  # a name the notes hold ("przegląd Octavii"): theirs to answer
+        elif hits or notes_hold_any(conn, base_forms(read.folded[i])) or (
+                _names_a_firm(read, i, concepts) and keys_with_words(
+                    conn, scope, base_forms(read.folded[i]), "quote", 1)):
+            optional.add(i)  # a name the notes hold ("przegląd Octavii") or a firm's
+            # said when a key was recorded ("Úver máme v TATRA banke"): theirs to answer
     positions, called = _named_by_their_names(conn, scope, read, rows, concepts)
     for i, subjects in positions.items():
         named[i] = named.get(i, frozenset()) | subjects
     return replace(read, value_named=named, optional=optional, called=called)
+
+
+def _names_a_firm(read: Reading, i: int, concepts: ConceptTable) -> bool:
+    """Whether a capitalised word is the name of a firm by the kind written after it:
+    "TATRA banka", "Panoráma hotel" — not a person ("koľko dní mala KATKA")."""
+    kind = read.folded[i + 1] if i + 1 < len(read.folded) else ""
+    return i in read.capitalised and bool(kind) and concepts.knows(kind) and not (
+        concepts.word_concepts(kind) & concepts.roles)
+
+
+def _joined_to_its_holder(read: Reading, i: int, hits: Sequence[KeyRow],
+                          mentions: Mentions) -> bool:
+    """Whether a name held as a value of a named subject's key is joined to that subject
+    by "and" ("Emma and Liam", "Ola i Bartek"): the two asked of as one, the key's."""
+    holders = {r.subject_key for r in hits}
+    for m in mentions.found:
+        if not any(holders & identity.subjects for identity in m.identities):
+            continue
+        if (m.end + 1 == i and read.folded[m.end] in _AND) or (
+                i + 2 == m.start and read.folded[i + 1] in _AND):
+            return True
+    return False
+
+
+_AND = frozenset(words_of("and i a oraz"))
 
 
 def _named_by_their_names(conn: Connection, scope: str, read: Reading, rows: Sequence[KeyRow],
@@ -249,7 +284,9 @@ def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
                        concepts: ConceptTable) -> tuple[list[Identity], list[KeyRow]]:
     """The identities the question may name: subjects and entity notes holding its words
     or its role words, the asker, and the subjects those notes name."""
-    forms = {f for i in read.salient for f in base_forms(read.folded[i])}
+    forms = {f for i in read.salient for f in (
+        *base_forms(read.folded[i]), *short_names_of(read.folded[i], i in read.capitalised))}
+    forms |= {f for i in read.capitalised for f in with_fleeting_e(read.folded[i])}
     role_words = role_words_asked(read, concepts)
     rows = keys_with_words(conn, scope, forms | role_words | concept_forms(read, concepts),
                            "subject")
@@ -257,7 +294,9 @@ def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
                                               "names"),
                      *(entity_notes_with_words(conn, role_words, "description")
                        if role_words else [])])
-    named = {"_".join(s) for n in notes for s in (*_note_spellings(n), first_names(n)) if s}
+    named = {"_".join(s) for n in notes for s in (
+        *_note_spellings(n), first_names(n), *(spelling(a) for a in n.aliases)) if s}
+    # an alias "the cat" links the subject `cat`
     linked = existing_subjects(conn, scope, named | {asker, *ASKER_SUBJECTS})
     called = _called_by_name(conn, scope, notes)
     subjects = {(r.subject_key, r.subject) for r in rows}

@@ -90,7 +90,38 @@ def _joined_questions(sentence: str) -> list[str]:
         if word.start() > start and fold(word[0].lower()) in _JOINERS and asks:
             parts.append(sentence[start:word.start()])
             start = word.start()
-    return [*parts, sentence[start:]]
+    return _shared_rest([*parts, sentence[start:]])
+
+
+def _shared_rest(parts: list[str]) -> list[str]:
+    """Question words joined before or after one rest ask each of it: "WHEN and where is
+    Lena's exam?" asks "When is Lena's exam?" and "where is Lena's exam?", "Gdzie mamy
+    ubezpieczone auto I DO KIEDY?" also "do kiedy mamy ubezpieczone auto?"."""
+    out = []
+    for number, part in enumerate(parts):
+        rest = _after_question_word(parts[number + 1]) if number + 1 < len(parts) else ""
+        before = _after_question_word(parts[number - 1]) if number else ""
+        only_asking = all(w in _QUESTION_WORDS or w in _JOINERS or w in _PREPOSITIONS
+                          for _, w in tokens(part))
+        if only_asking and (rest or (before and _TIME_OR_PLACE.intersection(
+                w for _, w in tokens(part)))):  # "… auto I DO KIEDY?": until when it is
+            part = f"{part.strip().rstrip('?')} {rest or before.strip().rstrip('?') + '?'}"
+        out.append(part)
+    return out
+
+
+_TIME_OR_PLACE = frozenset(words_of("when where kiedy gdzie kedy kde kdy dokedy dokiedy"))
+"""Question words that, after a question, ask it again of its time or place ("… and
+WHEN?"); "… and why?" stays with the question it follows."""
+
+
+def _after_question_word(part: str) -> str:
+    """A part without its joining word and its question word ("and where is X" → "is X");
+    "" when it holds nothing else."""
+    for word in WORD.finditer(part):
+        if fold(word[0].lower()) not in _JOINERS | _QUESTION_WORDS:
+            return part[word.start():]
+    return ""
 
 
 def _whose_thing(before: str) -> bool:
@@ -98,11 +129,18 @@ def _whose_thing(before: str) -> bool:
     MY DENTIST APPOINTMENT and grandma's cardiology appointment?" asks two): a possessive
     and a word of what is owned — not "mum's and dad's phones", one thing of two people."""
     folded = [word for _, word in tokens(before)]
-    possessive = bool(_OWN.intersection(folded)) or "s" in folded[1:]
-    owners = {i - 1 for i, w in enumerate(folded) if w == "s"}
+    marks = [i for i, w in enumerate(folded) if w in _OWN or (
+        w == "s" and i and folded[i - 1] not in _CONTRACTED)]
+    owners = {i - 1 for i in marks if folded[i] == "s"}
     things = [w for i, w in enumerate(folded) if w not in STOP_WORDS and i not in owners
-              and w not in _QUESTION_WORDS and w not in _OWN and w != "s"]
-    return possessive and bool(things)
+              and w not in _QUESTION_WORDS and w not in _OWN and w != "s"
+              and marks and i > marks[0]]
+    return bool(things)
+
+
+_CONTRACTED = _QUESTION_WORDS | frozenset(words_of("it that there here he she"))
+"""Words whose "'s" is "is", not a possessive: "WHERE'S Emma and Liam's wedding?" asks one
+thing of two people."""
 
 
 _THEIRS = frozenset(words_of("his her their its jego jej ich jeho"))
@@ -173,7 +211,9 @@ def with_referent(part: str, naming: str) -> str:
 
 
 _POSSESSIVE_BACK = frozenset(words_of("his her its their jej jego ich jeho jeji jejich"))
-_THING_BACK = frozenset(words_of("it they ono oni ony"))
+_THING_BACK = frozenset(words_of("it they them him ono oni ony ho go ju mu"))
+"""Words standing for the thing itself: "… a kedy HO doplatíme?" is when the loan the part
+before asked of is paid off."""
 
 
 def _head_after(folded: list[str], i: int) -> int:

@@ -60,9 +60,14 @@ from memrepo.answer.mentions_named import (
     spelled_by_capitals,
     subjects_named_by_capitals,
 )
+from memrepo.answer.of_the_named import (
+    A_PLACE,
+    everything_about,
+    labels_of,
+    of_a_kin_concept,
+    where_its_event_is,
+)
 from memrepo.answer.question import (
-    HEAD_ADDRESS,
-    HEAD_NUMBER,
     Question,
     head_kind,
 )
@@ -74,6 +79,7 @@ from memrepo.answer.reading import (
     AMOUNT_CUE,
     IDENTITY,
     WHEN_CUE,
+    WHERE_CUE,
     WHO_CUE,
     Reading,
     asks_beyond,
@@ -95,7 +101,7 @@ from memrepo.answer.scoring import (
     semantic_pool,
 )
 from memrepo.answer.semantic import Semantic, key_text
-from memrepo.answer.subjects import Mention, Mentions, find_mentions, in_slavic
+from memrepo.answer.subjects import Mentions, find_mentions, in_slavic
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,
@@ -203,7 +209,8 @@ def _choose(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     relations hold (for the part of a text after it: "… a jaki do dentysty?")."""
     people, rows = identity_directory(conn, scope, read, asker, concepts)
     mentions, role_things = relation_words_as_names(conn, scope, read, find_mentions(
-        read.folded, read.raw, people, concepts, read.dated, asker), rows, concepts)
+        read.folded, read.raw, people, concepts, read.dated, asker, read.capitalised), rows,
+        concepts)
     choice = _chosen(conn, scope, read, asker, concepts, respelled, people, rows, mentions,
                      last_resort, role_things)
     asking = [read.raw[int(w[1:])] for w in dict.fromkeys(
@@ -248,13 +255,14 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         persons = []  # the asker, of whom nothing is recorded: things the question names
     named = [m for m in mentions.found if m.identities]
     if named and not asks_beyond(read, mentions) and not any(m.role for m in named):
-        return _everything_about(conn, scope, named, respelled, concepts,
-                                 read.folded[0] in _WHERE if read.folded else False,
-                                 next(filter(None, map(head_kind, read.folded)), ""))
-    if named and not asks_beyond(read, mentions) and read.folded[0] in _WHERE and (
-            where := _everything_about(conn, scope, named, respelled, concepts, True)).keys \
-            and all(m.relation == _A_PLACE for m in where.keys):
-        return where  # "Gdzie jest TATA?": where dad lives (his care home), if recorded
+        return KeyChoice(everything_about(conn, scope, named, concepts, WHERE_CUE in read.cues,
+                                          next(filter(None, map(head_kind, read.folded)), "")),
+                         labels_of(named), respelled=respelled)
+    if named and not asks_beyond(read, mentions) and WHERE_CUE in read.cues and (
+            where := everything_about(conn, scope, named, concepts, True)) \
+            and all(m.relation == A_PLACE for m in where):
+        return KeyChoice(where, labels_of(named), respelled=respelled)  # "Gdzie jest TATA?":
+        # where dad lives (his care home), if recorded
     candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions,
                                 frozenset(s for i in people if i.asker for s in i.subjects))
     things = things_named(read, rows, people, candidates)
@@ -281,6 +289,13 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
             or role_person_named(conn, scope, read, mentions)):
         return KeyChoice(by_value, about, respelled=respelled,
                          naming=naming_words(read, mentions))
+    if not scored and persons and (kin := of_a_kin_concept(conn, scope, read, persons,
+                                                            concepts)):
+        return KeyChoice([kin], about, respelled=respelled,
+                         naming=naming_words(read, mentions))
+    if not scored and (venue := where_its_event_is(conn, scope, read, mentions, concepts)):
+        return KeyChoice([venue], labels_of([m for m in mentions.found if m.identities]),
+                         respelled=respelled)
     if not scored:
         recorded = (_recorded(conn, scope, persons) if persons
                     else _recorded_of(conn, scope, by_name))
@@ -331,14 +346,18 @@ def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
                          scored: list[KeyMatch]) -> list[KeyMatch]:
     """Without the keys whose every value is of a kind the question word never asks for:
     "who" is no amount or date ("od koho máme pronajaté parkoviště": the landlord, not the
-    rent), "when" no amount or name ("kedy má Klára termín u zubára": not her
-    orthodontist), "how much" no name or date ("how much goes to the bank for
-    the sauna": the instalment, not the lender; "how many" may count names; "ile płacimy
-    za kredyt": not the day it ends), unless it asks an age ("ile lat ma Kuba")."""
-    never = (({AMOUNT, DATE} if WHO_CUE in read.cues else set())
+    rent), "where" neither ("where's Emma's wedding": its venue, not its date), "when" no
+    amount or name ("kedy má Klára termín u zubára": not her orthodontist), "how much" no
+    name, date or day ("how much goes to the bank for the sauna": the instalment, not the
+    lender; "how much does Staś pay per lesson": not "sobota 10:00"; "how many" may count
+    names; "ile płacimy za kredyt": not the day it ends), unless it asks an age ("ile lat
+    ma Kuba")."""
+    never = (({AMOUNT, DATE} if WHO_CUE in read.cues or (
+                WHERE_CUE in read.cues and WHEN_CUE not in read.cues)
+              else set())
              | ({AMOUNT, NAME} if WHEN_CUE in read.cues or asks_days_or_time(read.folded)
                 else set())
-             | (({DATE} | ({NAME} if "much" in read.folded else set()))
+             | (({DATE} | ({NAME, DAYS, TIME} if "much" in read.folded else set()))
                 if AMOUNT_CUE in read.cues and not _asks_age(read) else set()))
     if not never or not scored:
         return scored
@@ -423,8 +442,8 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
     if not all(is_org(i, concepts) for i in parties):
         kinds &= {DAYS, TIME}  # of a person only "which days", "what time": "when did Marta
         # move" is no birthday
-    if not kinds:
-        return None
+    if not kinds or any(m.role and not m.identities for m in mentions.found):
+        return None  # "who's Lena's DAD", none recorded: not her one name, her mother's
     persons = {s for i in people if i.person for s in i.subjects}
     named = {r.subject_key for r in rows if r.subject_key not in persons
              and not is_person_row(r, (), concepts)
@@ -459,10 +478,6 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
 _PAYING = frozenset(("payment", "price", "salary"))
 """Concepts of the verb "pay", which asks with "who" for the party paid."""
 
-MAX_ABOUT = 20
-"""The most keys answered for a question that only names someone ("Łódź Packaging?")."""
-
-
 def _also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch]) -> list[KeyMatch]:
     """Other keys of a chosen key's subject whose relation holds words the chosen ones'
     relations do not ("my sister's phone AND EMAIL": two relations of one person)."""
@@ -476,38 +491,6 @@ def _also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch]) -> list[
             extra.append(match)
             asked |= own
     return extra[:MAX_KEYS]
-
-
-def _everything_about(conn: Connection, scope: str, named: Sequence[Mention],
-                      respelled: dict[str, str], concepts: ConceptTable, where: bool,
-                      head: str = "") -> KeyChoice:
-    """A question that only names someone ("Łódź Packaging?", "Radek"): every key recorded
-    about them — or, asked where they are ("Gdzie jest Miodowy Dwór?"), the keys of where
-    they live or stand, when there are such."""
-    matches = []
-    for mention in named:
-        for identity in mention.identities:
-            for key in keys_of_subjects(conn, scope, identity.subjects, MAX_ABOUT):
-                matches.append(KeyMatch(key, 1.0, mention.how, ("everything recorded",)))
-    places = [replace(m, relation=_A_PLACE) for m in matches
-              if concepts.concepts_of_words(words(m.key.relation_key)) & _PLACES]
-    if where and places:
-        matches = places
-    kinds = _HEADS.get(head, frozenset())
-    of_head = [replace(m, relation=(f"'{head}' → its {head}",)) for m in matches
-               if concepts.concepts_of_words(words(m.key.relation_key)) & kinds]
-    if of_head:  # "salon ADRESS" (respelled), "číslo na Denisu": the head noun's kind
-        matches = of_head
-    return KeyChoice(matches[:MAX_ABOUT], [i.label for m in named for i in m.identities],
-                     respelled=respelled)
-
-
-_WHERE = frozenset(words_of("where wheres gdzie kde kdeze"))
-_A_PLACE = ("'where' → a place",)
-_PLACES = frozenset(("residence", "registered_address", "workplace"))
-"""Concepts of relations that say where someone lives or stands."""
-_HEADS = {HEAD_ADDRESS: _PLACES, HEAD_NUMBER: frozenset(("phone",))}
-"""Concepts of the relations a head noun asks for ("salon ADDRESS", "číslo na Denisu")."""
 
 
 def _recorded(conn: Connection, scope: str, persons: Sequence[Identity],

@@ -42,9 +42,10 @@ every mesiac mesicne mesacne miesiac miesiecznie rok rocznie rocne rocni tyden t
 private personal main new current latest official direct time over usual normal regular
 standard typical default base basic next last previous start beginning naposledy naposledok
 ostatnio ostatni ostatnia ostatnie posledny posledna posledni posledne recently lately nedavno
-niedawno
+niedawno home domov doma domu
 prywatny prywatna sukromny sukromna soukromy soukroma"""))
-"""Words of a period ("each month", "per year") or a kind of value ("my PRIVATE phone"): a
+"""Words of a period ("each month", "per year"), a kind of value ("my PRIVATE phone") or
+where something happens ("kto chodí babke pomáhať DOMOV": her carer, at home): a
 key whose relation holds one gains by it (`monthly_fee`); one that does not is not held
 to it."""
 IDENTITY = frozenset(words_of("""
@@ -56,7 +57,7 @@ amount value price cost total sum kwota wartosc cena suma castka hodnota"""))
 have?", "gas advance now?" — an amount when the question asks one or names no other)."""
 _WHO = frozenset(words_of("who whom whos kto kogo kdo koho"))
 _LOOK = frozenset(words_of("look looks looked looking"))
-_WHEN = frozenset(words_of("when kiedy kedy kdy"))
+_WHEN = frozenset(words_of("when kiedy kedy kdy dokedy dokiedy dokdy odkedy odkiedy odkdy"))
 _WHICH = frozenset(words_of("""
 what which jaki jaka jakie jakiego jakiej jakim jaka jakimi jakich ktory ktora ktore
 ktorego ktorej ktorym ktorych aky aka ake akeho akej aku akym akou akych ktoreho ktorom
@@ -66,6 +67,11 @@ jaky jake jakou jakym jakem"""))
 AMOUNT_CUE = "#amount"
 WHO_CUE = "#who"
 WHEN_CUE = "#when"
+WHERE_CUE = "#where"
+WHERE = frozenset(words_of("where wheres gdzie kde kdeze"))
+"""Opening words asking where (WHERE_CUE)."""
+PLACES = frozenset(("residence", "registered_address", "workplace", "venue"))
+"""Concepts of relations that say where someone lives or stands, or where a thing is held."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +128,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     opening = question_word_typo(folded[0]) if folded else None
     read_as = {raw[0]: opening} if opening else {}
     salient = [i for i, word in enumerate(folded)
-               if i not in dated and i not in heads and word not in STOP_WORDS
+               if i not in dated and i not in heads and (
+                   word not in STOP_WORDS or _a_noun_after_preposition(folded, i, concepts))
                and not (i == 0 and opening)
                and word not in FILLERS and len(word) > 1 and not word.isdigit()
                and not (word in _STOP_WORD_TYPOS and not concepts.knows(word))
@@ -134,6 +141,9 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
         cues[WHO_CUE] = 0.5
     if when < len(folded) and when < who and not question.asks_change:
         cues[WHEN_CUE] = 0.5
+    if WHERE.intersection([w for w in folded if w not in JOINERS][:1]):
+        # "(and) WHERE is Lena's exam": its venue before the exam, never alone an answer
+        cues[WHERE_CUE] = 0.0
     spans: dict[int, frozenset[str]] = {}
     for span in concepts.spans(folded):  # a phrase's words mean the phrase ("for a LIVING")
         for i in range(span.start, span.end):
@@ -185,6 +195,15 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
                    optional | {j for i in labels for j in (i - 1, i)}, kinds,
                    question.asks_change, read_as, asked_kind, phrased, capitalised,
                    labels=labels)
+
+
+def _a_noun_after_preposition(folded: Sequence[str], i: int, concepts: ConceptTable) -> bool:
+    """A small word that is also a word of the concept table, after a preposition: "nájem
+    za BYT" is the flat (Czech "byt" is also "to be")."""
+    return i > 0 and folded[i - 1] in _SLAVIC_PREPOSITIONS and concepts.knows(folded[i])
+
+
+_SLAVIC_PREPOSITIONS = frozenset(words_of("za na do ve pro od ze nad pod po przy dla"))
 
 
 def _typos_of(words: Iterable[str]) -> frozenset[str]:
@@ -347,9 +366,10 @@ JOINERS = _AND_ENGLISH | _AND_SLAVIC
 
 def asks_beyond(read: Reading, mentions: Mentions) -> bool:
     """Whether the question asks something of whom it names: a word outside its mentions
-    (besides fillers, optional words and a possessor) or a cue ("how much", "who")."""
+    (besides fillers, optional words and a possessor) or a cue ("how much", "who"; not
+    "where", which asks of whom it names where they are)."""
     inside = {i for m in mentions.found if m.identities for i in range(m.start, m.end)}
-    return bool(read.cues) or any(i not in inside and i not in read.optional
+    return bool(set(read.cues) - {WHERE_CUE}) or any(i not in inside and i not in read.optional
                                   and i not in mentions.set_aside for i in read.salient)
 
 

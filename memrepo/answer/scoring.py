@@ -38,7 +38,9 @@ from memrepo.answer.reading import (
     AMOUNT_CUE,
     IDENTITY,
     JOINERS,
+    PLACES,
     WHEN_CUE,
+    WHERE_CUE,
     WHO_CUE,
     Reading,
 )
@@ -167,14 +169,16 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
         if not relation_how:
             continue
         own = _without_others(weights, mentions, owner, joined)
-        bonus = sum(0.1 for i in read.optional if f"#{i}" in held or f"~{i}" in held)
+        bonus = sum(0.1 for i in read.optional if f"#{i}" in held or f"~{i}" in held) + (
+            PLACE_GAIN if WHERE_CUE in held else 0.0)
         gained = sum(own.get(w, 0.0) for w in held) + sum(
             CONCEPT_SHARE * own.get(f"#{w[1:]}", 0.0) for w in held
             if w[0] == "~" and f"#{w[1:]}" not in held)
         coverage = gained / sum(own.values()) + bonus
         # the words its quote holds make a key answer, never outrank one that holds them
         quoted_gain = sum(CONCEPT_SHARE * own.get(f"#{w[1:]}", 0.0) for w in by_quote)
-        enough = coverage + quoted_gain / sum(own.values()) >= COVERAGE - 1e-9
+        enough = coverage - (PLACE_GAIN if WHERE_CUE in held else 0.0) + (
+            quoted_gain / sum(own.values())) >= COVERAGE - 1e-9
         held |= by_quote
         counted = {w if w[0] != "~" else f"#{w[1:]}" for w in held}
         misses = misses_rarest(held, counted, own, max(own.values()), paid)
@@ -183,6 +187,11 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
         out.append(KeyMatch(key, coverage, subject_how, reasons, frozenset(held),
                             frozenset(by_relation), enough and not misses))
     return sorted(out, key=lambda m: -m.coverage)
+
+
+PLACE_GAIN = 0.02
+"""What a place relation gains when the question asks where: the venue before the exam
+whose words both hold, never enough to answer alone."""
 
 
 def joined_people(read: Reading, mentions: Mentions) -> list[Identity]:
@@ -356,6 +365,10 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
     if WHEN_CUE in read.cues and concepts.concepts_of_words(relation_words) & _WHEN_ANSWERS:
         held.add(WHEN_CUE)
         relation_how.append(_WHEN_HOW)
+    if WHERE_CUE in read.cues and relation_how and (
+            concepts.concepts_of_words(relation_words) & PLACES):  # never the one reason
+        held.add(WHERE_CUE)
+        relation_how.append(_WHERE_HOW)
     return held, subject_how or UNNAMED, tuple(relation_how), by_relation
 
 
@@ -377,6 +390,7 @@ UNNAMED = "the question's words"
 """How the subject of a key matched when the question names it in no way of its own."""
 _WHO_HOW = "'who' → a name"
 _WHEN_HOW = "'when' → a date"
+_WHERE_HOW = "'where' → a place"
 _AMOUNTS = frozenset(("price", "payment", "salary", "fee", "utility_bill", "invoice",
                       "rent", "hourly_rate"))
 """Concepts of relations whose value answers "how much" ("ile", "koľko")."""

@@ -9,7 +9,7 @@ Pure: the rows come from memrepo.cache.lookups (memrepo.answer.keys reads them).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -88,15 +88,18 @@ class Mentions:
 
 
 def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[Identity],
-                  concepts: ConceptTable, skip: set[int], asker: str = "") -> Mentions:
+                  concepts: ConceptTable, skip: set[int], asker: str = "",
+                  capitalised: Collection[int] = ()) -> Mentions:
     """The identities the folded `question` words name (`raw`: as written), each word in at
     most one mention; words at `skip` (dates) name nobody. `asker`: the scope's own
     subject, whose role persons a role word names even when nothing is recorded of the
-    asker ("mum" of a note "Lucie's mother" in Lucie's scope)."""
+    asker ("mum" of a note "Lucie's mother" in Lucie's scope); `capitalised`: positions
+    of words written with a capital letter."""
     taken = set(skip)
     persons = [i for i in people if i.person]
-    found = _spellings_named(question, persons, taken, concepts)
+    found = _spellings_named(question, persons, taken, concepts, capitalised)
     found += _parts_named(question, persons, taken, concepts)
+    found += _capitalised_parts_named(question, capitalised, people, taken, concepts)
     asking = next((i for i in people if i.asker), None) or (
         Identity(spellings={words(asker)}, person=True, asker=True) if asker else None)
     found += _roles_named(question, persons, concepts, taken, found, asking)
@@ -109,7 +112,8 @@ def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[
 
 
 def _spellings_named(question: Sequence[str], people: Sequence[Identity],
-                     taken: set[int], concepts: ConceptTable) -> list[Mention]:
+                     taken: set[int], concepts: ConceptTable,
+                     capitalised: Collection[int] = ()) -> list[Mention]:
     """Full spellings (a name, an alias, a subject's words), longest first; role words
     are left to `_roles_named`."""
     candidates = sorted({(len(s), s) for identity in people for s in identity.spellings
@@ -118,7 +122,8 @@ def _spellings_named(question: Sequence[str], people: Sequence[Identity],
     for size, wanted in candidates:
         for start in range(len(question) - size + 1):
             span = range(start, start + size)
-            if spells_name(question[start:start + size], wanted) and not taken.intersection(
+            if spells_name(question[start:start + size], wanted, {
+                    i - start for i in capitalised}) and not taken.intersection(
                     span):
                 same = [i for i in people if wanted in i.spellings]
                 found.append(Mention(start, start + size, tuple(same),
@@ -127,13 +132,65 @@ def _spellings_named(question: Sequence[str], people: Sequence[Identity],
     return found
 
 
-def spells_name(said: Sequence[str], wanted: tuple[str, ...]) -> bool:
+def spells_name(said: Sequence[str], wanted: tuple[str, ...],
+                capitals: Collection[int] = ()) -> bool:
     """Whether words of a question spell a name: the same words, or the name's words
     inflected ("Pixela", "mama Agnieszki", "Marks city"): a shared base form, for words
-    of four letters or more."""
+    of four letters or more; a name written with a capital letter (`capitals`: positions in
+    `said`) also with the vowel its stem drops ("BARTKA" of Bartek, "KACPRA" of Kacper)."""
     return len(said) == len(wanted) and all(
         a == b or (len(b) >= 4 and _inflected(a, set(base_forms(a)) & set(base_forms(b))))
-        for a, b in zip(said, wanted, strict=True))
+        or _possessive_of_short(a, b) or (i in capitals and (
+            _without_fleeting_e(a, b) or _case_of_short(a, b)))
+        for i, (a, b) in enumerate(zip(said, wanted, strict=True)))
+
+
+def with_fleeting_e(word: str) -> set[str]:
+    """The names a capitalised word may be a form of with its stem's "e" dropped: "kacpr",
+    "kacpra" → kacper; "bartka" → bartek."""
+    found = set()
+    for ending in _NAME_ENDINGS:
+        stem = word[:len(word) - len(ending)] if ending else word
+        if word.endswith(ending) and len(stem) >= 4:
+            found.add(stem[:-1] + "e" + stem[-1])
+    return found
+
+
+def _without_fleeting_e(word: str, name: str) -> bool:
+    """"bartka", "kacpr", "pawla" of Bartek, Kacper, Paweł: the name's last "e" dropped,
+    a case ending after."""
+    if len(name) < 5 or name[-2] != "e":
+        return False
+    stem = name[:-2] + name[-1]
+    return word.startswith(stem) and word[len(stem):] in _NAME_ENDINGS
+
+
+def _possessive_of_short(word: str, name: str) -> bool:
+    """A Slovak or Czech possessive of a three-letter name in -a: "EMINA triedna" (Ema's),
+    "Evin telefón"."""
+    return len(name) == 3 and name.endswith("a") and word.startswith(name[:-1]) and (
+        word[2:] in SHORT_POSSESSIVE)
+
+
+SHORT_POSSESSIVE = frozenset(words_of("in ina ine ino inu iny inej inho inom inou ini inych"))
+
+
+def _case_of_short(word: str, name: str) -> bool:
+    """A case of a three-letter name in -a, written with a capital letter: "wesele OLI i
+    Bartka", "z Emou"."""
+    return len(name) == 3 and name.endswith("a") and word[:2] == name[:2] and (
+        word[2:] in _SHORT_CASES)
+
+
+_SHORT_CASES = frozenset(words_of("i y e u o ou"))
+
+
+def short_names_of(word: str, capital: bool) -> tuple[str, ...]:
+    """The three-letter name in -a a possessive may be of ("emina" → "ema"), or a case of
+    it written with a capital letter ("Oli" → "ola")."""
+    possessive = len(word) >= 4 and word[2:] in SHORT_POSSESSIVE
+    case = capital and len(word) in (3, 4) and word[2:] in _SHORT_CASES
+    return (word[:2] + "a",) if possessive or case else ()
 
 
 def _inflected(word: str, stems: set[str]) -> bool:
@@ -167,6 +224,32 @@ def _parts_named(question: Sequence[str], people: Sequence[Identity],
                                      if len(part) >= 4 and spells_name((word,), (part,))
                                      for o in found_owners]
         if i not in taken and len(owned) == 1:
+            found.append(Mention(i, i + 1, (owned[0],), f"name '{word}'"))
+            taken.add(i)
+    return found
+
+
+def _capitalised_parts_named(question: Sequence[str], capitalised: Collection[int],
+                             people: Sequence[Identity], taken: set[int],
+                             concepts: ConceptTable) -> list[Mention]:
+    """A word written with a capital letter, not the first, that is one word of one
+    subject of two words or more, with no note: "Where's EMMA's wedding?" names
+    `emma_carter`, the client no note describes."""
+    owners: dict[str, list[Identity]] = {}
+    for identity in people:
+        if identity.person or identity.notes:
+            continue
+        for spelled in identity.spellings:
+            for part in spelled if len(spelled) > 1 else ():
+                if (len(part) >= MIN_NAME_PART and part not in STOP_WORDS
+                        and not concepts.knows(part)):
+                    owners.setdefault(part, []).append(identity)
+    found = []
+    for i, word in enumerate(question):
+        owned = list({id(o): o for o in owners.get(word) or [
+            o for part, held in owners.items() if spells_name((word,), (part,), {0})
+            for o in held]}.values())
+        if i in capitalised and i not in taken and len(owned) == 1:
             found.append(Mention(i, i + 1, (owned[0],), f"name '{word}'"))
             taken.add(i)
     return found
@@ -317,6 +400,9 @@ def _has_role(identity: Identity, roles: frozenset[str], owner: Identity | None,
     if any(is_role(s, concepts) and concepts.concepts_of_words(s) & roles
            for s in identity.spellings):  # an alias "mother": the memory owner's mother
         return _owned_by(owners or {()}, owner, concepts)
+    if any(len(s) == 1 and concepts.concepts_of_words(s) and not is_role(s, concepts)
+           for s in identity.spellings):
+        return False  # a thing ("the car … BOUGHT second-hand"): nobody's supplier
     return bool(owners) and _owned_by(owners, owner, concepts)
 
 

@@ -46,14 +46,15 @@ _KEY_COLUMNS = "k.rowid, k.subject_key, k.relation_key, k.subject, k.relation, k
 
 def keys_with_words(conn: sqlite3.Connection, scope: str, forms: Iterable[str],
                     columns: str, limit: int = CANDIDATES) -> list[KeyRow]:
-    """Keys of `scope` whose `columns` ("subject", "relation" or "object": the folded words
-    and their base forms; the object column holds every value the key had) hold any of
-    the folded `forms`."""
+    """Keys of `scope` whose `columns` ("subject", "relation", "object" or "quote": the
+    folded words and their base forms; the object column holds every value the key had,
+    the quote column what was said when each was recorded) hold any of the folded
+    `forms`."""
     match = _any_of(forms)
     if not match:
         return []
     column = {"subject": "{subject subject_s}", "relation": "{relation relation_s}",
-              "object": "{object object_s}"}[columns]
+              "object": "{object object_s}", "quote": "{quote quote_s}"}[columns]
     return _keys(conn.execute(
         f"SELECT {_KEY_COLUMNS} FROM keys_fts f JOIN keys k ON k.rowid = f.rowid "
         f"WHERE keys_fts MATCH ? AND k.scope = ? ORDER BY bm25(keys_fts) LIMIT ?",

@@ -211,6 +211,12 @@ def test_the_remembered_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
       "and grandma's cardiology appointment?"]),
     ("What is my phone and Anna's email?", ["What is my phone", "and Anna's email?"]),
     ("What are mum's and dad's phones?", None),  # one thing of two people
+    ("Where's Emma and Liam's wedding?", None),  # where IS: one thing of a couple
+    ("When and where is Lena's exam?",  # question words before one rest ask each of it
+     ["When is Lena's exam?", "and where is Lena's exam?"]),
+    ("Gdzie mamy ubezpieczone auto i do kiedy?",  # … and after it, of its time
+     ["Gdzie mamy ubezpieczone auto", "i do kiedy mamy ubezpieczone auto?"]),
+    ("Where does Marta live and why?", None),
     ("Where do Marta and Jan's kids go to school?", None),
     ("Was it a good month? Answer yes or no.", None),  # asks nothing more
     ("", None),

@@ -1,0 +1,102 @@
+"""What a question asks of the subjects it names when its words choose no key of theirs
+(SPEC §7 "Whose fact it is"): everything recorded about them ("Radek?"), where they are
+("Gdzie jest tata?": his care home), where an event of theirs is held ("Where's Emma's
+wedding?": the venue, never the date), or what their job says of where they work ("Kde
+robí Martin?" with only `martin.job`). Each answer stays within the named subjects' keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.identities import Identity, words
+from memrepo.answer.question import HEAD_ADDRESS, HEAD_NUMBER
+from memrepo.answer.reading import PLACES, WHERE_CUE, Reading
+from memrepo.answer.scoring import COVERAGE, KeyMatch
+from memrepo.answer.subjects import Mention, Mentions
+from memrepo.cache import Connection
+from memrepo.cache.lookups import keys_of_subjects
+from memrepo.core.stems import base_forms
+
+MAX_ABOUT = 20
+"""The most keys answered for a question that only names someone ("Łódź Packaging?")."""
+A_PLACE = ("'where' → a place",)
+"""The reason of a place relation answering "where"."""
+_HEADS = {HEAD_ADDRESS: PLACES, HEAD_NUMBER: frozenset(("phone",))}
+"""Concepts of the relations a head noun asks for ("salon ADDRESS", "číslo na Denisu")."""
+_KIN = {"employer": ("occupation", "position"), "workplace": ("occupation", "position")}
+"""Concepts a person's key of which answers a question of another when that one is not
+recorded: their job says where they work."""
+
+
+def labels_of(named: Sequence[Mention]) -> list[str]:
+    """Whom the mentions name, as the answer says it."""
+    return [identity.label for mention in named for identity in mention.identities]
+
+
+def everything_about(conn: Connection, scope: str, named: Sequence[Mention],
+                     concepts: ConceptTable, where: bool, head: str = "") -> list[KeyMatch]:
+    """A question that only names someone ("Łódź Packaging?", "Radek"): every key recorded
+    about them — or, asked where they are ("Gdzie jest Miodowy Dwór?"), the keys of where
+    they live or stand, when there are such."""
+    matches = []
+    for mention in named:
+        for identity in mention.identities:
+            for key in keys_of_subjects(conn, scope, identity.subjects, MAX_ABOUT):
+                matches.append(KeyMatch(key, 1.0, mention.how, ("everything recorded",)))
+    places = [replace(m, relation=A_PLACE) for m in matches
+              if concepts.concepts_of_words(words(m.key.relation_key)) & PLACES]
+    if where and places:
+        matches = places
+    kinds = _HEADS.get(head, frozenset())
+    of_head = [replace(m, relation=(f"'{head}' → its {head}",)) for m in matches
+               if concepts.concepts_of_words(words(m.key.relation_key)) & kinds]
+    if of_head:  # "salon ADRESS" (respelled), "číslo na Denisu": the head noun's kind
+        matches = of_head
+    return matches[:MAX_ABOUT]
+
+
+def of_a_kin_concept(conn: Connection, scope: str, read: Reading,
+                     persons: Sequence[Identity], concepts: ConceptTable) -> KeyMatch | None:
+    """The one person asked where they work has no key of the concept asked but one of a
+    concept that answers it as well: "Kde robí Martin?" from `martin.job` = "elektrikár,
+    Elektro Hron s.r.o." when no employer of his is recorded."""
+    if len(persons) != 1 or WHERE_CUE not in read.cues:
+        return None  # "WHO is Petra's new employer": a firm, never her job title
+    asked = {c for i in read.salient for c in read.concepts.get(i, ())}
+    kin = {c for a in asked for c in _KIN.get(a, ())}
+    if not kin:
+        return None
+    keys = keys_of_subjects(conn, scope, persons[0].subjects)
+    held = {k.rowid: concepts.concepts_of_words(words(k.relation_key)) for k in keys}
+    if any(held[k.rowid] & asked for k in keys):
+        return None
+    found = [k for k in keys if held[k.rowid] & kin]
+    if len(found) != 1:
+        return None
+    return KeyMatch(found[0], COVERAGE, "the person asked", (
+        f"{', '.join(sorted(asked & set(_KIN)))} not recorded: their "
+        f"{found[0].relation} answers it",))
+
+
+def where_its_event_is(conn: Connection, scope: str, read: Reading, mentions: Mentions,
+                       concepts: ConceptTable) -> KeyMatch | None:
+    """"Where's Emma's WEDDING?": the one place relation (`venue`) of the subject named,
+    when the words beyond its name are words of its own keys (`wedding_date`) or no words
+    of the concept table ("biorą ślub") — where that event of theirs is."""
+    named = [m for m in mentions.found if m.identities and not m.role]
+    if not named or WHERE_CUE not in read.cues:
+        return None
+    subjects = {s for m in named for i in m.identities for s in i.subjects}
+    held = {f for r in keys_of_subjects(conn, scope, subjects) for w in words(r.relation_key)
+            for f in base_forms(w)}
+    said = {i for m in mentions.found for i in range(m.start, m.end)}
+    beyond = [read.folded[i] for i in read.salient if i not in said and i not in read.optional]
+    theirs = [w for w in beyond if held.intersection(base_forms(w))]
+    if not theirs or any(concepts.knows(w) for w in beyond if w not in theirs):
+        return None  # "where did Emma buy the RING": no event of hers
+    places = {m.key.rowid: m for m in everything_about(conn, scope, named, concepts, True)}
+    found = list(places.values())  # "Ola i Bartek": two names, one key
+    return found[0] if len(found) == 1 and found[0].relation == A_PLACE else None

@@ -1,0 +1,103 @@
+"""A florist's household and shop asked in everyday Slovak and English: where someone works
+when only their job is recorded, a bank named only in what was said, who helps grandma at
+home, "until when", a lease that runs out, "when do we pay IT off" after the loan, a
+three-letter name's possessive ("Emina"), a football club, and "the rent for the FLAT"
+when only the shop's rent is recorded."""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.agent.api import Memory
+from tests.support import answered_keys, world_fixtures
+
+NOW = "2026-11-25T12:00:00Z"
+WORLD = f"""\
+world: florist-household
+about: "A florist, her husband, children, mother-in-law and shop"
+now: "{NOW}"
+notes:
+  - category: entities
+    name: martin-kolar
+    description: "Zuzana's husband Martin, electrician, helps with deliveries"
+    aliases: ["Martin"]
+  - category: entities
+    name: anna-kolarova
+    description: "Martin's mother Anna, lives alone in Sásová"
+    aliases: ["babka", "svokra", "grandma"]
+  - category: entities
+    name: ema-kolarova
+    description: "Our daughter Ema, twelve, plays volleyball"
+    aliases: ["Ema"]
+  - category: entities
+    name: samuel-kolar
+    description: "Our son Samko, eight, plays football"
+    aliases: ["Samko"]
+events:
+  - {{op: assert, scope: zuzana, subject: martin, relation: job,
+     object: "elektrikár, Elektro Hron s.r.o.", valid_from: "2016-03-01",
+     recorded_at: "2025-10-02T10:00:00Z", source: manual}}
+  - {{op: assert, scope: zuzana, subject: bank_loan, relation: monthly_installment,
+     object: "412 €", valid_from: "2024-05-15", recorded_at: "2025-10-12T10:00:00Z",
+     quote: "Úver máme v Tatra banke, splátka je 412 eur.", source: conversation,
+     session: chat-1012}}
+  - {{op: assert, scope: zuzana, subject: bank_loan, relation: final_payment,
+     object: "2029-05-15", valid_from: "2024-05-15", recorded_at: "2025-10-12T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: zuzana, subject: svokra, relation: opatrovatelka,
+     object: "Mária Gregorová", valid_from: "2026-09-21", recorded_at: "2026-09-20T10:00:00Z",
+     quote: "Od pondelka chodí k svokre opatrovateľka Mária Gregorová.", source: conversation,
+     session: chat-0920}}
+  - {{op: assert, scope: zuzana, subject: shop_lease, relation: ends, object: "2028-03-31",
+     valid_from: "2023-04-01", recorded_at: "2025-10-10T10:00:00Z", source: manual}}
+  - {{op: assert, scope: zuzana, subject: shop_lease, relation: landlord,
+     object: "Ing. Roman Kubiš", valid_from: "2019-03-01", recorded_at: "2025-10-10T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: zuzana, subject: shop_rent, relation: amount, object: "920 €",
+     valid_from: "2026-09-01", recorded_at: "2026-07-20T10:00:00Z", source: manual}}
+  - {{op: assert, scope: zuzana, subject: ema, relation: orthodontist,
+     object: "MUDr. Zora Lipková", valid_from: "2025-03-01", recorded_at: "2025-11-20T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: zuzana, subject: ema, relation: kontrola_strojcek,
+     object: "2026-12-02 14:00", valid_from: "2026-10-28", recorded_at: "2026-10-28T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: zuzana, subject: samko, relation: futbal,
+     object: "FK Dukla Banská Bystrica, U9", valid_from: "2024-09-01",
+     recorded_at: "2025-10-07T10:00:00Z", source: manual}}
+  - {{op: assert, scope: zuzana, subject: samko, relation: futbal_trening,
+     object: "pondelok a streda 17:00", valid_from: "2024-09-01",
+     recorded_at: "2025-10-07T10:00:00Z", source: manual}}
+questions: []
+"""
+
+world_repo, memory = world_fixtures(WORLD, "zuzana", NOW)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Kde robí Martin?", ["martin.job=elektrikár, Elektro Hron s.r.o."]),  # his job says
+    ("Where does Martin work?", ["martin.job=elektrikár, Elektro Hron s.r.o."]),
+    ("How much goes to Tatra banka every month?", ["bank_loan.monthly_installment=412 €"]),
+    ("Kto chodí babke pomáhať domov?", ["svokra.opatrovatelka=Mária Gregorová"]),
+    ("When does the lease run out?", ["shop_lease.ends=2028-03-31"]),
+    ("Emina ortodontistka?", ["ema.orthodontist=MUDr. Zora Lipková"]),
+    ("Samko's football club?", ["samko.futbal=FK Dukla Banská Bystrica, U9"]),
+])
+def test_everyday_words_find_the_key(memory: Memory, question: str,
+                                     expected: list[str]) -> None:
+    assert answered_keys(memory, "zuzana", question) == expected
+
+
+def test_it_in_the_second_question_is_the_thing_of_the_first(memory: Memory) -> None:
+    answer = memory.recall("zuzana", "Koľko je splátka úveru a kedy ho doplatíme?")
+    assert [f"{f.subject}.{f.relation}={f.object}" for f in answer.facts] == [
+        "bank_loan.monthly_installment=412 €", "bank_loan.final_payment=2029-05-15"]
+    assert [part["status"] for part in answer.parts] == ["found", "found"]
+
+
+@pytest.mark.parametrize("question", [
+    "Where does Samko work?",        # a child with no job: not his club
+    "Kedy ho doplatíme?",            # nothing before names what "it" is
+])
+def test_a_thing_not_recorded_is_not_answered_by_another(memory: Memory,
+                                                         question: str) -> None:
+    assert answered_keys(memory, "zuzana", question) == []

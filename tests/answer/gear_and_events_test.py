@@ -1,0 +1,54 @@
+"""A photographer's and a music teacher's everyday words (memrepo.answer.concepts): a
+camera's serial number asked in English of a key written in Polish, what someone shoots
+on, who prints the photos, a Christmas recital stored as `koncert_gwiazdkowy`, a date
+stored as `data`, and a tuner named by the alias of his note ("the tuner")."""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.agent.api import Memory
+from tests.support import answered_keys, world_fixtures
+
+NOW = "2026-11-28T12:00:00Z"
+WORLD = f"""\
+world: gear-and-events
+about: "A wedding photographer's gear and a piano recital"
+now: "{NOW}"
+notes:
+  - category: entities
+    name: wojciech-grabowski
+    description: "Piano tuner from Sopot who tunes the studio Yamaha twice a year"
+    aliases: ["pan Wojtek", "Wojciech Grabowski", "the tuner"]
+events:
+  - {{op: assert, scope: tomek, subject: sigma_35_art, relation: numer_seryjny,
+     object: "54218876", valid_from: "2021-02-01", recorded_at: "2025-09-15T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: tomek, subject: kasia_dabrowska, relation: camera,
+     object: "Canon EOS R6 Mark II", valid_from: "2026-05-20",
+     recorded_at: "2026-05-20T10:00:00Z", source: manual}}
+  - {{op: assert, scope: tomek, subject: tw_fotografia, relation: photo_lab,
+     object: "FotoKolor Sp. z o.o., Gdynia", valid_from: "2019-06-01",
+     recorded_at: "2025-09-12T10:00:00Z", source: manual}}
+  - {{op: assert, scope: tomek, subject: koncert_gwiazdkowy, relation: data,
+     object: "13 grudnia 2026, 16:00", valid_from: "2026-11-02",
+     recorded_at: "2026-11-02T10:00:00Z", source: manual}}
+  - {{op: assert, scope: tomek, subject: tuner, relation: tuning_fee, object: "280 zł",
+     valid_from: "2026-09-01", recorded_at: "2026-09-01T10:00:00Z", source: manual}}
+questions: []
+"""
+
+world_repo, memory = world_fixtures(WORLD, "tomek", NOW)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("What's the serial number of the Sigma?", ["sigma_35_art.numer_seryjny=54218876"]),
+    ("Na czym strzela Kasia?", ["kasia_dabrowska.camera=Canon EOS R6 Mark II"]),
+    ("Who prints the photos?", ["tw_fotografia.photo_lab=FotoKolor Sp. z o.o., Gdynia"]),
+    ("When is the pupils' Christmas recital?",
+     ["koncert_gwiazdkowy.data=13 grudnia 2026, 16:00"]),
+    ("how much do I pay pan Wojtek for a tuning now?", ["tuner.tuning_fee=280 zł"]),
+])
+def test_words_for_gear_events_and_people(memory: Memory, question: str,
+                                          expected: list[str]) -> None:
+    assert answered_keys(memory, "tomek", question) == expected
