@@ -108,10 +108,18 @@ def asked_kinds(folded: Sequence[str], who: bool, when: bool, amount: bool) -> f
 
 def asks_days_or_time(folded: Sequence[str]) -> bool:
     """Whether the question word itself asks for days or a time of day ("WHICH DAYS does
-    the dairy deliver", "what time", "o której"), not a word such as "day rate"."""
+    the dairy deliver", "what time", "o której", a terse "lesson time?"), not a word such
+    as "day rate"."""
     pairs = itertools.pairwise(folded)
     return any(a in _WHICH and b in _DAY_QUESTION for a, b in pairs) or any(
-        _holds_phrase(folded, phrase) for phrase in _TIME_QUESTIONS)
+        _holds_phrase(folded, phrase) for phrase in _TIME_QUESTIONS) or (
+        len(folded) > 1 and folded[-1] in _TIME_LAST  # "Ola's lesson TIME?", not "how has
+        and folded[-2] not in _NOT_OF_A_CLOCK)  # the rent changed OVER TIME"
+
+
+_TIME_LAST = frozenset(words_of("time times godzina hodina"))
+_NOT_OF_A_CLOCK = frozenset(words_of("""over this that same any some first last every each
+next the a in at on for long whole all"""))
 
 
 _WHICH = frozenset(words_of("""what which jakie jakich ktore ktorych jake ake ktere jaka

@@ -53,6 +53,7 @@ from memrepo.answer.candidates import (
     unknown_names,
 )
 from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.dates import MONTHS
 from memrepo.answer.identities import Identity, is_org, words
 from memrepo.answer.key_evidence import another_kind
 from memrepo.answer.mentions_named import (
@@ -65,6 +66,7 @@ from memrepo.answer.of_the_named import (
     everything_about,
     labels_of,
     of_a_kin_concept,
+    what_changed,
     where_its_event_is,
 )
 from memrepo.answer.question import (
@@ -78,6 +80,7 @@ from memrepo.answer.reading import (
 from memrepo.answer.reading import (
     AMOUNT_CUE,
     IDENTITY,
+    OPTIONAL,
     WHEN_CUE,
     WHERE_CUE,
     WHO_CUE,
@@ -269,8 +272,9 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     matched = about_things(scored_keys(conn, scope, read, candidates, people, mentions, concepts,
                                        persons),
                            things, read, _subjects_as_written(read, rows, things))
-    answering = [m for m in matched if m.answers]
-    scored = _not_of_another_kind(conn, scope, read, answering)
+    answering = [m for m in matched if m.answers and not _lacks_their_thing(m, read, mentions)]
+    scored = _no_date_unasked(conn, scope, read, _not_of_another_kind(conn, scope, read,
+                                                                      answering))
     if answering and not scored:  # "how much goes to the bank for the van": not the lender
         scored = _same_thing_of_the_kind(conn, scope, read, answering, matched)
     about = [i.label for i in persons]
@@ -293,6 +297,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                                                             concepts)):
         return KeyChoice([kin], about, respelled=respelled,
                          naming=naming_words(read, mentions))
+    if not scored and (changed := what_changed(conn, scope, read, rows, concepts, people)):
+        return KeyChoice(changed, about, respelled=respelled)
     if not scored and (venue := where_its_event_is(conn, scope, read, mentions, concepts)):
         return KeyChoice([venue], labels_of([m for m in mentions.found if m.identities]),
                          respelled=respelled)
@@ -314,6 +320,23 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
     return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions),
                      missing=missing)
+
+
+def _lacks_their_thing(match: KeyMatch, read: Reading, mentions: Mentions) -> bool:
+    """Whether the question names a thing of a named person's after their "'s" ("how much
+    did Mateusz's new AMP cost") in a word no concept knows that the key does not hold:
+    not their lesson fee, the one price recorded of them."""
+    forms = {f for w in (*words(match.key.subject_key), *words(match.key.relation_key))
+             for f in base_forms(w)}
+    if WHO_CUE in read.cues:  # "who washes the dentist's FLOORS": whoever does
+        return False
+    owned = [next((j for j in range(m.end + 1, len(read.folded))
+                   if read.folded[j] not in OPTIONAL), m.end + 1)
+             for m in mentions.found if m.identities and read.folded[m.end:m.end + 1] == ["s"]
+             and not m.role]
+    return any(i in read.salient and len(read.folded[i]) >= 3 and not read.concepts.get(i)
+               and i not in read.value_named and f"#{i}" not in match.held
+               and not set(base_forms(read.folded[i])) & forms for i in owned)
 
 
 def _words_it_lacks(key: KeyRow, read: Reading, said: set[int]) -> bool:
@@ -359,6 +382,8 @@ def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
                 else set())
              | (({DATE} | ({NAME, DAYS, TIME} if "much" in read.folded else set()))
                 if AMOUNT_CUE in read.cues and not _asks_age(read) else set()))
+    if AMOUNT_CUE not in read.cues and _moves_a_time(read.folded):
+        never |= {AMOUNT}  # "Ola's lesson got MOVED": its day, not its fee
     if not never or not scored:
         return scored
     values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
@@ -368,6 +393,37 @@ def _not_of_another_kind(conn: Connection, scope: str, read: Reading,
         return bool(kinds) and all(k and k <= never for k in kinds) and (
             NAME in never or not any(leads_with_name(value) for value in held))
     return [m for m in scored if not wrong(m)]
+
+
+def _moves_a_time(folded: Sequence[str]) -> bool:
+    """Whether the question asks of a date or an appointment moved ("got MOVED", "was it
+    MOVED", "PRZESUNIĘTY", "rescheduled") — not of people who moved house ("since we
+    moved in")."""
+    return any(w.startswith(_RESCHEDULED) or (w == "moved" and i and folded[i - 1] in (
+        "got", "was", "were", "been", "be", "it", "get")) for i, w in enumerate(folded))
+
+
+_RESCHEDULED = ("reschedul", "przesun", "przesuw", "przeloz", "presun", "preloz", "posun")
+"""Stems of moving a date or an appointment: what moves is no amount."""
+
+
+def _no_date_unasked(conn: Connection, scope: str, read: Reading,
+                     scored: list[KeyMatch]) -> list[KeyMatch]:
+    """Of keys that answer alike, without those holding only dates when the question asks
+    no time ("akú splátku úveru": the instalment, not the day of the final payment)."""
+    if len(scored) < 2 or WHEN_CUE in read.cues or read.asks_change or any(
+            "date" in read.concepts.get(i, ()) for i in read.salient):
+        return scored
+    values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
+    kept = [m for m in scored if not all(_only_a_date(v) for v in values.get(
+        (m.key.subject_key, m.key.relation_key), [""]))]
+    return kept or scored
+
+
+def _only_a_date(value: str) -> bool:
+    """"2029-05-15", "12 marca 2027, 16:00" — not "PZU, OC+AC, do 2027-03-31"."""
+    return value_kinds(value) == {DATE} and all(
+        w.isdigit() or w in MONTHS for w in words(value))
 
 
 def _asks_age(read: Reading) -> bool:

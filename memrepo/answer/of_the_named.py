@@ -1,8 +1,9 @@
 """What a question asks of the subjects it names when its words choose no key of theirs
 (SPEC §7 "Whose fact it is"): everything recorded about them ("Radek?"), where they are
 ("Gdzie jest tata?": his care home), where an event of theirs is held ("Where's Emma's
-wedding?": the venue, never the date), or what their job says of where they work ("Kde
-robí Martin?" with only `martin.job`). Each answer stays within the named subjects' keys.
+wedding?": the venue, never the date), what their job says of where they work ("Kde
+robí Martin?" with only `martin.job`), or which of a thing's relations changed ("was the
+Christmas concert moved?"). Each answer stays within the named subjects' keys.
 """
 
 from __future__ import annotations
@@ -12,20 +13,17 @@ from dataclasses import replace
 
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, words
-from memrepo.answer.question import HEAD_ADDRESS, HEAD_NUMBER
-from memrepo.answer.reading import PLACES, WHERE_CUE, Reading
+from memrepo.answer.reading import HEAD_CONCEPTS, PLACES, WHERE_CUE, Reading
 from memrepo.answer.scoring import COVERAGE, KeyMatch
 from memrepo.answer.subjects import Mention, Mentions
 from memrepo.cache import Connection
-from memrepo.cache.lookups import keys_of_subjects
+from memrepo.cache.lookups import KeyRow, keys_of_subjects, values_of_subjects
 from memrepo.core.stems import base_forms
 
 MAX_ABOUT = 20
 """The most keys answered for a question that only names someone ("Łódź Packaging?")."""
 A_PLACE = ("'where' → a place",)
 """The reason of a place relation answering "where"."""
-_HEADS = {HEAD_ADDRESS: PLACES, HEAD_NUMBER: frozenset(("phone",))}
-"""Concepts of the relations a head noun asks for ("salon ADDRESS", "číslo na Denisu")."""
 _KIN = {"employer": ("occupation", "position"), "workplace": ("occupation", "position")}
 """Concepts a person's key of which answers a question of another when that one is not
 recorded: their job says where they work."""
@@ -50,7 +48,7 @@ def everything_about(conn: Connection, scope: str, named: Sequence[Mention],
               if concepts.concepts_of_words(words(m.key.relation_key)) & PLACES]
     if where and places:
         matches = places
-    kinds = _HEADS.get(head, frozenset())
+    kinds = HEAD_CONCEPTS.get(head, frozenset())
     of_head = [replace(m, relation=(f"'{head}' → its {head}",)) for m in matches
                if concepts.concepts_of_words(words(m.key.relation_key)) & kinds]
     if of_head:  # "salon ADRESS" (respelled), "číslo na Denisu": the head noun's kind
@@ -84,14 +82,15 @@ def of_a_kin_concept(conn: Connection, scope: str, read: Reading,
 def where_its_event_is(conn: Connection, scope: str, read: Reading, mentions: Mentions,
                        concepts: ConceptTable) -> KeyMatch | None:
     """"Where's Emma's WEDDING?": the one place relation (`venue`) of the subject named,
-    when the words beyond its name are words of its own keys (`wedding_date`) or no words
-    of the concept table ("biorą ślub") — where that event of theirs is."""
+    when the words beyond its name are words of its own keys (`wedding_date`,
+    `svadba_hruskova`) or no words of the concept table ("biorą ślub") — where that event
+    of theirs is."""
     named = [m for m in mentions.found if m.identities and not m.role]
     if not named or WHERE_CUE not in read.cues:
         return None
     subjects = {s for m in named for i in m.identities for s in i.subjects}
-    held = {f for r in keys_of_subjects(conn, scope, subjects) for w in words(r.relation_key)
-            for f in base_forms(w)}
+    held = {f for r in keys_of_subjects(conn, scope, subjects)
+            for w in (*words(r.relation_key), *words(r.subject_key)) for f in base_forms(w)}
     said = {i for m in mentions.found for i in range(m.start, m.end)}
     beyond = [read.folded[i] for i in read.salient if i not in said and i not in read.optional]
     theirs = [w for w in beyond if held.intersection(base_forms(w))]
@@ -100,3 +99,30 @@ def where_its_event_is(conn: Connection, scope: str, read: Reading, mentions: Me
     places = {m.key.rowid: m for m in everything_about(conn, scope, named, concepts, True)}
     found = list(places.values())  # "Ola i Bartek": two names, one key
     return found[0] if len(found) == 1 and found[0].relation == A_PLACE else None
+
+
+def what_changed(conn: Connection, scope: str, read: Reading, rows: Sequence[KeyRow],
+                 concepts: ConceptTable, people: Sequence[Identity]) -> list[KeyMatch]:
+    """"Czy koncert gwiazdkowy był przesuwany?": a question of how a thing changed that
+    names it by every word of its subject and none of its relations — the keys of that
+    thing whose value did change."""
+    if not read.asks_change:
+        return []
+    asked = {f for i in read.salient for f in base_forms(read.folded[i])}
+    persons = {s for identity in people if identity.person for s in identity.subjects}
+    subjects = {r.subject_key for r in rows if r.subject_key not in persons and all(
+        asked.intersection(base_forms(w)) for w in words(r.subject_key))}  # a thing's
+    if not subjects:
+        return []
+    said = {f for s in subjects for w in words(s) for f in base_forms(w)}
+    beyond = [i for i in read.salient if not said.intersection(base_forms(read.folded[i]))]
+    asked_of = {c for i in beyond for c in (*read.concepts.get(i, ()),
+                                            *concepts.word_concepts(read.folded[i]))}
+    held = values_of_subjects(conn, scope, subjects)
+    changed = {key for key, values in held.items() if len(values) > 1}
+    return [KeyMatch(row, COVERAGE, f"words '{row.subject}'", (
+        "the question asks how it changed: the relation that did",))
+            for row in keys_of_subjects(conn, scope, subjects)
+            if (row.subject_key, row.relation_key) in changed and (
+                not asked_of or asked_of & concepts.concepts_of_words(words(row.relation_key)))
+            ][:MAX_ABOUT]  # "did we switch car INSURERS": its insurer, not its inspection

@@ -25,7 +25,8 @@ from memrepo.core.text import fold, words_of
 _CHANGE_STEMS = ("chang", "zmien", "zmian", "zmen", "histor", "evolv", "switch", "swapp",
                  "swap", "przeprowadz", "presun", "prestehov", "vymen", "wymien", "increas",
                  "decreas", "podwyz", "podroz", "zdroz", "zvys", "zdraz", "zlacn", "obniz",
-                 "menil", "menila", "menili", "menilo", "podnies", "podniosl", "podniesl")
+                 "menil", "menila", "menili", "menilo", "podnies", "podniosl", "podniesl",
+                 "przesun", "przesuw", "przeloz", "preloz")
 _GO = frozenset(("go", "goes", "went", "gone", "going"))
 _PUT = frozenset(("put", "puts", "putting"))
 """… UP: "when did the dairy put the price up", "put up the rent"""

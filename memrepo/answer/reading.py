@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import words
 from memrepo.answer.question import (
+    HEAD_ADDRESS,
     HEAD_NUMBER,
     Question,
     asks_change_word,
@@ -33,9 +34,15 @@ please again currently today tonight right know give show want find look info in
 details detail still ever exactly remind remember anything something thing things days one
 moment moments there here else going podaj powiedz pokaz prosze teraz obecnie aktualnie daj
 povedz ukaz prosim momentalne rekni ted nyni aktualne also list all every tell say again
-ponownie znowu znow znova znovu opat back already far record records pls plz""")) | TITLES
-"""Words that ask nothing of their own ("please", "right now", "give me"): never held
-against a key. (Head nouns beside another word, "phone NUMBER", are set aside too.)"""
+ponownie znowu znow znova znovu opat back already far record records pls plz everything
+wszystko vsetko vsechno
+zapisany zapisana zapisane zapisanu zapisaneho zapisanej zapisanych zapisal zapisala
+zapisanego zapisales zapisalas zapsany zapsana zapsane zapsal zapsala zaznamenany
+zaznamenana zaznamenane tvojich tvojej tvoje tvoj tvoich twoich twoje twoj twojej twoim
+tvych tvoji poznamok poznamky poznamkach poznamek notatek notatkach notatkami""")) | TITLES
+"""Words that ask nothing of their own ("please", "right now", "give me", "ZAPÍSANÚ podľa
+TVOJICH POZNÁMOK": what the memory knew is the time, not a thing): never held against a
+key. (Head nouns beside another word, "phone NUMBER", are set aside too.)"""
 OPTIONAL = frozenset(words_of("""
 month months monthly week weeks weekly year years yearly annual annually daily day each per
 every mesiac mesicne mesacne miesiac miesiecznie rok rocznie rocne rocni tyden tydenne
@@ -72,6 +79,8 @@ WHERE = frozenset(words_of("where wheres gdzie kde kdeze"))
 """Opening words asking where (WHERE_CUE)."""
 PLACES = frozenset(("residence", "registered_address", "workplace", "venue"))
 """Concepts of relations that say where someone lives or stands, or where a thing is held."""
+HEAD_CONCEPTS = {HEAD_ADDRESS: PLACES, HEAD_NUMBER: frozenset(("phone",))}
+"""Concepts of the relations a head noun asks for ("salon ADDRESS", "číslo na Denisu")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +142,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
                and not (i == 0 and opening)
                and word not in FILLERS and len(word) > 1 and not word.isdigit()
                and not (word in _STOP_WORD_TYPOS and not concepts.knows(word))
-               and not (asks_change_word(word) and not concepts.knows(word))]
+               and not (asks_change_word(word) and (
+                   not concepts.knows(word) or (folded[i - 1:i] and folded[i - 1] in _PASSIVE)))]
     cues = {AMOUNT_CUE: 1.0} if question.asks_amount else {}
     who = _first_of(folded, _WHO)
     when = _first_of(folded, _WHEN)
@@ -183,8 +193,9 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
                for i in range(span.start, span.end)}
     asked_kind = {j for i, word in enumerate(folded) if word in _WHICH  # "what's the RENT"
                   for j in [next((j for j in salient if j > i), -1)] if 0 < j - i <= 3}
+    starts = _sentence_starts(question.text)
     capitalised = {i for i, w in enumerate(written) if i and w[:1].isupper()
-                   and not w.isupper()}
+                   and not w.isupper() and i not in starts}
     if len(written) > 3 and len(capitalised) >= 0.6 * (len(written) - 1):
         capitalised = set()  # "Where Does Marta Live?": Title Case says nothing of names
     salient = sorted({*salient, *(i for i in capitalised if i not in dated and i not in heads
@@ -195,6 +206,19 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
                    optional | {j for i in labels for j in (i - 1, i)}, kinds,
                    question.asks_change, read_as, asked_kind, phrased, capitalised,
                    labels=labels)
+
+
+def _sentence_starts(text: str) -> set[int]:
+    """Positions of the words that open a sentence after the first ("… moved? FROM what
+    to what?"): a capital letter there names nobody."""
+    written = unicodedata.normalize("NFC", text)
+    return {i for i, word in enumerate(WORD.finditer(written))
+            if i and written[:word.start()].rstrip()[-1:] in (".", "?", "!")}
+
+
+_PASSIVE = frozenset(words_of("got get gets was were been be is are"))
+"""… before a word of change: "Ola's lesson GOT MOVED" asks how it changed, not where
+anyone moved to."""
 
 
 def _a_noun_after_preposition(folded: Sequence[str], i: int, concepts: ConceptTable) -> bool:

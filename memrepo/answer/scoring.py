@@ -36,6 +36,7 @@ from memrepo.answer.question_weights import misses_rarest, paid_for, question_we
 from memrepo.answer.reading import (
     AMOUNT,
     AMOUNT_CUE,
+    HEAD_CONCEPTS,
     IDENTITY,
     JOINERS,
     PLACES,
@@ -163,9 +164,14 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
                 w in held for w in weights if w[1:].isdigit())):
             continue  # "my brother's birthday" is not the asker's; "what does Mark's wife
             # do for work" is not Mark's `spouse`
+        if not relation_how and (of_head := _of_a_head(key, read, concepts)):
+            relation_how = of_head  # "FotoKolor ADDRESS?": its address, not its price
         if not relation_how and _generic_answers(key, owner, read, concepts, alone) and all(
                 w in held for w in weights if w[1:].isdigit()):
             relation_how = (f"'{key.relation}': what the {key.subject} is",)
+            yields = GENERIC_YIELD
+        else:
+            yields = 0.0
         if not relation_how:
             continue
         own = _without_others(weights, mentions, owner, joined)
@@ -184,11 +190,14 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
         misses = misses_rarest(held, counted, own, max(own.values()), paid)
         reasons = (*relation_how, *(f"'{read.raw[int(w[1:])]}' in its quote" for w in
                                     sorted(by_quote)))
-        out.append(KeyMatch(key, coverage, subject_how, reasons, frozenset(held),
+        out.append(KeyMatch(key, coverage - yields, subject_how, reasons, frozenset(held),
                             frozenset(by_relation), enough and not misses))
     return sorted(out, key=lambda m: -m.coverage)
 
 
+GENERIC_YIELD = 0.15
+"""What a key answering only as "what its subject is" yields in rank to one whose relation
+the question names ("jakie mam OBIEKTYWY": my `lens`, not `obiektyw_24_70`'s serial)."""
 PLACE_GAIN = 0.02
 """What a place relation gains when the question asks where: the venue before the exam
 whose words both hold, never enough to answer alone."""
@@ -246,6 +255,14 @@ def _by_cue_only(relation_how: Sequence[str]) -> bool:
     return bool(relation_how) and all(how in (_WHO_HOW, _WHEN_HOW) for how in relation_how)
 
 
+def _of_a_head(key: KeyRow, read: Reading, concepts: ConceptTable) -> tuple[str, ...]:
+    """The reason a key answers the head noun a question asks by ("FotoKolor ADDRESS?",
+    "číslo Marty"): its relation is of the kind the head asks for."""
+    held = concepts.concepts_of_words(words(key.relation_key))
+    return next(((f"'{kind}' → its {kind}",) for kind in read.heads.values()
+                 if held & HEAD_CONCEPTS.get(kind, frozenset())), ())
+
+
 def _generic_answers(key: KeyRow, owner: Identity | None, read: Reading,
                      concepts: ConceptTable, alone: bool) -> bool:
     """Whether a key's relation says what its subject is and may answer a question that
@@ -258,7 +275,9 @@ def _generic_answers(key: KeyRow, owner: Identity | None, read: Reading,
     picks = any(i and read.folded[i - 1] in _PICKING for i in read.kinds)
     if AMOUNT & relation and picks and AMOUNT_CUE not in read.cues:
         return False  # "WHICH accounting office": not `office_rent.monthly_amount`
-    if thing and alone and not read.heads:  # "my passport NUMBER" asks for one attribute
+    if read.heads:  # "my passport NUMBER", "FotoKolor ADDRESS" ask for one attribute
+        return False
+    if thing and alone:
         return True
     if not (IDENTITY | AMOUNT) & relation:
         return False

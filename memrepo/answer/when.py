@@ -48,7 +48,9 @@ wiedziales wiedzialas pamiec mowila mowilo stanu wiedzy zapisane zapisano notate
 vedel vedelo pamat hovorila hovorilo stavu vedeli zaznamov zaznamu vedomosti vedeli vedels
 vedelas pamieci zapisach zapisow zaznamoch zaznamech asked zapytal zapytala spytal spytala
 zeptal zeptala file written zapiskach zapiskow zapiski zaznamenane zaznamenana zaznamenany
-zaznamenano zapisane zapsane zapsano poznamkach poznamky poznamok notatkach notatki""")
+zaznamenano zapisane zapsane zapsano poznamkach poznamky poznamok notatkach notatki
+zapisany zapisana zapisanu zapisaneho zapisanej zapisanych zapisanego zapisanym zapsany
+zapsana zapsanou zapsaneho zapsaneho""")
 """A date within four words of these is the system time asked about ("as the memory knew
 it on 5 June", "według stanu na 8 stycznia", "podľa stavu k 1. 6. 2026", "in May, what did
 the memory expect…"), not the valid time: the date right after a cue first, else one
@@ -179,7 +181,8 @@ only date."""
 
 def _known_cue(words: list[str], i: int) -> bool:
     """A cue word, or "had" said of the memory ("according to what YOU HAD on 1 May")."""
-    return words[i] in _KNOWN_CUES or (words[i] in _HAD and i > 0 and words[i - 1] == "you")
+    return words[i] in _KNOWN_CUES or (words[i] in _HAD and i > 0 and words[i - 1] in (
+        "you", "si"))  # "čo si MAL 1. júna": what you had
 
 
 _HAD = frozenset(("had", "have", "mial", "miales", "mala", "mal", "mel"))

@@ -17,6 +17,7 @@ from memrepo.answer.answer_kinds import (
     NAME,
     TIME,
     asked_kinds,
+    asks_days_or_time,
     leads_with_name,
     value_kinds,
 )
@@ -118,3 +119,14 @@ def test_a_thing_named_answers_with_its_one_relation_of_the_asked_kind(
 def test_no_relation_of_another_kind_or_thing_is_the_answer(memory: Memory,
                                                              question: str) -> None:
     assert answered(memory, question) == []
+
+
+@pytest.mark.parametrize(("question", "asks"), [
+    ("which days does the dairy deliver", True),
+    ("what time is the training", True),
+    ("ola's lesson time", True),            # a terse question ending in "time"
+    ("how has the rent changed over time", False),
+    ("how much is the lesson", False),
+])
+def test_the_question_word_asks_days_or_a_time(question: str, asks: bool) -> None:
+    assert asks_days_or_time(question.split()) is asks

@@ -67,6 +67,41 @@ events:
   - {{op: assert, scope: zuzana, subject: samko, relation: futbal_trening,
      object: "pondelok a streda 17:00", valid_from: "2024-09-01",
      recorded_at: "2025-10-07T10:00:00Z", source: manual}}
+  - {{op: assert, scope: zuzana, subject: svokra, relation: diabetolog,
+     object: "MUDr. Sliacky", valid_from: "2020-01-01", recorded_at: "2025-10-02T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: zuzana, subject: svokra, relation: diabetolog,
+     object: "MUDr. Ján Sklenár", valid_from: "2026-01-10", recorded_at: "2026-01-12T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: zuzana, subject: svadba_hruskova, relation: datum,
+     object: "2026-12-19", valid_from: "2026-06-02", recorded_at: "2026-06-02T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: zuzana, subject: svadba_hruskova, relation: miesto,
+     object: "Kaštieľ Radvaň", valid_from: "2026-06-02", recorded_at: "2026-06-02T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: zuzana, subject: car, relation: poistenie,
+     object: "Allianz PZP, 340 EUR/year", valid_from: "2024-03-15",
+     recorded_at: "2024-03-15T10:00:00Z", source: manual}}
+  - {{op: assert, scope: zuzana, subject: car, relation: poistenie,
+     object: "Kooperativa PZP, 295 EUR/year", valid_from: "2025-03-15",
+     recorded_at: "2025-03-15T10:00:00Z", source: manual}}
+  - {{op: assert, scope: zuzana, subject: car, relation: stk_valid_until,
+     object: "2025-03-14", valid_from: "2023-03-15", recorded_at: "2024-03-15T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: zuzana, subject: car, relation: stk_valid_until,
+     object: "2027-03-14", valid_from: "2025-03-15", recorded_at: "2025-03-15T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: zuzana, subject: flat, relation: rent, object: "1,350 EUR",
+     valid_from: "2023-01-01", recorded_at: "2023-01-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: zuzana, subject: flat, relation: rent, object: "1,420 EUR",
+     valid_from: "2025-01-01", recorded_at: "2025-01-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: zuzana, subject: svokra, relation: kardio_kontrola,
+     object: "2026-12-03 09:15", valid_from: "2026-11-05", recorded_at: "2026-11-05T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: zuzana, subject: samko, relation: velkost_obuvi, object: "34",
+     valid_from: "2026-08-20", recorded_at: "2026-08-20T10:00:00Z", source: manual}}
+  - {{op: assert, scope: zuzana, subject: samko, relation: velkost_obuvi, object: "35",
+     valid_from: "2026-11-16", recorded_at: "2026-11-16T10:00:00Z", source: manual}}
 questions: []
 """
 
@@ -81,6 +116,15 @@ world_repo, memory = world_fixtures(WORLD, "zuzana", NOW)
     ("When does the lease run out?", ["shop_lease.ends=2028-03-31"]),
     ("Emina ortodontistka?", ["ema.orthodontist=MUDr. Zora Lipková"]),
     ("Samko's football club?", ["samko.futbal=FK Dukla Banská Bystrica, U9"]),
+    ("Kto je babkin diabetológ?", ["svokra.diabetolog=MUDr. Ján Sklenár"]),  # grandma's
+    ("Koho si mal 15. novembra 2025 zapísaného ako babkinho diabetológa?",  # as known then
+     ["svokra.diabetolog=MUDr. Sliacky"]),
+    ("Akú splátku úveru máme?", ["bank_loan.monthly_installment=412 €"]),  # not the last day
+    ("Kedy a kde je svadba Hruškovej?", ["svadba_hruskova.datum=2026-12-19",
+                                         "svadba_hruskova.miesto=Kaštieľ Radvaň"]),
+    ("When is babka's cardiology check?", ["svokra.kardio_kontrola=2026-12-03 09:15"]),
+    ("Akú veľkosť kopačiek mal Samko podľa tvojich poznámok k 1. novembru?",
+     ["samko.velkost_obuvi=34"]),  # what the memory knew then, of his football boots
 ])
 def test_everyday_words_find_the_key(memory: Memory, question: str,
                                      expected: list[str]) -> None:
@@ -101,3 +145,13 @@ def test_it_in_the_second_question_is_the_thing_of_the_first(memory: Memory) -> 
 def test_a_thing_not_recorded_is_not_answered_by_another(memory: Memory,
                                                          question: str) -> None:
     assert answered_keys(memory, "zuzana", question) == []
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Did we switch car insurers at some point?",  # its insurer, not its inspection
+     ["car.poistenie=Allianz PZP, 340 EUR/year", "car.poistenie=Kooperativa PZP, 295 EUR/year"]),
+    ("How has our rent changed since we moved in?",  # people moved: the rent is an amount
+     ["flat.rent=1,350 EUR", "flat.rent=1,420 EUR"]),
+])
+def test_what_changed_of_a_thing(memory: Memory, question: str, expected: list[str]) -> None:
+    assert answered_keys(memory, "zuzana", question) == expected

@@ -1,7 +1,9 @@
 """A photographer's and a music teacher's everyday words (memrepo.answer.concepts): a
 camera's serial number asked in English of a key written in Polish, what someone shoots
 on, who prints the photos, a Christmas recital stored as `koncert_gwiazdkowy`, a date
-stored as `data`, and a tuner named by the alias of his note ("the tuner")."""
+stored as `data`, a tuner named by the alias of his note ("the tuner"), the address a
+terse "FotoKolor address?" asks (never the lab's price), and my lenses before the serial
+number of a lens recorded as a thing of its own."""
 
 from __future__ import annotations
 
@@ -35,6 +37,18 @@ events:
      recorded_at: "2026-11-02T10:00:00Z", source: manual}}
   - {{op: assert, scope: tomek, subject: tuner, relation: tuning_fee, object: "280 zł",
      valid_from: "2026-09-01", recorded_at: "2026-09-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: tomek, subject: fotokolor, relation: print_price_30x40,
+     object: "28 zł", valid_from: "2019-06-01", recorded_at: "2025-09-12T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: tomek, subject: fotokolor, relation: address,
+     object: "ul. Morska 120, Gdynia", valid_from: "2019-06-01",
+     recorded_at: "2025-09-12T10:00:00Z", source: manual}}
+  - {{op: assert, scope: tomek, subject: tomek, relation: lens,
+     object: "Sony FE 85mm f/1.4 GM", valid_from: "2020-06-01",
+     recorded_at: "2025-09-15T10:00:00Z", source: manual}}
+  - {{op: assert, scope: tomek, subject: obiektyw_24_70, relation: numer_seryjny,
+     object: "1847203", valid_from: "2023-03-10", recorded_at: "2025-09-15T10:00:00Z",
+     source: manual}}
 questions: []
 """
 
@@ -48,6 +62,8 @@ world_repo, memory = world_fixtures(WORLD, "tomek", NOW)
     ("When is the pupils' Christmas recital?",
      ["koncert_gwiazdkowy.data=13 grudnia 2026, 16:00"]),
     ("how much do I pay pan Wojtek for a tuning now?", ["tuner.tuning_fee=280 zł"]),
+    ("FotoKolor address?", ["fotokolor.address=ul. Morska 120, Gdynia"]),  # not its price
+    ("Jakie mam obiektywy?", ["tomek.lens=Sony FE 85mm f/1.4 GM"]),  # not one lens's serial
 ])
 def test_words_for_gear_events_and_people(memory: Memory, question: str,
                                           expected: list[str]) -> None:
