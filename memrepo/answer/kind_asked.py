@@ -1,0 +1,107 @@
+"""Keys whose values are of a kind the question never asks for (SPEC §7): "who" is no
+amount or date, "where" neither, "when" no amount or name, "how much" no name, date or
+day; a date moved is no amount; a key holding only dates answers no question that asks no
+time when another key answers alike. Used by `memrepo.answer.keys` on the keys that
+answer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from memrepo.answer.answer_kinds import (
+    AMOUNT,
+    DATE,
+    DAYS,
+    NAME,
+    TIME,
+    asks_days_or_time,
+    leads_with_name,
+    value_kinds,
+)
+from memrepo.answer.dates import MONTHS
+from memrepo.answer.identities import words
+from memrepo.answer.reading import AMOUNT_CUE, WHEN_CUE, WHERE_CUE, WHO_CUE, Reading
+from memrepo.answer.scoring import COVERAGE, KeyMatch
+from memrepo.cache import Connection
+from memrepo.cache.lookups import values_of_subjects
+
+
+def not_of_another_kind(conn: Connection, scope: str, read: Reading,
+                         scored: list[KeyMatch]) -> list[KeyMatch]:
+    """Without the keys whose every value is of a kind the question word never asks for:
+    "who" is no amount or date ("od koho máme pronajaté parkoviště": the landlord, not the
+    rent), "where" neither ("where's Emma's wedding": its venue, not its date), "when" no
+    amount or name ("kedy má Klára termín u zubára": not her orthodontist), "how much" no
+    name, date or day ("how much goes to the bank for the sauna": the instalment, not the
+    lender; "how much does Staś pay per lesson": not "sobota 10:00"; "how many" may count
+    names; "ile płacimy za kredyt": not the day it ends), unless it asks an age ("ile lat
+    ma Kuba")."""
+    never = (({AMOUNT, DATE} if WHO_CUE in read.cues or (
+                WHERE_CUE in read.cues and WHEN_CUE not in read.cues)
+              else set())
+             | ({AMOUNT, NAME} if WHEN_CUE in read.cues or asks_days_or_time(read.folded)
+                else set())
+             | (({DATE} | ({NAME, DAYS, TIME} if "much" in read.folded else set()))
+                if AMOUNT_CUE in read.cues and not _asks_age(read) else set()))
+    if AMOUNT_CUE not in read.cues and _moves_a_time(read.folded):
+        never |= {AMOUNT}  # "Ola's lesson got MOVED": its day, not its fee
+    if not never or not scored:
+        return scored
+    values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
+    def wrong(match: KeyMatch) -> bool:
+        held = values.get((match.key.subject_key, match.key.relation_key), [])
+        kinds = [value_kinds(value) for value in held]
+        return bool(kinds) and all(k and k <= never for k in kinds) and (
+            NAME in never or not any(leads_with_name(value) for value in held))
+    return [m for m in scored if not wrong(m)]
+
+
+def _moves_a_time(folded: Sequence[str]) -> bool:
+    """Whether the question asks of a date or an appointment moved ("got MOVED", "was it
+    MOVED", "PRZESUNIĘTY", "rescheduled") — not of people who moved house ("since we
+    moved in")."""
+    return any(w.startswith(_RESCHEDULED) or (w == "moved" and i and folded[i - 1] in (
+        "got", "was", "were", "been", "be", "it", "get")) for i, w in enumerate(folded))
+
+
+_RESCHEDULED = ("reschedul", "przesun", "przesuw", "przeloz", "presun", "preloz", "posun")
+"""Stems of moving a date or an appointment: what moves is no amount."""
+
+
+def no_date_unasked(conn: Connection, scope: str, read: Reading,
+                     scored: list[KeyMatch]) -> list[KeyMatch]:
+    """Of keys that answer alike, without those holding only dates when the question asks
+    no time ("akú splátku úveru": the instalment, not the day of the final payment)."""
+    if len(scored) < 2 or WHEN_CUE in read.cues or read.asks_change or any(
+            "date" in read.concepts.get(i, ()) for i in read.salient):
+        return scored
+    values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
+    kept = [m for m in scored if not all(_only_a_date(v) for v in values.get(
+        (m.key.subject_key, m.key.relation_key), [""]))]
+    return kept or scored
+
+
+def _only_a_date(value: str) -> bool:
+    """"2029-05-15", "12 marca 2027, 16:00" — not "PZU, OC+AC, do 2027-03-31"."""
+    return value_kinds(value) == {DATE} and all(
+        w.isdigit() or w in MONTHS for w in words(value))
+
+
+def _asks_age(read: Reading) -> bool:
+    return any("birth" in read.concepts.get(i, ()) for i in read.salient)
+
+
+def same_thing_of_the_kind(conn: Connection, scope: str, read: Reading,
+                            wrong: Sequence[KeyMatch], matched: Sequence[KeyMatch],
+                            ) -> list[KeyMatch]:
+    """When every key that answers holds a kind of value the question word never asks
+    for, the keys of the same subjects that hold enough of the question and whose values
+    are of another kind: the word only that wrong key held ("bank" in `van_loan.lender`)
+    was the thing's, not the relation's."""
+    subjects = {m.key.subject_key for m in wrong}
+    kept = [m for m in matched if m.key.subject_key in subjects and m not in wrong
+            and m.coverage >= COVERAGE - 1e-9]
+    return [replace(m, answers=True) for m in not_of_another_kind(conn, scope, read, kept)]
+
+
