@@ -7,6 +7,7 @@ memory repository made by `memrepo init`, hooks installed (`memory_repo`).
 from __future__ import annotations
 
 import compileall
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,19 @@ from tests.support import APPROVER, ROOT, copy_repo, isolated_env, set_environme
 
 PACKAGES = ("memrepo", "hooks", "scripts")
 """The folders of memrepo's Python modules (pyproject.toml, package-dir)."""
+
+
+def _running_python_first_on_path() -> None:
+    """`memrepo` (and `python`, `pre-commit`…) run by name are those of the interpreter
+    running the tests — the memrepo under test — not whatever PATH finds first: a version
+    manager's shim (pyenv's costs ≈100 ms of CPU per call, before Python even starts) or
+    another installation. For this process and every process the tests start."""
+    here = str(Path(sys.executable).parent)
+    rest = [d for d in os.environ.get("PATH", "").split(os.pathsep) if d and d != here]
+    os.environ["PATH"] = os.pathsep.join([here, *rest])
+
+
+_running_python_first_on_path()
 
 
 @pytest.fixture(scope="session")
