@@ -104,7 +104,23 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "long: a long variant, run only with --long")
 
 
+SLOW_FIRST = (
+    "tests/maintenance/sync_test.py", "tests/docs_test.py", "tests/agent/mcp_server_test.py",
+    "tests/bench/fleet_test.py", "tests/bench/perf_test.py", "tests/wheel_install_test.py",
+    "tests/commands/secrets_test.py", "tests/commit_hooks_test.py",
+    "tests/checks/rewrites_test.py", "tests/commands/mcp_config_test.py",
+    "tests/fuzz_test.py", "tests/retrieval_test.py", "tests/core/facts/bitemporal_test.py",
+    "tests/cache/build_test.py", "tests/note_commits_test.py", "tests/lint_test.py",
+)
+"""The modules that take longest, run first: `-n 2` hands out whole modules (`--dist
+loadfile`, pyproject.toml: a module's fixtures are built once, not once per worker), so
+the last ones handed out must be short ones or one worker idles at the end. Only the
+order of the modules depends on this list, never a result."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    rank = {path: n for n, path in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], len(rank)))
     if config.getoption("--long"):
         return
     skip = pytest.mark.skip(reason="long variant: run with --long")
