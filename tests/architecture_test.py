@@ -55,7 +55,14 @@ def _from_root(token: str) -> str:
     return token if token.split("/")[0] in TOP_LEVEL else f"memrepo/{token}"
 
 
-def runtime_imports(path: Path) -> set[str]:
+@cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a module, parsed once for every test here (none changes it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@cache
+def runtime_imports(path: Path) -> frozenset[str]:
     """Absolute module names `path` imports when it runs (`if TYPE_CHECKING:` left out)."""
     found: set[str] = set()
 
@@ -72,8 +79,8 @@ def runtime_imports(path: Path) -> set[str]:
                 if isinstance(child, ast.stmt):
                     visit([child])
 
-    visit(ast.parse(path.read_text(encoding="utf-8")).body)
-    return found
+    visit(parsed(path).body)
+    return frozenset(found)
 
 
 def relative(path: Path) -> str:
@@ -96,7 +103,7 @@ def _obvious(path: Path) -> bool:
     """A subcommand (`memrepo/commands/<name>.py`) or a package's docstring-only __init__."""
     if path.parent == ROOT / "memrepo" / "commands":
         return True
-    body = ast.parse(path.read_text(encoding="utf-8")).body
+    body = parsed(path).body
     return path.name == "__init__.py" and all(isinstance(n, ast.Expr) for n in body)
 
 
@@ -207,7 +214,7 @@ def imports_of(module: str) -> tuple[Import, ...]:
                   checking or (isinstance(child, ast.If)
                                and "TYPE_CHECKING" in ast.unparse(child.test)))
 
-    visit(ast.parse(path.read_text(encoding="utf-8")), False, False)
+    visit(parsed(path), False, False)
     return tuple(found)
 
 
@@ -320,7 +327,7 @@ def test_no_git_wrapper_outside_git() -> None:
     git/ keeps a private `_git` wrapper of its own."""
     wrappers = [f"{relative(p)}:{node.lineno}" for p in SOURCES
                 if not relative(p).startswith(("memrepo/git/", *GIT_RUNNERS))
-                for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+                for node in ast.walk(parsed(p))
                 if isinstance(node, ast.FunctionDef)
                 and re.fullmatch(r"_*(run_)?git(_checked)?", node.name)]
     assert wrappers == []
@@ -330,7 +337,7 @@ def test_local_state_is_named_in_one_module() -> None:
     """Every `.memrepo/…` path is memrepo/local_state.py's."""
     naming = [relative(p) for p in SOURCES if relative(p) != "memrepo/local_state.py"
               and any(re.match(r"\.memrepo(/|$)", node.value)
-                      for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+                      for node in ast.walk(parsed(p))
                       if isinstance(node, ast.Constant) and isinstance(node.value, str))]
     assert naming == []
 

@@ -7,6 +7,7 @@ memory repository made by `memrepo init`, hooks installed (`memory_repo`).
 from __future__ import annotations
 
 import compileall
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,19 @@ from tests.support import APPROVER, ROOT, copy_repo, isolated_env, set_environme
 
 PACKAGES = ("memrepo", "hooks", "scripts")
 """The folders of memrepo's Python modules (pyproject.toml, package-dir)."""
+
+
+def _running_python_first_on_path() -> None:
+    """`memrepo` (and `python`, `pre-commit`…) run by name are those of the interpreter
+    running the tests — the memrepo under test — not whatever PATH finds first: a version
+    manager's shim (pyenv's costs ≈100 ms of CPU per call, before Python even starts) or
+    another installation. For this process and every process the tests start."""
+    here = str(Path(sys.executable).parent)
+    rest = [d for d in os.environ.get("PATH", "").split(os.pathsep) if d and d != here]
+    os.environ["PATH"] = os.pathsep.join([here, *rest])
+
+
+_running_python_first_on_path()
 
 
 @pytest.fixture(scope="session")
@@ -84,13 +98,59 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         return
     for package in PACKAGES:
         compileall.compile_dir(ROOT / package, quiet=2)
+    _rewrite_test_modules_once(session.config)
+
+
+def _rewrite_test_modules_once(config: pytest.Config) -> None:
+    """The test modules with their asserts rewritten by pytest, cached once by the xdist
+    controller as pytest caches them itself when bytecode may be written: with
+    PYTHONDONTWRITEBYTECODE=1 each worker would rewrite every module again (≈4 s of CPU
+    each). Uses pytest's private rewriting functions; without them, nothing is cached
+    and each worker rewrites as before."""
+    try:
+        from _pytest.assertion import rewrite
+    except ImportError:
+        return
+    needed = ("_rewrite_test", "_read_pyc", "_write_pyc", "get_cache_dir", "PYC_TAIL",
+              "assertstate_key")
+    if (config.getoption("assertmode") != "rewrite"
+            or not all(hasattr(rewrite, name) for name in needed)):
+        return
+    state = config.stash[rewrite.assertstate_key]
+    for path in sorted({*(ROOT / "tests").rglob("*_test.py"),
+                        *(ROOT / "tests").rglob("conftest.py")}):
+        cache = rewrite.get_cache_dir(path)
+        pyc = cache / (path.name[:-3] + rewrite.PYC_TAIL)
+        try:
+            cache.mkdir(exist_ok=True)
+            if rewrite._read_pyc(path, pyc) is None:
+                source_stat, code = rewrite._rewrite_test(path, config)
+                rewrite._write_pyc(state, code, source_stat, pyc)
+        except (OSError, SyntaxError):
+            continue  # the worker that imports it rewrites it (and reports its error)
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "long: a long variant, run only with --long")
 
 
+SLOW_FIRST = (
+    "tests/maintenance/sync_test.py", "tests/docs_test.py", "tests/agent/mcp_server_test.py",
+    "tests/bench/fleet_test.py", "tests/bench/perf_test.py", "tests/wheel_install_test.py",
+    "tests/commands/secrets_test.py", "tests/commit_hooks_test.py",
+    "tests/checks/rewrites_test.py", "tests/commands/mcp_config_test.py",
+    "tests/fuzz_test.py", "tests/retrieval_test.py", "tests/core/facts/bitemporal_test.py",
+    "tests/cache/build_test.py", "tests/note_commits_test.py", "tests/lint_test.py",
+)
+"""The modules that take longest, run first: `-n 2` hands out whole modules (`--dist
+loadfile`, pyproject.toml: a module's fixtures are built once, not once per worker), so
+the last ones handed out must be short ones or one worker idles at the end. Only the
+order of the modules depends on this list, never a result."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    rank = {path: n for n, path in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], len(rank)))
     if config.getoption("--long"):
         return
     skip = pytest.mark.skip(reason="long variant: run with --long")

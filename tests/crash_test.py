@@ -113,8 +113,11 @@ def run_trials(root: Path, seed: int, remember_trials: int, cache_trials: int,
     assert main(["--repo", str(root), "verify"]) == 0
 
 
-def test_ten_kills(synth_repo: Path, git_env: dict[str, str], tmp_path: Path) -> None:
-    run_trials(synth_repo, seed=1, remember_trials=6, cache_trials=4, env=git_env,
+def test_six_kills(synth_repo: Path, git_env: dict[str, str], tmp_path: Path) -> None:
+    """Four writers and a cache rebuild and a cache sync (seed 2 shuffles them so) killed
+    at random moments: what each kind of kill leaves behind is proven; more trials of the
+    same are the --long variant's and `memrepo bench crashes`'."""
+    run_trials(synth_repo, seed=2, remember_trials=4, cache_trials=2, env=git_env,
                work=tmp_path)
 
 

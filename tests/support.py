@@ -4,13 +4,20 @@ and the memrepo command line, files, notes, fact events, in-memory Changes and c
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager, suppress
+from contextlib import (
+    AbstractContextManager,
+    contextmanager,
+    redirect_stderr,
+    redirect_stdout,
+    suppress,
+)
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -157,8 +164,31 @@ def memrepo_at(root: Path, *args: str, now: str = "2026-11-30",
                           check=False)
 
 
-def memrepo_json(root: Path, *args: str, now: str = "2026-11-30") -> Any:
-    done = memrepo_at(root, *args, "--json", now=now)
+def memrepo_here(root: Path, *args: str, now: str = "2026-11-30",
+                 ) -> subprocess.CompletedProcess[str]:
+    """`memrepo_at` in this process (memrepo.cli.main, same environment, same clock): for
+    a test of what a command answers, not of the process that answers it — a process
+    start costs more than most commands. Each command family keeps tests through
+    `memrepo_at`."""
+    from memrepo.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("MEMREPO_REPO", raising=False)
+        for key, value in {**PLAIN_ENV, "MEMREPO_NOW": now}.items():
+            patch.setenv(key, value)
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = main(["--repo", str(root), *args])
+            except SystemExit as exit:  # argparse: --help, a usage error
+                code = exit.code if isinstance(exit.code, int) else 1
+    return subprocess.CompletedProcess(["memrepo", *args], code, out.getvalue(),
+                                       err.getvalue())
+
+
+def memrepo_json(root: Path, *args: str, now: str = "2026-11-30", here: bool = False) -> Any:
+    """The JSON a command prints (`memrepo_at`; `memrepo_here` if `here`)."""
+    done = (memrepo_here if here else memrepo_at)(root, *args, "--json", now=now)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 

@@ -2,7 +2,8 @@
 of memrepo: an editable install hides a subpackage the wheel lacks (SPEC §11).
 
 The wheel is built from the files git tracks, without build isolation, and installed with
-`--no-deps` into a venv that sees this interpreter's packages: the test needs no network.
+`--no-deps` (by this interpreter's pip) into a venv without pip of its own that sees this
+interpreter's packages: the test needs no network.
 """
 
 from __future__ import annotations
@@ -51,10 +52,12 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def venv_bin(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     venv = tmp_path_factory.mktemp("venv") / "env"
-    made = _run(sys.executable, "-m", "venv", "--system-site-packages", venv)
+    made = _run(sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", venv)
     assert made.returncode == 0, made.stderr
-    installed = _run(venv / "bin" / "python", "-m", "pip", "install", "-q", "--no-deps",
-                     wheel)
+    # this interpreter's pip installs into the venv (`--python`): a pip of the venv's own
+    # would cost seconds of ensurepip and install nothing the test looks at
+    installed = _run(sys.executable, "-m", "pip", "--python", venv / "bin" / "python",
+                     "install", "-q", "--no-deps", wheel)
     assert installed.returncode == 0, installed.stdout + installed.stderr
     return venv / "bin"
 

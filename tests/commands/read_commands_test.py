@@ -1,5 +1,5 @@
 """`memrepo recall | history | search | cache` through the real CLI: output, JSON shapes,
-exit codes."""
+exit codes (the process boundary in a few; the answers mostly in this process)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from tests.support import (
     init_repo,
     make_repo,
     memrepo_at,
+    memrepo_here,
     memrepo_json,
     note,
     plain_env,
@@ -58,17 +59,17 @@ def test_recall_not_recorded_exits_zero_with_suggestions(repo: Path) -> None:
 
 
 def test_recall_in_a_scope_without_facts_says_which_scopes_hold_them(repo: Path) -> None:
-    done = memrepo_at(repo, "recall", "--scope", "michel", "What is my dog's name?")
+    done = memrepo_here(repo, "recall", "--scope", "michel", "What is my dog's name?")
     assert done.returncode == 0 and done.stdout.strip() == "not recorded"
     assert done.stderr.splitlines() == [
         "memrepo recall: scope 'michel' holds no facts (scopes that do: michal)",
         "  To fix: give --scope one of those, or remember a fact in this one first"]
-    held = memrepo_at(repo, "recall", "--scope", "michal", "What is the lead time in Oslo?")
+    held = memrepo_here(repo, "recall", "--scope", "michal", "What is the lead time in Oslo?")
     assert held.stdout.splitlines() == ["not recorded", "nothing is recorded about 'oslo'"]
     assert held.stderr == ""
     for args in (("history", "--scope", "michel", "lodz-packaging", "lead_time"),
                  ("context", "--scope", "michel", "What is my dog's name?")):
-        done = memrepo_at(repo, *args)
+        done = memrepo_here(repo, *args)
         assert done.returncode == 0 and done.stderr.startswith(
             f"memrepo {args[0]}: scope 'michel' holds no facts (scopes that do: michal)\n")
 
@@ -83,19 +84,19 @@ def test_no_scope_that_holds_facts_is_said_to_hold_none(
     memory.remember(scope="ola", subject="pet", relation="name", object="Rex",
                     trust="untrusted", quote="my pet is Rex", source="chat")
     for scope in ("n", "quarantine-ola"):
-        done = memrepo_at(root, "recall", "--scope", scope, "What is my shoe size?")
+        done = memrepo_here(root, "recall", "--scope", scope, "What is my shoe size?")
         assert done.stdout.strip() == "not recorded" and done.stderr == "", scope
 
 
 def test_recall_of_a_misspelled_question_says_which_spelling_it_used(repo: Path) -> None:
-    done = memrepo_at(repo, "recall", "--scope", "michal", "Lead time at Lodz Pakaging?")
+    done = memrepo_here(repo, "recall", "--scope", "michal", "Lead time at Lodz Pakaging?")
     assert done.returncode == 0
     assert done.stdout.splitlines()[0].startswith("lodz-packaging.lead_time = 3 weeks")
     assert "searched 'packaging' for 'pakaging'" in done.stdout
 
 
 def test_recall_json_shape(repo: Path) -> None:
-    result = memrepo_json(repo, "recall", "--scope", "michal", "Łódź Packaging")
+    result = memrepo_json(repo, "recall", "--scope", "michal", "Łódź Packaging", here=True)
     assert set(result) >= {"status", "facts", "suggestions", "notes"}
     fact = result["facts"][0]
     for field in ("id", "scope", "subject", "relation", "object", "valid_from", "valid_to",
@@ -107,7 +108,7 @@ def test_recall_json_shape(repo: Path) -> None:
 @pytest.mark.parametrize("day", ["15.02.2026", "15.2.2026", "02/15/2026", "15/02/2026"])
 def test_recall_reads_a_day_written_with_numbers(repo: Path, day: str) -> None:
     result = memrepo_json(repo, "recall", "--scope", "michal",
-                          f"Lead time at Łódź Packaging on {day}?")
+                          f"Lead time at Łódź Packaging on {day}?", here=True)
     assert result["asked"]["valid_from"] == "2026-02-15", result["asked"]
     assert [f["object"] for f in result["facts"]] == ["3 weeks"], result
 
@@ -115,20 +116,21 @@ def test_recall_reads_a_day_written_with_numbers(repo: Path, day: str) -> None:
 @pytest.mark.parametrize("day", ["15.02.2026", "15.2.2026", "02/15/2026", "15/02/2026"])
 def test_recall_finds_the_key_of_a_question_with_a_day_written_with_numbers(
         repo: Path, day: str) -> None:
-    result = memrepo_json(repo, "recall", "--scope", "michal", f"What was the lead time on {day}?")
+    result = memrepo_json(repo, "recall", "--scope", "michal",
+                          f"What was the lead time on {day}?", here=True)
     assert [f["object"] for f in result["facts"]] == ["3 weeks"], result
 
 
 def test_history_json_and_plain(repo: Path) -> None:
     events = memrepo_json(repo, "history", "--scope", "michal", "lodz-packaging",
-                          "lead_time")["events"]
+                          "lead_time", here=True)["events"]
     assert [(e["id"], e["held"]) for e in events] == [("f1", [["2026-01-01", None]])]
-    done = memrepo_at(repo, "history", "--scope", "michal", "nothing", "here")
+    done = memrepo_here(repo, "history", "--scope", "michal", "nothing", "here")
     assert done.returncode == 0 and done.stdout.strip() == "not recorded"
 
 
 def test_search_json_shape(repo: Path) -> None:
-    result = memrepo_json(repo, "search", "Lodz")
+    result = memrepo_json(repo, "search", "Lodz", here=True)
     assert result["status"] == "found"
     kinds = {hit["kind"] for hit in result["results"]}
     assert kinds == {"note", "fact"}
@@ -139,9 +141,9 @@ def test_search_json_shape(repo: Path) -> None:
 
 
 def test_search_plain_and_not_recorded(repo: Path) -> None:
-    done = memrepo_at(repo, "search", "foo-bar")
+    done = memrepo_here(repo, "search", "foo-bar")
     assert done.returncode == 0 and done.stdout.startswith("not recorded")
-    done = memrepo_at(repo, "search", "cartons", "--category", "entities")
+    done = memrepo_here(repo, "search", "cartons", "--category", "entities")
     assert done.stdout.startswith("[entities] lodz-packaging")
 
 
@@ -153,7 +155,7 @@ def test_search_plain_and_not_recorded(repo: Path) -> None:
     ("recall", "--scope", "michal", ""),
 ])
 def test_bad_input_exits_one_without_traceback(repo: Path, args: tuple[str, ...]) -> None:
-    done = memrepo_at(repo, *args)
+    done = memrepo_here(repo, *args)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr and "To fix:" in done.stderr
 
