@@ -30,7 +30,12 @@ def without_proc(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 def test_a_commit_waiting_for_its_message_is_seen_by_its_registration(
         memory_repo: Path, git_env: dict[str, str]) -> None:
     person = start_commit_in_editor(memory_repo, git_env)
-    found = activity.git_at_work(memory_repo, memory_repo / ".git")
+    # git takes index.lock before its pre-commit hook registers it: until then, the lock
+    # alone says a command is at work (pid 0); the registration follows
+    deadline = time.monotonic() + 60
+    while (found := activity.git_at_work(memory_repo, memory_repo / ".git")) is not None \
+            and found.pid == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert found is not None and found.pid == person.pid
     assert activity.git_subcommand(person.pid) is None  # nothing says which command
     (memory_repo / ".git" / "go").touch()
