@@ -36,6 +36,7 @@ from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.subjects import (
     Mention,
     Mentions,
+    in_slavic,
     short_names_of,
     with_fleeting_e,
 )
@@ -466,12 +467,18 @@ def names_thing(row: KeyRow, read: Reading, other_person: bool,
 
 
 def _named_beyond_role(row: KeyRow, read: Reading, concepts: ConceptTable) -> bool:
-    """Whether the question names a role subject by a word of it that is no role ("per
-    kilo of FLOUR": `flour_supplier`), not by the role word alone ("the supplier")."""
-    own = {f for w in words(row.subject_key) if not concepts.concepts_of_words([w]) & concepts.roles
-           for f in base_forms(w)}
-    return any(set(base_forms(read.folded[i])) & own for i in read.salient
-               if i not in read.in_names and i not in read.theirs)
+    """Whether the question names a role subject by a word of it that is no role, or by a
+    word of that word's concept ("per kilo of FLOUR": `flour_supplier`; "ile płaci
+    SIŁOWNIA": `client_gym`), not by the role word alone ("the supplier")."""
+    plain = [w for w in words(row.subject_key)
+             if not concepts.concepts_of_words([w]) & concepts.roles]
+    own = {f for w in plain for f in base_forms(w)}
+    # "SIŁOWNIA" for `client_gym`: the word in another language; in one language another
+    # word is another thing ("our MORTGAGE" is not `business_loan`)
+    meant = concepts.concepts_of_words(plain) - concepts.roles if in_slavic(read.folded) \
+        else frozenset()
+    return any(set(base_forms(read.folded[i])) & own or read.concepts.get(i, frozenset()) & meant
+               for i in read.salient if i not in read.in_names and i not in read.theirs)
 
 
 def _unique_keys(keys: Iterable[KeyRow]) -> list[KeyRow]:

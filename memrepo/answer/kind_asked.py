@@ -72,14 +72,17 @@ _RESCHEDULED = ("reschedul", "przesun", "przesuw", "przeloz", "presun", "preloz"
 def no_date_unasked(conn: Connection, scope: str, read: Reading,
                      scored: list[KeyMatch]) -> list[KeyMatch]:
     """Of keys that answer alike, without those holding only dates when the question asks
-    no time ("akú splátku úveru": the instalment, not the day of the final payment)."""
+    no time ("akú splátku úveru": the instalment, not the day of the final payment) —
+    unless the question's words choose them ("grandma's cardiology APPOINTMENT")."""
     if len(scored) < 2 or WHEN_CUE in read.cues or read.asks_change or any(
             "date" in read.concepts.get(i, ()) for i in read.salient):
         return scored
     values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
-    kept = [m for m in scored if not all(_only_a_date(v) for v in values.get(
+    dated = [m for m in scored if all(_only_a_date(v) for v in values.get(
         (m.key.subject_key, m.key.relation_key), [""]))]
-    return kept or scored
+    kept = [m for m in scored if m not in dated]
+    best = max((m.coverage for m in kept), default=2.0)
+    return [*kept, *(m for m in dated if m.coverage > best + 1e-9)] if kept else scored
 
 
 def _only_a_date(value: str) -> bool:

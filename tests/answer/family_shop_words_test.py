@@ -95,6 +95,15 @@ events:
      valid_from: "2023-01-01", recorded_at: "2023-01-01T10:00:00Z", source: manual}}
   - {{op: assert, scope: zuzana, subject: flat, relation: rent, object: "1,420 EUR",
      valid_from: "2025-01-01", recorded_at: "2025-01-01T10:00:00Z", source: manual}}
+  - {{op: assert, scope: zuzana, subject: client_gym, relation: contract_price,
+     object: "£1,850 a month", valid_from: "2025-01-01", recorded_at: "2025-01-02T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: zuzana, subject: calder_law, relation: contract_price,
+     object: "£920 a month", valid_from: "2025-01-01", recorded_at: "2025-01-02T10:00:00Z",
+     source: manual}}
+  - {{op: assert, scope: zuzana, subject: svokra, relation: kardiolog,
+     object: "MUDr. Zdeněk Havlíček", valid_from: "2025-11-01",
+     recorded_at: "2025-11-10T10:00:00Z", source: manual}}
   - {{op: assert, scope: zuzana, subject: svokra, relation: kardio_kontrola,
      object: "2026-12-03 09:15", valid_from: "2026-11-05", recorded_at: "2026-11-05T10:00:00Z",
      source: manual}}
@@ -120,9 +129,13 @@ world_repo, memory = world_fixtures(WORLD, "zuzana", NOW)
     ("Koho si mal 15. novembra 2025 zapísaného ako babkinho diabetológa?",  # as known then
      ["svokra.diabetolog=MUDr. Sliacky"]),
     ("Akú splátku úveru máme?", ["bank_loan.monthly_installment=412 €"]),  # not the last day
+    ("Ile nam płaci siłownia miesięcznie?",  # the gym client, not the law firm
+     ["client_gym.contract_price=£1,850 a month"]),
     ("Kedy a kde je svadba Hruškovej?", ["svadba_hruskova.datum=2026-12-19",
                                          "svadba_hruskova.miesto=Kaštieľ Radvaň"]),
     ("When is babka's cardiology check?", ["svokra.kardio_kontrola=2026-12-03 09:15"]),
+    ("babka's cardiology check?", ["svokra.kardio_kontrola=2026-12-03 09:15"]),  # a date
+    # its words choose, though no "when" asks one: not her cardiologist's name
     ("Akú veľkosť kopačiek mal Samko podľa tvojich poznámok k 1. novembru?",
      ["samko.velkost_obuvi=34"]),  # what the memory knew then, of his football boots
 ])
