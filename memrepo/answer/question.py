@@ -228,6 +228,11 @@ def head_positions(folded: Sequence[str], salient: set[int]) -> set[int]:
             and ({i - 1, i + 1} & salient) - {j for j in salient if folded[j] in _HEAD_NOUNS}}
 
 
+def head_nouns() -> tuple[str, ...]:
+    """Every head noun (folded): the words a misspelt "nubmer" may be."""
+    return tuple(_HEAD_NOUNS)
+
+
 def head_kind(word: str) -> str:
     """The kind of value a head noun asks for (HEAD_NUMBER, HEAD_ADDRESS), or ''."""
     return _HEAD_NOUNS.get(word, "")

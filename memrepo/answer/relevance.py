@@ -202,7 +202,8 @@ def plan(terms: Sequence[Term], n: int, lookup: Lookup, respell: Respell | None)
     return Plan(tuple(searched), df, n, read_as)
 
 
-_QUESTION_WORDS = ("what", "where", "which", "whose", "when", "gdzie", "kiedy", "ktory",
+_QUESTION_WORDS = ("what", "whats", "where", "wheres", "which", "whose", "when", "gdzie",
+                   "kiedy", "ktory",
                    "ktora", "ktore", "jaki", "jaka", "jakie", "kedy", "kolko", "kolik",
                    "ktery", "ktera", "ktere", "jaky", "jake", "jaka")
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import words
+from memrepo.answer.question import head_nouns
 from memrepo.answer.reading import IDENTITY, OPTIONAL, Reading
 from memrepo.answer.relevance import close_spelling, osa_within
 from memrepo.answer.stopwords import STOP_WORDS
@@ -57,6 +58,8 @@ def respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable,
                                                 len(word) + reach, IDENTITY)
                       + (_concept_words(concepts, word, reach) if slavic
                          else _concept_names(concepts, word, reach))
+                      + [h for h in head_nouns() if h[0] == word[0]  # "nubmer"
+                         and abs(len(h) - len(word)) <= reach]
                       if w not in STOP_WORDS]
         others = {read.folded[j] for j in read.salient if j != i}
         fixed = best_spelling(conn, scope, word, vocabulary, reach, others, concepts)

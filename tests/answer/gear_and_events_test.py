@@ -49,6 +49,12 @@ events:
   - {{op: assert, scope: tomek, subject: obiektyw_24_70, relation: numer_seryjny,
      object: "1847203", valid_from: "2023-03-10", recorded_at: "2025-09-15T10:00:00Z",
      source: manual}}
+  - {{op: assert, scope: tomek, subject: van, relation: plate, object: "4J7 2381",
+     valid_from: "2024-01-01", recorded_at: "2024-01-02T10:00:00Z", source: manual}}
+  - {{op: assert, scope: tomek, subject: flat, relation: rent, object: "1,420 EUR",
+     valid_from: "2026-01-01", recorded_at: "2026-01-02T10:00:00Z", source: manual}}
+  - {{op: assert, scope: tomek, subject: denisa, relation: phone, object: "+420 739 118 660",
+     valid_from: "2024-01-01", recorded_at: "2024-01-02T10:00:00Z", source: manual}}
 questions: []
 """
 
@@ -67,4 +73,14 @@ world_repo, memory = world_fixtures(WORLD, "tomek", NOW)
 ])
 def test_words_for_gear_events_and_people(memory: Memory, question: str,
                                           expected: list[str]) -> None:
+    assert answered_keys(memory, "tomek", question) == expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("wats the vna plate", ["van.plate=4J7 2381"]),                 # two short typos
+    ("rnet this yr", ["flat.rent=1,420 EUR"]),                       # swapped letters, "yr"
+    ("denisas nubmer?", ["denisa.phone=+420 739 118 660"]),          # a head noun misspelt
+])
+def test_short_typos_as_people_type_them(memory: Memory, question: str,
+                                         expected: list[str]) -> None:
     assert answered_keys(memory, "tomek", question) == expected
