@@ -147,7 +147,8 @@ _THEIRS = frozenset(words_of("his her their its jego jej ich jeho"))
 """A possessive pointing back after a joining word starts a thing asked of whom the part
 before named: "What's Oliver's email AND HIS phone number?" asks two."""
 _PREPOSITIONS = frozenset(words_of("""
-at in on to for with from of by do w we z ze na u o od v vo zo k ku s so pri"""))
+at in on to for with from of by do w we z ze na u o od v vo zo k ku s so pri until till
+since"""))
 
 
 def in_turn(answers: Iterable[Sequence[T]], key: Callable[[T], Hashable]) -> list[T]:

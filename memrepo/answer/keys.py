@@ -287,7 +287,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
             conn, scope, read, rows, people, persons, mentions, concepts)):
         return KeyChoice([typed], about, respelled=respelled,
                          naming=naming_words(read, mentions))
-    if not scored and WHO_CUE in read.cues and (
+    if not scored and (WHO_CUE in read.cues or _asks_a_name(read)) and (
             by_value := role_named_by_value(conn, scope, read, mentions, concepts)
             or role_person_named(conn, scope, read, mentions)):
         return KeyChoice(by_value, about, respelled=respelled,
@@ -319,6 +319,11 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
     return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions),
                      missing=missing)
+
+
+def _asks_a_name(read: Reading) -> bool:
+    """"the landlord's NAME", "jak się nazywa": a name asked, as "who" asks one."""
+    return any("name" in read.concepts.get(i, ()) for i in read.salient)
 
 
 def _lacks_their_thing(match: KeyMatch, read: Reading, mentions: Mentions) -> bool:

@@ -79,7 +79,8 @@ def _key_words_beside(conn: Connection, read: Reading, mentions: Mentions,
     that are words of some key: the answering key must hold them ("our SHOP vet":
     `flower_shop.vet`)."""
     outside = [i for i in read.salient if not mention.start <= i < mention.end
-               and i not in also and i not in read.optional and i not in mentions.set_aside]
+               and i not in also and i not in read.optional and i not in mentions.set_aside
+               and "name" not in read.concepts.get(i, ())]  # "the landlord's NAME" asks it
     forms = {f for i in outside for f in base_forms(read.folded[i])}
     return key_name_words(conn, forms)
 

@@ -249,7 +249,8 @@ def _capitalised_parts_named(question: Sequence[str], capitalised: Collection[in
         owned = list({id(o): o for o in owners.get(word) or [
             o for part, held in owners.items() if spells_name((word,), (part,), {0})
             for o in held]}.values())
-        if i in capitalised and i not in taken and len(owned) == 1:
+        opening_possessor = i == 0 and question[1:2] == ["s"]  # "LENA's mum's name?"
+        if (i in capitalised or opening_possessor) and i not in taken and len(owned) == 1:
             found.append(Mention(i, i + 1, (owned[0],), f"name '{word}'"))
             taken.add(i)
     return found

@@ -33,6 +33,10 @@ notes:
     name: samuel-kolar
     description: "Our son Samko, eight, plays football"
     aliases: ["Samko"]
+  - category: entities
+    name: roman-kubis
+    description: "Our landlord Ing. Roman Kubiš, owns the shop premises on Námestie SNP"
+    aliases: ["Roman Kubiš"]
 events:
   - {{op: assert, scope: zuzana, subject: martin, relation: job,
      object: "elektrikár, Elektro Hron s.r.o.", valid_from: "2016-03-01",
@@ -129,6 +133,7 @@ world_repo, memory = world_fixtures(WORLD, "zuzana", NOW)
     ("Koho si mal 15. novembra 2025 zapísaného ako babkinho diabetológa?",  # as known then
      ["svokra.diabetolog=MUDr. Sliacky"]),
     ("Akú splátku úveru máme?", ["bank_loan.monthly_installment=412 €"]),  # not the last day
+    ("landlord's name?", ["shop_lease.landlord=Ing. Roman Kubiš"]),  # the role's value
     ("Ile nam płaci siłownia miesięcznie?",  # the gym client, not the law firm
      ["client_gym.contract_price=£1,850 a month"]),
     ("Kedy a kde je svadba Hruškovej?", ["svadba_hruskova.datum=2026-12-19",

@@ -85,6 +85,7 @@ world_repo, memory = world_fixtures(WORLD, "marta", NOW)
     ("What's the date of Lena's exam?", ["lena_kaczmarek.exam_date=2026-12-05 11:40"]),
     ("Ola's lesosn time?", ["ola_wisniewska.termin_lekcji=czwartek 17:00"]),  # not her fee
     ("How much is Ola's lesson?", ["ola_wisniewska.lesson_fee=120 zł za 45 minut"]),
+    ("Lena's mum's name?", ["lena_kaczmarek.mother=Agnieszka Kaczmarek"]),  # a name asked
 ])
 def test_where_and_when_of_a_pupils_exam(memory: Memory, question: str,
                                          expected: list[str]) -> None:
