@@ -63,6 +63,7 @@ from memrepo.answer.mentions_named import (
 from memrepo.answer.of_the_named import (
     A_PLACE,
     everything_about,
+    held_by_a_value,
     labels_of,
     of_a_kin_concept,
     what_changed,
@@ -295,6 +296,10 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     if not scored and persons and (kin := of_a_kin_concept(conn, scope, read, persons,
                                                             concepts)):
         return KeyChoice([kin], about, respelled=respelled,
+                         naming=naming_words(read, mentions))
+    if not scored and (valued := held_by_a_value(conn, scope, read, mentions, persons,
+                                                    concepts)):
+        return KeyChoice([valued], about, respelled=respelled,
                          naming=naming_words(read, mentions))
     if not scored and (changed := what_changed(conn, scope, read, rows, concepts, people)):
         return KeyChoice(changed, about, respelled=respelled)

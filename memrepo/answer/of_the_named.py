@@ -134,3 +134,34 @@ def _a_thing(identity: Identity, concepts: ConceptTable) -> bool:
     word of the concept table and no role ("the car")."""
     return any(len(name) == 1 and concepts.concepts_of_words(name) and not (
         concepts.concepts_of_words(name) & concepts.roles) for name in identity.spellings)
+
+
+def held_by_a_value(conn: Connection, scope: str, read: Reading, mentions: Mentions,
+                    persons: Sequence[Identity], concepts: ConceptTable) -> KeyMatch | None:
+    """The one person named has one key whose value holds the word the question asks by,
+    where no relation of theirs does: "kedy chodí Ema na TRÉNINGY" is her `volejbal`
+    ("VK Bystrica, tréning utorok a štvrtok 16:30")."""
+    if len(persons) != 1:
+        return None
+    said = {i for m in mentions.found for i in range(m.start, m.end)}
+    asked = [i for i in read.salient if i not in said and i not in read.optional
+             and len(read.folded[i]) >= 4]
+    if not asked:
+        return None
+    keys = keys_of_subjects(conn, scope, persons[0].subjects)
+    theirs = {c for k in keys for c in concepts.concepts_of_words(words(k.relation_key))}
+    asked = [i for i in asked if not read.concepts.get(i, frozenset()) & theirs]
+    if not asked:  # "kiedy Zosia jedzie na zieloną SZKOŁĘ": her `school` was asked and
+        return None  # judged by its relation, not found again in a value
+    values = values_of_subjects(conn, scope, persons[0].subjects)
+    holding = []
+    for key in keys:
+        held = {f for v in values.get((key.subject_key, key.relation_key), [])
+                for w in words(v) for f in base_forms(w)}
+        if any(held.intersection(base_forms(read.folded[i])) for i in asked):
+            holding.append(key)
+    if len(holding) != 1:
+        return None
+    word = next(read.raw[i] for i in asked)
+    return KeyMatch(holding[0], COVERAGE, "the person asked",
+                    (f"'{word}' in its value: the one key of theirs that holds it",))

@@ -65,6 +65,9 @@ events:
   - {{op: assert, scope: zuzana, subject: ema, relation: kontrola_strojcek,
      object: "2026-12-02 14:00", valid_from: "2026-10-28", recorded_at: "2026-10-28T10:00:00Z",
      source: manual}}
+  - {{op: assert, scope: zuzana, subject: ema, relation: volejbal,
+     object: "VK Bystrica, tréning utorok a štvrtok 16:30", valid_from: "2024-09-01",
+     recorded_at: "2025-10-07T10:00:00Z", source: manual}}
   - {{op: assert, scope: zuzana, subject: samko, relation: futbal,
      object: "FK Dukla Banská Bystrica, U9", valid_from: "2024-09-01",
      recorded_at: "2025-10-07T10:00:00Z", source: manual}}
@@ -134,6 +137,8 @@ world_repo, memory = world_fixtures(WORLD, "zuzana", NOW)
      ["svokra.diabetolog=MUDr. Sliacky"]),
     ("Akú splátku úveru máme?", ["bank_loan.monthly_installment=412 €"]),  # not the last day
     ("landlord's name?", ["shop_lease.landlord=Ing. Roman Kubiš"]),  # the role's value
+    ("Kedy chodí Ema na tréningy?",  # the one key of hers whose value holds "tréning"
+     ["ema.volejbal=VK Bystrica, tréning utorok a štvrtok 16:30"]),
     ("Ile nam płaci siłownia miesięcznie?",  # the gym client, not the law firm
      ["client_gym.contract_price=£1,850 a month"]),
     ("Kedy a kde je svadba Hruškovej?", ["svadba_hruskova.datum=2026-12-19",
@@ -159,6 +164,8 @@ def test_it_in_the_second_question_is_the_thing_of_the_first(memory: Memory) -> 
 @pytest.mark.parametrize("question", [
     "Where does Samko work?",        # a child with no job: not his club
     "Kedy ho doplatíme?",            # nothing before names what "it" is
+    "Kedy ide Samko na futbalový turnaj?",  # a tournament: not his club, whose value holds
+    # "futbal" only as a relation of his already judged
 ])
 def test_a_thing_not_recorded_is_not_answered_by_another(memory: Memory,
                                                          question: str) -> None:
