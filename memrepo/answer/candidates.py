@@ -26,6 +26,7 @@ from memrepo.answer.identities import (
 from memrepo.answer.reading import (
     FILLERS,
     IDENTITY,
+    JOINERS,
     OPTIONAL,
     TITLES,
     Reading,
@@ -150,13 +151,11 @@ def _joined_to_its_holder(read: Reading, i: int, hits: Sequence[KeyRow],
     for m in mentions.found:
         if not any(holders & identity.subjects for identity in m.identities):
             continue
-        if (m.end + 1 == i and read.folded[m.end] in _AND) or (
-                i + 2 == m.start and read.folded[i + 1] in _AND):
+        if (m.end + 1 == i and read.folded[m.end] in JOINERS) or (
+                i + 2 == m.start and read.folded[i + 1] in JOINERS):
             return True
     return False
 
-
-_AND = frozenset(words_of("and i a oraz"))
 
 
 def _named_by_their_names(conn: Connection, scope: str, read: Reading, rows: Sequence[KeyRow],

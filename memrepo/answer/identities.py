@@ -183,6 +183,13 @@ def is_role(spelled: tuple[str, ...], concepts: ConceptTable) -> bool:
         span.end - span.start for span in spans) == len(spelled)
 
 
+def is_a_thing(identity: Identity, concepts: ConceptTable) -> bool:
+    """Whether an identity is a thing though a note may describe it: one of its names is a
+    single word of the concept table and no role ("the car", "the cat")."""
+    return any(len(name) == 1 and concepts.concepts_of_words(name) and not is_role(
+        name, concepts) for name in identity.spellings)
+
+
 _CLAUSE = re.compile(r"[:;,(.]")
 
 

@@ -21,7 +21,14 @@ from memrepo.answer.answer_kinds import (
 )
 from memrepo.answer.dates import MONTHS
 from memrepo.answer.identities import words
-from memrepo.answer.reading import AMOUNT_CUE, WHEN_CUE, WHERE_CUE, WHO_CUE, Reading
+from memrepo.answer.reading import (
+    AMOUNT_CUE,
+    PASSIVE,
+    WHEN_CUE,
+    WHERE_CUE,
+    WHO_CUE,
+    Reading,
+)
 from memrepo.answer.scoring import COVERAGE, KeyMatch
 from memrepo.cache import Connection
 from memrepo.cache.lookups import values_of_subjects
@@ -62,7 +69,7 @@ def _moves_a_time(folded: Sequence[str]) -> bool:
     MOVED", "PRZESUNIĘTY", "rescheduled") — not of people who moved house ("since we
     moved in")."""
     return any(w.startswith(_RESCHEDULED) or (w == "moved" and i and folded[i - 1] in (
-        "got", "was", "were", "been", "be", "it", "get")) for i, w in enumerate(folded))
+        *PASSIVE, "it")) for i, w in enumerate(folded))
 
 
 _RESCHEDULED = ("reschedul", "przesun", "przesuw", "przeloz", "presun", "preloz", "posun")

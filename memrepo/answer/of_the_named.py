@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from memrepo.answer.concepts import ConceptTable
-from memrepo.answer.identities import Identity, words
+from memrepo.answer.identities import Identity, is_a_thing, words
 from memrepo.answer.reading import HEAD_CONCEPTS, PLACES, WHERE_CUE, Reading
 from memrepo.answer.scoring import COVERAGE, KeyMatch
 from memrepo.answer.subjects import Mention, Mentions
@@ -109,7 +109,7 @@ def what_changed(conn: Connection, scope: str, read: Reading, rows: Sequence[Key
     if not read.asks_change:
         return []
     asked = {f for i in read.salient for f in base_forms(read.folded[i])}
-    persons = {s for identity in people if identity.person and not _a_thing(identity, concepts)
+    persons = {s for identity in people if identity.person and not is_a_thing(identity, concepts)
                for s in identity.subjects}
     subjects = {r.subject_key for r in rows if r.subject_key not in persons and all(
         asked.intersection(base_forms(w)) for w in words(r.subject_key))}  # a thing's
@@ -127,13 +127,6 @@ def what_changed(conn: Connection, scope: str, read: Reading, rows: Sequence[Key
             if (row.subject_key, row.relation_key) in changed and (
                 not asked_of or asked_of & concepts.concepts_of_words(words(row.relation_key)))
             ][:MAX_ABOUT]  # "did we switch car INSURERS": its insurer, not its inspection
-
-
-def _a_thing(identity: Identity, concepts: ConceptTable) -> bool:
-    """Whether an identity is a thing though a note describes it: one of its names is a
-    word of the concept table and no role ("the car")."""
-    return any(len(name) == 1 and concepts.concepts_of_words(name) and not (
-        concepts.concepts_of_words(name) & concepts.roles) for name in identity.spellings)
 
 
 def held_by_a_value(conn: Connection, scope: str, read: Reading, mentions: Mentions,

@@ -143,7 +143,7 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
                and word not in FILLERS and len(word) > 1 and not word.isdigit()
                and not (word in _STOP_WORD_TYPOS and not concepts.knows(word))
                and not (asks_change_word(word) and (
-                   not concepts.knows(word) or (folded[i - 1:i] and folded[i - 1] in _PASSIVE)))]
+                   not concepts.knows(word) or (folded[i - 1:i] and folded[i - 1] in PASSIVE)))]
     cues = {AMOUNT_CUE: 1.0} if question.asks_amount else {}
     who = _first_of(folded, _WHO)
     when = _first_of(folded, _WHEN)
@@ -216,7 +216,7 @@ def _sentence_starts(text: str) -> set[int]:
             if i and written[:word.start()].rstrip()[-1:] in (".", "?", "!")}
 
 
-_PASSIVE = frozenset(words_of("got get gets was were been be is are"))
+PASSIVE = frozenset(words_of("got get gets was were been be is are"))
 """… before a word of change: "Ola's lesson GOT MOVED" asks how it changed, not where
 anyone moved to."""
 

@@ -18,6 +18,7 @@ from memrepo.answer.identities import (
     ORGS,
     POSSESSIVE_MARK,
     Identity,
+    is_a_thing,
     is_org,
     is_role,
     owner_is,
@@ -148,12 +149,9 @@ def spells_name(said: Sequence[str], wanted: tuple[str, ...],
 def with_fleeting_e(word: str) -> set[str]:
     """The names a capitalised word may be a form of with its stem's "e" dropped: "kacpr",
     "kacpra" → kacper; "bartka" → bartek."""
-    found = set()
-    for ending in _NAME_ENDINGS:
-        stem = word[:len(word) - len(ending)] if ending else word
-        if word.endswith(ending) and len(stem) >= 4:
-            found.add(stem[:-1] + "e" + stem[-1])
-    return found
+    stems = {word[:len(word) - len(ending)] for ending in _NAME_ENDINGS
+             if word.endswith(ending)}
+    return {stem[:-1] + "e" + stem[-1] for stem in stems if len(stem) >= 4}
 
 
 def _without_fleeting_e(word: str, name: str) -> bool:
@@ -401,8 +399,7 @@ def _has_role(identity: Identity, roles: frozenset[str], owner: Identity | None,
     if any(is_role(s, concepts) and concepts.concepts_of_words(s) & roles
            for s in identity.spellings):  # an alias "mother": the memory owner's mother
         return _owned_by(owners or {()}, owner, concepts)
-    if any(len(s) == 1 and concepts.concepts_of_words(s) and not is_role(s, concepts)
-           for s in identity.spellings):
+    if is_a_thing(identity, concepts):
         return False  # a thing ("the car … BOUGHT second-hand"): nobody's supplier
     return bool(owners) and _owned_by(owners, owner, concepts)
 
