@@ -16,10 +16,10 @@ Scoring (per question, for recall and for the context block apart):
 The worlds are `plumbing-cz`, `bakery-sk`, `freelancer-pl`, `vet-clinic-pl`,
 `guesthouse-cz`, `apiary-sk`, `driving-school-pl`, `hair-salon-cz`, `bookshop-pl`,
 `expat-sk`, `brewery-cz`, `physio-sk`, `carpentry-pl`, `cleaning-uk`, `florist-sk`,
-`photo-pl` and `music-teacher-pl` (dev: looked at while building; each was written from
-SPEC or FORMAT.md by someone who never saw the code), and `dental-pl`, `garage-ke`,
-`farm-sk`, `tailor-cz` and `bike-shop-sk` (held out: written the same way, frozen, scored
-only).
+`photo-pl`, `music-teacher-pl` and `pottery-uk` (dev: looked at while building; each was
+written from SPEC or FORMAT.md by someone who never saw the code), and `dental-pl`,
+`garage-ke`, `farm-sk`, `tailor-cz`, `bike-shop-sk` and `foodtruck-pl` (held out: written the
+same way, frozen, scored only).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from memrepo.maintenance.indexes import regenerate_indexes
 from memrepo.maintenance.init import create_memory_repo, with_many_valued
 
 WORLDS = Path(__file__).resolve().parent / "worlds"
-HELD_OUT = ("dental-pl", "garage-ke", "farm-sk", "tailor-cz", "bike-shop-sk")
+HELD_OUT = ("dental-pl", "garage-ke", "farm-sk", "tailor-cz", "bike-shop-sk", "foodtruck-pl")
 APPROVER = "World Builder <world@example.com>"
 IDENTITY = {"GIT_AUTHOR_NAME": "World Builder", "GIT_AUTHOR_EMAIL": "world@example.com",
             "GIT_COMMITTER_NAME": "World Builder", "GIT_COMMITTER_EMAIL": "world@example.com"}
