@@ -19,8 +19,8 @@ def among_alike(read: Reading, scored: Sequence[KeyMatch], joined: Sequence[Iden
                 concepts: ConceptTable) -> list[KeyMatch]:
     """The keys chosen of those that answer (`scored`, `joined`: the people the question
     names side by side)."""
-    return _role_as_written(read, _plain_relation(_town_or_address(
-        read, _saying_no_more(read, _best_of_each(scored, joined), concepts))))
+    return _role_as_written(read, _plain_relation(_town_or_address(read, _relation_by_its_words(
+        _saying_no_more(read, _best_of_each(scored, joined), concepts)))))
 
 
 def _saying_no_more(read: Reading, chosen: list[KeyMatch], concepts: ConceptTable,
@@ -58,6 +58,18 @@ def _best_of_each(scored: Sequence[KeyMatch], persons: Sequence[Identity]) -> li
         return [m for m in tied if len(_positions(m)) == most]
     return [m for group in groups if group
             for m in group if m.coverage >= max(g.coverage for g in group) - 1e-9]
+
+
+def _relation_by_its_words(chosen: list[KeyMatch]) -> list[KeyMatch]:
+    """Of one subject's keys chosen alike, those whose relation holds a word of the
+    question by its own words, not only through the concept table ("van INSURER?":
+    `van_insurance.insurer`, not its premium, a word of the insurance concept too)."""
+    if len({m.key.subject_key for m in chosen}) != 1:
+        return chosen
+    own = {mark[1:] for m in chosen for mark in m.by_relation if mark[0] == "#"}
+    kept = [m for m in chosen
+            if not any(mark[0] == "~" and mark[1:] in own for mark in m.by_relation)]
+    return kept or chosen
 
 
 def _plain_relation(chosen: list[KeyMatch]) -> list[KeyMatch]:

@@ -179,6 +179,8 @@ def _ask_one(conn: Connection, context: _Context, question: Question, asked: Win
     start = asked.start - 1 if asked.history else asked.start
     facts = [with_reasons(fact, match) for match in choice.keys for fact in recall_during(
         conn, scope, match.key.subject, match.key.relation, start, asked.end, asked.known)]
+    if asked.history:
+        keys, facts = _those_that_changed(keys, facts)
     notes_ranked = rank_notes(conn, question) if with_notes else None
     matches = [] if notes_ranked is None else note_matches(conn, notes_ranked,
                                                             question)[:notes]
@@ -190,6 +192,20 @@ def _ask_one(conn: Connection, context: _Context, question: Question, asked: Win
                    if respelled else [])
     return Answer(question, asked, keys, facts, matches, sorted(named), respelled,
                   suggestions, choice)
+
+
+def _those_that_changed(keys: list[tuple[str, str, str]], facts: list[Fact],
+                        ) -> tuple[list[tuple[str, str, str]], list[Fact]]:
+    """Of several keys a change question found, those whose value changed in its window
+    ("what food was Bruno on before and what's he on now": his food, not his breed or
+    vet), when some did and others did not."""
+    values: dict[tuple[str, str, str], set[str]] = {}
+    for fact in facts:
+        values.setdefault((fact.scope, fact.subject, fact.relation), set()).add(fact.object)
+    changed = [key for key in keys if len(values.get(key, ())) > 1]
+    if not changed or len(changed) == len(keys):
+        return keys, facts
+    return changed, [f for f in facts if (f.scope, f.subject, f.relation) in changed]
 
 
 def _their_notes(conn: Connection, about: list[str], matches: list[NoteMatch],

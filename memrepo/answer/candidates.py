@@ -263,12 +263,18 @@ def only_possessor(identity: Identity, mentions: Mentions) -> bool:
 
 
 def answerable_role(conn: Connection, scope: str, mention: Mention, rows: Sequence[KeyRow],
-                    concepts: ConceptTable) -> bool:
+                    concepts: ConceptTable, read: Reading) -> bool:
     """Whether a role that names nobody can still be answered: its owner holds a key of
-    that role ("who is my accountant" and `me.accountant`), or a thing the question names
-    holds the role's word (`dentist_appointment`, `electricity.supplier`)."""
+    that role ("who is my accountant" and `me.accountant`), a thing the question names
+    holds the role's word (`dentist_appointment`, `electricity.supplier`), or a relation
+    holds it with the question's word before it ("our CLAY supplier": `clay_supplier`)."""
     if not mention.role:
         return False
+    before = set(base_forms(read.folded[mention.start - 1])) if mention.start else set()
+    if before and any(before & {f for w in words(r.relation_key) for f in base_forms(w)}
+                      for r in keys_with_words(conn, scope, before, "relation", 20)
+                      if mention.role & concepts.concepts_of_words(words(r.relation_key))):
+        return True
     if any(mention.role & concepts.concepts_of_words(words(r.subject_key)) for r in rows):
         return True
     if any(mention.role & concepts.concepts_of_words(words(r.relation_key)) for r in rows):
@@ -380,7 +386,8 @@ def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequenc
             # ("who is my employer": `job.employer`)
             related = keys_with_words(conn, scope, forms, "relation")
             asked += [r for r in related if not is_person_row(r, persons, concepts)
-                      and _common_thing(r, concepts)
+                      and (_common_thing(r, concepts) or (mentions.ours and _two_words(
+                          r, forms)))  # "our CLAY SUPPLIER": the firm's `clay_supplier`
                       and r.subject_key not in with_notes(conn, related, concepts,
                                                            orgs=not mentions.ours)]
         return _unique_keys(asked)
@@ -393,6 +400,11 @@ def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequenc
     return _unique_keys([*keys_of_subjects(conn, scope,
                                            {r.subject_key for r in things} | by_value),
                          *related])
+
+
+def _two_words(row: KeyRow, forms: set[str]) -> bool:
+    """Whether the key's relation holds two words of the question as written."""
+    return sum(bool(forms.intersection(base_forms(w))) for w in words(row.relation_key)) >= 2
 
 
 def with_notes(conn: Connection, rows: Sequence[KeyRow], concepts: ConceptTable,

@@ -38,6 +38,7 @@ MAX_QUESTIONS = 4
 """Questions answered one by one in a text; the rest is asked with the last (each costs a
 ranking: a text of 500 joined questions must not cost 500)."""
 _AFTER_QUESTION_MARK = re.compile(r"(?<=\?)\s+")
+_AMPERSAND = re.compile(r"\s+&\s+")
 _BACK_REFERENCES = frozenset(words_of("""
 he she it they him her them its his their hers theirs"""))
 _SLAVIC_BACK_REFERENCES = frozenset(words_of("""
@@ -57,6 +58,7 @@ def clauses(text: str) -> list[str]:
     about that thing: "What car do I drive and when is its service?" asks "when is its
     service (car)"."""
     asked: list[list[str]] = []
+    text = _AMPERSAND.sub(" and ", text)  # "agata's rate & what days she comes"
     for number, sentence in enumerate(_AFTER_QUESTION_MARK.split(text.strip())):
         asks = not number or sentence.endswith("?")
         for part in filter(None, map(str.strip, _joined_questions(sentence) if asks
@@ -231,7 +233,7 @@ def _things_named(question: str) -> list[str]:
     """The words by which a question names its thing: the kind of the answer ("what CAR
     do I drive"), a word after a possessive ("my DAD") or before one ("the ACCOUNTANT's
     phone"), and the names it writes with a capital letter (not its first word, "I", nor
-    a date: "in April")."""
+    a date: "in April"); naming none of these, the word after "the"."""
     folded = [word for _, word in tokens(question)]
     dates = {folded[i] for i in find_times(month_names_as_names(question, folded), 0).used}
     owned = {_head_after(folded, i + 1) for i, word in enumerate(folded[:-1])
@@ -241,5 +243,11 @@ def _things_named(question: str) -> list[str]:
               if not head_kind(folded[i])]  # "aké ČÍSLO má účtovníčka": a number is no thing
     names = [fold(word) for word in WORD.findall(unicodedata.normalize("NFC", question))[1:]
              if word[:1].isupper() and word != "I"]
-    return [word for word in dict.fromkeys([*things, *names])
-            if word not in STOP_WORDS and word not in dates]
+    found = [word for word in dict.fromkeys([*things, *names])
+             if word not in STOP_WORDS and word not in dates]
+    if not found:  # "who's THE VAN insured with and how much is it": the thing after "the"
+        found = [folded[j] for j in dict.fromkeys(_head_after(folded, i + 1)
+                                                  for i, word in enumerate(folded[:-1])
+                                                  if word == "the")
+                 if folded[j] not in STOP_WORDS and folded[j] not in dates]
+    return found

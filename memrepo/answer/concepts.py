@@ -5,7 +5,9 @@ The table is data (`concepts.yaml` beside this module, extended by a memory's co
 `concepts:`). Each concept is a set of words and phrases; they are folded and reduced to
 base forms (memrepo.core.stems) once, so "mieszkała" finds the concept of "mieszka".
 `spans` reads a sequence of folded words for the concepts they name, the longest phrase
-first ("mother-in-law" is one role, never "mother").
+first ("mother-in-law" is one role, never "mother"). A phrase written with "…" between its
+words takes one to MAX_GAP words there ("rent … from": "who do we RENT the shop FROM"),
+as a verb and its particle go apart in English.
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ from memrepo.core.stems import base_forms, tokens
 _K = TypeVar("_K")
 MAX_PHRASE = 5
 """The most words a phrase of the table has."""
+MAX_GAP = 3
+"""The most words a phrase's "…" takes."""
+GAP = "…"
+"""The word a phrase's gap is indexed by."""
 MIN_INFLECTED = 5
 """Shorter words are matched only as written: their base forms are other words too."""
 MIN_FORM = 4
@@ -68,22 +74,54 @@ class ConceptTable:
         span: at each position the longest phrase of the table (its words as written or
         in a base form: "family doctors"), else the word alone."""
         found: list[Span] = []
+        tails: set[int] = set()  # the words after a gap, read with their phrase
         i = 0
         while i < len(words):
+            if i in tails:
+                i += 1
+                continue
             for size in range(min(MAX_PHRASE, len(words) - i), 1, -1):
                 part = tuple(words[i:i + size])
-                concepts = (self.phrases.get(part) or self.phrases.get(_stems(part))
-                            or self.phrases.get(_with_the(part)))
+                concepts = self._phrase(part)
                 if concepts:
                     found.append(Span(i, i + size, concepts, " ".join(words[i:i + size])))
                     i += size
                     break
             else:
+                if gapped := self._gapped(words, i):
+                    found.append(gapped[0])
+                    tails.update(gapped[1])
+                    i = gapped[0].end
+                    continue
                 concepts = self.word_concepts(words[i])
                 if concepts:
                     found.append(Span(i, i + 1, concepts, words[i]))
                 i += 1
         return found
+
+    def _phrase(self, part: tuple[str, ...]) -> frozenset[str] | None:
+        return (self.phrases.get(part) or self.phrases.get(_stems(part))
+                or self.phrases.get(_with_the(part)))
+
+    def _gapped(self, words: Sequence[str], i: int) -> tuple[Span, range] | None:
+        """The phrase with a gap starting at `i` ("RENT the rooms FROM"): its head's span
+        and the positions of its tail, the shortest gap first — never across a clause ("the
+        RENT go up, and FROM how much") nor before one ("got moved FROM when")."""
+        for head in (2, 1):
+            for gap in range(1, MAX_GAP + 1):
+                for tail in (1, 2):
+                    start = i + head + gap
+                    if start + tail > len(words) or _CLAUSE.intersection(
+                            words[i + head:start + tail + 1]):  # the gap or after the tail
+                        continue
+                    concepts = self._phrase((*words[i:i + head], GAP,
+                                             *words[start:start + tail]))
+                    if concepts:
+                        phrase = f"{' '.join(words[i:i + head])} {GAP} " \
+                                 f"{' '.join(words[start:start + tail])}"
+                        return Span(i, i + head, concepts, phrase), range(start,
+                                                                          start + tail)
+        return None
 
     def concepts_of_words(self, words: Sequence[str]) -> frozenset[str]:
         """Every concept the words name, as a phrase and each alone (a key's relation or
@@ -133,7 +171,7 @@ def _index(entries: Mapping[str, Iterable[str]]) -> Index:
     exact: dict[str, set[str]] = {}
     for name, words in entries.items():
         for entry in words:
-            folded = tuple(word for _, word in tokens(str(entry)))
+            folded = _folded_entry(str(entry))
             if len(folded) > 1:
                 phrases.setdefault(folded, set()).add(name)
                 phrases.setdefault(_stems(folded), set()).add(name)
@@ -142,6 +180,13 @@ def _index(entries: Mapping[str, Iterable[str]]) -> Index:
                 for form in base_forms(folded[0]):
                     forms.setdefault(form, set()).add(name)
     return phrases, forms, exact
+
+
+def _folded_entry(entry: str) -> tuple[str, ...]:
+    """An entry's folded words, a gap ("rent … from", "rent ... from") as GAP."""
+    head, gap, tail = entry.replace("...", GAP).partition(GAP)
+    words = tuple(word for _, word in tokens(head))
+    return (*words, GAP, *(word for _, word in tokens(tail))) if gap else words
 
 
 def _merged(old: Mapping[_K, frozenset[str]], new: Mapping[_K, set[str]],
@@ -258,6 +303,12 @@ def main() -> int:
 if __name__ == "__main__":
     raise SystemExit(main())
 
+
+_CLAUSE = frozenset((
+    "and", "or", "but", "i", "a", "ale", "albo", "lub", "alebo", "nebo", "when", "how", "what",
+    "kiedy", "kedy", "kdy", "jak", "ako", "ile", "kolko", "kolik", "co", "czo"))
+"""Words that open or join a clause: a phrase's gap takes none, and its tail is never
+followed by one."""
 
 _POSSESSIVES = frozenset(("our", "my", "your", "his", "her", "their", "its"))
 

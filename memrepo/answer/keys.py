@@ -236,7 +236,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         theirs=possessed(read, mentions, concepts))
     persons = [i for i in mentions.persons if not only_possessor(i, mentions)]
     unknown = [m for m in mentions.unresolved if not answerable_role(conn, scope, m, rows,
-                                                                      concepts)]
+                                                                      concepts, read)]
     strangers = unknown_names(read, mentions, rows, concepts)
     if strangers and not [m for m in mentions.found if m.identities]:
         return KeyChoice(unknown=list(dict.fromkeys(said(read, *_whole_name(read, i))

@@ -155,9 +155,16 @@ def without_terminal_codes(text: str) -> str:
     return _TERMINAL_CODES.sub("", text) if "\x1b" in text else text
 
 
+_COPULA = re.compile(r"(?<=\w)['’]s(?=\s+(?:the|my|our|your|his|her|their|this|that)\b)",
+                     re.IGNORECASE)
+"""An "'s" before "the", "my", … is "is", never a possessive ("what MODEL'S the kiln",
+"which plot's my allotment": nothing of a model's or a plot's)."""
+
+
 def analyse(text: str, now: Instant) -> Question:
     """Salient words with base forms, the times asked about, and whether the question
     asks how something changed."""
+    text = _COPULA.sub(" is", text)
     pairs = tokens(numeric_dates_as_iso(text, now))
     raw = [word for word, _ in pairs]
     folded = [word for _, word in pairs]

@@ -49,7 +49,7 @@ every mesiac mesicne mesacne miesiac miesiecznie rok rocznie rocne rocni tyden t
 private personal main new current latest official direct time over usual normal regular
 standard typical default base basic next last previous start beginning naposledy naposledok
 ostatnio ostatni ostatnia ostatnie posledny posledna posledni posledne recently lately nedavno
-niedawno home domov doma domu yr yrs
+niedawno home domov doma domu yr yrs due originally
 prywatny prywatna sukromny sukromna soukromy soukroma"""))
 """Words of a period ("each month", "per year"), a kind of value ("my PRIVATE phone") or
 where something happens ("kto chodí babke pomáhať DOMOV": her carer, at home): a
@@ -263,8 +263,9 @@ _FROM_WHERE = frozenset(words_of("skad odkud odkial zkad"))
 def _asks_origin(folded: Sequence[str]) -> int | None:
     """The position of the word asking where someone comes from — "FROM" closing a "where"
     question, or "skąd", "odkiaľ", "odkud" — which no concept word holds alone."""
-    if len(folded) > 2 and folded[0] in ("where", "wheres") and folded[-1] == "from":
-        return len(folded) - 1
+    last = len(folded) - 1 - (folded[-1:] == ["originally"])  # "… from ORIGINALLY"
+    if len(folded) > 2 and folded[0] in ("where", "wheres") and folded[last] == "from":
+        return last
     return next((i for i, word in enumerate(folded) if word in _FROM_WHERE), None)
 
 

@@ -76,11 +76,22 @@ def _concept_words(concepts: ConceptTable, word: str, reach: int) -> list[str]:
 
 
 def _concept_names(concepts: ConceptTable, word: str, reach: int) -> list[str]:
-    """The English words that name the table's concepts ("cat", "dog", "rent") a
-    misspelling in an English question may be ("cta", "dgo"): same first letter, length
-    within `reach` — never another language's word ("numer" for "number")."""
-    return [name for name in concepts.words_of if name[:1] == word[:1]
-            and abs(len(name) - len(word)) <= reach and name in concepts.exact]
+    """The English words that name the table's concepts ("cat", "dog", "rent") or its
+    everyday verbs ("live") a misspelling in an English question may be ("cta", "dgo",
+    "lvie"): same first letter, length within `reach` — never another language's word
+    ("numer" for "number")."""
+    names = [name for name in concepts.words_of if name in concepts.exact]
+    verbs = [verb for verb in _ENGLISH_VERBS  # a letter left out, added or swapped: "pass"
+             if len(verb) != len(word) or sorted(verb) == sorted(word)]  # is no "pays"
+    return [name for name in (*names, *verbs) if name[:1] == word[:1]
+            and abs(len(name) - len(word)) <= reach]
+
+
+_ENGLISH_VERBS = ("live", "lives", "living", "work", "works", "born", "drive", "drives",
+                  "pay", "pays", "paid", "cost", "costs", "earn", "earns", "speak", "speaks",
+                  "owe", "study", "studies", "teach", "teaches", "play", "plays", "called")
+"""The English verbs of everyday relations ("where does Paul LVIE": live), which no
+concept is named by."""
 
 
 def names_a_person(conn: Connection, word: str, concepts: ConceptTable) -> bool:

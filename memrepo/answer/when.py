@@ -180,9 +180,11 @@ only date."""
 
 
 def _known_cue(words: list[str], i: int) -> bool:
-    """A cue word, or "had" said of the memory ("according to what YOU HAD on 1 May")."""
+    """A cue word, "had" said of the memory ("according to what YOU HAD on 1 May"), or "did
+    you know" ("on 1 March did YOU KNOW the kiln's model": then, not now)."""
     return words[i] in _KNOWN_CUES or (words[i] in _HAD and i > 0 and words[i - 1] in (
-        "you", "si"))  # "čo si MAL 1. júna": what you had
+        "you", "si")) or (  # "čo si MAL 1. júna": what you had
+        words[i] == "know" and words[i - 2:i] == ["did", "you"])  # not "do you know …"
 
 
 _HAD = frozenset(("had", "have", "mial", "miales", "mala", "mal", "mel"))

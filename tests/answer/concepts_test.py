@@ -52,6 +52,10 @@ def test_a_memory_adds_its_own_words() -> None:
     assert "boat" not in shipped().word_concepts("jacht")
 
 
+def _folded(text: str) -> list[str]:
+    return [word for _, word in tokens(text)]
+
+
 def _concepts(table: concepts.ConceptTable, text: str) -> frozenset[str]:
     """The concepts a question's word or phrase names (folded as a question is)."""
     folded = [word for _, word in tokens(text)]
@@ -108,3 +112,16 @@ def test_kinds_of_one_thing_stay_apart() -> None:
     for one, other in (("kardiolog", "dermatolog"), ("roofer", "painter"),
                        ("krowy", "kury"), ("hydraulik", "elektryk"), ("ule", "mleko")):
         assert not _concepts(table, one) & _concepts(table, other), (one, other)
+
+
+def test_a_phrase_with_a_gap_takes_the_words_between_within_one_clause() -> None:
+    table = shipped()
+    [rent] = [s for s in table.spans(_folded("who do we rent the shop premises from"))
+              if s.start == 3]
+    assert "landlord" in rent.concepts and rent.phrase == "rent … from"
+    assert "supplier" in _concepts(table, "where do we get our eggs from")
+    # never across a clause, nor before one: the rent's amounts, a move's dates
+    assert "landlord" not in _concepts(table, "when did the rent go up and from how much")
+    assert "supplier" not in _concepts(table, "the appointment got moved from when to when")
+    assert "landlord" in table_for({"landlord": ["hire … off"]}).spans(
+        _folded("who do we hire the hall off"))[0].concepts

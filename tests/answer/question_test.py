@@ -217,8 +217,8 @@ def test_the_remembered_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
     ("Gdzie mamy ubezpieczone auto i do kiedy?",  # … and after it, of its time
      ["Gdzie mamy ubezpieczone auto", "i do kiedy mamy ubezpieczone auto?"]),
     ("Where does Marta live and why?", None),
-    ("Who owns the parking lot and until when do we lease it?",  # a preposition between
-     ["Who owns the parking lot", "and until when do we lease it?"]),
+    ("Who owns the parking lot and until when do we lease it?",  # a preposition between;
+     ["Who owns the parking lot", "and until when do we lease it? (parking)"]),  # "it": …
     ("Where do Marta and Jan's kids go to school?", None),
     ("Was it a good month? Answer yes or no.", None),  # asks nothing more
     ("", None),
