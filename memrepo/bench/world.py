@@ -16,10 +16,10 @@ Scoring (per question, for recall and for the context block apart):
 The worlds are `plumbing-cz`, `bakery-sk`, `freelancer-pl`, `vet-clinic-pl`,
 `guesthouse-cz`, `apiary-sk`, `driving-school-pl`, `hair-salon-cz`, `bookshop-pl`,
 `expat-sk`, `brewery-cz`, `physio-sk`, `carpentry-pl`, `cleaning-uk`, `florist-sk`,
-`photo-pl`, `music-teacher-pl`, `pottery-uk` and `carwash-pl` (dev: looked at while building; each was
-written from SPEC or FORMAT.md by someone who never saw the code), and `dental-pl`,
-`garage-ke`, `farm-sk`, `tailor-cz`, `bike-shop-sk` and `foodtruck-pl` (held out: written the
-same way, frozen, scored only).
+`photo-pl`, `music-teacher-pl`, `pottery-uk` and `carwash-pl` (dev: looked at while
+building; each was written from SPEC or FORMAT.md by someone who never saw the code), and
+`dental-pl`, `garage-ke`, `farm-sk`, `tailor-cz`, `bike-shop-sk` and `foodtruck-pl` (held
+out: written the same way, frozen, scored only).
 """
 
 from __future__ import annotations
