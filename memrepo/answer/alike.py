@@ -66,10 +66,14 @@ def _relation_by_its_words(chosen: list[KeyMatch]) -> list[KeyMatch]:
     `van_insurance.insurer`, not its premium, a word of the insurance concept too)."""
     if len({m.key.subject_key for m in chosen}) != 1:
         return chosen
-    own = {mark[1:] for m in chosen for mark in m.by_relation if mark[0] == "#"}
-    kept = [m for m in chosen
-            if not any(mark[0] == "~" and mark[1:] in own for mark in m.by_relation)]
+    own = {word for m in chosen for word in _said(m, "' = '")}  # not a close spelling:
+    kept = [m for m in chosen if not own & _said(m, "' → concept ")]  # "RATA" ~ `rate`
     return kept or chosen
+
+
+def _said(match: KeyMatch, how: str) -> set[str]:
+    """The question's words the key's relation holds in the way `how` says."""
+    return {text.split("'")[1] for text in match.relation if how in text}
 
 
 def _plain_relation(chosen: list[KeyMatch]) -> list[KeyMatch]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.concepts import MIN_INFLECTED, ConceptTable
 from memrepo.answer.identities import (
     ASKER_SUBJECTS,
     ORGS,
@@ -129,10 +129,30 @@ def named_by_values(conn: Connection, scope: str, read: Reading, mentions: Menti
                     conn, scope, base_forms(read.folded[i]), "quote", 1)):
             optional.add(i)  # a name the notes hold ("przegląd Octavii") or a firm's
             # said when a key was recorded ("Úver máme v TATRA banke"): theirs to answer
+    named |= _models_in_lower_case(conn, scope, read, rows, concepts, set(named))
     positions, called = _named_by_their_names(conn, scope, read, rows, concepts)
     for i, subjects in positions.items():
         named[i] = named.get(i, frozenset()) | subjects
     return replace(read, value_named=named, optional=optional, called=called)
+
+
+def _models_in_lower_case(conn: Connection, scope: str, read: Reading,
+                          rows: Sequence[KeyRow], concepts: ConceptTable,
+                          done: set[int]) -> dict[int, frozenset[str]]:
+    """A thing named in lower case by the value of its model or name, as people type
+    ("numer rejestracyjny OCTAVII": `family_car.model` = "Skoda Octavia kombi")."""
+    known = {w for r in rows for w in (*words(r.subject_key), *words(r.relation_key))}
+    named = {}
+    for i in read.salient:
+        word = read.folded[i]
+        if i in done or i in read.capitalised or len(word) < 4 or not word.isalpha() \
+                or word in known or concepts.knows(word) or word in OPTIONAL:
+            continue
+        things = frozenset(r.subject_key for r in keys_with_words(
+            conn, scope, base_forms(word), "object") if _NAMING & set(words(r.relation_key)))
+        if things:
+            named[i] = things
+    return named
 
 
 def _names_a_firm(read: Reading, i: int, concepts: ConceptTable) -> bool:
@@ -441,7 +461,12 @@ def things_named(read: Reading, rows: Sequence[KeyRow], people: Sequence[Identit
     things = {w for r in rows if r.subject_key not in persons
               for w in words(r.subject_key)}
     relations = {w for r in candidates for w in words(r.relation_key)}
-    return {i for i in read.salient if read.folded[i] in things
+    inflected = {f for w in things if len(w) >= MIN_INFLECTED for f in base_forms(w)
+                 if len(f) >= MIN_INFLECTED} - {f for w in relations for f in base_forms(w)}
+    # inflected too ("prąd w MIESZKANIU"), but not as the kind asked ("jakie mam OBIEKTYWY")
+    return {i for i in read.salient if (read.folded[i] in things or (
+        i not in read.kinds and len(read.folded[i]) >= MIN_INFLECTED
+        and inflected.intersection(base_forms(read.folded[i]))))
             and read.folded[i] not in relations
             and i not in read.in_names and i not in read.theirs} | set(read.value_named)
 

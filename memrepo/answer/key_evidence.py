@@ -113,8 +113,13 @@ def relation_match(word: str, named: frozenset[str], relation_words: Sequence[st
                    concepts: ConceptTable) -> str:
     """How a question word matches a key's relation words: '' when it does not."""
     forms = set(base_forms(word))
+    asked = named or concepts.word_concepts(word)
     for key_word in relation_words:
         if forms & set(base_forms(key_word)) or longer_form(word, key_word):
+            if word != key_word and asked and (held := concepts.word_concepts(key_word)) \
+                    and not asked & held:
+                continue  # a form shared by two words the table tells apart: "RATA"
+                # (an instalment) is no `interest_rate`
             return f"= '{key_word}'" if word == key_word else f"~ '{key_word}'"
     shared = named & concepts.concepts_of_words(relation_words)
     return f"{BY_CONCEPT}{min(shared)}" if shared else ""

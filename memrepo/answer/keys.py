@@ -192,13 +192,15 @@ SEMANTIC_MARGIN = 0.1
 
 def _semantic_choice(semantic: Semantic, text: str, choice: KeyChoice) -> KeyChoice:
     """The key among those the subject stage allowed (`choice.pool`) whose words are
-    closest to the question, when close enough and clearly closer than the next."""
+    closest to the question, when close enough and clearly closer than the next (a pool
+    of one key: never)."""
     pool = list({(k.subject_key, k.relation_key): k for k in choice.pool}.values())
     scores = semantic.scores(text, [key_text(k.subject, k.relation) for k in pool])
     ranked = sorted(zip(scores, pool, strict=True), key=lambda pair: -pair[0])
+    if len(ranked) < 2:  # one key has nothing to be closer than: "which languages does
+        return choice    # Tomek speak" is as near his only key, `telefon`, as a paraphrase
     best, key = ranked[0]
-    runner = ranked[1][0] if len(ranked) > 1 else 0.0
-    if best < SEMANTIC_MIN or best - runner < SEMANTIC_MARGIN:
+    if best < SEMANTIC_MIN or best - ranked[1][0] < SEMANTIC_MARGIN:
         return choice
     match = KeyMatch(key, best, choice.pool_how.get(key.subject_key, "the subject asked"),
                      (f"the question's meaning (similarity {best:.2f})",))

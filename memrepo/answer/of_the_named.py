@@ -38,7 +38,8 @@ def everything_about(conn: Connection, scope: str, named: Sequence[Mention],
                      concepts: ConceptTable, where: bool, head: str = "") -> list[KeyMatch]:
     """A question that only names someone ("Łódź Packaging?", "Radek"): every key recorded
     about them — or, asked where they are ("Gdzie jest Miodowy Dwór?"), the keys of where
-    they live or stand, when there are such."""
+    they live or stand, when there are such; with a head noun ("Oksany ADRES?"), only the
+    keys of its kind."""
     matches = []
     for mention in named:
         for identity in mention.identities:
@@ -51,8 +52,8 @@ def everything_about(conn: Connection, scope: str, named: Sequence[Mention],
     kinds = HEAD_CONCEPTS.get(head, frozenset())
     of_head = [replace(m, relation=(f"'{head}' → its {head}",)) for m in matches
                if concepts.concepts_of_words(words(m.key.relation_key)) & kinds]
-    if of_head:  # "salon ADRESS" (respelled), "číslo na Denisu": the head noun's kind
-        matches = of_head
+    if kinds:  # "salon ADRESS" (respelled), "číslo na Denisu": the head noun's kind, and
+        matches = of_head  # none for "OKSANY adres?" when nobody recorded her address
     return matches[:MAX_ABOUT]
 
 

@@ -165,7 +165,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     multi = {i for span in concepts.spans(folded) if span.end - span.start > 1
              for i in range(span.start, span.end)}
     salient = sorted({*salient, *_phrases_of_small_words(folded, concepts, dated)})
-    if (origin := _asks_origin(folded)) is not None:  # "where is she FROM", "skąd jest"
+    if (origin := _asks_origin(folded[:len(folded) - _pointed_back(question.text)])) \
+            is not None:  # "where is she FROM", "skąd jest", "where's he from (tomas)"
         spans[origin] = _ORIGIN
         salient = sorted({*salient, origin})
     if len(folded) > 3 and folded[0] in _WHAT_YEAR_IS and folded[-1] == "for" and (
@@ -260,11 +261,22 @@ _ORIGIN = frozenset(("birthplace", "residence"))
 _FROM_WHERE = frozenset(words_of("skad odkud odkial zkad"))
 
 
+def _pointed_back(text: str) -> int:
+    """The words of the thing a part of a text points back to, written after it in
+    parentheses by memrepo.answer.clauses ("where's he from (tomas)"): 0 when none."""
+    rest = text.rstrip()
+    while rest.endswith(")") and "(" in rest:  # "… from (tomas) (Tomáš)": each one
+        rest = rest[:rest.rindex("(")].rstrip()
+    return len(tokens(text)) - len(tokens(rest))
+
+
 def _asks_origin(folded: Sequence[str]) -> int | None:
     """The position of the word asking where someone comes from — "FROM" closing a "where"
     question, or "skąd", "odkiaľ", "odkud" — which no concept word holds alone."""
     last = len(folded) - 1 - (folded[-1:] == ["originally"])  # "… from ORIGINALLY"
-    if len(folded) > 2 and folded[0] in ("where", "wheres") and folded[last] == "from":
+    first = next((i for i, word in enumerate(folded) if word not in JOINERS), 0)  # "AND
+    if len(folded) > first + 2 and folded[first] in ("where", "wheres") and (  # where's …"
+            folded[last] == "from"):
         return last
     return next((i for i, word in enumerate(folded) if word in _FROM_WHERE), None)
 

@@ -33,8 +33,9 @@ a aby ach acz aczkolwiek aj albo ale alez ani az bardziej bardzo bez bo bowiem b
 byla bylam bylem byli bylo byly bym bys bede bedzie bedziesz beda ci cie ciebie co cokolwiek
 cos czy czyli czemu czego czym dla dlaczego dlatego do dokad dosc gdy gdyby gdyz gdzie
 gdziekolwiek gdzies go i ich ile im inna inne inny ja jak jaka jakas jakby jaki jakie
-jakiego jakiej jakim jakis jako jakos je jego jej jemu jest jestem jestes jestesmy jeszcze
-jesli jezeli juz kazdy kiedy kim kims kogo komu kto ktokolwiek ktos ktora ktore ktorego
+jakiego jakiej jakim jakimi jakich jakis jako jakos je jego jej jemu jest jestem jestes
+jestesmy jeszcze ktorymi jesli jezeli juz kazdy kiedy kim kims kogo komu kto ktokolwiek ktos
+ktora ktore ktorego
 ktorej ktory ktorych ktorym ktorzy ku lecz lub ma maja mam mamy masz macie mi mial miala
 mialam mialem mieli mimo miedzy mna mnie moge moi moim moja moje mojego mojej moich moj
 mozna moze mu my na nad nam nami nas nasi nasz nasza nasze naszego naszej naszych natomiast
@@ -46,7 +47,8 @@ wasza wasze we wiec wszystko wy wlasnie z za ze zeby
 """)
 
 SLOVAK = words_of("""
-a aby aj ak ako aka ake akeho akej aku aky akych ale alebo ani asi az bez bol bola bolo
+a aby aj ak ako aka ake akeho akej aku aky akych akymi ktorymi ale alebo ani asi az bez bol
+bola bolo
 boli bude budem budes budeme budete budu bud by byt cez co coho com comu ci do este i iba
 ich im ine iny ja je jeho jej jemu ju k kam kde ked kedy kto koho kolko kom komu ktora ktore
 ktoreho ktorej ktori ktorom ktorou ktoru ktory ktorych ku lebo len ma mal mala mali malo
@@ -58,7 +60,7 @@ tom tomto tu tvoj tvoja tvoje ty tym uz v vam vas vase vo vy vsak z za zo ze
 """)
 
 CZECH = words_of("""
-jaky jaka jake jakou jakeho jakem jakym jaci jakych ktery ktera ktere kterou ktereho
+jaky jaka jake jakou jakeho jakem jakym jakymi jaci jakych kterymi ktery ktera ktere kterou ktereho
 kteremu kterem kterym kteri kterych kdo koho komu kym co ceho cemu cim kde kdy kam odkud
 proc jak kolik jsou jsem jsi jste jsme je byl byla bylo byli byly bude budou budeme mam
 mas ma mame maji muj moje moji mych mym meho memu tvuj tvoje jeho jeji jejich nas nase

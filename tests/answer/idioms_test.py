@@ -21,7 +21,11 @@ WORLD = f"""\
 world: idioms
 about: "A hair salon's premises, loan, insurance and people"
 now: "{NOW}"
-notes: []
+notes:
+  - category: entities
+    name: agata-kowalska
+    description: "Agata Kowalska, our Polish cleaner, Tuesdays and Fridays"
+    aliases: ["Agata"]
 events:
   - {{op: assert, scope: lucie, subject: salon_premises, relation: landlord,
      object: "Jan Procházka", valid_from: "2022-01-01", recorded_at: "2022-01-02T10:00:00Z",
@@ -149,6 +153,8 @@ def test_the_one_thing_asked_and_no_other(memory: Memory, question: str,
     ("whats the van reg & when is the MOT due",  # "&" joins two questions as "and" does
      ["van.registration=YK19 HDR", "van.mot_expiry=14 February 2027"]),
     ("where does Agata lvie", ["agata.miasto_rodzinne=Tarnów"]),  # a short English typo
+    ("agata's son and where's she from",  # the second part of her, never all of hers
+     ["agata.syn=Kuba", "agata.miasto_rodzinne=Tarnów"]),
 ])
 def test_a_things_state_its_limits_and_someones_days(memory: Memory, question: str,
                                                     expected: list[str]) -> None:

@@ -22,7 +22,8 @@ def memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
     memory = Memory(root)
     memory.remember_many([FactInput("ola", *fact) for fact in (
         ("anna", "zodiac_sign", "Libra"), ("anna", "phone", "+48 600 100 200"),
-        ("anna", "city", "Kraków"), ("piotr", "football_club", "Wisła Kraków"))])
+        ("anna", "city", "Kraków"), ("piotr", "football_club", "Wisła Kraków"),
+        ("tomek", "telefon", "+48 601 234 118"))])
     monkeypatch.setenv("MEMREPO_VECTORS", "1")
     return Memory(root)
 
@@ -43,6 +44,8 @@ def test_it_never_answers_about_someone_else_or_nobody(memory: Memory) -> None:
     assert values(memory, "Which football team does Anna support?") == []  # Piotr's only
     assert values(memory, "What is Zbyszek's horoscope sign?") == []  # nobody recorded
     assert values(memory, "Which horoscope sign is it?") == []  # nobody named
+    # one key of Tomek's: nothing to be closer than, so never his phone for his languages
+    assert values(memory, "jakimi jezykami mowi Tomek") == []
 
 
 def test_switched_off_it_is_not_used(memory: Memory, monkeypatch: pytest.MonkeyPatch) -> None:
