@@ -113,7 +113,7 @@ def relation_match(word: str, named: frozenset[str], relation_words: Sequence[st
                    concepts: ConceptTable) -> str:
     """How a question word matches a key's relation words: '' when it does not."""
     forms = set(base_forms(word))
-    asked = named or concepts.word_concepts(word)
+    asked = concepts.word_concepts(word)  # of the word itself: "phone PLANS" is `plan`
     for key_word in relation_words:
         if forms & set(base_forms(key_word)) or longer_form(word, key_word):
             if word != key_word and asked and (held := concepts.word_concepts(key_word)) \

@@ -90,6 +90,8 @@ events:
   - {{op: assert, scope: lucie, subject: gear_insurance, relation: policy_number,
      object: "WAR-FOT-2025-118834", valid_from: "2025-03-01",
      recorded_at: "2025-09-15T10:00:00Z", source: manual}}
+  - {{op: assert, scope: lucie, subject: phone, relation: plan, object: "Orange Go 40 GB",
+     valid_from: "2026-01-01", recorded_at: "2026-01-02T10:00:00Z", source: manual}}
 questions: []
 """
 
@@ -129,6 +131,7 @@ def test_british_and_polish_everyday_words(memory: Memory, question: str,
 
 @pytest.mark.parametrize(("question", "expected"), [
     ("van insurer?", ["van_insurance.insurer=Aviva"]),  # not the premium, an insurance word
+    ("What phone plans do I have?", ["phone.plan=Orange Go 40 GB"]),  # a plural is its word
     ("on 1 May 2025 did you know what model the kiln was", ["kiln.model=Hobbytech HT90"]),
     ("on 1 March 2025 did you know what model the kiln was", []),  # recorded in April
     ("do you know what model the kiln was in 2020", ["kiln.model=Hobbytech HT90"]),
