@@ -26,7 +26,8 @@ _QUESTION_WORDS = frozenset(words_of("""
 what which who whom whose when where why how co jaki jaka jakie ktory ktora ktore kto kogo
 kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci jakiej jakiego
 jakim jakich jakimi jaka jaki ktorej ktorego ktorym ktorych ktorymi akej akeho akom akych
-akymi ktoreho ktorom ktorych jake jakou jakem kdo kdy proc kolik"""))
+akymi ktoreho ktorom ktorych jake jakou jakem kdo kdy proc kolik dokedy dokiedy dokdy odkedy
+odkiedy odkdy"""))
 """A joining word right before one of these starts another question: "What car do I drive
 AND WHEN is the oil change?", "Ile płacę za prąd I KTO go dostarcza?" (`clauses`)."""
 _OWN = frozenset(words_of("""
@@ -241,10 +242,10 @@ def _things_named(question: str) -> list[str]:
     owned |= {i for i, word in enumerate(folded[:-1]) if folded[i + 1] == "s"}  # "X's"
     things = [folded[i] for i in sorted(kind_positions(folded) | owned)
               if not head_kind(folded[i])]  # "aké ČÍSLO má účtovníčka": a number is no thing
-    names = [fold(word) for word in WORD.findall(unicodedata.normalize("NFC", question))[1:]
-             if word[:1].isupper() and word != "I"]
+    names = [word for word in WORD.findall(unicodedata.normalize("NFC", question))[1:]
+             if word[:1].isupper() and word != "I"]  # as written: "(Matěj)" names him
     found = [word for word in dict.fromkeys([*things, *names])
-             if word not in STOP_WORDS and word not in dates]
+             if fold(word.lower()) not in STOP_WORDS and fold(word.lower()) not in dates]
     if not found:  # "who's THE VAN insured with and how much is it": the thing after "the"
         found = [folded[j] for j in dict.fromkeys(_head_after(folded, i + 1)
                                                   for i, word in enumerate(folded[:-1])

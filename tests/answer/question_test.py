@@ -194,12 +194,14 @@ def test_the_remembered_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
      ["Ile płacę czynszu", "i jak się nazywa mój kot?"]),
     ("Koľko platím za nájom a kedy prišla faktúra?",
      ["Koľko platím za nájom", "a kedy prišla faktúra?"]),
+    ("Jarmilino číslo a dokedy jej mám doniesť doklady?",  # "until when" asks anew
+     ["Jarmilino číslo", "a dokedy jej mám doniesť doklady?"]),
     ("What do Jon and Gina have in common?", None),  # "and" joins names, not questions
     ("What did Melanie paint and why?", None),  # no salient word of its own
     ("How much did I pay in April and who supplied it?",  # points back to no word: the
      ["How much did I pay in April", "and who supplied it?"]),  # answer's subject says
     ("Who did Evan meet in Canada, and who did he come back with?",  # … to a named one
-     ["Who did Evan meet in Canada,", "and who did he come back with? (evan canada)"]),
+     ["Who did Evan meet in Canada,", "and who did he come back with? (Evan Canada)"]),
     ("What car do I drive and when is its service?",  # … to the kind asked for
      ["What car do I drive", "and when is its service? (car)"]),
     ("Where does my dad live and what is his phone?",  # … to what "my" names
