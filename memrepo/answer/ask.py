@@ -142,14 +142,14 @@ def _ask_part(asking: Callable[[str], Answer], part: str, before: Answer | None)
     what the part before asked."""
     naming = before.choice.naming if before else []
     subjects = {key[1].replace("_", " ") for key in before.keys} if before else set()
-    if refers_back(part) and (naming or len(subjects) == 1):
-        # "… and who is IT insured with?" of the van the part before asked about
-        return asking(with_referent(part, " ".join(naming or subjects)))
+    pointing = refers_back(part) and bool(naming or len(subjects) == 1)
+    if pointing:  # "… and who is IT insured with?" of the van the part before asked about
+        part = with_referent(part, " ".join(naming or subjects))
     answer = asking(part)
     relation = before.choice.asking if before else []
-    if relation and answer.choice.bare:
+    if relation and answer.choice.bare:  # "… and what's HE on now?": on the food asked
         return asking(f"{part} ({' '.join(relation)})")
-    if naming and not answer.choice.about and not answer.choice.unknown:
+    if not pointing and naming and not answer.choice.about and not answer.choice.unknown:
         again = asking(f"{part} ({' '.join(naming)})")
         return again if again.choice.keys else answer
     return answer

@@ -272,7 +272,7 @@ def _roles_named(question: Sequence[str], people: Sequence[Identity], concepts: 
             possessor = (_possessor(span, question, known if rounds else named)
                          or _haver(span, question, known if rounds else named))
             explicit = possessor is not None or _owned_by_asker(
-                question, span.start, [*named, *found])
+                question, span.start, [*named, *found]) or bool(span.concepts & _KIN)
             owner = possessor or asking
             roles = span.concepts & concepts.roles
             matches = [i for i in people if _has_role(i, roles, owner, concepts)]
@@ -283,6 +283,15 @@ def _roles_named(question: Sequence[str], people: Sequence[Identity], concepts: 
                                      f"role '{span.phrase}'", roles, owner))
     taken.update(i for m in found for i in range(m.start, m.end))
     return found
+
+
+_KIN = frozenset((
+    "mother", "father", "parents", "spouse", "child", "son", "daughter", "sibling", "brother",
+    "sister", "grandmother", "grandfather", "grandchild", "mother_in_law", "father_in_law",
+    "son_in_law", "daughter_in_law", "brother_in_law", "sister_in_law", "uncle", "aunt",
+    "cousin", "nephew", "fiance", "girlfriend", "ex_spouse", "stepparent", "stepchild"))
+"""Roles that name a person of the family even said bare ("where does GRANDMA live"): the
+asker's, never a word left to the keys' relations (the household flat's address)."""
 
 
 def role_spans(words: Sequence[str], concepts: ConceptTable) -> list[Span]:

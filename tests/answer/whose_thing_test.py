@@ -4,7 +4,8 @@ lower case by its model ("przegląd OCTAVII": not the van's), a person asked onl
 noun ("OKSANY adres?": not everything recorded about her), the loan's instalment apart
 from the leasing's ("rata KREDYTU"), where someone lives apart from their home town; the
 words of such questions ("JAKIMI językami mówi", "kiedy się KOŃCZY", "auto PRYWATNE", "ile
-DOSTAJE")."""
+DOSTAJE"); a family role said bare is the asker's ("where does GRANDMA live": not the
+household flat); "… and what's HE on now?" asks again what the part before asked."""
 
 from __future__ import annotations
 
@@ -63,6 +64,16 @@ events:
      valid_from: "2024-09-01", recorded_at: "2025-01-09T10:00:00Z", source: manual}}
   - {{op: assert, scope: marek, subject: bank_loan, relation: interest_rate, object: "5,9 %",
      valid_from: "2024-07-01", recorded_at: "2025-01-15T12:00:00Z", source: manual}}
+  - {{op: assert, scope: marek, subject: bruno, relation: krmivo,
+     object: "Brit Care Adult Lamb", valid_from: "2024-01-01",
+     recorded_at: "2024-01-02T10:00:00Z", source: manual}}
+  - {{op: end, scope: marek, subject: bruno, relation: krmivo, valid_to: "2026-05-31",
+     recorded_at: "2026-06-01T10:00:00Z", source: manual, reason: "senior food now"}}
+  - {{op: assert, scope: marek, subject: bruno, relation: krmivo,
+     object: "Brit Care Senior & Light", valid_from: "2026-06-01",
+     recorded_at: "2026-06-01T10:01:00Z", source: manual}}
+  - {{op: assert, scope: marek, subject: bruno, relation: plemeno, object: "bígl",
+     valid_from: "2018-01-01", recorded_at: "2024-01-02T10:00:00Z", source: manual}}
 questions: []
 """
 
@@ -97,3 +108,20 @@ def test_the_flats_electricity_is_never_the_car_washs(memory: Memory) -> None:
     refuse.)"""
     answered = answered_keys(memory, "marek", "ile płacimy za prąd w mieszkaniu?")
     assert not [key for key in answered if key.startswith("myjnia.")]
+
+
+@pytest.mark.parametrize("question", [
+    "where does grandma live",       # a family role said bare: the asker's, none recorded
+    "what's grandma's address",      # … never the household flat's address
+])
+def test_a_family_role_nobody_recorded_is_nobodys_value(memory: Memory,
+                                                         question: str) -> None:
+    assert answered_keys(memory, "marek", question) == []
+
+
+def test_a_second_part_pointing_back_asks_what_the_first_asked(memory: Memory) -> None:
+    """"… and what's HE on now?" asks Bruno's food again, never everything about him."""
+    answered = answered_keys(memory, "marek",
+                             "What food was Bruno on before and what's he on now?")
+    assert "bruno.krmivo=Brit Care Senior & Light" in answered
+    assert not [key for key in answered if not key.startswith("bruno.krmivo=")]
