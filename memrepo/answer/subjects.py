@@ -272,7 +272,8 @@ def _roles_named(question: Sequence[str], people: Sequence[Identity], concepts: 
             possessor = (_possessor(span, question, known if rounds else named)
                          or _haver(span, question, known if rounds else named))
             explicit = possessor is not None or _owned_by_asker(
-                question, span.start, [*named, *found]) or bool(span.concepts & _KIN)
+                question, span.start, [*named, *found]) or _kin_said_bare(span, question,
+                                                                            concepts)
             owner = possessor or asking
             roles = span.concepts & concepts.roles
             matches = [i for i in people if _has_role(i, roles, owner, concepts)]
@@ -286,12 +287,20 @@ def _roles_named(question: Sequence[str], people: Sequence[Identity], concepts: 
 
 
 _KIN = frozenset((
-    "mother", "father", "parents", "spouse", "child", "son", "daughter", "sibling", "brother",
-    "sister", "grandmother", "grandfather", "grandchild", "mother_in_law", "father_in_law",
+    "mother", "father", "parents", "child", "son", "daughter", "sibling", "brother", "sister",
+    "grandmother", "grandfather", "grandchild", "mother_in_law", "father_in_law",
     "son_in_law", "daughter_in_law", "brother_in_law", "sister_in_law", "uncle", "aunt",
-    "cousin", "nephew", "fiance", "girlfriend", "ex_spouse", "stepparent", "stepchild"))
+    "cousin", "nephew", "stepparent", "stepchild"))
 """Roles that name a person of the family even said bare ("where does GRANDMA live"): the
-asker's, never a word left to the keys' relations (the household flat's address)."""
+asker's, never a word left to the keys' relations (the household flat's address). Not the
+roles of verbs ("who is he GOING OUT WITH", "when did they get MARRIED")."""
+
+
+def _kin_said_bare(span: Span, question: Sequence[str], concepts: ConceptTable) -> bool:
+    """A family role said without a possessor, as the person asked about: not a word that
+    only describes the next one ("the PARENT-teacher meeting")."""
+    after = question[span.end] if span.end < len(question) else ""
+    return bool(span.concepts & _KIN) and not concepts.word_concepts(after) & concepts.roles
 
 
 def role_spans(words: Sequence[str], concepts: ConceptTable) -> list[Span]:

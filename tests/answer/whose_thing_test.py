@@ -74,6 +74,9 @@ events:
      recorded_at: "2026-06-01T10:01:00Z", source: manual}}
   - {{op: assert, scope: marek, subject: bruno, relation: plemeno, object: "bígl",
      valid_from: "2018-01-01", recorded_at: "2024-01-02T10:00:00Z", source: manual}}
+  - {{op: assert, scope: marek, subject: school, relation: parent_teacher_meeting,
+     object: "26. 11. 2026 v 16:00", valid_from: "2026-11-01",
+     recorded_at: "2026-11-02T10:00:00Z", source: manual}}
 questions: []
 """
 
@@ -117,6 +120,11 @@ def test_the_flats_electricity_is_never_the_car_washs(memory: Memory) -> None:
 def test_a_family_role_nobody_recorded_is_nobodys_value(memory: Memory,
                                                          question: str) -> None:
     assert answered_keys(memory, "marek", question) == []
+
+
+def test_a_family_word_describing_another_is_no_one_asked(memory: Memory) -> None:
+    assert answered_keys(memory, "marek", "When is the parent-teacher meeting at school?") == [
+        "school.parent_teacher_meeting=26. 11. 2026 v 16:00"]
 
 
 def test_a_second_part_pointing_back_asks_what_the_first_asked(memory: Memory) -> None:
