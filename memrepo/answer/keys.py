@@ -38,7 +38,6 @@ from memrepo.answer.candidates import (
     candidate_keys,
     identity_directory,
     is_person_row,
-    named_by_values,
     names_thing,
     only_possessor,
     other_name,
@@ -60,6 +59,7 @@ from memrepo.answer.mentions_named import (
     spelled_by_capitals,
     subjects_named_by_capitals,
 )
+from memrepo.answer.named_by_values import named_by_values
 from memrepo.answer.of_the_named import (
     A_PLACE,
     everything_about,
