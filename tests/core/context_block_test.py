@@ -6,6 +6,8 @@ from hypothesis import strategies as st
 from memrepo.core.context_block import (
     FOOTER,
     HEADER,
+    TINY_FOOTER,
+    TINY_HEADER,
     NoteItem,
     build_block,
     estimate_tokens,
@@ -40,6 +42,21 @@ def test_header_footer_and_dates() -> None:
 def test_low_confidence_is_flagged() -> None:
     assert "⚠" in fact_line(fact(confidence=0.3))
     assert "⚠" not in fact_line(fact(confidence=0.8))
+
+
+def test_the_tightest_budget_still_holds_the_answering_fact() -> None:
+    """At 50 tokens the short frame, the cut line's room and a phone number's line do not
+    fit together: the tightest frame says the same in fewer words, and the fact comes."""
+    phone = Fact(id="01J", scope="marek", subject="juraj_kovac", relation="telefon",
+                 object="+48 731 552 094", valid_from="2025-03-03", valid_to=None,
+                 recorded_at="2025-03-04T00:00:00Z", confidence=1.0, source="conversation",
+                 quote="q", session="s", trust="host")
+    block = build_block([note("juraj-kovac", "entities", True)], [phone], PRECEDENCE, 50,
+                        ["searched 'numer' for 'number'"])
+    lines = block.text.splitlines()
+    assert (lines[0], lines[-1]) == (TINY_HEADER, TINY_FOOTER)
+    assert '"+48 731 552 094"' in block.text and block.tokens <= 50
+    assert "(2 more cut)" in block.text  # the note and the remark, said
 
 
 def test_notes_are_shown_by_precedence() -> None:
