@@ -219,7 +219,12 @@ def test_a_part_cut_from_a_text_answers_only_about_what_it_names(
     memory = Memory(root)
     memory.remember_many([FactInput("ola", *fact) for fact in (
         ("me", "phone", "Pixel 8"), ("me", "car", "Skoda"), ("me", "bike", "Cube"),
-        ("acme", "email", "office@acme.example"), ("tomek", "phone", "600 100 200"))])
+        ("acme", "email", "office@acme.example"), ("tomek", "phone", "600 100 200"),
+        ("ola", "vat_number", "PL 526 104 22 11"), ("vat_return", "next_due", "25 May"))])
+    # a part that names nobody asks the asker's own, when no part names an owner it may
+    # share ("… the email OF ACME")
+    assert values(memory, "ola", "VAT number and when's the next return due?") == [
+        "PL 526 104 22 11", "25 May"]
     for question in ("What phone and what car does my boss have?",
                      "What car does my sister drive and what bike?"):
         assert memory.recall("ola", question).status == "not_recorded", question

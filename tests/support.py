@@ -10,7 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import (
     AbstractContextManager,
     contextmanager,
@@ -578,6 +578,16 @@ def world_fixtures(world: str, name: str, now: str) -> tuple[Any, Any]:
         return world_memory(world_repo, monkeypatch, now)
 
     return world_repo, memory
+
+
+def world_facts(scope: str, facts: Iterable[tuple[str, str, str]]) -> str:
+    """The `events:` lines of a question world's YAML asserting each (subject, relation,
+    value) in `scope`, valid since 2025-01-01, recorded on 2025-01-05."""
+    return "".join(
+        f"  - {{op: assert, scope: {scope}, subject: {subject}, relation: {relation}, "
+        f"object: \"{value}\", valid_from: \"2025-01-01\", "
+        f"recorded_at: \"2025-01-05T10:00:00Z\", source: manual}}\n"
+        for subject, relation, value in facts)
 
 
 def world_memory(root: Path, monkeypatch: pytest.MonkeyPatch, now: str) -> Memory:

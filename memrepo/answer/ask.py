@@ -22,6 +22,7 @@ from memrepo.answer.clauses import (
     clauses,
     in_turn,
     names_subject,
+    owner_said_for_all,
     refers_back,
     with_referent,
 )
@@ -52,6 +53,7 @@ from memrepo.core.facts.events import Key
 from memrepo.core.facts.times import Instant
 from memrepo.core.records import Fact, NoteMatch
 from memrepo.core.stems import tokens
+from memrepo.core.text import key_slug
 
 MAX_NOTES = 5
 MAX_ENTITY_CANDIDATES = 200
@@ -95,7 +97,7 @@ def ask(conn: Connection, scope: str, text: str, now: Instant, *,
     answers: list[Answer] = []
     for part in parts:
         answers.append(_ask_part(asking, part, answers[-1] if answers else None))
-    return replace(_merged(whole, answers, notes), parts=tuple(answers),
+    return replace(_merged(whole, answers, notes, context.asker), parts=tuple(answers),
                    part_texts=tuple(parts))
 
 
@@ -241,7 +243,7 @@ def with_reasons(fact: Fact, match: KeyMatch) -> Fact:
                               "coverage": round(match.coverage, 2)})
 
 
-def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
+def _merged(whole: Answer, parts: list[Answer], notes: int, asker: str) -> Answer:
     """Each part's keys in turn, only where the part names their subject (cut from its
     text, "What is the phone" is nobody's phone in particular), then the whole text's;
     the whole text's notes, or when it found none, each part's in turn."""
@@ -254,8 +256,10 @@ def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
     named = {m.key.subject for part in parts for m in part.choice.keys if m.subject != UNNAMED}
     nobody = not whole.entities and not whole.choice.about and not named and not any(
         answer.choice.unknown for answer in (whole, *parts))  # "… does my BOSS have"
+    by_default = asker_by_default(parts, named, asker)
     own = [(key, number) for key, number in asked
-           if nobody or key[1] in named or _says_whose(parts[number], key)]
+           if nobody or key[1] in named or _says_whose(parts[number], key)
+           or number in by_default]
     answered = [(key, parts[number]) for key, number in own]
     # every part answered on its own: the whole text's other keys mix the parts' words
     # ("my MUM's landline and when was my dad BORN": not mum's birth date)
@@ -273,6 +277,18 @@ def _merged(whole: Answer, parts: list[Answer], notes: int) -> Answer:
                   {word: used for answer in everything
                    for word, used in answer.respelled.items()},
                   list(dict.fromkeys(s for answer in everything for s in answer.suggestions)))
+
+
+def asker_by_default(parts: Sequence[Answer], named: set[str], asker: str) -> set[int]:
+    """The parts that name nobody and find one subject, the asker's own, when no part
+    names an owner that may be said of them all: "VAT NUMBER and when's the next return
+    due?" asks the business's VAT number; "What is the PHONE and what is the email of
+    Acme?" not the asker's phone."""
+    if owner_said_for_all([part.question for part in parts], named):
+        return set()
+    return {number for number, part in enumerate(parts)
+            if part.choice.keys and all(m.subject == UNNAMED for m in part.choice.keys)
+            and {key_slug(m.key.subject) for m in part.choice.keys} == {asker}}
 
 
 def _says_whose(part: Answer, key: Key) -> bool:

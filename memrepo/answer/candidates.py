@@ -334,11 +334,24 @@ def things_named(read: Reading, rows: Sequence[KeyRow], people: Sequence[Identit
     inflected = {f for w in things if len(w) >= MIN_INFLECTED for f in base_forms(w)
                  if len(f) >= MIN_INFLECTED} - {f for w in relations for f in base_forms(w)}
     # inflected too ("prąd w MIESZKANIU"), but not as the kind asked ("jakie mam OBIEKTYWY")
+    short = {w for w in things if len(w) < MIN_INFLECTED}
     return {i for i in read.salient if (read.folded[i] in things or (
         i not in read.kinds and len(read.folded[i]) >= MIN_INFLECTED
-        and inflected.intersection(base_forms(read.folded[i]))))
+        and inflected.intersection(base_forms(read.folded[i]))) or (
+            i not in read.kinds and _case_of_a_short(read.folded[i], short)))
             and read.folded[i] not in relations
             and i not in read.in_names and i not in read.theirs} | set(read.value_named)
+
+
+def _case_of_a_short(word: str, short: set[str]) -> bool:
+    """A Polish or Slovak case of a short thing word ("ubezpieczenie VANA", "w BUSIE" is
+    not: only endings added to the word as it is)."""
+    return any(word.startswith(thing) and word[len(thing):] in _SHORT_THING_ENDINGS
+               for thing in short)
+
+
+_SHORT_THING_ENDINGS = frozenset(("a", "u", "em", "om", "y", "ie", "ach", "ami", "ow", "ovi",
+                                  "owi"))
 
 
 def _common_thing(row: KeyRow, concepts: ConceptTable) -> bool:

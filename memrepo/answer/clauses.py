@@ -70,6 +70,8 @@ def clauses(text: str) -> list[str]:
                 # when no word names a thing, the answering says (memrepo.answer.ask)
                 named = _things_named(" ".join(asked[-1]))
                 part = f"{part} ({' '.join(named)})" if named else part
+            if own and asked and (whole := _completed(part, " ".join(asked[-1]))):
+                part = whole  # "… and on the Octavia?": the plates on the Octavia
             own = own and _has_salient_word(part)
             if asked and not own:
                 asked[-1].append(part)
@@ -86,14 +88,50 @@ def _joined_questions(sentence: str) -> list[str]:
     for number, word in enumerate(found[:-1]):
         following = [fold(w[0].lower()) for w in found[number + 1:number + 3]]
         asks = following[0] in _QUESTION_WORDS or (
-            len(following) == 2 and following[0] in _PREPOSITIONS
+            len(following) == 2 and following[0] in PREPOSITIONS
             and following[1] in _QUESTION_WORDS) or (
             following[0] in _THEIRS and number + 2 < len(found)) or (  # "… and HIS phone?"
-            following[1:] == ["s"] and _whose_thing(sentence[start:word.start()]))
+            following[1:] == ["s"] and _whose_thing(sentence[start:word.start()])) or (
+            _parallel(following, sentence[start:word.start()]))
         if word.start() > start and fold(word[0].lower()) in _JOINERS and asks:
             parts.append(sentence[start:word.start()])
             start = word.start()
     return _shared_rest([*parts, sentence[start:]])
+
+
+def _parallel(following: Sequence[str], before: str) -> bool:
+    """Whether the words after a joining word repeat a preposition of the part before, the
+    same thing asked of another ("the plates ON the van and ON the Octavia", "telefon DO
+    Pawła i DO Kasi", "numer DO Chemia-Polu i mail DO AutoDetalu") or the thing itself
+    ("ADRES dziadka i ADRES babci") — not "the phone and email OF Acme", one thing's two."""
+    folded = [word for _, word in tokens(before)]
+    # near its end, after the thing asked ("numer DO Chemia-Polu"): not a verb's "do" after
+    # a question word ("What DO Denisa and Petra do …"), "have TO send my invoices", "s"
+    said = {word for i, word in enumerate(folded) if i and i >= len(folded) - 3
+            and folded[i - 1] not in _QUESTION_WORDS}
+    first, *second = following[:2]
+    if first in folded and first not in STOP_WORDS and second and second[0] != "s":
+        return True  # "ADRES dziadka i ADRES babci", "RATA leasingu i RATA kredytu"
+    return first != "s" and ((first in PREPOSITIONS and first in said) or (
+        first not in STOP_WORDS and second[:1] != ["s"] and bool(second)
+        and second[0] in PREPOSITIONS and second[0] in said))
+
+
+def _completed(part: str, before: str) -> str:
+    """A part cut at a repeated preposition asks what the part before asked, of another:
+    "What are the plates on the van | and ON the Octavia?" → "What are the plates on the
+    Octavia?", "Daj mi telefon do Pawła | i DO Kasi" → "Daj mi telefon do Kasi"; "" for a
+    part that asks something of its own."""
+    said = list(WORD.finditer(part))
+    if said and fold(said[0][0].lower()) in _JOINERS:
+        said = said[1:]
+    if not said or _QUESTION_WORDS.intersection(fold(w[0].lower()) for w in said):
+        return ""
+    preposition = fold(said[0][0].lower())
+    if preposition not in PREPOSITIONS:
+        return ""
+    at = [w.start() for w in WORD.finditer(before) if fold(w[0].lower()) == preposition]
+    return f"{before[:at[-1]].rstrip()} {part[said[0].start():]}" if at else ""
 
 
 def _shared_rest(parts: list[str]) -> list[str]:
@@ -104,7 +142,7 @@ def _shared_rest(parts: list[str]) -> list[str]:
     for number, part in enumerate(parts):
         rest = _after_question_word(parts[number + 1]) if number + 1 < len(parts) else ""
         before = _after_question_word(parts[number - 1]) if number else ""
-        only_asking = all(w in _QUESTION_WORDS or w in _JOINERS or w in _PREPOSITIONS
+        only_asking = all(w in _QUESTION_WORDS or w in _JOINERS or w in PREPOSITIONS
                           for _, w in tokens(part))
         if only_asking and (rest or (before and _TIME_OR_PLACE.intersection(
                 w for _, w in tokens(part)))):  # "… auto I DO KIEDY?": until when it is
@@ -149,7 +187,7 @@ thing of two people."""
 _THEIRS = frozenset(words_of("his her their its jego jej ich jeho"))
 """A possessive pointing back after a joining word starts a thing asked of whom the part
 before named: "What's Oliver's email AND HIS phone number?" asks two."""
-_PREPOSITIONS = frozenset(words_of("""
+PREPOSITIONS = frozenset(words_of("""
 at in on to for with from of by do w we z ze na u o od v vo zo k ku s so pri until till
 since"""))
 
@@ -175,6 +213,25 @@ def names_subject(question: Question, subject: str, named: Iterable[str] = ()) -
     asked = {form for term in question.terms for form in (term.word, *term.bases)}
     return any(asked.intersection((word, *base_forms(word)))
                for word in WORD.findall(fold(subject)))  # `a_b`, `a-b`: two words
+
+
+def owner_said_for_all(parts: Sequence[Question], subjects: Iterable[str]) -> bool:
+    """Whether a part names one of `subjects` as an owner, which may be said of every part:
+    "what is the phone and what is the email OF ACME?", "… and ACME's email?" — not a thing
+    asked of itself ("VAT number and when's the next RETURN due?")."""
+    forms = [{form for word in WORD.findall(fold(subject)) for form in (word, *base_forms(word))}
+             for subject in subjects]
+    for part in parts:
+        said = [word for _, word in tokens(part.text)]
+        for i, word in enumerate(said):
+            possessive = (i + 1 < len(said) and said[i + 1] == "s") or (
+                i > 0 and said[i - 1] in _OWNER_BEFORE)
+            if possessive and any({word, *base_forms(word)} & one for one in forms):
+                return True
+    return False
+
+
+_OWNER_BEFORE = frozenset(words_of("of for od dla u"))
 
 
 def at_its_time(part: Question, text: Question) -> Question:
@@ -203,17 +260,22 @@ def refers_back(part: str) -> bool:
 def with_referent(part: str, naming: str) -> str:
     """A part that points back, read with what the part before named: a possessive
     pronoun before a word becomes the name's possessive ("… i gdzie pracuje JEJ mąż?" →
-    "Marta's mąż": her husband, not the asker's); otherwise the name is added after."""
-    written = WORD.findall(part)
+    "Marta's mąż": her husband, not the asker's); otherwise the name is added after. The
+    thing it was guessed to point to stays after it in parentheses ("… who insures it?
+    (car)": the salon's car)."""
+    guessed = _PARENTHESISED.search(part)
+    kept = f" {guessed[0].strip()}" if guessed else ""
+    written = WORD.findall(part[:guessed.start()] if guessed else part)
     for i, word in enumerate(written[:-1]):
         if fold(word) in _POSSESSIVE_BACK:
-            return " ".join([*written[:i], f"{naming}'s", *written[i + 1:]]) + "?"
+            return " ".join([*written[:i], f"{naming}'s", *written[i + 1:]]) + "?" + kept
     for i, word in enumerate(written):
         if fold(word) in _THING_BACK:  # "… which day do THEY pick up?": the laundry
-            return " ".join([*written[:i], naming, *written[i + 1:]]) + "?"
+            return " ".join([*written[:i], naming, *written[i + 1:]]) + "?" + kept
     return f"{part} ({naming})"
 
 
+_PARENTHESISED = re.compile(r"\s*\([^()]*\)\s*$")
 _POSSESSIVE_BACK = frozenset(words_of("his her its their jej jego ich jeho jeji jejich"))
 _THING_BACK = frozenset(words_of("it they them him ono oni ony ho go ju mu"))
 """Words standing for the thing itself: "… a kedy HO doplatíme?" is when the loan the part

@@ -93,7 +93,8 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
             by_spelling[key_words] = found
         found.subjects.add(subject_key)
         found.spellings.update({key_words, spelling(written)})
-        found.name_parts.update(key_words, spelling(written))
+        found.name_parts.update(_own_name_words(key_words, concepts),
+                                _own_name_words(spelling(written), concepts))
         found.asker = found.asker or subject_key in (asker, *ASKER_SUBJECTS)
         found.person = (found.person or found.asker
                         or bool(concepts.concepts_of_words(key_words) & concepts.roles))
@@ -131,6 +132,24 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
             if not is_role(name, concepts):
                 by_spelling.setdefault(name, identity)
     return out
+
+
+def _own_name_words(spelled: tuple[str, ...], concepts: ConceptTable) -> tuple[str, ...]:
+    """The words of a subject that are its own name: not the owner's name in a subject of
+    someone's relative (`kasia_husband`: "Kasia" is not he)."""
+    if len(spelled) > 1 and concepts.concepts_of_words(spelled) & PERSONAL_ROLES:
+        return ()
+    return spelled
+
+
+PERSONAL_ROLES = frozenset((
+    "mother", "father", "parents", "child", "son", "daughter", "sibling", "brother", "sister",
+    "grandmother", "grandfather", "grandchild", "mother_in_law", "father_in_law",
+    "son_in_law", "daughter_in_law", "brother_in_law", "sister_in_law", "uncle", "aunt",
+    "cousin", "nephew", "stepparent", "stepchild", "spouse", "ex_spouse", "girlfriend",
+    "fiance"))
+"""Roles whose person is one other person's: family, a spouse, a partner ("Piotr's WIFE",
+"where does GRANDMA live")."""
 
 
 def business_owners(notes: Iterable[NoteRow], asker: str, concepts: ConceptTable) -> set[str]:

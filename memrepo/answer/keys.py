@@ -32,6 +32,7 @@ from memrepo.answer.answer_kinds import (
     asked_kinds,
     the_one_of_kind,
 )
+from memrepo.answer.asked_of_another import not_asked_of_another
 from memrepo.answer.candidates import (
     another_full_name,
     answerable_role,
@@ -274,7 +275,9 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     matched = about_things(scored_keys(conn, scope, read, candidates, people, mentions, concepts,
                                        persons),
                            things, read, _subjects_as_written(read, rows, things))
-    answering = [m for m in matched if m.answers and not _lacks_their_thing(m, read, mentions)]
+    answering = not_asked_of_another(conn, scope, read, [
+        m for m in matched if m.answers and not _lacks_their_thing(m, read, mentions)],
+        concepts)
     scored = no_date_unasked(conn, scope, read, not_of_another_kind(conn, scope, read,
                                                                     answering))
     if answering and not scored:  # "how much goes to the bank for the van": not the lender

@@ -13,7 +13,14 @@ from dataclasses import replace
 
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, is_a_thing, words
-from memrepo.answer.reading import HEAD_CONCEPTS, PLACES, WHERE_CUE, Reading
+from memrepo.answer.reading import (
+    AMOUNT_CUE,
+    HEAD_CONCEPTS,
+    IDENTITY,
+    PLACES,
+    WHERE_CUE,
+    Reading,
+)
 from memrepo.answer.scoring import COVERAGE, KeyMatch
 from memrepo.answer.subjects import Mention, Mentions
 from memrepo.cache import Connection
@@ -152,7 +159,12 @@ def held_by_a_value(conn: Connection, scope: str, read: Reading, mentions: Menti
     for key in keys:
         held = {f for v in values.get((key.subject_key, key.relation_key), [])
                 for w in words(v) for f in base_forms(w)}
-        if any(held.intersection(base_forms(read.folded[i])) for i in asked):
+        found = [i for i in asked if held.intersection(base_forms(read.folded[i]))]
+        # every word of the table it asks by, in the value: "Tomáš's HOCKEY COACH" is not
+        # his club; "HOW MUCH is his hockey" no club's name
+        if found and all(i in found or read.folded[i] in IDENTITY for i in asked
+                         if read.concepts.get(i)) and (
+                AMOUNT_CUE not in read.cues or key.numeric):
             holding.append(key)
     if len(holding) != 1:
         return None

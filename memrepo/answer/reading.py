@@ -110,6 +110,7 @@ class Reading:
     theirs: frozenset[int] = frozenset()  # words a named person possesses ("Jozef's CAR")
     labels: dict[int, str] = field(default_factory=dict)  # "category B", "car 2": which of
     # several things alike
+    pointed: int = 0  # the last words: what the part points back to ("… order? (Gorce)")
 
 
 # --- reading the question ---------------------------------------------------------------
@@ -206,7 +207,7 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     return Reading(raw, folded, sorted({*salient, *labels}), cues, set(dated), spans,
                    optional | {j for i in labels for j in (i - 1, i)}, kinds,
                    question.asks_change, read_as, asked_kind, phrased, capitalised,
-                   labels=labels)
+                   labels=labels, pointed=_pointed_back(question.text))
 
 
 def _sentence_starts(text: str) -> set[int]:

@@ -299,7 +299,7 @@ def _asks_an_amount(read: Reading, concepts: ConceptTable) -> bool:
     for i in read.kinds:
         while i in salient:
             if (read.concepts.get(i, frozenset())
-                    | concepts.word_concepts(read.folded[i])) & _AMOUNTS:
+                    | concepts.word_concepts(read.folded[i])) & AMOUNT_CONCEPTS:
                 return True
             i += 1
     return False
@@ -372,7 +372,7 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
                 held.add(f"~{i}")
     if AMOUNT_CUE in read.cues and amount_like:
         held.add(AMOUNT_CUE)
-        if concepts.concepts_of_words(relation_words) & _AMOUNTS:
+        if concepts.concepts_of_words(relation_words) & AMOUNT_CONCEPTS:
             relation_how.append("'how much' → a number")
     if WHO_CUE in read.cues and (NAME_RELATIONS.intersection(relation_words) or (
             concepts.concepts_of_words(relation_words) & (_WHO_ANSWERS | _roles_asked_of(
@@ -410,7 +410,7 @@ UNNAMED = "the question's words"
 _WHO_HOW = "'who' → a name"
 _WHEN_HOW = "'when' → a date"
 _WHERE_HOW = "'where' → a place"
-_AMOUNTS = frozenset(("price", "payment", "salary", "fee", "utility_bill", "invoice",
+AMOUNT_CONCEPTS = frozenset(("price", "payment", "salary", "fee", "utility_bill", "invoice",
                       "rent", "hourly_rate"))
 """Concepts of relations whose value answers "how much" ("ile", "koľko")."""
 

@@ -38,7 +38,8 @@ jestesmy jeszcze ktorymi jesli jezeli juz kazdy kiedy kim kims kogo komu kto kto
 ktora ktore ktorego
 ktorej ktory ktorych ktorym ktorzy ku lecz lub ma maja mam mamy masz macie mi mial miala
 mialam mialem mieli mimo miedzy mna mnie moge moi moim moja moje mojego mojej moich moj
-mozna moze mu my na nad nam nami nas nasi nasz nasza nasze naszego naszej naszych natomiast
+mozna moze mozemy mozesz moga mozecie mu my na nad nam nami nas nasi nasz nasza nasze
+naszego naszej naszych natomiast
 nawet nia nic nich nie niech niego niej niemu nigdy nim nimi niz o obok od oraz oto po pod
 podczas pomimo ponad poniewaz poza prosze przeciez przed przez przy sa sie skad sobie soba
 swoj swoja swoje swoim swojego swojej ta tak taka taki takie takze tam te tego tej temu ten
@@ -47,6 +48,7 @@ wasza wasze we wiec wszystko wy wlasnie z za ze zeby
 """)
 
 SLOVAK = words_of("""
+mozem mozes mozeme mozete mozu muzu muzes muze muzeme muzete muzou
 a aby aj ak ako aka ake akeho akej aku aky akych akymi ktorymi ale alebo ani asi az bez bol
 bola bolo
 boli bude budem budes budeme budete budu bud by byt cez co coho com comu ci do este i iba

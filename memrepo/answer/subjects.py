@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from memrepo.answer.concepts import ConceptTable, Span
 from memrepo.answer.identities import (
     ORGS,
+    PERSONAL_ROLES,
     POSSESSIVE_MARK,
     Identity,
     is_a_thing,
@@ -103,7 +104,8 @@ def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[
     found += _capitalised_parts_named(question, capitalised, people, taken, concepts)
     asking = next((i for i in people if i.asker), None) or (
         Identity(spellings={words(asker)}, person=True, asker=True) if asker else None)
-    found += _roles_named(question, persons, concepts, taken, found, asking)
+    found += _roles_named(question, persons, concepts, taken, found, asking,
+                          _OwnersSaid(people, capitalised))
     negated = [m for m in found if _negated(question, m.start)]
     found = sorted((m for m in found if m not in negated), key=lambda m: m.start)
     as_subject = _asker(question, raw, people, found, concepts)
@@ -256,7 +258,7 @@ def _capitalised_parts_named(question: Sequence[str], capitalised: Collection[in
 
 def _roles_named(question: Sequence[str], people: Sequence[Identity], concepts: ConceptTable,
                  taken: set[int], named: Sequence[Mention], asking: Identity | None,
-                 ) -> list[Mention]:
+                 owners: _OwnersSaid | None = None) -> list[Mention]:
     """Role words ("mum", "teściowa", "accountant") not part of a name: the identities the
     role names for its possessor — a name before it ("Lenka's mother") or after it ("mama
     Lenki"), another role person ("dzieci mojej siostry", "my wife's mother"), else the
@@ -270,7 +272,8 @@ def _roles_named(question: Sequence[str], people: Sequence[Identity], concepts: 
         found = []
         for span in spans:
             possessor = (_possessor(span, question, known if rounds else named)
-                         or _haver(span, question, known if rounds else named))
+                         or _haver(span, question, known if rounds else named)
+                         or (owners and owners.of(span, question, concepts)))
             explicit = possessor is not None or _owned_by_asker(
                 question, span.start, [*named, *found]) or _kin_said_bare(span, question,
                                                                             concepts)
@@ -286,14 +289,40 @@ def _roles_named(question: Sequence[str], people: Sequence[Identity], concepts: 
     return found
 
 
-_KIN = frozenset((
-    "mother", "father", "parents", "child", "son", "daughter", "sibling", "brother", "sister",
-    "grandmother", "grandfather", "grandchild", "mother_in_law", "father_in_law",
-    "son_in_law", "daughter_in_law", "brother_in_law", "sister_in_law", "uncle", "aunt",
-    "cousin", "nephew", "stepparent", "stepchild"))
+_KIN = PERSONAL_ROLES - {"spouse", "ex_spouse", "girlfriend", "fiance"}
 """Roles that name a person of the family even said bare ("where does GRANDMA live"): the
 asker's, never a word left to the keys' relations (the household flat's address). Not the
 roles of verbs ("who is he GOING OUT WITH", "when did they get MARRIED")."""
+
+
+@dataclass(frozen=True, slots=True)
+class _OwnersSaid:
+    """Who may own a personal role though the memory holds no person of that name."""
+
+    people: Sequence[Identity]  # every identity, things and key subjects too
+    capitalised: Collection[int]
+
+    def of(self, span: Span, question: Sequence[str], concepts: ConceptTable,
+           ) -> Identity | None:
+        """The owner of a personal role said with a name no person is known by: "PIOTR's
+        wife", "żona PIOTRA" (a capitalised word after it, no concept's) — the subject
+        `piotr` if the memory has one (`piotr.wife` answers), else someone unknown, whose
+        role person is nobody recorded: never the asker's, nor a fact of Piotr himself."""
+        if not span.concepts & PERSONAL_ROLES:
+            return None
+        if span.start >= 2 and question[span.start - 1] == POSSESSIVE_MARK:
+            at = span.start - 2
+        elif span.end in self.capitalised:
+            at = span.end
+        else:
+            return None
+        said = question[at]
+        if concepts.word_concepts(said) or said in STOP_WORDS:
+            return None
+        spelled = [i for i in self.people if any(
+            spells_name([said], s, {0} if at in self.capitalised else ())
+            for s in i.spellings if len(s) == 1)]
+        return spelled[0] if len(spelled) == 1 else Identity(spellings={(said,)}, person=True)
 
 
 def _kin_said_bare(span: Span, question: Sequence[str], concepts: ConceptTable) -> bool:

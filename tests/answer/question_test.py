@@ -223,6 +223,15 @@ def test_the_remembered_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
      ["Who owns the parking lot", "and until when do we lease it? (parking)"]),  # "it": …
     ("Where do Marta and Jan's kids go to school?", None),
     ("Was it a good month? Answer yes or no.", None),  # asks nothing more
+    ("What are the plates on the van and on the Octavia?",  # a preposition repeated: the
+     ["What are the plates on the van", "What are the plates on the Octavia?"]),  # same
+    ("Daj mi telefon do Pawła i do Kasi",  # thing asked of another
+     ["Daj mi telefon do Pawła", "Daj mi telefon do Kasi"]),
+    ("numer do Chemia-Polu i mail do AutoDetalu",  # … or another thing of another
+     ["numer do Chemia-Polu", "i mail do AutoDetalu"]),
+    ("What is the phone and email of Acme?", None),  # one thing's two
+    ("adres dziadka i adres babci", ["adres dziadka", "i adres babci"]),  # the thing again
+    ("What do Denisa and Petra do at the salon?", None),  # a verb's "do", not "do" (to)
     ("", None),
 ])
 def test_a_text_is_split_into_the_questions_it_asks(text: str, asked: list[str] | None,

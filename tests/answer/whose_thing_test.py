@@ -105,12 +105,12 @@ def test_the_thing_of_whom_the_question_asks_and_no_other(
     assert answered_keys(memory, "marek", question) == expected
 
 
-def test_the_flats_electricity_is_never_the_car_washs(memory: Memory) -> None:
-    """Nobody recorded the flat's electricity: never the car wash's. (What it answers
-    instead is the flat's one amount, its rent — a miss a key's unheld word should
-    refuse.)"""
-    answered = answered_keys(memory, "marek", "ile płacimy za prąd w mieszkaniu?")
-    assert not [key for key in answered if key.startswith("myjnia.")]
+def test_the_flats_electricity_is_never_another_amount(memory: Memory) -> None:
+    """Nobody recorded the flat's electricity: never the car wash's, nor the flat's one
+    amount (its rent), which holds nothing of "prąd" but "how much"."""
+    assert answered_keys(memory, "marek", "ile płacimy za prąd w mieszkaniu?") == []
+    assert answered_keys(memory, "marek", "ile płacimy za mieszkanie?") == [
+        "mieszkanie.czynsz=845 zł"]
 
 
 @pytest.mark.parametrize("question", [
