@@ -53,6 +53,7 @@ events:
     ("flour_supplier", "price_per_kg", "0,63 €"),
     ("delivery", "fee", "15 €"),
     ("tomas", "club", "HC Košice youth hockey"),
+    ("babysitter", "rate", "8 € na hodinu"),
 )) + "questions: []\n"
 
 world_repo, memory = world_fixtures(WORLD, "marek", NOW)
@@ -85,6 +86,7 @@ def test_a_relation_recorded_of_another_is_not_recorded(memory: Memory,
     ("What are the plates on the van and on the Octavia?",
      ["van.rejestracja=PO 7K312", "family_car.rejestracja=PO 1A234"]),
     ("Which hockey club is Tomáš in?", ["tomas.club=HC Košice youth hockey"]),
+    ("How much does the babysitter charge per hour?", ["babysitter.rate=8 € na hodinu"]),
     ("VAT number and when's the next return due?",
      ["marek.vat_number=PL 779 210 33 44", "vat_return.next_due=25 grudnia 2026"]),
 ])
