@@ -150,7 +150,10 @@ def _candidates(firsts: Sequence[tuple[Label, tuple[str, ...]]],
 
 
 def _signature_pairs(firsts: Sequence[tuple[Label, tuple[str, ...]]]) -> list[_Candidate]:
-    singular = {word: singular_form(word) for word in {w for _, words in firsts for w in words}}
+    # the singular of the singular: "bus" (→ "bu") and "buses" (→ "bus" → "bu") meet, as
+    # the rule calls them singular and plural
+    singular = {word: singular_form(singular_form(word))
+                for word in {w for _, words in firsts for w in words}}
     form = singular.__getitem__
     by_signature: dict[tuple[str, tuple[str, ...]], list[int]] = {}
     for at, (label, words) in enumerate(firsts):

@@ -177,3 +177,12 @@ def test_variant_pairs_name_each_pair_as_the_search_by_deletions_did(texts: list
     labels = [Label(n, text) for n, text in enumerate(texts)]
     found = {(p.first, p.second): p.how for p in variant_pairs(labels, judge)}
     assert found == _searched_as_before(texts, judge)
+
+
+def test_a_plural_in_es_of_a_word_in_s_is_screened() -> None:
+    """"bus" and "buses" are singular and plural, two letters apart: the screen's signature
+    (the singular of the singular) still pairs them (found by the property above:
+    '1-111s' and '1-111ses')."""
+    labels = [Label(0, "city-bus"), Label(1, "city-buses"), Label(2, "1-111s"),
+              Label(3, "1-111ses")]
+    assert {(p.first, p.second) for p in variant_pairs(labels, note_judge)} == {(0, 1), (2, 3)}
