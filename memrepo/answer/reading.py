@@ -150,7 +150,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     when = _first_of(folded, _WHEN)
     if who < len(folded) and who < when:  # "who do I call WHEN it breaks": who asks
         cues[WHO_CUE] = 0.5
-    if when < len(folded) and when < who and not question.asks_change:
+    if when < len(folded) and when < who and not question.asks_change and not _since_when(
+            folded):  # "OD KIEDY ma prawo jazdy": any value, with the day it became true
         cues[WHEN_CUE] = 0.5
     if WHERE.intersection([w for w in folded if w not in JOINERS][:1]):
         # "(and) WHERE is Lena's exam": its venue before the exam, never alone an answer
@@ -189,7 +190,7 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
         for i in (i for i, word in enumerate(folded) if word in _WORKS and i not in multi):
             spans[i] = _HOURS
     optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi
-                and spans.get(i) != _SCHOOL_YEAR}
+                and spans.get(i) != _SCHOOL_YEAR} | _since_when(folded)
     kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
                for i in range(span.start, span.end)}
@@ -310,6 +311,17 @@ _WHO_DOES = frozenset(words_of("who kto kdo"))
 _FOR_WHOM = frozenset(words_of("for dla pre pro kogo koho komu whom"))
 _STAFF = frozenset(("staffing", "employee"))
 """… and after "who" (the one working), the staff — unless it asks for whom."""
+def _since_when(folded: Sequence[str]) -> set[int]:
+    """The words asking since when a fact holds ("OD kiedy Juraj ma prawo jazdy", "SINCE
+    when", "ODKEDY"): every fact answers with the day it became true, so they ask for no
+    relation of their own."""
+    return {i for i, word in enumerate(folded) if word in _SINCE_WHEN or (
+        word in _SINCE and folded[i + 1:i + 2] and folded[i + 1] in _WHEN_WORDS)}
+
+
+_SINCE = frozenset(words_of("od since"))
+_WHEN_WORDS = frozenset(words_of("kiedy kedy kdy when"))
+_SINCE_WHEN = frozenset(words_of("odkiedy odkedy odkdy"))
 _PAST_OR_START = frozenset(words_of("""did start starts started begin began begins zacal zacala
 zacne zaczal zaczela zaczyna nastoupil nastoupila nastúpil nastúpila"""))
 """… unless the question asks when it began ("when did she start to work there")."""

@@ -55,6 +55,7 @@ IDENTITY = {"GIT_AUTHOR_NAME": "World Builder", "GIT_AUTHOR_EMAIL": "world@examp
             "GIT_COMMITTER_NAME": "World Builder", "GIT_COMMITTER_EMAIL": "world@example.com"}
 DEFAULT_BUDGET = 1500
 FACT_LINE = "- [fact] "
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +107,7 @@ class Verdict:
     right: bool
     lookalike: bool
     got: list[str] = field(default_factory=list)
+    by_date: bool = False  # right only because a fact's own dates name an expected date
 
 
 def load(name_or_path: str) -> World:
@@ -291,17 +293,28 @@ def _key(subject: str, relation: str) -> str:
     return f"{key_slug(subject)}.{key_slug(relation)}"
 
 
-def judge_values(world: World, q: WorldQuestion, presented: list[tuple[str, str]],
-                 ) -> Verdict:
-    """`presented`: (folded key, value) pairs given as the answer."""
-    got = [f"{key}={value}" for key, value in presented]
+def judge_values(world: World, q: WorldQuestion,
+                 presented: list[tuple[str, str, tuple[str, ...]]]) -> Verdict:
+    """`presented`: (folded key, value, the fact's dates) given as the answer. A fact names
+    an expected value by its value, or — an expected date — by a date it shows (since when
+    it held, until when: "od kiedy Juraj ma prawo jazdy" → `prawo_jazdy` since 2016-05-20)."""
+    got = [f"{key}={value}" for key, value, _ in presented]
     expected_keys = {key for value in q.values for key in world.keys_holding(q.scope, value)}
     wanted = [v for v in q.values]
-    found = all(any(world.names(q.scope, value, v) for _, value in presented) for v in wanted)
-    stray = [(key, value) for key, value in presented
-             if not any(world.names(q.scope, value, v) for v in wanted)]
-    lookalike = any(key not in expected_keys for key, _ in stray)
-    return Verdict(found and not lookalike, lookalike, got)
+
+    def names(value: str, dates: tuple[str, ...], v: str, by_dates: bool) -> bool:
+        return world.names(q.scope, value, v) or (by_dates and v in dates)
+
+    def judged(by_dates: bool) -> tuple[bool, bool]:
+        found = all(any(names(value, dates, v, by_dates) for _, value, dates in presented)
+                    for v in wanted)
+        stray = [key for key, value, dates in presented
+                 if not any(names(value, dates, v, by_dates) for v in wanted)]
+        lookalike = any(key not in expected_keys for key in stray)
+        return found and not lookalike, lookalike
+
+    right, lookalike = judged(True)
+    return Verdict(right, lookalike, got, by_date=right and not judged(False)[0])
 
 
 def ask_recall(world: World, root: Path, q: WorldQuestion) -> Verdict:
@@ -311,8 +324,14 @@ def ask_recall(world: World, root: Path, q: WorldQuestion) -> Verdict:
     if q.notes:
         names = [n.name for n in result.notes[:3]]
         return Verdict(any(n in q.notes for n in names), False, names)
-    presented = [(_key(f.subject, f.relation), f.object) for f in result.facts]
+    presented = [(_key(f.subject, f.relation), f.object, _dates(f.valid_from, f.valid_to))
+                 for f in result.facts]
     return judge_values(world, q, presented)
+
+
+def _dates(*times: str | None) -> tuple[str, ...]:
+    """The days a fact shows (`YYYY-MM-DD`)."""
+    return tuple(t[:10] for t in times if t)
 
 
 def ask_context(world: World, root: Path, q: WorldQuestion) -> Verdict:
@@ -331,7 +350,9 @@ def ask_context(world: World, root: Path, q: WorldQuestion) -> Verdict:
             key, _, rest = line[len(FACT_LINE):].partition(" = ")
             value = json.loads(rest.rsplit(" (", 1)[0])
             subject, _, relation = key.partition(".")
-            presented.append((_key(subject, relation), value))
+            shown = rest.rsplit(" (", 1)[1] if " (" in rest else ""
+            presented.append((_key(subject, relation), value,
+                              tuple(DAY.findall(shown.split("; recorded")[0]))))
     return judge_values(world, q, presented)
 
 
@@ -367,6 +388,9 @@ def render(rows: Sequence[Row], verbose: bool) -> str:
                        f"{sum(r.recall.right and r.context.right for r in some)}/{len(some)} | "
                        f"{sum(r.recall.lookalike for r in some)}/"
                        f"{sum(r.context.lookalike for r in some)} |")
+        dated = sum(r.recall.by_date for r in mine)
+        if dated:
+            out += ["", f"right by a fact's dates only (recall): {dated}"]
         if verbose:
             out += ["", *(_miss(r) for r in mine if not (r.recall.right and r.context.right))]
         out.append("")

@@ -54,6 +54,7 @@ events:
     ("delivery", "fee", "15 €"),
     ("tomas", "club", "HC Košice youth hockey"),
     ("babysitter", "rate", "8 € na hodinu"),
+    ("marek", "prawo_jazdy", "kat. B"),
 )) + "questions: []\n"
 
 world_repo, memory = world_fixtures(WORLD, "marek", NOW)
@@ -93,3 +94,11 @@ def test_a_relation_recorded_of_another_is_not_recorded(memory: Memory,
 def test_what_a_key_holds_answers(memory: Memory, question: str,
                                   expected: list[str]) -> None:
     assert sorted(answered_keys(memory, "marek", question)) == sorted(expected)
+
+
+@pytest.mark.parametrize("question", [
+    "od kiedy Marek ma prawo jazdy?", "since when has Marek had a driving licence?"])
+def test_since_when_is_the_fact_with_the_day_it_became_true(memory: Memory,
+                                                            question: str) -> None:
+    """"OD KIEDY …" asks no relation of its own: the fact answers, with its day."""
+    assert answered_keys(memory, "marek", question) == ["marek.prawo_jazdy=kat. B"]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from memrepo.bench.world import load
+from memrepo.bench.world import judge_values, load
 from memrepo.core.problems import InputError
 
 HEAD = 'world: w\nnow: "2026-01-01T00:00:00Z"\n'
@@ -53,3 +53,22 @@ def test_a_missing_or_unreadable_world_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "world.yaml").write_text("world: [\n", encoding="utf-8")
     with pytest.raises(InputError, match=re.escape("world.yaml:2: not valid YAML")):
         load(str(tmp_path))
+
+
+def test_a_fact_names_an_expected_date_by_the_day_it_held_from(tmp_path: Path) -> None:
+    """"od kiedy Juraj ma prawo jazdy" expects the day the licence holds from: the answer
+    `juraj.prawo_jazdy = "kat. B"` (since 2016-05-20) names it, counted apart; another key's
+    value is still a look-alike."""
+    path = tmp_path / "world.yaml"
+    path.write_text(HEAD + (
+        "events:\n  - {op: assert, scope: a, subject: juraj, relation: prawo_jazdy,"
+        " object: 'kat. B', valid_from: '2016-05-20', recorded_at: '2025-01-01T00:00:00Z',"
+        " source: manual}\n"
+        "questions:\n  - {id: Q1, scope: a, class: time, text: 'od kiedy?',"
+        " expect: ['2016-05-20']}\n"), encoding="utf-8")
+    world = load(str(path))
+    question = world.questions[0]
+    dated = judge_values(world, question, [("juraj.prawo_jazdy", "kat. B", ("2016-05-20",))])
+    assert (dated.right, dated.by_date, dated.lookalike) == (True, True, False)
+    other = judge_values(world, question, [("anna.prawo_jazdy", "kat. A", ("2019-01-01",))])
+    assert (other.right, other.lookalike) == (False, True)
