@@ -150,7 +150,7 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     when = _first_of(folded, _WHEN)
     if who < len(folded) and who < when:  # "who do I call WHEN it breaks": who asks
         cues[WHO_CUE] = 0.5
-    if when < len(folded) and when < who and not question.asks_change and not _since_when(
+    if when < len(folded) and when < who and not question.asks_change and not asks_since_when(
             folded):  # "OD KIEDY ma prawo jazdy": any value, with the day it became true
         cues[WHEN_CUE] = 0.5
     if WHERE.intersection([w for w in folded if w not in JOINERS][:1]):
@@ -190,7 +190,7 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
         for i in (i for i, word in enumerate(folded) if word in _WORKS and i not in multi):
             spans[i] = _HOURS
     optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi
-                and spans.get(i) != _SCHOOL_YEAR} | _since_when(folded)
+                and spans.get(i) != _SCHOOL_YEAR} | asks_since_when(folded)
     kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
                for i in range(span.start, span.end)}
@@ -311,7 +311,7 @@ _WHO_DOES = frozenset(words_of("who kto kdo"))
 _FOR_WHOM = frozenset(words_of("for dla pre pro kogo koho komu whom"))
 _STAFF = frozenset(("staffing", "employee"))
 """… and after "who" (the one working), the staff — unless it asks for whom."""
-def _since_when(folded: Sequence[str]) -> set[int]:
+def asks_since_when(folded: Sequence[str]) -> set[int]:
     """The words asking since when a fact holds ("OD kiedy Juraj ma prawo jazdy", "SINCE
     when", "ODKEDY"): every fact answers with the day it became true, so they ask for no
     relation of their own."""
@@ -419,8 +419,11 @@ def asks_beyond(read: Reading, mentions: Mentions) -> bool:
     (besides fillers, optional words and a possessor) or a cue ("how much", "who"; not
     "where", which asks of whom it names where they are)."""
     inside = {i for m in mentions.found if m.identities for i in range(m.start, m.end)}
-    return bool(set(read.cues) - {WHERE_CUE}) or any(i not in inside and i not in read.optional
-                                  and i not in mentions.set_aside for i in read.salient)
+    since = asks_since_when(read.folded)  # "SINCE WHEN has Kasia been my second shooter": the
+    # fact that makes her so, not all of her
+    return bool(set(read.cues) - {WHERE_CUE}) or any(
+        i not in inside and (i not in read.optional or i in since)
+        and i not in mentions.set_aside for i in read.salient)
 
 
 def said(read: Reading, start: int, end: int) -> str:

@@ -32,6 +32,10 @@ notes:
     name: tomas-kovac
     description: "Tomáš, our son, plays hockey"
     aliases: ["Tomáš", "Tommy"]
+  - category: entities
+    name: kasia-dabrowska
+    description: "Kasia Dąbrowska, our second shooter at weddings"
+    aliases: ["Kasia"]
 events:
 """ + world_facts("marek", (
     ("van", "przeglad", "do 14 maja 2027"),
@@ -53,6 +57,10 @@ events:
     ("flour_supplier", "price_per_kg", "0,63 €"),
     ("delivery", "fee", "15 €"),
     ("tomas", "club", "HC Košice youth hockey"),
+    ("tomas", "school", "ZŠ Bernolákova"),
+    ("second_shooter", "name", "Kasia Dąbrowska"),
+    ("kasia_dabrowska", "telefon", "+48 512 660 903"),
+    ("kasia_dabrowska", "stawka", "950 zł za ślub"),
     ("babysitter", "rate", "8 € na hodinu"),
     ("marek", "prawo_jazdy", "kat. B"),
 )) + "questions: []\n"
@@ -102,3 +110,10 @@ def test_since_when_is_the_fact_with_the_day_it_became_true(memory: Memory,
                                                             question: str) -> None:
     """"OD KIEDY …" asks no relation of its own: the fact answers, with its day."""
     assert answered_keys(memory, "marek", question) == ["marek.prawo_jazdy=kat. B"]
+
+
+def test_since_when_someone_holds_a_role_is_not_all_of_them(memory: Memory) -> None:
+    """"Since when has Kasia been our second shooter?" asks the fact that makes it so:
+    never every fact recorded about her."""
+    answered = answered_keys(memory, "marek", "Since when has Kasia been our second shooter?")
+    assert not [key for key in answered if key.startswith("kasia_dabrowska.")]
