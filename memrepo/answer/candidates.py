@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from memrepo.answer.concepts import MIN_INFLECTED, ConceptTable
+from memrepo.answer.first_person import in_slavic
 from memrepo.answer.identities import (
     ASKER_SUBJECTS,
     ORGS,
@@ -34,7 +35,6 @@ from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.subjects import (
     Mention,
     Mentions,
-    in_slavic,
     short_names_of,
     with_fleeting_e,
 )

@@ -13,9 +13,9 @@ from dataclasses import replace
 from typing import TypeVar
 
 from memrepo.answer.concepts import shipped
+from memrepo.answer.first_person import in_slavic
 from memrepo.answer.question import POSSESSIVES, Question, head_kind, kind_positions
 from memrepo.answer.stopwords import STOP_WORDS
-from memrepo.answer.subjects import in_slavic
 from memrepo.answer.when import find_times, month_names_as_names
 from memrepo.core.stems import WORD, base_forms, tokens
 from memrepo.core.text import fold, words_of

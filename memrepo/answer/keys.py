@@ -48,6 +48,7 @@ from memrepo.answer.candidates import (
     unknown_names,
 )
 from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.first_person import in_slavic
 from memrepo.answer.identities import Identity, is_org, words
 from memrepo.answer.key_evidence import another_kind
 from memrepo.answer.kind_asked import (
@@ -105,7 +106,7 @@ from memrepo.answer.scoring import (
     semantic_pool,
 )
 from memrepo.answer.semantic import Semantic, key_text
-from memrepo.answer.subjects import Mentions, find_mentions, in_slavic
+from memrepo.answer.subjects import Mentions, find_mentions
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.first_person import in_slavic
 from memrepo.answer.identities import words
 from memrepo.answer.question import (
     HEAD_ADDRESS,
@@ -21,7 +22,7 @@ from memrepo.answer.question import (
 )
 from memrepo.answer.relevance import question_word_typo
 from memrepo.answer.stopwords import STOP_WORDS
-from memrepo.answer.subjects import Mentions, in_slavic, role_spans
+from memrepo.answer.subjects import Mentions, role_spans
 from memrepo.answer.when import find_times, month_names_as_names
 from memrepo.core.stems import WORD, tokens
 from memrepo.core.text import words_of

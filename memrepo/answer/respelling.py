@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.first_person import in_slavic
 from memrepo.answer.identities import words
 from memrepo.answer.question import head_nouns
 from memrepo.answer.reading import IDENTITY, OPTIONAL, Reading
 from memrepo.answer.relevance import close_spelling, osa_within
 from memrepo.answer.stopwords import STOP_WORDS
-from memrepo.answer.subjects import in_slavic
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     entity_name_vocabulary,

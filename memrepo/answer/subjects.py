@@ -14,6 +14,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memrepo.answer.concepts import ConceptTable, Span
+from memrepo.answer.first_person import (
+    first_person_plural,
+    first_person_singular,
+    in_slavic,
+)
 from memrepo.answer.identities import (
     ORGS,
     PERSONAL_ROLES,
@@ -26,7 +31,7 @@ from memrepo.answer.identities import (
     role_owners,
     words,
 )
-from memrepo.answer.stopwords import ENGLISH, POLISH, SLOVAK, STOP_WORDS
+from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.core.stems import base_forms
 from memrepo.core.text import words_of
 
@@ -109,7 +114,7 @@ def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[
     negated = [m for m in found if _negated(question, m.start)]
     found = sorted((m for m in found if m not in negated), key=lambda m: m.start)
     as_subject = _asker(question, raw, people, found, concepts)
-    ours = bool(OURS.intersection(question)) or _first_person_plural(raw, question, concepts)
+    ours = bool(OURS.intersection(question)) or first_person_plural(raw, question, concepts)
     aside = frozenset(i for m in negated for i in range(m.start, m.end))
     return Mentions(tuple(found), as_subject, ours, aside)
 
@@ -476,40 +481,6 @@ def _asker(question: Sequence[str], raw: Sequence[str], people: Sequence[Identit
             continue  # Polish/Slovak "i" is "and", "my" is "we"
         if word in ASKER or (word in ASKERS_OWN and i + 1 not in starts and not possessed):
             return Mention(i, i + 1, asker, f"the asker ('{raw[i]}')")
-    if not named and _first_person_singular(raw, question, concepts):
+    if not named and first_person_singular(raw, question, concepts):
         return Mention(0, 0, asker, "the asker (a verb in the first person)")
     return None
-
-
-def in_slavic(question: Sequence[str]) -> bool:
-    """Whether a question is in Polish, Slovak or Czech rather than English (more of their
-    function words than English ones)."""
-    slavic_words = POLISH | SLOVAK
-    english = sum(word in ENGLISH and word not in slavic_words for word in question)
-    slavic = sum(word in slavic_words and word not in ENGLISH for word in question)
-    return slavic > english
-
-
-_FIRST_SINGULAR = ("ę", "am", "em", "im", "ím", "ujem", "ujem")
-_FIRST_PLURAL = ("my", "me")
-
-
-def _first_person_singular(raw: Sequence[str], folded: Sequence[str],
-                           concepts: ConceptTable) -> bool:
-    """A Polish, Slovak or Czech verb of the table in the first person singular ("Gdzie
-    mieszkam?", "Koľko platím?"), or "to be" or "to have" so ("Na co jestem uczulona?",
-    "Kiedy mam urlop?"): the asker is its subject though no pronoun says so."""
-    return bool(_I_AM.intersection(folded)) or any(
-        concepts.knows(word) and written.endswith(_FIRST_SINGULAR) and len(word) > 4
-        for written, word in zip(raw, folded, strict=True))
-
-
-_I_AM = frozenset(words_of("jestem mam bylem bylam som mam bol bola jsem mel mela"))
-_WE_ARE = frozenset(words_of("jestesmy mamy bylismy sme mame boli jsme mame byli"))
-
-
-def _first_person_plural(raw: Sequence[str], folded: Sequence[str],
-                         concepts: ConceptTable) -> bool:
-    return bool(_WE_ARE.intersection(folded)) or any(
-        concepts.knows(word) and written.endswith(_FIRST_PLURAL) and len(word) > 5
-        for written, word in zip(raw, folded, strict=True))

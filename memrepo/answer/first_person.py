@@ -1,0 +1,48 @@
+"""The language and the person a question speaks in (memrepo.answer.subjects): Polish,
+Slovak or Czech rather than English, and a verb in the first person ("Gdzie mieszkam?",
+"Koľko platíme?") whose subject is the asker though no pronoun says so.
+
+Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.stopwords import ENGLISH, POLISH, SLOVAK
+from memrepo.core.text import words_of
+
+
+def in_slavic(question: Sequence[str]) -> bool:
+    """Whether a question is in Polish, Slovak or Czech rather than English (more of their
+    function words than English ones)."""
+    slavic_words = POLISH | SLOVAK
+    english = sum(word in ENGLISH and word not in slavic_words for word in question)
+    slavic = sum(word in slavic_words and word not in ENGLISH for word in question)
+    return slavic > english
+
+
+_FIRST_SINGULAR = ("ę", "am", "em", "im", "ím", "ujem", "ujem")
+_FIRST_PLURAL = ("my", "me")
+
+
+def first_person_singular(raw: Sequence[str], folded: Sequence[str],
+                           concepts: ConceptTable) -> bool:
+    """A Polish, Slovak or Czech verb of the table in the first person singular ("Gdzie
+    mieszkam?", "Koľko platím?"), or "to be" or "to have" so ("Na co jestem uczulona?",
+    "Kiedy mam urlop?"): the asker is its subject though no pronoun says so."""
+    return bool(_I_AM.intersection(folded)) or any(
+        concepts.knows(word) and written.endswith(_FIRST_SINGULAR) and len(word) > 4
+        for written, word in zip(raw, folded, strict=True))
+
+
+_I_AM = frozenset(words_of("jestem mam bylem bylam som mam bol bola jsem mel mela"))
+_WE_ARE = frozenset(words_of("jestesmy mamy bylismy sme mame boli jsme mame byli"))
+
+
+def first_person_plural(raw: Sequence[str], folded: Sequence[str],
+                         concepts: ConceptTable) -> bool:
+    return bool(_WE_ARE.intersection(folded)) or any(
+        concepts.knows(word) and written.endswith(_FIRST_PLURAL) and len(word) > 5
+        for written, word in zip(raw, folded, strict=True))
