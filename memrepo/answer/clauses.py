@@ -263,9 +263,9 @@ def with_referent(part: str, naming: str) -> str:
     "Marta's mąż": her husband, not the asker's); otherwise the name is added after. The
     thing it was guessed to point to stays after it in parentheses ("… who insures it?
     (car)": the salon's car)."""
-    guessed = _PARENTHESISED.search(part)
-    kept = f" {guessed[0].strip()}" if guessed else ""
-    written = WORD.findall(part[:guessed.start()] if guessed else part)
+    guessed = _guessed_referent(part)
+    kept = f" {part[guessed:].strip()}" if guessed is not None else ""
+    written = WORD.findall(part[:guessed] if guessed is not None else part)
     for i, word in enumerate(written[:-1]):
         if fold(word) in _POSSESSIVE_BACK:
             return " ".join([*written[:i], f"{naming}'s", *written[i + 1:]]) + "?" + kept
@@ -275,7 +275,16 @@ def with_referent(part: str, naming: str) -> str:
     return f"{part} ({naming})"
 
 
-_PARENTHESISED = re.compile(r"\s*\([^()]*\)\s*$")
+def _guessed_referent(part: str) -> int | None:
+    """Where the thing guessed for a part pointing back starts: a last "( … )" holding no
+    other parenthesis (found without a pattern: a long text costs one pass)."""
+    written = part.rstrip()
+    start = written.rfind("(")
+    if not written.endswith(")") or start < 0 or ")" in written[start:-1]:
+        return None
+    return start
+
+
 _POSSESSIVE_BACK = frozenset(words_of("his her its their jej jego ich jeho jeji jejich"))
 _THING_BACK = frozenset(words_of("it they them him ono oni ony ho go ju mu"))
 """Words standing for the thing itself: "… a kedy HO doplatíme?" is when the loan the part

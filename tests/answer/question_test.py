@@ -284,3 +284,10 @@ def test_a_family_word_of_two_languages_finds_the_words_of_both() -> None:
 ])
 def test_raising_a_price_asks_how_it_changed(text: str) -> None:
     assert analyse(text, NOW).asks_change
+
+
+def test_a_long_text_pointing_back_costs_one_pass() -> None:
+    """The thing guessed for a part pointing back is found without a pattern that would
+    backtrack over a long run of spaces (a 200 000-character part)."""
+    assert clauses.with_referent(" " * 200_000 + "and who insures it? (car)", "salon").endswith(
+        "who insures salon? (car)")
