@@ -105,11 +105,10 @@ def _error_line(text: str, err: Exception) -> int | None:
 
 
 _STRICT_ONLY = re.compile(f"[*!\r\t\ufeff\x85\u2028\u2029]|(?:^|[\\s\\[\\]{{}},:])[|>]|"
-                          f"\\?(?:[\\s,\\[\\]{{}}]|$)|{Reader.NON_PRINTABLE.pattern}")
-"""Aliases, block scalars, tags, CRs, tabs, byte order marks, Unicode line breaks, a `?`
-before a space or a flow indicator (libyaml reads `{a? }` as the key "a?", PyYAML refuses
-it) and the characters the strict reader refuses: where libyaml and the strict reader may
-disagree. A
+                          f"\\?|{Reader.NON_PRINTABLE.pattern}")
+"""Aliases, block scalars, tags, CRs, tabs, byte order marks, Unicode line breaks, any `?`
+(libyaml reads `{a? }` and `[a?x]` as plain scalars, PyYAML refuses both) and the
+characters the strict reader refuses: where libyaml and the strict reader may disagree. A
 `|` or `>` counts only where a node may start (after a space, a line break, a flow
 indicator or `:`): inside a word (`Name <email>`, every config's approvers) it cannot
 begin a block scalar, and such a text keeps the fast path."""
