@@ -250,6 +250,15 @@ def _subject_word_only(key: KeyRow, read: Reading, by_relation: set[str]) -> boo
                for w in by_relation)
 
 
+def _same_role(asked: frozenset[str], held: frozenset[str], concepts: ConceptTable) -> bool:
+    """Whether a relation is the role asked: they share a role, and neither names one the
+    other does not ("Kasia's DAUGHTER" is no `son`, though both are her children; "my KIDS"
+    are her `son` too)."""
+    shared = asked & held
+    return bool(shared) and not ((asked - shared) & concepts.roles
+                                 and (held - shared) & concepts.roles)
+
+
 def _by_cue_only(relation_how: Sequence[str]) -> bool:
     """Whether a key's relation matched nothing but "who" or "when"."""
     return bool(relation_how) and all(how in (_WHO_HOW, _WHEN_HOW) for how in relation_how)
@@ -321,8 +330,8 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
     relation_how: list[str] = []
     thing = owner is None or not owner.person
     for mention in (*mentions.found, *([mentions.asker] if mentions.asker else [])):
-        if mention.role and owner is not None and owner is mention.owner and (
-                mention.role & concepts.concepts_of_words(relation_words)):
+        if mention.role and owner is not None and owner is mention.owner and _same_role(
+                mention.role, concepts.concepts_of_words(relation_words), concepts):
             # "my kids", "the firm's employees": the owner's key whose relation is the role
             held.update(f"#{i}" for i in range(mention.start, mention.end))
             relation_how.append(f"{mention.how} → its relation")

@@ -66,3 +66,9 @@ def test_a_relative_nobody_recorded_is_not_their_relatives_value(memory: Memory,
 def test_a_relative_recorded_under_its_owner_answers(memory: Memory, question: str,
                                                      expected: list[str]) -> None:
     assert answered_keys(memory, "ewa", question) == expected
+
+
+def test_a_daughter_is_no_son(memory: Memory) -> None:
+    """Both are Kasia's children, but "Kasia's DAUGHTER" asks no `son`; "her KIDS" do."""
+    assert answered_keys(memory, "ewa", "who is Kasia's daughter?") == []
+    assert answered_keys(memory, "ewa", "Kasia's kids?") == ["kasia.son=Kuba"]
