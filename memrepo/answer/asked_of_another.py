@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from memrepo.answer.clauses import PREPOSITIONS
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import words
+from memrepo.answer.question import ARTICLES
 from memrepo.answer.reading import AMOUNT as AMOUNT_WORDS
 from memrepo.answer.reading import IDENTITY, Reading
 from memrepo.answer.scoring import AMOUNT_CONCEPTS, KeyMatch
@@ -90,12 +91,11 @@ def _after_a_preposition(folded: Sequence[str], i: int) -> bool:
     an article or words that are not function words between."""
     j = i - 1
     while j >= 0 and i - j <= _NOUN_PHRASE and folded[j] not in PREPOSITIONS and (
-            folded[j] in _ARTICLES or folded[j] not in STOP_WORDS):
+            folded[j] in ARTICLES or folded[j] not in STOP_WORDS):
         j -= 1
     return j >= 0 and folded[j] in PREPOSITIONS
 
 
-_ARTICLES = frozenset(words_of("the a an"))
 _NOUN_PHRASE = 3
 _HOW_MUCH_OF = frozenset(("monthly", "kilogram", "meter"))
 """How often or of how much an amount is ("a MONTH", "za KILOGRAM kawy"): no thing asked."""

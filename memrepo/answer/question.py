@@ -60,7 +60,7 @@ my our moj moja moje moi mojego mojej moim nasz nasza nasze naszego mojho mojom 
 """A kind word followed by a copula ("what colour IS my car") or in a question that says
 whose ("which language does MY wife…") asks for a property of something: the key's
 relation ("colour"), which must then be in memory."""
-_ARTICLES = frozenset(words_of("the a an"))
+ARTICLES = frozenset(words_of("the a an"))
 _PRONOUNS = frozenset(words_of("i you we he she they"))
 """An article, a word, a pronoun: "did THE LANGUAGES I speak change" names the kind too."""
 _FIRST_PERSON = frozenset(words_of("i we"))
@@ -220,7 +220,7 @@ def kind_positions(folded: Sequence[str]) -> set[int]:
     with no copula right after it and no possessive anywhere after it."""
     after_which = {i + 1 for i, word in enumerate(folded[:-1]) if word in _WHICH_WORDS}
     before_pronoun = {i for i in range(1, len(folded) - 1)
-                      if folded[i - 1] in _ARTICLES and folded[i + 1] in _PRONOUNS}
+                      if folded[i - 1] in ARTICLES and folded[i + 1] in _PRONOUNS}
     return {i for i in after_which | before_pronoun
             if not _COPULAS.intersection(folded[i + 1:i + 2])
             and not POSSESSIVES.intersection(folded[i + 1:])}
