@@ -11,7 +11,9 @@ from collections.abc import Sequence
 
 from memrepo.answer.clauses import PREPOSITIONS
 from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.first_person import in_slavic
 from memrepo.answer.identities import words
+from memrepo.answer.key_evidence import BUSINESS, same_word
 from memrepo.answer.question import ARTICLES
 from memrepo.answer.reading import AMOUNT as AMOUNT_WORDS
 from memrepo.answer.reading import IDENTITY, Reading
@@ -20,7 +22,7 @@ from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.cache import Connection
 from memrepo.cache.lookups import keys_with_words
 from memrepo.core.stems import base_forms
-from memrepo.core.text import words_of
+from memrepo.core.text import fold, words_of
 
 
 def not_asked_of_another(conn: Connection, scope: str, read: Reading,
@@ -32,6 +34,9 @@ def not_asked_of_another(conn: Connection, scope: str, read: Reading,
     held_by = {mark for match in answering for mark in match.by_relation}
     kept = []
     for match in answering:
+        if _of_another_thing(conn, scope, read, match, held_by, concepts) or (
+                _of_a_narrower_kind(conn, scope, read, match, concepts)):
+            continue
         unheld = _unheld(read, match, held_by, concepts)
         if unheld and (_bare_amount(match) or _asked_of_another(
                 conn, scope, match, _forms_and_synonyms(unheld, read, concepts))):
@@ -60,6 +65,65 @@ def _unheld(read: Reading, match: KeyMatch, held_by: set[str], concepts: Concept
             and not {f"#{i}", f"~{i}"} & (match.held | held_by)}
 
 
+def _of_another_thing(conn: Connection, scope: str, read: Reading, match: KeyMatch,
+                      held_by: set[str], concepts: ConceptTable) -> bool:
+    """Whether a key of a thing the question does not name answers for another thing it
+    names ("nájem za BYT": not `salon_rent`, whose SALON it never says, where the flat is
+    recorded as well): the question's thing, after a preposition, is none the key holds but
+    another subject's key does, and the key's subject names its thing by a word the
+    question does not say (its rooms may be its "ambulancia": the question's thing is
+    another only where the memory knows it as another)."""
+    if not match.subject.startswith(_BY_THE_QUESTIONS_WORDS):
+        return False
+    said = [(read.folded[i], read.concepts.get(i, frozenset())) for i in read.salient]
+    subject = words(match.key.subject_key)
+    unsaid = [word for word in subject[:-1] or subject  # `SALON_rent`, `TOYOTA_YARIS`
+              if len(word) >= _THING_WORD and word not in _SAYS_NOTHING | _OF_ANY_THING
+              and not any(same_word(w, named, [word], concepts) for w, named in said)]
+    prepositions = _SLAVIC_OF if in_slavic(read.folded) else _ENGLISH_OF
+    return bool(unsaid) and any(
+        _names_a_thing(read, i, match, held_by, concepts, prepositions)
+        and _held_by_another(conn, scope, match, _forms_and_synonyms(
+            {read.folded[i]}, read, concepts)) for i in read.salient)
+
+
+def _of_a_narrower_kind(conn: Connection, scope: str, read: Reading, match: KeyMatch,
+                        concepts: ConceptTable) -> bool:
+    """Whether the question says a narrower word ("MORTGAGE", "the VAN") whose broader
+    concept the key's subject holds, and only that (`equipment_loan`, `car`; "can Juraj
+    drive a CAR" is no vehicle of his `prawo_jazdy`), while another subject's key holds
+    the narrower one (`hypoteka`, `van`) — unless the question speaks of the business's
+    thing ("the WORK car" may be a van)."""
+    if BUSINESS.intersection(read.folded):
+        return False
+    subject = concepts.concepts_of_words(words(match.key.subject_key))
+    own = subject | concepts.concepts_of_words(words(match.key.relation_key))
+    for i in read.salient:
+        narrow = {c for c in read.concepts.get(i, frozenset()) if c in concepts.within}
+        if narrow and not narrow & own and {concepts.within[c] for c in narrow} & subject and (
+                _held_by_another(conn, scope, match, {
+                    f for c in narrow for phrase in concepts.words_of.get(c, ())
+                    if len(words(phrase)) == 1 for f in base_forms(fold(phrase))})):
+            return True
+    return False
+
+
+def _names_a_thing(read: Reading, i: int, match: KeyMatch, held_by: set[str],
+                   concepts: ConceptTable, prepositions: frozenset[str]) -> bool:
+    """Whether the question's word at `i` names, after a preposition, a thing no answering
+    key holds: not a name, a kind, a word of time, how often, or one that says nothing."""
+    named = read.concepts.get(i, frozenset())
+    return (len(read.folded[i]) >= _THING_WORD
+            and (bool(named) or read.folded[i] not in _SAYS_NOTHING)  # "za BYT", not "být"
+            and not {f"#{i}", f"~{i}"} & (match.held | held_by)
+            and i not in read.capitalised and i not in read.kinds and i not in read.optional
+            and i not in read.in_names and i not in read.dated
+            and i < len(read.folded) - read.pointed
+            and not named & (concepts.roles | _HOW_MUCH_OF | _OF_TIME)
+            and read.folded[i] not in BUSINESS
+            and _after_a_preposition(read.folded, i, prepositions))
+
+
 def _bare_amount(match: KeyMatch) -> bool:
     """A key whose relation only says it is an amount (`hockey_fee.amount`)."""
     return match.key.numeric and set(words(match.key.relation_key)) <= AMOUNT_WORDS
@@ -74,6 +138,13 @@ def _asked_of_another(conn: Connection, scope: str, match: KeyMatch, forms: set[
     return bool(holders) and match.key.subject_key not in holders
 
 
+def _held_by_another(conn: Connection, scope: str, match: KeyMatch, forms: set[str]) -> bool:
+    """Whether a key of another subject holds the words, as its subject or relation."""
+    return any(row.subject_key != match.key.subject_key
+               for column in ("subject", "relation")
+               for row in keys_with_words(conn, scope, forms, column, _HOLDERS))
+
+
 def _forms_and_synonyms(unheld: set[str], read: Reading, concepts: ConceptTable,
                         ) -> set[str]:
     """The words' base forms and the one-word synonyms their concepts list ("MAIL do
@@ -85,15 +156,16 @@ def _forms_and_synonyms(unheld: set[str], read: Reading, concepts: ConceptTable,
     return {f for word in unheld | synonyms for f in base_forms(word)}
 
 
-def _after_a_preposition(folded: Sequence[str], i: int) -> bool:
+def _after_a_preposition(folded: Sequence[str], i: int,
+                         prepositions: frozenset[str] = PREPOSITIONS) -> bool:
     """A word of where or of what something is ("at the SALON", "the rent for the clinic
     PREMISES"), not the thing asked: a preposition at most three words before it, with only
     an article or words that are not function words between."""
     j = i - 1
-    while j >= 0 and i - j <= _NOUN_PHRASE and folded[j] not in PREPOSITIONS and (
+    while j >= 0 and i - j <= _NOUN_PHRASE and folded[j] not in prepositions and (
             folded[j] in ARTICLES or folded[j] not in STOP_WORDS):
         j -= 1
-    return j >= 0 and folded[j] in PREPOSITIONS
+    return j >= 0 and folded[j] in prepositions
 
 
 _NOUN_PHRASE = 3
@@ -101,5 +173,17 @@ _HOW_MUCH_OF = frozenset(("monthly", "kilogram", "meter"))
 """How often or of how much an amount is ("a MONTH", "za KILOGRAM kawy"): no thing asked."""
 _SAYS_NOTHING = STOP_WORDS | IDENTITY | AMOUNT_WORDS | frozenset(words_of("""
 date data datum termin number numer cislo"""))
+_BY_THE_QUESTIONS_WORDS = ("words ", "the question's words")
+"""How a key's subject is found when the question names it by no person: by its words."""
+_THING_WORD = 3
+_ENGLISH_OF = frozenset(words_of("at in on for with from of by"))
+_SLAVIC_OF = frozenset(words_of("w we z ze na u o od v vo zo k ku s so pri za pro dla przy do"))
+"""Prepositions before the thing a relation is of ("rent FOR the flat", "nájem ZA byt",
+"poistenie NA auto"), in the question's language ("do" and "we" are English words too)."""
+_OF_ANY_THING = frozenset(words_of("""bill bills main current general other info details
+misc monthly yearly annual total cost costs""")) | BUSINESS
+"""Words of a subject that tell no thing from another (`electricity_bill`)."""
+_OF_TIME = frozenset(("date", "duration", "start", "end", "schedule", "office_hours",
+                      "opening_hours", "day_off", "holiday", "monthly"))
 _HOLDERS = 8
 """Keys looked up for another subject holding a word as its relation."""

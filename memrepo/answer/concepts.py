@@ -51,6 +51,7 @@ class ConceptTable:
     exact: Mapping[str, frozenset[str]]  # a one-word entry as written, folded → concepts
     roles: frozenset[str]  # concepts that name a person by their relation to someone
     words_of: Mapping[str, Sequence[str]] = field(default_factory=dict)  # concept → words
+    within: Mapping[str, str] = field(default_factory=dict)  # narrower → broader concept
 
     def word_concepts(self, word: str) -> frozenset[str]:
         """The concepts of one folded word: as written, else — a word of MIN_INFLECTED
@@ -148,7 +149,7 @@ class ConceptTable:
         for name, words in extra.items():
             words_of[name] = (*words_of.get(name, ()), *words)
         return ConceptTable(_merged(self.phrases, added[0]), _merged(self.forms, added[1]),
-                            _merged(self.exact, added[2]), self.roles, words_of)
+                            _merged(self.exact, added[2]), self.roles, words_of, self.within)
 
 
 def _stems(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -197,14 +198,6 @@ def _merged(old: Mapping[_K, frozenset[str]], new: Mapping[_K, set[str]],
     return out
 
 
-def _build(entries: Mapping[str, Iterable[str]], roles: Iterable[str]) -> ConceptTable:
-    phrases, forms, exact = _index(entries)
-    return ConceptTable({k: frozenset(v) for k, v in phrases.items()},
-                        {k: frozenset(v) for k, v in forms.items()},
-                        {k: frozenset(v) for k, v in exact.items()},
-                        frozenset(roles), {name: tuple(words) for name, words in entries.items()})
-
-
 INDEX_FILE = "concepts.index.json"
 """The shipped table indexed ahead (`python -m memrepo.answer.concepts` writes it; a test
 checks it matches concepts.yaml): stemming its ~8,600 words costs ≈0.4 s, the index ≈20 ms."""
@@ -245,16 +238,16 @@ def shipped() -> ConceptTable:
     data = orjson.loads(files("memrepo.answer").joinpath(INDEX_FILE).read_bytes())
     return ConceptTable(_Sets({tuple(k.split(" ")): v for k, v in data["phrases"].items()}),
                         _Sets(data["forms"]), _Sets(data["exact"]), frozenset(data["roles"]),
-                        data["words"])
+                        data["words"], data["within"])
 
 
 def index_json(table_text: str) -> bytes:
     """INDEX_FILE for the text of concepts.yaml."""
     import orjson
 
-    entries, roles = read_table(table_text)
+    entries, roles, within = read_table(table_text)
     phrases, forms, exact = _index(entries)
-    data = {"roles": sorted(roles), "words": entries,
+    data = {"roles": sorted(roles), "words": entries, "within": within,
             "phrases": {" ".join(k): sorted(v) for k, v in sorted(phrases.items())},
             "forms": {k: sorted(v) for k, v in sorted(forms.items())},
             "exact": {k: sorted(v) for k, v in sorted(exact.items())}}
@@ -263,15 +256,18 @@ def index_json(table_text: str) -> bytes:
 
 _ENTRY = re.compile(r"^  ([a-z0-9_]+):\s*$")
 _ROLE = re.compile(r"^    role:\s*true\s*$")
+_WITHIN = re.compile(r"^    within:\s*([a-z0-9_]+)\s*$")
 _WORDS = re.compile(r"^    words:\s*\[(.*)\]\s*$")
 
 
-def read_table(text: str) -> tuple[dict[str, list[str]], list[str]]:
-    """The concepts of concepts.yaml: name → words, and the role concepts. The file keeps to
+def read_table(text: str) -> tuple[dict[str, list[str]], list[str], dict[str, str]]:
+    """The concepts of concepts.yaml: name → words, the role concepts, and each narrower
+    concept's broader one. The file keeps to
     a fixed shape (see its head), read line by line: a question must not pay for importing
     a YAML parser (tests/answer/concepts_test.py reads it with PyYAML too)."""
     entries: dict[str, list[str]] = {}
     roles: list[str] = []
+    within: dict[str, str] = {}
     current = ""
     for line in text.splitlines():
         if not line.strip() or line.lstrip().startswith("#") or line == "concepts:":
@@ -280,11 +276,13 @@ def read_table(text: str) -> tuple[dict[str, list[str]], list[str]]:
             current = found.group(1)
         elif _ROLE.match(line) and current:
             roles.append(current)
+        elif (found := _WITHIN.match(line)) and current:
+            within[current] = found.group(1)
         elif (found := _WORDS.match(line)) and current:
             entries[current] = [w.strip() for w in found.group(1).split(",") if w.strip()]
         else:
             raise ValueError(f"concepts.yaml: a line out of its shape: {line!r}")
-    return entries, roles
+    return entries, roles, within
 
 
 def table_for(extra: Mapping[str, Sequence[str]] | None) -> ConceptTable:

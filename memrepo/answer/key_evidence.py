@@ -54,10 +54,10 @@ def another_kind(key: KeyRow, read: Reading, held: set[str] | frozenset[str] = f
 def _the_business(modifier: str, subject: Sequence[str]) -> bool:
     """Whether "the WORK car", "firmowe auto" may name a key of the business's thing
     (`salon_car`, `shop_van`): not one the household's own (`family_car`)."""
-    return modifier in _BUSINESS and not set(subject[:-1]) & _PRIVATE
+    return modifier in BUSINESS and not set(subject[:-1]) & _PRIVATE
 
 
-_BUSINESS = frozenset(words_of("""work company business firm office firmowy firmowe firmowa
+BUSINESS = frozenset(words_of("""work company business firm office firmowy firmowe firmowa
 firmowego sluzbowy sluzbowe sluzbowa sluzbowego firemni firemne firemny sluzebni sluzobne
 sluzobny sluzobna pracovni"""))
 _PRIVATE = frozenset(words_of("""family home private personal own house household rodzinny

@@ -1,7 +1,10 @@
 """A key answers only what it holds of the question's words where another subject's
 relation holds the rest: "do kiedy PRZEGLĄD octavii" when only the van's inspection is
 recorded is not the Octavia's insurance end; "ile płacimy za PRĄD w mieszkaniu" is not the
-flat's rent; "ubezpieczenie VANA" (the van in its case) is not the family car's. Words two
+flat's rent; "ubezpieczenie VANA" (the van in its case) is not the family car's; "nájem
+za BYT" is not the salon's rent where the flat is recorded apart; a narrower word ("the
+MORTGAGE", "BUSA") is not a key holding only its broader concept (`equipment_loan`,
+`family_car`) where another subject's key holds the narrower. Words two
 keys share out ("my sister's PHONE and EMAIL"), a word of where ("AT THE SALON") or of the
 thing a part points back to are no such words; a key of a bare amount answers no question
 naming a thing it does not hold ("koľko platíme za VODU": not the hockey fee). A second
@@ -63,6 +66,10 @@ events:
     ("kasia_dabrowska", "stawka", "950 zł za ślub"),
     ("babysitter", "rate", "8 € na hodinu"),
     ("marek", "prawo_jazdy", "kat. B"),
+    ("salon_rent", "amount", "19 500 Kč"),
+    ("marek", "home_address", "ul. Polna 3, Poznań"),
+    ("hypoteka", "splatka", "815 €"),
+    ("equipment_loan", "monthly_payment", "345 €"),
 )) + "questions: []\n"
 
 world_repo, memory = world_fixtures(WORLD, "marek", NOW)
@@ -75,6 +82,7 @@ world_repo, memory = world_fixtures(WORLD, "marek", NOW)
     "Koľko platíme za vodu?",             # a bare amount names no water: not hockey's
     "What's the name of Tomáš's hockey coach?",  # his club's value holds "hockey" only
     "How much is Tommy's hockey these days?",    # … and is no amount
+    "do kiedy mamy ubezpieczenie busa?",  # the family car's, and the van is recorded
 ])
 def test_a_relation_recorded_of_another_is_not_recorded(memory: Memory,
                                                          question: str) -> None:
@@ -96,6 +104,10 @@ def test_a_relation_recorded_of_another_is_not_recorded(memory: Memory,
      ["van.rejestracja=PO 7K312", "family_car.rejestracja=PO 1A234"]),
     ("Which hockey club is Tomáš in?", ["tomas.club=HC Košice youth hockey"]),
     ("How much does the babysitter charge per hour?", ["babysitter.rate=8 € na hodinu"]),
+    ("How much is the rent for the salon?", ["salon_rent.amount=19 500 Kč"]),
+    ("Kolik platíme nájem za byt?", ["mieszkanie.czynsz=845 zł"]),
+    ("What's our monthly mortgage payment?", ["hypoteka.splatka=815 €"]),
+    ("How much is the equipment loan each month?", ["equipment_loan.monthly_payment=345 €"]),
     ("VAT number and when's the next return due?",
      ["marek.vat_number=PL 779 210 33 44", "vat_return.next_due=25 grudnia 2026"]),
 ])

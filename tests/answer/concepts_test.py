@@ -16,10 +16,14 @@ TABLE = (HERE / "concepts.yaml").read_text(encoding="utf-8")
 
 
 def test_the_line_reader_reads_what_yaml_reads() -> None:
-    entries, roles = read_table(TABLE)
+    entries, roles, within = read_table(TABLE)
     loaded = yaml.safe_load(TABLE)["concepts"]
     assert entries == {name: entry["words"] for name, entry in loaded.items()}
     assert sorted(roles) == sorted(name for name, entry in loaded.items() if entry.get("role"))
+    assert within == {name: entry["within"] for name, entry in loaded.items()
+                      if "within" in entry}
+    for narrow, broad in within.items():  # the broader concept lists the narrower's words
+        assert set(entries[narrow]) <= set(entries[broad]), narrow
 
 
 def test_the_shipped_index_is_built_from_the_table() -> None:
@@ -70,7 +74,8 @@ def test_everyday_relations_are_found_in_the_cases_people_ask_them() -> None:
             ("dcérou", "daughter"), ("bráchu", "brother"), ("chrześniak", "godchild"),
             ("kaucja", "security_deposit"), ("deposit", "security_deposit"),
             ("zarządca", "property_manager"), ("kotla", "boiler"), ("awarię", "repair"),
-            ("splátku", "payment"), ("úvěru", "mortgage"), ("faktúru", "invoice"),
+            ("splátku", "payment"), ("úvěru", "loan"), ("hypotéky", "mortgage"),
+            ("faktúru", "invoice"),
             ("dlžíme", "balance"), ("zákazníkovi", "customer"), ("hurtowni", "supplier"),
             ("zakázku", "order"), ("przeglądu", "service"),
             ("technickú kontrolu", "vehicle_inspection"),
