@@ -23,6 +23,38 @@ def among_alike(read: Reading, scored: Sequence[KeyMatch], joined: Sequence[Iden
         _saying_no_more(read, _best_of_each(scored, joined), concepts)))))
 
 
+def also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch]) -> list[KeyMatch]:
+    """Other keys of a chosen key's subject whose relation holds words the chosen ones'
+    relations do not ("my sister's phone AND EMAIL": two relations of one person)."""
+    subjects = {m.key.subject_key for m in chosen}
+    asked = {w[1:] for m in chosen for w in m.held}
+    extra = []
+    for match in scored:
+        own = {w[1:] for w in match.by_relation}
+        if match not in chosen and match.key.subject_key in subjects and own and not (
+                own & asked):
+            extra.append(match)
+            asked |= own
+    return extra
+
+
+def alike_that_changed(read: Reading, scored: Sequence[KeyMatch], chosen: Sequence[KeyMatch],
+                       ) -> list[KeyMatch]:
+    """For a change question, the chosen subjects' other keys that answer nearly as well
+    ("how did our loan PAYMENT change": `bank_loan.monthly_installment`, when the chosen
+    `final_payment` never changed) — asked when no chosen key's value changed."""
+    if not read.asks_change or not chosen:
+        return []
+    subjects = {m.key.subject_key for m in chosen}
+    least = min(m.coverage for m in chosen) - CHANGE_TIE
+    return [m for m in scored if m not in chosen and m.key.subject_key in subjects
+            and m.coverage >= least]
+
+
+CHANGE_TIE = 0.1
+"""How much less of the question a change question's next best key may hold."""
+
+
 def _saying_no_more(read: Reading, chosen: list[KeyMatch], concepts: ConceptTable,
                     ) -> list[KeyMatch]:
     """Of keys alike, those whose relation (and subject, by its words of the concept table)

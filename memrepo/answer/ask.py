@@ -183,6 +183,15 @@ def _ask_one(conn: Connection, context: _Context, question: Question, asked: Win
         conn, scope, match.key.subject, match.key.relation, start, asked.end, asked.known)]
     if asked.history:
         keys, facts = _those_that_changed(keys, facts)
+        if choice.alike and not _changed(keys, facts):  # the next best keys, if they did
+            also = [(scope, m.key.subject, m.key.relation) for m in choice.alike]
+            more = [with_reasons(fact, match) for match in choice.alike
+                    for fact in recall_during(conn, scope, match.key.subject,
+                                              match.key.relation, start, asked.end,
+                                              asked.known)]
+            if changed := _changed(also, more):
+                keys, facts = changed, [f for f in more
+                                        if (f.scope, f.subject, f.relation) in changed]
     notes_ranked = rank_notes(conn, question) if with_notes else None
     matches = [] if notes_ranked is None else note_matches(conn, notes_ranked,
                                                             question)[:notes]
@@ -201,13 +210,19 @@ def _those_that_changed(keys: list[tuple[str, str, str]], facts: list[Fact],
     """Of several keys a change question found, those whose value changed in its window
     ("what food was Bruno on before and what's he on now": his food, not his breed or
     vet), when some did and others did not."""
-    values: dict[tuple[str, str, str], set[str]] = {}
-    for fact in facts:
-        values.setdefault((fact.scope, fact.subject, fact.relation), set()).add(fact.object)
-    changed = [key for key in keys if len(values.get(key, ())) > 1]
+    changed = _changed(keys, facts)
     if not changed or len(changed) == len(keys):
         return keys, facts
     return changed, [f for f in facts if (f.scope, f.subject, f.relation) in changed]
+
+
+def _changed(keys: list[tuple[str, str, str]], facts: list[Fact],
+             ) -> list[tuple[str, str, str]]:
+    """The keys whose value changed among the facts."""
+    values: dict[tuple[str, str, str], set[str]] = {}
+    for fact in facts:
+        values.setdefault((fact.scope, fact.subject, fact.relation), set()).add(fact.object)
+    return [key for key in keys if len(values.get(key, ())) > 1]
 
 
 def _their_notes(conn: Connection, about: list[str], matches: list[NoteMatch],

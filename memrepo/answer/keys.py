@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from memrepo.answer.alike import among_alike
+from memrepo.answer.alike import alike_that_changed, also_asked, among_alike
 from memrepo.answer.answer_kinds import (
     DAYS,
     FIRMS,
@@ -143,6 +143,7 @@ class KeyChoice:
     bare: bool = False  # the question says whom it asks about and nothing more
     asking: list[str] = field(default_factory=list)  # the words the chosen relations hold
     missing: list[str] = field(default_factory=list)  # people asked side by side, no key
+    alike: list[KeyMatch] = field(default_factory=list)  # a change question's next best
     # a name a thing's value holds ("our TOYOTA": `car.model`) → that thing's subjects
 
 
@@ -323,13 +324,13 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     chosen = among_alike(read, scored, joined, concepts)[:MAX_KEYS]
     missing = [p.label for p in joined
                if not any(m.key.subject_key in p.subjects for m in chosen)]
-    chosen += _also_asked(chosen, matched) if joins(read) else []
+    chosen += also_asked(chosen, matched)[:MAX_KEYS] if joins(read) else []
     owners = owners_of(conn, chosen, people, concepts)
     if not persons and len(owners) > 1:
         return KeyChoice(about=about, respelled=respelled, ambiguous=[
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
     return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions),
-                     missing=missing)
+                     missing=missing, alike=alike_that_changed(read, scored, chosen))
 
 
 def _asks_a_name(read: Reading) -> bool:
@@ -470,21 +471,6 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
 
 _PAYING = frozenset(("payment", "price", "salary"))
 """Concepts of the verb "pay", which asks with "who" for the party paid."""
-
-def _also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch]) -> list[KeyMatch]:
-    """Other keys of a chosen key's subject whose relation holds words the chosen ones'
-    relations do not ("my sister's phone AND EMAIL": two relations of one person)."""
-    subjects = {m.key.subject_key for m in chosen}
-    asked = {w[1:] for m in chosen for w in m.held}
-    extra = []
-    for match in scored:
-        own = {w[1:] for w in match.by_relation}
-        if match not in chosen and match.key.subject_key in subjects and own and not (
-                own & asked):
-            extra.append(match)
-            asked |= own
-    return extra[:MAX_KEYS]
-
 
 def _recorded(conn: Connection, scope: str, persons: Sequence[Identity],
               ) -> dict[str, list[str]]:

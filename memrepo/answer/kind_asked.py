@@ -49,7 +49,7 @@ def not_of_another_kind(conn: Connection, scope: str, read: Reading,
               else set())
              | ({AMOUNT, NAME} if WHEN_CUE in read.cues or asks_days_or_time(read.folded)
                 else set())
-             | (({DATE} | ({NAME, DAYS, TIME} if "much" in read.folded else set()))
+             | (({DATE} | ({NAME, DAYS, TIME} if _asks_how_much(read) else set()))
                 if AMOUNT_CUE in read.cues and not _asks_age(read) else set()))
     if AMOUNT_CUE not in read.cues and _moves_a_time(read.folded):
         never |= {AMOUNT}  # "Ola's lesson got MOVED": its day, not its fee
@@ -62,6 +62,11 @@ def not_of_another_kind(conn: Connection, scope: str, read: Reading,
         return bool(kinds) and all(k and k <= never for k in kinds) and (
             NAME in never or not any(leads_with_name(value) for value in held))
     return [m for m in scored if not wrong(m)]
+
+
+def _asks_how_much(read: Reading) -> bool:
+    """"how MUCH", "WHAT does it cost" — not "how many" or "ile", which may count names."""
+    return "much" in read.folded or read.folded[:1] == ["what"]
 
 
 def _moves_a_time(folded: Sequence[str]) -> bool:

@@ -39,6 +39,7 @@ zmienił się czynsz?", "kedy sa zmenil nájom?"): the answer is the key's histo
 
 
 _AMOUNT_WORDS = frozenset({"ile", "kolko", "kolik"})
+_DOES = frozenset(("do", "does", "did", "will", "would"))
 _AMOUNT_STEMS = ("cost", "koszt", "wynos", "price", "cena", "cen", "stoj", "stal", "pay",
                  "paid", "earn", "spen", "charg", "plac", "plat", "zaplac", "zaplat",
                  "zarab")
@@ -161,6 +162,13 @@ _COPULA = re.compile(r"(?<=\w)['’]s(?=\s+(?:the|my|our|your|his|her|their|this
 "which plot's my allotment": nothing of a model's or a plot's)."""
 
 
+def _what_is_paid(folded: Sequence[str]) -> bool:
+    """"WHAT does a student PAY for one more hour", "what do I CHARGE a lady for a cut":
+    "what" is the amount paid."""
+    return folded[:1] == ["what"] and folded[1:2] != [] and folded[1] in _DOES and any(
+        word.startswith(_AMOUNT_STEMS) for word in folded[2:6])
+
+
 def analyse(text: str, now: Instant) -> Question:
     """Salient words with base forms, the times asked about, and whether the question
     asks how something changed."""
@@ -174,7 +182,8 @@ def analyse(text: str, now: Instant) -> Question:
         a in _PUT and "up" in folded[i + 1:i + 5] for i, a in enumerate(folded)) or (
         _had_so_far(folded))
     asks_amount = bool(_AMOUNT_WORDS & set(folded)) or any(
-        a == "how" and b in ("much", "many") for a, b in itertools.pairwise(folded))
+        a == "how" and b in ("much", "many") for a, b in itertools.pairwise(folded)) or (
+        _what_is_paid(folded))
     kept = [i for i, word in enumerate(folded)
             if i not in times.used and not word.startswith(_CHANGE_STEMS)]
     salient = [i for i in kept if folded[i] not in STOP_WORDS]

@@ -127,7 +127,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
         question.text, [f for _, f in pairs]), now).used)
     look_like = {i for i in range(len(folded) - 1)
                  if folded[i] in _LOOK and folded[i + 1] == "like"}
-    dated = {*dated, *look_like, *(i + 1 for i in look_like)}  # set aside like a date
+    dated = {*dated, *look_like, *(i + 1 for i in look_like),  # set aside like a date
+             *_since_clause(folded)}
     heads = head_positions(folded, {i for i, w in enumerate(folded) if w not in STOP_WORDS
                                     and w not in OPTIONAL  # "her NEW number": a phone
                                     and w not in FILLERS  # "TEĎ číslo na Denisu"
@@ -210,6 +211,23 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
                    optional | {j for i in labels for j in (i - 1, i)}, kinds,
                    question.asks_change, read_as, asked_kind, phrased, capitalised,
                    labels=labels, pointed=_pointed_back(question.text))
+
+
+def _since_clause(folded: Sequence[str]) -> set[int]:
+    """The words of a clause saying since when ("how has our rent changed SINCE WE MOVED
+    INTO THE FLAT", "odkąd tu mieszkamy"): a time, not what is asked — up to a joiner."""
+    start = next((i for i, word in enumerate(folded) if i >= 2 and (
+        word in _SINCE_ALONE or (word == "since" and folded[i + 1:i + 2]
+                                 and folded[i + 1] in _PRONOUNS))), None)
+    if start is None:
+        return set()
+    end = next((j for j in range(start + 1, len(folded)) if folded[j] in JOINERS),
+               len(folded))
+    return set(range(start, end))
+
+
+_SINCE_ALONE = frozenset(words_of("odkad odkedy odkdy"))
+_PRONOUNS = frozenset(words_of("we i he she they you it"))
 
 
 def _sentence_starts(text: str) -> set[int]:

@@ -103,6 +103,10 @@ def test_change_and_amount_intent() -> None:
     assert not analyse("Where do I live?", NOW).asks_change
     assert analyse("How much rent do I pay?", NOW).asks_amount
     assert analyse("Koľko platím za nájom?", NOW).asks_amount
+    assert analyse("What does a student pay for one more hour?", NOW).asks_amount
+    assert analyse("What do I charge a lady for a cut now?", NOW).asks_amount
+    assert not analyse("What day do we pay the rent?", NOW).asks_amount
+    assert not analyse("Who do we pay for the cleaning?", NOW).asks_amount
     assert [t.amount for t in analyse("Ile kosztował prąd?", NOW).terms] == [True, False]
 
 
