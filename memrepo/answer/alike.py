@@ -41,14 +41,16 @@ def also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch]) -> list[K
 def alike_that_changed(read: Reading, scored: Sequence[KeyMatch], chosen: Sequence[KeyMatch],
                        ) -> list[KeyMatch]:
     """For a change question, the chosen subjects' other keys that answer nearly as well
-    ("how did our loan PAYMENT change": `bank_loan.monthly_installment`, when the chosen
+    and hold every word the chosen ones hold, by their words or the concept table ("how did
+    our loan PAYMENT change": `bank_loan.monthly_installment`, when the chosen
     `final_payment` never changed) — asked when no chosen key's value changed."""
     if not read.asks_change or not chosen:
         return []
     subjects = {m.key.subject_key for m in chosen}
     least = min(m.coverage for m in chosen) - CHANGE_TIE
+    asked = {w[1:] for m in chosen for w in m.held}
     return [m for m in scored if m not in chosen and m.key.subject_key in subjects
-            and m.coverage >= least]
+            and m.coverage >= least and asked <= {w[1:] for w in m.held}]
 
 
 CHANGE_TIE = 0.1

@@ -20,8 +20,8 @@ from memrepo.answer.reading import IDENTITY, Reading
 from memrepo.answer.scoring import AMOUNT_CONCEPTS, KeyMatch
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.cache import Connection
-from memrepo.cache.lookups import keys_with_words
-from memrepo.core.stems import base_forms
+from memrepo.cache.lookups import keys_with_words, values_of_subjects
+from memrepo.core.stems import WORD, base_forms
 from memrepo.core.text import fold, words_of
 
 
@@ -35,7 +35,8 @@ def not_asked_of_another(conn: Connection, scope: str, read: Reading,
     kept = []
     for match in answering:
         if _of_another_thing(conn, scope, read, match, held_by, concepts) or (
-                _of_a_narrower_kind(conn, scope, read, match, concepts)):
+                _of_a_narrower_kind(conn, scope, read, match, concepts)) or (
+                called_otherwise(conn, scope, read, match)):
             continue
         unheld = _unheld(read, match, held_by, concepts)
         if unheld and (_bare_amount(match) or _asked_of_another(
@@ -92,20 +93,48 @@ def _of_a_narrower_kind(conn: Connection, scope: str, read: Reading, match: KeyM
     """Whether the question says a narrower word ("MORTGAGE", "the VAN") whose broader
     concept the key's subject holds, and only that (`equipment_loan`, `car`; "can Juraj
     drive a CAR" is no vehicle of his `prawo_jazdy`), while another subject's key holds
-    the narrower one (`hypoteka`, `van`) — unless the question speaks of the business's
-    thing ("the WORK car" may be a van)."""
-    if BUSINESS.intersection(read.folded):
-        return False
+    the narrower (`hypoteka`, `van`) — unless the question speaks of the business's thing
+    and no business's subject holds the narrower ("the WORK car" may be the van; "przegląd
+    BUSA FIRMOWEGO" is `bus_firmowy`'s, not the family car's)."""
     subject = concepts.concepts_of_words(words(match.key.subject_key))
     own = subject | concepts.concepts_of_words(words(match.key.relation_key))
+    of_the_business = bool(BUSINESS.intersection(read.folded))
     for i in read.salient:
         narrow = {c for c in read.concepts.get(i, frozenset()) if c in concepts.within}
-        if narrow and not narrow & own and {concepts.within[c] for c in narrow} & subject and (
-                _held_by_another(conn, scope, match, {
-                    f for c in narrow for phrase in concepts.words_of.get(c, ())
-                    if len(words(phrase)) == 1 for f in base_forms(fold(phrase))})):
+        if not narrow or narrow & own or not {concepts.within[c] for c in narrow} & subject:
+            continue
+        holders = _holders(conn, scope, match, {
+            f for c in narrow for phrase in concepts.words_of.get(c, ())
+            if len(words(phrase)) == 1 for f in base_forms(fold(phrase))})
+        if holders and (not of_the_business or any(
+                BUSINESS.intersection(words(holder)) for holder in holders)):
             return True
     return False
+
+
+def called_otherwise(conn: Connection, scope: str, read: Reading, match: KeyMatch) -> bool:
+    """Whether the key's thing is called by a name the question does not say (`MORSKA` of
+    `mieszkanie_morska`, a name its values write with a capital: "ul. Morska 214") while
+    the question says a name it does not hold that another subject's value does ("nasze
+    mieszkanie na LEGIONÓW": the home's address) — the question's thing is that one."""
+    names = [i for i in read.capitalised if i not in read.in_names
+             and not {f"#{i}", f"~{i}"} & match.held]
+    if not names:
+        return False
+    asked = {f for i in read.salient for f in base_forms(read.folded[i])}
+    unsaid = {w for w in words(match.key.subject_key)
+              if len(w) >= _THING_WORD and not set(base_forms(w)) & asked}
+    if not unsaid:
+        return False
+    values = values_of_subjects(conn, scope, {match.key.subject_key})
+    proper = {f for held in values.values() for value in held
+              for written in WORD.findall(value) if written[:1].isupper()
+              for f in base_forms(fold(written.lower()))}
+    if not any(set(base_forms(w)) & proper for w in unsaid):
+        return False
+    return any(row.subject_key != match.key.subject_key
+               for i in names for row in keys_with_words(
+                   conn, scope, set(base_forms(read.folded[i])), "object", _HOLDERS))
 
 
 def _names_a_thing(read: Reading, i: int, match: KeyMatch, held_by: set[str],
@@ -140,9 +169,14 @@ def _asked_of_another(conn: Connection, scope: str, match: KeyMatch, forms: set[
 
 def _held_by_another(conn: Connection, scope: str, match: KeyMatch, forms: set[str]) -> bool:
     """Whether a key of another subject holds the words, as its subject or relation."""
-    return any(row.subject_key != match.key.subject_key
-               for column in ("subject", "relation")
-               for row in keys_with_words(conn, scope, forms, column, _HOLDERS))
+    return bool(_holders(conn, scope, match, forms))
+
+
+def _holders(conn: Connection, scope: str, match: KeyMatch, forms: set[str]) -> set[str]:
+    """The other subjects whose keys hold the words, as their subject or relation."""
+    return {row.subject_key for column in ("subject", "relation")
+            for row in keys_with_words(conn, scope, forms, column, _HOLDERS)
+            if row.subject_key != match.key.subject_key}
 
 
 def _forms_and_synonyms(unheld: set[str], read: Reading, concepts: ConceptTable,

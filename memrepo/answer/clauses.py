@@ -120,11 +120,14 @@ def _parallel(following: Sequence[str], before: str) -> bool:
 def _completed(part: str, before: str) -> str:
     """A part cut at a repeated preposition asks what the part before asked, of another:
     "What are the plates on the van | and ON the Octavia?" → "What are the plates on the
-    Octavia?", "Daj mi telefon do Pawła | i DO Kasi" → "Daj mi telefon do Kasi"; "" for a
-    part that asks something of its own."""
+    Octavia?", "Daj mi telefon do Pawła | i DO Kasi" → "Daj mi telefon do Kasi", "Ile
+    płacimy za prąd w domu, | a ile W warsztacie?" → "Ile płacimy za prąd w warsztacie?";
+    "" for a part that asks something of its own."""
     said = list(WORD.finditer(part))
     if said and fold(said[0][0].lower()) in _JOINERS:
         said = said[1:]
+    said = said[_asked_again([fold(w[0].lower()) for w in said], before):]
+    # "Ile płacimy za prąd w domu, | a ILE w warsztacie?", "… and HOW MUCH at the workshop"
     if not said or _QUESTION_WORDS.intersection(fold(w[0].lower()) for w in said):
         return ""
     preposition = fold(said[0][0].lower())
@@ -132,6 +135,21 @@ def _completed(part: str, before: str) -> str:
         return ""
     at = [w.start() for w in WORD.finditer(before) if fold(w[0].lower()) == preposition]
     return f"{before[:at[-1]].rstrip()} {part[said[0].start():]}" if at else ""
+
+
+def _asked_again(part: Sequence[str], before: str) -> int:
+    """How many words a part opens with that repeat the question words the part before
+    opened with ("ile …, a ILE w warsztacie?", "how much …, and HOW MUCH at the shop"),
+    leaving at least two words: what it asks again, of another."""
+    opening = [w for _, w in tokens(before)]
+    count = 0
+    while count < min(len(part) - 2, len(opening)) and part[count] == opening[count] and (
+            part[count] in _QUESTION_WORDS or (count and part[count] in _HOW_MUCH)):
+        count += 1
+    return count
+
+
+_HOW_MUCH = frozenset(("much", "many", "long", "often"))
 
 
 def _shared_rest(parts: list[str]) -> list[str]:

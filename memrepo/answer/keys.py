@@ -32,7 +32,7 @@ from memrepo.answer.answer_kinds import (
     asked_kinds,
     the_one_of_kind,
 )
-from memrepo.answer.asked_of_another import not_asked_of_another
+from memrepo.answer.asked_of_another import called_otherwise, not_asked_of_another
 from memrepo.answer.candidates import (
     another_full_name,
     answerable_role,
@@ -292,7 +292,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return KeyChoice(about=about, recorded=_recorded_of(conn, scope, by_name),
                          respelled=respelled)  # "what hobby does VOJTA have": not Matěj's
     if not scored and last_resort and (typed := _by_answer_kind(
-            conn, scope, read, rows, people, persons, mentions, concepts)):
+            conn, scope, read, rows, people, persons, mentions, concepts)) and not (
+            called_otherwise(conn, scope, read, typed)):  # "byt na ÚDOLNÍ": not Zelená's
         return KeyChoice([typed], about, respelled=respelled,
                          naming=naming_words(read, mentions))
     if not scored and (WHO_CUE in read.cues or _asks_a_name(read)) and (

@@ -75,7 +75,7 @@ def test_everyday_relations_are_found_in_the_cases_people_ask_them() -> None:
             ("kaucja", "security_deposit"), ("deposit", "security_deposit"),
             ("zarządca", "property_manager"), ("kotla", "boiler"), ("awarię", "repair"),
             ("splátku", "payment"), ("úvěru", "loan"), ("hypotéky", "mortgage"),
-            ("faktúru", "invoice"),
+            ("faktúru", "invoice"), ("rej", "plate"), ("obchodzi", "birth"),
             ("dlžíme", "balance"), ("zákazníkovi", "customer"), ("hurtowni", "supplier"),
             ("zakázku", "order"), ("przeglądu", "service"),
             ("technickú kontrolu", "vehicle_inspection"),

@@ -231,6 +231,10 @@ def test_the_remembered_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
      ["What are the plates on the van", "What are the plates on the Octavia?"]),  # same
     ("Daj mi telefon do Pawła i do Kasi",  # thing asked of another
      ["Daj mi telefon do Pawła", "Daj mi telefon do Kasi"]),
+    ("Ile płacimy za prąd w domu, a ile w warsztacie?",  # the question word again, then
+     ["Ile płacimy za prąd w domu,", "Ile płacimy za prąd w warsztacie?"]),  # the place
+    ("How much do we pay for power at home and how much at the shop?",
+     ["How much do we pay for power at home", "How much do we pay for power at the shop?"]),
     ("numer do Chemia-Polu i mail do AutoDetalu",  # … or another thing of another
      ["numer do Chemia-Polu", "i mail do AutoDetalu"]),
     ("What is the phone and email of Acme?", None),  # one thing's two
