@@ -270,9 +270,11 @@ def _has_salient_word(part: str) -> bool:
 def refers_back(part: str) -> bool:
     """Whether a part of a text points back to what the part before named ("… and how
     much do we pay HER?")."""
-    folded = [word for _, word in tokens(part)]
+    pairs = tokens(part)
+    folded = [word for _, word in pairs]
     pointing = _BACK_REFERENCES | (_SLAVIC_BACK_REFERENCES if in_slavic(folded) else set())
-    return bool(pointing.intersection(folded))
+    return bool(pointing.intersection(folded)) or any(
+        raw.lower() in _WRITTEN_BACK for raw, _ in pairs)
 
 
 def with_referent(part: str, naming: str) -> str:
@@ -288,7 +290,8 @@ def with_referent(part: str, naming: str) -> str:
         if fold(word) in _POSSESSIVE_BACK:
             return " ".join([*written[:i], f"{naming}'s", *written[i + 1:]]) + "?" + kept
     for i, word in enumerate(written):
-        if fold(word) in _THING_BACK:  # "… which day do THEY pick up?": the laundry
+        if fold(word) in _THING_BACK or word.lower() in _WRITTEN_BACK:  # "… which day do
+            # THEY pick up?": the laundry; "… i kto JĄ ubezpiecza?": the Octavia
             return " ".join([*written[:i], naming, *written[i + 1:]]) + "?" + kept
     return f"{part} ({naming})"
 
@@ -303,6 +306,8 @@ def _guessed_referent(part: str) -> int | None:
     return start
 
 
+_WRITTEN_BACK = frozenset(("ją", "nią", "ji"))
+"""Words pointing back to a thing only as written: folded, "JĄ" is "ja" (I)."""
 _POSSESSIVE_BACK = frozenset(words_of("his her its their jej jego ich jeho jeji jejich"))
 _THING_BACK = frozenset(words_of("it they them him ono oni ony ho go ju mu"))
 """Words standing for the thing itself: "… a kedy HO doplatíme?" is when the loan the part

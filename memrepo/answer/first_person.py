@@ -23,7 +23,9 @@ def in_slavic(question: Sequence[str]) -> bool:
     return slavic > english
 
 
-_FIRST_SINGULAR = ("ę", "am", "em", "im", "ím", "ujem", "ujem")
+_FIRST_SINGULAR = ("ę", "am", "łem", "lem", "iem", "ujem", "im", "ím")
+"""Endings of a verb in the first person singular ("płacę", "bývam", "mieszkałem", "beriem",
+"pracujem", "platím") — not "-em" alone, a noun's instrumental ("z LEKARZEM", "MĘŻEM")."""
 _FIRST_PLURAL = ("my", "me")
 
 

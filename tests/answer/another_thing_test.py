@@ -30,13 +30,18 @@ events:
     ("bus_firmowy", "nr_rej", "2BB 7788"),
     ("byt_zelena", "adresa", "Zelená 5, Brno"),
     ("byt_zelena", "poplatek_druzstvu", "2 100 Kč"),
-)) + "questions: []\n"
+)) + (
+    "  - {op: assert, scope: lucie, subject: kids_haircut, relation: price, object: \"250 Kč\", "
+    "valid_from: \"2025-01-01\", recorded_at: \"2025-01-05T10:00:00Z\", "
+    "quote: \"New prices from January: kids stays 250.\", source: conversation}\n"
+) + "questions: []\n"
 
 world_repo, memory = world_fixtures(WORLD, "lucie", NOW)
 
 
 @pytest.mark.parametrize("question", [
-    "Kolik platíme nájem za byt?",             # the salon's rent; the flat recorded apart
+    "Kolik platíme nájem za byt?",             # the salon's rent; the flat recorded apart,
+    # and a price whose quote says "kids STAYS 250" holds no flat ("stays AT" does)
     "Do kdy platí STK busu firmowego?",         # the family car's; the business's van is
     "Kolik platíme družstvu za byt na Údolní?",  # the flat on Zelená; Údolní is the home
 ])

@@ -76,6 +76,7 @@ def test_everyday_relations_are_found_in_the_cases_people_ask_them() -> None:
             ("zarządca", "property_manager"), ("kotla", "boiler"), ("awarię", "repair"),
             ("splátku", "payment"), ("úvěru", "loan"), ("hypotéky", "mortgage"),
             ("faktúru", "invoice"), ("rej", "plate"), ("obchodzi", "birth"),
+            ("ubezpiecza", "insurance"), ("mailowe", "email"), ("activities", "lessons"),
             ("dlžíme", "balance"), ("zákazníkovi", "customer"), ("hurtowni", "supplier"),
             ("zakázku", "order"), ("przeglądu", "service"),
             ("technickú kontrolu", "vehicle_inspection"),

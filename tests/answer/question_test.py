@@ -299,3 +299,11 @@ def test_a_long_text_pointing_back_costs_one_pass() -> None:
     backtrack over a long run of spaces (a 200 000-character part)."""
     assert clauses.with_referent(" " * 200_000 + "and who insures it? (car)", "salon").endswith(
         "who insures salon? (car)")
+
+
+def test_a_polish_pronoun_points_back_as_written() -> None:
+    """"… i kto JĄ ubezpiecza?" asks of the thing the part before named; folded, "ją" is
+    "ja" (I), which points nowhere."""
+    assert clauses.refers_back("i kto ją ubezpiecza?")
+    assert not clauses.refers_back("Gdzie ja pracuję?")
+    assert clauses.with_referent("i kto ją ubezpiecza?", "Octavia") == "i kto Octavia ubezpiecza?"

@@ -1,0 +1,29 @@
+"""A verb in the first person names the asker though no pronoun does ("Gdzie mieszkam?",
+"Koľko platím?", "Kde pracujem?", "Ile zapłaciłem?") — a noun's instrumental ending in
+"-em" does not ("Kto jest LEKARZEM rodzinnym Tomka?")."""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.answer.concepts import shipped
+from memrepo.answer.first_person import first_person_singular
+from memrepo.core.stems import tokens
+
+
+def _first_person(text: str) -> bool:
+    pairs = tokens(text)
+    return first_person_singular([r for r, _ in pairs], [f for _, f in pairs], shipped())
+
+
+@pytest.mark.parametrize("text", ["Gdzie mieszkam?", "Koľko platím za nájom?",
+                                  "Kde pracujem?", "Ile płacę za prąd?",
+                                  "Kiedy mam urlop?", "Na co jestem uczulona?"])
+def test_a_verb_in_the_first_person_is_the_askers(text: str) -> None:
+    assert _first_person(text)
+
+
+@pytest.mark.parametrize("text", ["Kto jest lekarzem rodzinnym Tomka?",
+                                  "Jak się nazywa pies z mężem Kasi?"])
+def test_a_nouns_instrumental_is_no_first_person(text: str) -> None:
+    assert not _first_person(text)
