@@ -4,6 +4,7 @@ events answer."""
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
@@ -185,5 +186,43 @@ def test_a_key_clashes_only_where_two_sources_give_two_values_for_one_valid_time
                 assert cached.clashing(now) == clashing
             finally:
                 cached.close()
+    finally:
+        conn.close()
+
+
+def _writable_now(root: Path) -> bool:
+    """Whether a writer could take the cache at once: no other connection reads it."""
+    probe = sqlite3.connect(root / ".memrepo" / "cache.sqlite", timeout=0)
+    try:
+        probe.execute("BEGIN EXCLUSIVE")
+        probe.execute("ROLLBACK")
+        return True
+    except sqlite3.OperationalError:
+        return False
+    finally:
+        probe.close()
+
+
+def test_cached_facts_hold_the_cache_only_until_their_rows_are_fetched(
+        tmp_path: Path) -> None:
+    """The second thread leaves the stale values' statement open for the thread that asks
+    (a read of the cache meanwhile); fetched once for both questions, or never asked for,
+    the connection is closed and a writer may take the cache."""
+    root = _facts_memory(tmp_path / "repo")
+    now = parse_instant("2026-12-01")
+    conn = open_fresh(root)
+    try:
+        asked = CachedFacts(conn, now, now - 365 * DAY)
+        try:
+            clashing = asked.clashing(now)
+            assert _writable_now(root)  # fetched and closed at the first question
+            stale = asked.unconfirmed(now, now - 365 * DAY, lambda _: False)
+            assert {("michal", "car", "colour"), ("michal", "flat", "rent")} <= set(clashing)
+            assert ("michal", "car", "colour") in {value.key for value in stale}
+        finally:
+            asked.close()
+        never_asked = CachedFacts(conn, now, now - 365 * DAY)
+        never_asked.close()
+        assert _writable_now(root)
     finally:
         conn.close()
