@@ -14,7 +14,7 @@ Pure: labels in, pairs out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -164,25 +164,42 @@ def _signature_pairs(firsts: Sequence[tuple[Label, tuple[str, ...]]]) -> list[_C
 
 def _deletion_pairs(firsts: Sequence[tuple[Label, tuple[str, ...]]]) -> list[_Candidate]:
     neighbours = _word_neighbours({word for _, words in firsts for word in words})
-    number = {(label.space, words): at for at, (label, words) in enumerate(firsts)}
-    joined = ["".join(words) for _, words in firsts]
+    # both labels of a pair hold a word with a neighbour: only those labels are looked at
+    near = [(at, label.space, words) for at, (label, words) in enumerate(firsts)
+            if not neighbours.keys().isdisjoint(words)]
+    number = {(space, words): at for at, space, words in near}
     pairs = []
-    for at, (label, words) in enumerate(firsts):
+    for at, space, words in near:
         for k, word in enumerate(words):
             for other in neighbours.get(word, ()):
-                match = number.get((label.space, (*words[:k], other, *words[k + 1:])))
-                if match is not None and match > at and min(len(joined[at]), len(
-                        joined[match])) >= MIN_SCREENED:
+                match = number.get((space, (*words[:k], other, *words[k + 1:])))
+                if match is not None and match > at and min(
+                        _letters(words), _letters(firsts[match][1])) >= MIN_SCREENED:
                     pairs.append((at, match))
     if not pairs:
         return []
-    by_letters = {(label.space, joined[at]): at for at, (label, _) in enumerate(firsts)
-                  if len(joined[at]) >= MIN_SCREENED}
+    joined = {at: "".join(firsts[at][1]) for pair in pairs for at in pair}
+    by_letters = _shorter_by_one(firsts, joined, pairs)
     return [_deletion_candidate(a, b, joined, firsts[a][0].space, by_letters)
             for a, b in pairs]
 
 
-def _deletion_candidate(a: int, b: int, joined: Sequence[str], space: str,
+def _letters(words: tuple[str, ...]) -> int:
+    return sum(map(len, words))
+
+
+def _shorter_by_one(firsts: Sequence[tuple[Label, tuple[str, ...]]], joined: dict[int, str],
+                    pairs: Sequence[tuple[int, int]]) -> dict[tuple[str, str], int]:
+    """(space, letters) → the label with those letters, of the labels one letter shorter
+    than a pair of labels of one length (where `_deletion_candidate` looks for a bucket)."""
+    lengths = {(firsts[a][0].space, len(joined[a]) - 1) for a, b in pairs
+               if len(joined[a]) == len(joined[b])}
+    return {(label.space, letters): at for at, (label, words) in enumerate(firsts)
+            if (label.space, _letters(words)) in lengths and len(
+                letters := "".join(words)) >= MIN_SCREENED}
+
+
+def _deletion_candidate(a: int, b: int, joined: Mapping[int, str], space: str,
                         by_letters: dict[tuple[str, str], int]) -> _Candidate:
     """Where labels `a` < `b` one deletion apart come in a search that puts each label of
     length n-1 and every deletion of each label of length n in buckets: in the bucket of

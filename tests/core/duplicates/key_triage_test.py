@@ -144,14 +144,17 @@ def _deletions(text: str) -> set[str]:
     return {text[:i] + text[i + 1:] for i in range(len(text)) if not text[i].isdecimal()}
 
 
-def _searched_as_before(texts: list[str], judge: Any) -> dict[tuple[int, int], str]:
+def _searched_as_before(texts: list[str], judge: Any, users: dict[str, set[int]] | None = None,
+                        offset: int = 0) -> dict[tuple[int, int], str]:
     """The pairs (and why) of labels of one owner each, as the search before the
     vocabulary index gave them, asked about every pair: labels with the same signature
     are judged in the order given; labels one deletion apart in their joined letters
-    (both at least 3 long, never deleting a digit), the shorter first."""
+    (both at least 3 long, never deleting a digit), the shorter first. `users`: of the
+    words of the whole memory, where these labels are owners `offset` on."""
     words = [label_words(text) for text in texts]
-    users = _word_users([(Label(n, text), w)
-                         for n, (text, w) in enumerate(zip(texts, words, strict=True))])
+    if users is None:
+        users = _word_users([(Label(n, text), w)
+                             for n, (text, w) in enumerate(zip(texts, words, strict=True))])
     found: dict[tuple[int, int], str] = {}
     for i, j in combinations(range(len(texts)), 2):
         a, b = "".join(words[i]), "".join(words[j])
@@ -163,8 +166,9 @@ def _searched_as_before(texts: list[str], judge: Any) -> dict[tuple[int, int], s
             if len(b) < len(a):
                 i, j = j, i
         variant = judge(texts[i], texts[j])
-        if variant is not None and not _known_elsewhere(variant, users, (min(i, j), max(i, j))):
-            found[min(i, j), max(i, j)] = f"{texts[i]!r} and {texts[j]!r}: {variant.how}"
+        pair = (min(i, j) + offset, max(i, j) + offset)
+        if variant is not None and not _known_elsewhere(variant, users, pair):
+            found[pair] = f"{texts[i]!r} and {texts[j]!r}: {variant.how}"
     return found
 
 
@@ -186,3 +190,19 @@ def test_a_plural_in_es_of_a_word_in_s_is_screened() -> None:
     labels = [Label(0, "city-bus"), Label(1, "city-buses"), Label(2, "1-111s"),
               Label(3, "1-111ses")]
     assert {(p.first, p.second) for p in variant_pairs(labels, note_judge)} == {(0, 1), (2, 3)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(edited_labels(), edited_labels(), st.sampled_from([note_judge, key_judge]))
+def test_variant_pairs_of_each_space_are_named_as_that_space_alone_gives_them(
+        first: list[str], second: list[str], judge: Any) -> None:
+    """Two spaces searched at once give each space's pairs, named as that space searched
+    alone names them (a typo's words judged against the whole memory's): no label of the
+    other space is a bucket (where a pair of labels of one length is first met) or a
+    neighbour."""
+    labels = [*(Label(n, text, "a") for n, text in enumerate(first)),
+              *(Label(len(first) + n, text, "b") for n, text in enumerate(second))]
+    users = _word_users([(label, label_words(label.text)) for label in labels])
+    found = {(p.first, p.second): p.how for p in variant_pairs(labels, judge)}
+    assert found == {**_searched_as_before(first, judge, users),
+                     **_searched_as_before(second, judge, users, len(first))}
