@@ -580,6 +580,23 @@ def world_fixtures(world: str, name: str, now: str) -> tuple[Any, Any]:
     return world_repo, memory
 
 
+def world_yaml(name: str, about: str, now: str, events: str) -> str:
+    """A question world's YAML of fact events (`world_facts`, `world_event`), no notes, no
+    questions."""
+    return (f"world: {name}\nabout: \"{about}\"\nnow: \"{now}\"\nnotes: []\nevents:\n"
+            f"{events}questions: []\n")
+
+
+def world_event(scope: str, subject: str, relation: str, value: str, since: str,
+                quote: str | None = None) -> str:
+    """One `events:` line of a question world's YAML asserting a value since a day,
+    recorded on 2026-11-01 (with the sentence it was said in, when given)."""
+    said = f"quote: \"{quote}\", source: conversation" if quote else "source: manual"
+    return (f"  - {{op: assert, scope: {scope}, subject: {subject}, relation: {relation}, "
+            f"object: \"{value}\", valid_from: \"{since}\", "
+            f"recorded_at: \"2026-11-01T10:00:00Z\", {said}}}\n")
+
+
 def world_facts(scope: str, facts: Iterable[tuple[str, str, str]]) -> str:
     """The `events:` lines of a question world's YAML asserting each (subject, relation,
     value) in `scope`, valid since 2025-01-01, recorded on 2025-01-05."""

@@ -11,30 +11,22 @@ from __future__ import annotations
 import pytest
 
 from memrepo.agent.api import Memory
-from tests.support import answered_keys, world_facts, world_fixtures
+from tests.support import answered_keys, world_event, world_facts, world_fixtures, world_yaml
 
 NOW = "2026-11-25T12:00:00Z"
 
-WORLD = f"""\
-world: another-thing
-about: "A Brno hair salon and the family's flat"
-now: "{NOW}"
-notes: []
-events:
-""" + world_facts("lucie", (
-    ("salon_rent", "amount", "19 500 Kč per month"),
-    ("lucie", "home_address", "Údolní 12, Brno"),
-    ("lucie", "phone", "+420 602 111 222"),
-    ("salon_car", "plate", "1BA 2345"),
-    ("car", "stk", "do 2027-09-01"),
-    ("bus_firmowy", "nr_rej", "2BB 7788"),
-    ("byt_zelena", "adresa", "Zelená 5, Brno"),
-    ("byt_zelena", "poplatek_druzstvu", "2 100 Kč"),
-)) + (
-    "  - {op: assert, scope: lucie, subject: kids_haircut, relation: price, object: \"250 Kč\", "
-    "valid_from: \"2025-01-01\", recorded_at: \"2025-01-05T10:00:00Z\", "
-    "quote: \"New prices from January: kids stays 250.\", source: conversation}\n"
-) + "questions: []\n"
+WORLD = world_yaml("another-thing", "A Brno hair salon and the family's flat", NOW,
+                   world_facts("lucie", (
+                       ("salon_rent", "amount", "19 500 Kč per month"),
+                       ("lucie", "home_address", "Údolní 12, Brno"),
+                       ("lucie", "phone", "+420 602 111 222"),
+                       ("salon_car", "plate", "1BA 2345"),
+                       ("car", "stk", "do 2027-09-01"),
+                       ("bus_firmowy", "nr_rej", "2BB 7788"),
+                       ("byt_zelena", "adresa", "Zelená 5, Brno"),
+                       ("byt_zelena", "poplatek_druzstvu", "2 100 Kč"),
+                   )) + world_event("lucie", "kids_haircut", "price", "250 Kč", "2025-01-01",
+                                    "New prices from January: kids stays 250."))
 
 world_repo, memory = world_fixtures(WORLD, "lucie", NOW)
 

@@ -6,30 +6,19 @@ loan's final payment), the next best of the same subject that did (its instalmen
 from __future__ import annotations
 
 from memrepo.agent.api import Memory
-from tests.support import answered_keys, world_facts, world_fixtures
+from tests.support import answered_keys, world_event, world_facts, world_fixtures, world_yaml
 
 NOW = "2026-11-25T12:00:00Z"
 
 
-def _assert(subject: str, relation: str, value: str, since: str) -> str:
-    return (f"  - {{op: assert, scope: daniel, subject: {subject}, relation: {relation}, "
-            f"object: \"{value}\", valid_from: \"{since}\", "
-            f"recorded_at: \"2026-11-01T10:00:00Z\", source: manual}}\n")
-
-
-WORLD = f"""\
-world: changes
-about: "A Kraków freelancer's flat and loan"
-now: "{NOW}"
-notes: []
-events:
-""" + world_facts("daniel", (
+WORLD = world_yaml("changes", "A Kraków freelancer's flat and loan", NOW, world_facts("daniel", (
     ("flat", "address", "ul. Krowoderska 15/4, Kraków"),
     ("bank_loan", "final_payment", "2029-05-15"),
-)) + _assert("czynsz", "kwota", "3 000 zł", "2023-03-01") + _assert(
-    "czynsz", "kwota", "3 400 zł", "2025-09-01") + _assert(
-    "bank_loan", "monthly_installment", "389 €", "2024-06-15") + _assert(
-    "bank_loan", "monthly_installment", "412 €", "2026-07-15") + "questions: []\n"
+)) + "".join(world_event("daniel", subject, relation, value, since) for subject, relation, value,
+             since in (("czynsz", "kwota", "3 000 zł", "2023-03-01"),
+                       ("czynsz", "kwota", "3 400 zł", "2025-09-01"),
+                       ("bank_loan", "monthly_installment", "389 €", "2024-06-15"),
+                       ("bank_loan", "monthly_installment", "412 €", "2026-07-15"))))
 
 world_repo, memory = world_fixtures(WORLD, "daniel", NOW)
 
