@@ -32,6 +32,7 @@ from memrepo.answer.reading import (
 from memrepo.answer.scoring import COVERAGE, KeyMatch
 from memrepo.cache import Connection
 from memrepo.cache.lookups import values_of_subjects
+from memrepo.core.text import words_of
 
 
 def not_of_another_kind(conn: Connection, scope: str, read: Reading,
@@ -59,9 +60,21 @@ def not_of_another_kind(conn: Connection, scope: str, read: Reading,
     def wrong(match: KeyMatch) -> bool:
         held = values.get((match.key.subject_key, match.key.relation_key), [])
         kinds = [value_kinds(value) for value in held]
+        if WHO_CUE in read.cues and held and _an_address(match.key.relation_key, held):
+            return True  # "kto teraz mieszka na Morskiej": its tenants, not its address
         return bool(kinds) and all(k and k <= never for k in kinds) and (
             NAME in never or not any(leads_with_name(value) for value in held))
     return [m for m in scored if not wrong(m)]
+
+
+def _an_address(relation_key: str, held: Sequence[str]) -> bool:
+    """Whether a key is an address ("ul. Morska 214/7"): a relation saying so, every value
+    with a number — what no "who" asks for."""
+    return bool(_ADDRESS.intersection(words(relation_key))) and all(
+        any(ch.isdigit() for ch in value) for value in held)
+
+
+_ADDRESS = frozenset(words_of("address adres adresa adresse addr"))
 
 
 def _asks_how_much(read: Reading) -> bool:

@@ -52,3 +52,10 @@ def test_a_thing_recorded_apart_is_not_recorded(memory: Memory, question: str) -
 def test_a_thing_said_otherwise_or_the_business_is_the_keys_own(
         memory: Memory, question: str, expected: list[str]) -> None:
     assert answered_keys(memory, "lucie", question) == expected
+
+
+def test_who_is_never_answered_by_an_address(memory: Memory) -> None:
+    """"Kdo bydlí na Zelené?" asks for people: the flat's address is no answer."""
+    assert answered_keys(memory, "lucie", "Kdo bydlí na Zelené?") == []
+    assert answered_keys(memory, "lucie", "Jaká je adresa bytu na Zelené?") == [
+        "byt_zelena.adresa=Zelená 5, Brno"]
