@@ -179,16 +179,12 @@ def _ask_one(conn: Connection, context: _Context, question: Question, asked: Win
     keys = [(scope, m.key.subject, m.key.relation) for m in choice.keys]
     # a change question also needs the value held just before its period begins
     start = asked.start - 1 if asked.history else asked.start
-    facts = [with_reasons(fact, match) for match in choice.keys for fact in recall_during(
-        conn, scope, match.key.subject, match.key.relation, start, asked.end, asked.known)]
+    facts = _facts_of(conn, scope, choice.keys, start, asked)
     if asked.history:
         keys, facts = _those_that_changed(keys, facts)
         if choice.alike and not _changed(keys, facts):  # the next best keys, if they did
             also = [(scope, m.key.subject, m.key.relation) for m in choice.alike]
-            more = [with_reasons(fact, match) for match in choice.alike
-                    for fact in recall_during(conn, scope, match.key.subject,
-                                              match.key.relation, start, asked.end,
-                                              asked.known)]
+            more = _facts_of(conn, scope, choice.alike, start, asked)
             if changed := _changed(also, more):
                 keys, facts = changed, [f for f in more
                                         if (f.scope, f.subject, f.relation) in changed]
@@ -203,6 +199,14 @@ def _ask_one(conn: Connection, context: _Context, question: Question, asked: Win
                    if respelled else [])
     return Answer(question, asked, keys, facts, matches, sorted(named), respelled,
                   suggestions, choice)
+
+
+def _facts_of(conn: Connection, scope: str, matches: Sequence[KeyMatch], start: Instant,
+              asked: Window) -> list[Fact]:
+    """The facts of the keys during the window asked (from `start`), each with the reasons
+    its key was chosen."""
+    return [with_reasons(fact, match) for match in matches for fact in recall_during(
+        conn, scope, match.key.subject, match.key.relation, start, asked.end, asked.known)]
 
 
 def _those_that_changed(keys: list[tuple[str, str, str]], facts: list[Fact],

@@ -84,8 +84,8 @@ def _of_another_thing(conn: Connection, scope: str, read: Reading, match: KeyMat
     prepositions = _SLAVIC_OF if in_slavic(read.folded) else _ENGLISH_OF
     return bool(unsaid) and any(
         _names_a_thing(read, i, match, held_by, concepts, prepositions)
-        and _held_by_another(conn, scope, match, _forms_and_synonyms(
-            {read.folded[i]}, read, concepts)) for i in read.salient)
+        and _holders(conn, scope, match, _forms_and_synonyms({read.folded[i]}, read, concepts))
+        for i in read.salient)
 
 
 def _of_a_narrower_kind(conn: Connection, scope: str, read: Reading, match: KeyMatch,
@@ -167,11 +167,6 @@ def _asked_of_another(conn: Connection, scope: str, match: KeyMatch, forms: set[
     return bool(holders) and match.key.subject_key not in holders
 
 
-def _held_by_another(conn: Connection, scope: str, match: KeyMatch, forms: set[str]) -> bool:
-    """Whether a key of another subject holds the words, as its subject or relation."""
-    return bool(_holders(conn, scope, match, forms))
-
-
 def _holders(conn: Connection, scope: str, match: KeyMatch, forms: set[str]) -> set[str]:
     """The other subjects whose keys hold the words, as their subject or relation."""
     return {row.subject_key for column in ("subject", "relation")
@@ -218,6 +213,6 @@ _OF_ANY_THING = frozenset(words_of("""bill bills main current general other info
 misc monthly yearly annual total cost costs""")) | BUSINESS
 """Words of a subject that tell no thing from another (`electricity_bill`)."""
 _OF_TIME = frozenset(("date", "duration", "start", "end", "schedule", "office_hours",
-                      "opening_hours", "day_off", "holiday", "monthly"))
+                      "opening_hours", "day_off", "holiday"))
 _HOLDERS = 8
 """Keys looked up for another subject holding a word as its relation."""

@@ -21,6 +21,7 @@ from memrepo.answer.answer_kinds import (
 )
 from memrepo.answer.dates import MONTHS
 from memrepo.answer.identities import words
+from memrepo.answer.question import what_is_paid
 from memrepo.answer.reading import (
     AMOUNT_CUE,
     PASSIVE,
@@ -79,7 +80,7 @@ _ADDRESS = frozenset(words_of("address adres adresa adresse addr"))
 
 def _asks_how_much(read: Reading) -> bool:
     """"how MUCH", "WHAT does it cost" — not "how many" or "ile", which may count names."""
-    return "much" in read.folded or read.folded[:1] == ["what"]
+    return "much" in read.folded or what_is_paid(read.folded)
 
 
 def _moves_a_time(folded: Sequence[str]) -> bool:

@@ -162,10 +162,10 @@ _COPULA = re.compile(r"(?<=\w)['’]s(?=\s+(?:the|my|our|your|his|her|their|this
 "which plot's my allotment": nothing of a model's or a plot's)."""
 
 
-def _what_is_paid(folded: Sequence[str]) -> bool:
+def what_is_paid(folded: Sequence[str]) -> bool:
     """"WHAT does a student PAY for one more hour", "what do I CHARGE a lady for a cut":
     "what" is the amount paid."""
-    return folded[:1] == ["what"] and folded[1:2] != [] and folded[1] in _DOES and any(
+    return len(folded) > 2 and folded[0] == "what" and folded[1] in _DOES and any(
         word.startswith(_AMOUNT_STEMS) for word in folded[2:6])
 
 
@@ -183,7 +183,7 @@ def analyse(text: str, now: Instant) -> Question:
         _had_so_far(folded))
     asks_amount = bool(_AMOUNT_WORDS & set(folded)) or any(
         a == "how" and b in ("much", "many") for a, b in itertools.pairwise(folded)) or (
-        _what_is_paid(folded))
+        what_is_paid(folded))
     kept = [i for i, word in enumerate(folded)
             if i not in times.used and not word.startswith(_CHANGE_STEMS)]
     salient = [i for i in kept if folded[i] not in STOP_WORDS]

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from memrepo.cache import audit_memo
-from memrepo.cache.db import BUSY_TIMEOUT_MS, cache_path, open_trusted
+from memrepo.cache.db import cache_path, database_file, open_trusted, read_only
 from memrepo.cache.digests import (
     EMPTY,
     SIGNATURE_COLUMNS,
@@ -179,7 +179,7 @@ def _passes(conn: sqlite3.Connection) -> tuple[dict[str, str], set[str]]:
     the events — SQLite works without Python's lock, so on two cores the passes share the
     wall time. A cache without a file (in memory), or read inside a transaction (whose
     changes only `conn` sees), is read one pass after the other."""
-    database = None if conn.in_transaction else _database_file(conn)
+    database = None if conn.in_transaction else database_file(conn)
     if database is None:
         return _quick_digests(conn), _contradicted_logs(conn)
     with ThreadPoolExecutor(max_workers=1) as pool:
@@ -188,8 +188,7 @@ def _passes(conn: sqlite3.Connection) -> tuple[dict[str, str], set[str]]:
 
 
 def _on_own_connection(database: str, read: Callable[[sqlite3.Connection], _T]) -> _T:
-    own = sqlite3.connect(f"{Path(database).as_uri()}?mode=ro", uri=True,
-                          timeout=BUSY_TIMEOUT_MS / 1000)
+    own = read_only(database)
     try:
         return read(own)
     finally:
@@ -198,14 +197,6 @@ def _on_own_connection(database: str, read: Callable[[sqlite3.Connection], _T]) 
 
 def _contradicted_logs(conn: sqlite3.Connection) -> set[str]:
     return {path for (path,) in conn.execute(_CONTRADICTED)}
-
-
-def _database_file(conn: sqlite3.Connection) -> str | None:
-    """The file of `conn`'s main database (None: in memory or temporary)."""
-    for _, name, file in conn.execute("PRAGMA database_list"):
-        if name == "main":
-            return str(file) or None
-    return None
 
 
 def _quick_digests(conn: sqlite3.Connection) -> dict[str, str]:

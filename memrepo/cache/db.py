@@ -80,6 +80,21 @@ def connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def read_only(database: str, *, any_thread: bool = False) -> sqlite3.Connection:
+    """A read-only connection of its own to a cache file (`database_file`), for a second
+    thread (`any_thread`: its cursors may be read from the thread that started it too)."""
+    return sqlite3.connect(f"{Path(database).as_uri()}?mode=ro", uri=True,
+                           timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=not any_thread)
+
+
+def database_file(conn: sqlite3.Connection) -> str | None:
+    """The file of `conn`'s main database (None: in memory or temporary)."""
+    for _, name, file in conn.execute("PRAGMA database_list"):
+        if name == "main":
+            return str(file) or None
+    return None
+
+
 def open_trusted(path: Path) -> sqlite3.Connection | None:
     """An existing cache file that has every table and the current schema; None for a
     missing, corrupt or outdated file (which is then rebuilt, never repaired)."""

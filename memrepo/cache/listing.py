@@ -10,14 +10,12 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from itertools import groupby
 from operator import itemgetter
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import orjson
 
-from memrepo.cache.audit import _database_file
 from memrepo.cache.columns import EVENT_COLUMNS
-from memrepo.cache.db import BUSY_TIMEOUT_MS
+from memrepo.cache.db import database_file, read_only
 from memrepo.core.config import QUARANTINE_PREFIX
 from memrepo.core.duplicates.fact_triage import PROMOTED_SOURCE, Unconfirmed
 from memrepo.core.duplicates.triage import LinkRecord, NoteRecord, title_of
@@ -88,7 +86,7 @@ class CachedFacts:
         self._conn = conn
         self._shown: dict[Key, Key] | None = None
         self._asked = (now, stale_before)
-        database = None if conn.in_transaction else _database_file(conn)
+        database = None if conn.in_transaction else database_file(conn)
         self._pool = ThreadPoolExecutor(max_workers=1) if database is not None else None
         self._read: Future[_Pending] | None = None
         self._rows: _FactRows | None = None
@@ -180,8 +178,7 @@ class _Pending:
 
     @classmethod
     def start(cls, database: str, now: Instant, before: Instant) -> _Pending:
-        conn = sqlite3.connect(f"{Path(database).as_uri()}?mode=ro", uri=True,
-                               timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+        conn = read_only(database, any_thread=True)
         try:
             asked = _asked(now, before)
             clashing = _clashing(conn, asked)
