@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from memrepo.core.config import Config
 from memrepo.core.duplicates.key_triage import distinct_label, key_merges
-from memrepo.core.duplicates.near_duplicates import label_words, signature
+from memrepo.core.duplicates.near_duplicates import label_words, singular_form
 from memrepo.core.duplicates.variant_pairs import (
     Label,
     _known_elsewhere,
@@ -158,7 +158,7 @@ def _searched_as_before(texts: list[str], judge: Any, users: dict[str, set[int]]
     found: dict[tuple[int, int], str] = {}
     for i, j in combinations(range(len(texts)), 2):
         a, b = "".join(words[i]), "".join(words[j])
-        if signature(words[i]) != signature(words[j]):
+        if _screened(words[i]) != _screened(words[j]):
             if min(len(a), len(b)) < 3 or not (
                     _deletions(a) & _deletions(b) if len(a) == len(b)
                     else (a if len(a) < len(b) else b) in _deletions(max(a, b, key=len))):
@@ -170,6 +170,11 @@ def _searched_as_before(texts: list[str], judge: Any, users: dict[str, set[int]]
         if variant is not None and not _known_elsewhere(variant, users, pair):
             found[pair] = f"{texts[i]!r} and {texts[j]!r}: {variant.how}"
     return found
+
+
+def _screened(words: list[str]) -> tuple[str, ...]:
+    """The screen's signature: the singular of the singular ("buses" and "bus" meet)."""
+    return tuple(sorted(singular_form(singular_form(word)) for word in words))
 
 
 @settings(max_examples=300, deadline=None)
