@@ -24,6 +24,7 @@ from memrepo.answer.clauses import (
     names_subject,
     owner_said_for_all,
     refers_back,
+    side_by_side,
     with_referent,
 )
 from memrepo.answer.concepts import table_for
@@ -86,7 +87,9 @@ def ask(conn: Connection, scope: str, text: str, now: Instant, *,
     whole = _ask_one(conn, context, question, window(question, now, as_of, known_at),
                      notes, with_notes)
     parts = clauses(text)
-    if len(parts) == 1:
+    each = side_by_side(text) if len(parts) == 1 and (
+        whole.choice.missing or not whole.choice.keys) else []
+    if len(parts) == 1 and not each:
         return whole
 
     def asking(text: str) -> Answer:
@@ -94,9 +97,15 @@ def ask(conn: Connection, scope: str, text: str, now: Instant, *,
         return _ask_one(conn, context, asked, window(asked, now, as_of, known_at), notes,
                         with_notes and not whole.notes)
 
-    answers: list[Answer] = []
-    for part in parts:
-        answers.append(_ask_part(asking, part, answers[-1] if answers else None))
+    if each:  # "what are Katka's and Radek's shifts?": each one's, where it finds more
+        answers = [asking(part) for part in each]
+        if sum(bool(a.choice.keys) for a in answers) <= bool(whole.choice.keys):
+            return whole
+        parts = each
+    else:
+        answers = []
+        for part in parts:
+            answers.append(_ask_part(asking, part, answers[-1] if answers else None))
     return replace(_merged(whole, answers, notes, context.asker), parts=tuple(answers),
                    part_texts=tuple(parts))
 

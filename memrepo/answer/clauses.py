@@ -15,6 +15,7 @@ from typing import TypeVar
 from memrepo.answer.concepts import shipped
 from memrepo.answer.first_person import in_slavic
 from memrepo.answer.question import POSSESSIVES, Question, head_kind, kind_positions
+from memrepo.answer.stopwords import QUESTION_WORDS as _QUESTION_WORDS
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.when import find_times, month_names_as_names
 from memrepo.core.stems import WORD, base_forms, tokens
@@ -22,14 +23,6 @@ from memrepo.core.text import fold, words_of
 
 T = TypeVar("T")
 _JOINERS = frozenset(words_of("and i a oraz"))
-_QUESTION_WORDS = frozenset(words_of("""
-what which who whom whose when where why how co jaki jaka jakie ktory ktora ktore kto kogo
-kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci jakiej jakiego
-jakim jakich jakimi jaka jaki ktorej ktorego ktorym ktorych ktorymi akej akeho akom akych
-akymi ktoreho ktorom ktorych jake jakou jakem kdo kdy proc kolik dokedy dokiedy dokdy odkedy
-odkiedy odkdy"""))
-"""A joining word right before one of these starts another question: "What car do I drive
-AND WHEN is the oil change?", "Ile płacę za prąd I KTO go dostarcza?" (`clauses`)."""
 _OWN = frozenset(words_of("""
 i me my mine we us our ours ja mnie mi moj moja moje moi mojego mojej my nas nasz nasza
 nasze mna moju mojom mojho nase nasej"""))
@@ -261,6 +254,37 @@ def at_its_time(part: Question, text: Question) -> Question:
     if not _PAST.intersection(word for _, word in tokens(part.text)):
         return part
     return replace(part, valid=text.valid, known=text.known)
+
+
+def side_by_side(text: str) -> list[str]:
+    """The text asked of each of two names written side by side ("what are KATKA'S AND
+    RADEK'S shifts?", "Which schools are TOMÁŠ AND SOFIA at?", "telefony Kasi i Tomka") —
+    one question per name, the rest shared; [] where it names no such pair. Only names
+    with a capital letter, neither the text's first word nor part of a longer name
+    ("Kancelaria Dudek i Wspólnicy" is one firm)."""
+    written = unicodedata.normalize("NFC", text)
+    found = list(WORD.finditer(written))
+    for i in range(1, len(found) - 2):
+        first, joiner, second = found[i], found[i + 1], found[i + 2]
+        if joiner[0].lower() == "s" and i + 3 < len(found):  # "Katka's and Radek's"
+            joiner, second = found[i + 2], found[i + 3]
+        if fold(joiner[0].lower()) not in (*_JOINERS, "and") or not (
+                _a_name(first[0]) and _a_name(second[0])) or _a_name(found[i - 1][0]):
+            continue
+        end = second.end()
+        if end < len(written) and written[end:end + 2] in ("'s", "’s"):
+            end += 2
+        after = list(WORD.finditer(written, end))
+        if after and _a_name(after[0][0]) and after[0].start() - end <= 1:
+            continue  # "Dudek i Wspólnicy Kancelaria": a longer name
+        owner = written[first.end():joiner.start()].rstrip()
+        return [f"{written[:first.start()]}{first[0]}{owner}{written[end:]}",
+                f"{written[:first.start()]}{written[second.start():end]}{written[end:]}"]
+    return []
+
+
+def _a_name(word: str) -> bool:
+    return word[:1].isupper() and word != "I" and fold(word.lower()) not in STOP_WORDS
 
 
 def _has_salient_word(part: str) -> bool:

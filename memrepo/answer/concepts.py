@@ -36,12 +36,15 @@ MIN_FORM = 4
 
 @dataclass(frozen=True, slots=True)
 class Span:
-    """Words [start, end) of a sequence that name `concepts` (as `phrase`, folded)."""
+    """Words [start, end) of a sequence that name `concepts` (as `phrase`, folded); a
+    phrase with a gap ("ODDAJEMY co miesiąc DO BANKU") has its words after the gap in
+    `tail`."""
 
     start: int
     end: int
     concepts: frozenset[str]
     phrase: str
+    tail: range = range(0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,16 +115,17 @@ class ConceptTable:
             for gap in range(1, MAX_GAP + 1):
                 for tail in (1, 2):
                     start = i + head + gap
-                    if start + tail > len(words) or _CLAUSE.intersection(
-                            words[i + head:start + tail + 1]):  # the gap or after the tail
+                    if start + tail > len(words) or any(
+                            _opens_clause(words, j)  # the gap or after the tail
+                            for j in range(i + head, min(len(words), start + tail + 1))):
                         continue
                     concepts = self._phrase((*words[i:i + head], GAP,
                                              *words[start:start + tail]))
                     if concepts:
                         phrase = f"{' '.join(words[i:i + head])} {GAP} " \
                                  f"{' '.join(words[start:start + tail])}"
-                        return Span(i, i + head, concepts, phrase), range(start,
-                                                                          start + tail)
+                        after = range(start, start + tail)
+                        return Span(i, i + head, concepts, phrase, after), after
         return None
 
     def concepts_of_words(self, words: Sequence[str]) -> frozenset[str]:
@@ -307,6 +311,18 @@ _CLAUSE = frozenset((
     "kiedy", "kedy", "kdy", "jak", "ako", "ile", "kolko", "kolik", "co", "czo"))
 """Words that open or join a clause: a phrase's gap takes none, and its tail is never
 followed by one."""
+
+_EVERY = frozenset(("co", "czo"))
+_UNITS = frozenset((
+    "miesiac", "miesiace", "tydzien", "rok", "roku", "dzien", "kwartal", "mesiac",
+    "tyzden", "den", "mesic", "tyden"))
+"""Polish "CO miesiąc" (every month): no clause, though "co" alone opens one."""
+
+
+def _opens_clause(words: Sequence[str], j: int) -> bool:
+    return words[j] in _CLAUSE and not (
+        words[j] in _EVERY and j + 1 < len(words) and words[j + 1] in _UNITS)
+
 
 _POSSESSIVES = frozenset(("our", "my", "your", "his", "her", "their", "its"))
 

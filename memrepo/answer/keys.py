@@ -274,9 +274,10 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions,
                                 frozenset(s for i in people if i.asker for s in i.subjects))
     things = things_named(read, rows, people, candidates)
-    matched = about_things(scored_keys(conn, scope, read, candidates, people, mentions, concepts,
-                                       persons),
-                           things, read, _subjects_as_written(read, rows, things))
+    scored_all = scored_keys(conn, scope, read, candidates, people, mentions, concepts, persons)
+    fitting = not_of_another_kind(conn, scope, read, [m for m in scored_all if m.answers])
+    matched = about_things(scored_all, things, read, _subjects_as_written(read, rows, things),
+                           unfit={id(m) for m in scored_all if m.answers and m not in fitting})
     answering = not_asked_of_another(conn, scope, read, [
         m for m in matched if m.answers and not _lacks_their_thing(m, read, mentions)],
         concepts)

@@ -23,7 +23,7 @@ from memrepo.answer.question import (
 from memrepo.answer.relevance import question_word_typo
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.subjects import Mentions, role_spans
-from memrepo.answer.when import find_times, month_names_as_names
+from memrepo.answer.when import find_times, month_names_as_names, numeric_dates_as_iso
 from memrepo.core.stems import WORD, tokens
 from memrepo.core.text import words_of
 
@@ -116,6 +116,16 @@ class Reading:
 
 # --- reading the question ---------------------------------------------------------------
 
+def _dated(text: str, pairs: list[tuple[str, str]], now: int) -> set[int]:
+    """The positions of the words of a date or period, or of a clause of the system time;
+    a numeric date ("1. 6. 2026") is read as the ISO day it is, which has as many words."""
+    iso = numeric_dates_as_iso(text, now)
+    as_iso = tokens(iso)
+    if len(as_iso) == len(pairs):
+        text, pairs = iso, as_iso
+    return set(find_times(month_names_as_names(text, [f for _, f in pairs]), now).used)
+
+
 def read_question(question: Question, now: int, concepts: ConceptTable,
                   replaced: dict[int, str] | None = None) -> Reading:
     """The question's words as the key choice reads them (`replaced`: position → the
@@ -123,8 +133,7 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     pairs = tokens(question.text)
     raw = [r for r, _ in pairs]
     folded = [(replaced or {}).get(i, f) for i, (_, f) in enumerate(pairs)]
-    dated: set[int] = set(find_times(month_names_as_names(
-        question.text, [f for _, f in pairs]), now).used)
+    dated = _dated(question.text, pairs, now)
     look_like = {i for i in range(len(folded) - 1)
                  if folded[i] in _LOOK and folded[i + 1] == "like"}
     dated = {*dated, *look_like, *(i + 1 for i in look_like),  # set aside like a date
@@ -159,8 +168,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
         # "(and) WHERE is Lena's exam": its venue before the exam, never alone an answer
         cues[WHERE_CUE] = 0.0
     spans: dict[int, frozenset[str]] = {}
-    for span in concepts.spans(folded):  # a phrase's words mean the phrase ("for a LIVING")
-        for i in range(span.start, span.end):
+    for span in concepts.spans(folded):  # a phrase's words mean the phrase ("for a LIVING",
+        for i in (*range(span.start, span.end), *span.tail):  # "rent the rooms FROM")
             spans[i] = span.concepts
     for i, word in enumerate(folded):  # "Péťa's NUMBER", "numer do mamy": a phone number
         if head_kind(word) == HEAD_NUMBER and i not in heads and (

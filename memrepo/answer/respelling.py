@@ -15,7 +15,7 @@ from memrepo.answer.identities import words
 from memrepo.answer.question import head_nouns
 from memrepo.answer.reading import IDENTITY, OPTIONAL, Reading
 from memrepo.answer.relevance import close_spelling, osa_within
-from memrepo.answer.stopwords import STOP_WORDS
+from memrepo.answer.stopwords import ENGLISH, POLISH, SLOVAK, STOP_WORDS
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     entity_name_vocabulary,
@@ -44,7 +44,7 @@ def respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable,
                                                      "names", 20)
                   for s in (n.name, *n.aliases) for w in words(s)}
     respelled: dict[int, str] = {}
-    slavic = in_slavic(read.folded)  # the table's words: never for an English question
+    slavic = _reads_slavic(read, concepts)  # the table's words: never for an English question
     for i in unknown:
         word = read.folded[i]
         if any(counts.get(f) for f in base_forms(word)) or word in note_words:
@@ -62,10 +62,29 @@ def respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable,
                          and abs(len(h) - len(word)) <= reach]
                       if w not in STOP_WORDS]
         others = {read.folded[j] for j in read.salient if j != i}
-        fixed = best_spelling(conn, scope, word, vocabulary, reach, others, concepts)
+        fixed = best_spelling(conn, scope, word, vocabulary, reach, others, concepts,
+                              as_written=i in read.capitalised)
         if fixed is not None and fixed != word:
             respelled[i] = fixed
     return respelled
+
+
+def _reads_slavic(read: Reading, concepts: ConceptTable) -> bool:
+    """Whether a question is Polish, Slovak or Czech: by its function words, or — with no
+    English one among them — by a word the table knows that names no concept in English
+    ("godzny OTWARCIA przedszkla", "numer rejstracyjny AUTA") or by a letter English does
+    not write ("ż", "č")."""
+    if in_slavic(read.folded):
+        return True
+    if any(w in ENGLISH and w not in POLISH | SLOVAK for w in read.folded):
+        return False
+    names = _english_names(concepts)
+    return any(concepts.knows(w) and w not in names for w in read.folded) or any(
+        not raw.isascii() for raw in read.raw)
+
+
+def _english_names(concepts: ConceptTable) -> frozenset[str]:
+    return frozenset(name for concept in concepts.words_of for name in concept.split("_"))
 
 
 def _concept_words(concepts: ConceptTable, word: str, reach: int) -> list[str]:
@@ -101,12 +120,14 @@ def names_a_person(conn: Connection, word: str, concepts: ConceptTable) -> bool:
 
 
 def best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence[str],
-                   reach: int, others: set[str], concepts: ConceptTable) -> str | None:
+                   reach: int, others: set[str], concepts: ConceptTable,
+                   as_written: bool = False) -> str | None:
     """The nearest spelling of `word` in `vocabulary`; of several equally near, one that a
     key holds beside another word of the question ("dau rate" → `day_rate`, not `dad`),
     else one whose concept a key of the scope holds ("plny" → "plyn": `gas_bill`, not
-    "plony", crops nobody records)."""
-    forms = [word, *(f for f in base_forms(word) if len(f) >= 4)]  # "kredtu": kredyt
+    "plony", crops nobody records). A name (`as_written`: capitalised) is respelled as
+    written, never by a base form ("DANEL" is Daniel, not "dan", whose form is "daň")."""
+    forms = [word, *(f for f in base_forms(word) if len(f) >= 4 and not as_written)]
     if len(word) >= 5 and word.endswith("s"):  # "hvies": a plural the stemmer cannot read
         forms.append(word[:-1])
     distances = {term: min(osa_within(form, term, reach) for form in forms)

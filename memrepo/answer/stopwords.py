@@ -73,3 +73,13 @@ nebo ze aby kdyz protoze ten ta ty tento tato toto tomu mel mela melo meli mely
 words of other languages' content ("mate") are left out."""
 
 STOP_WORDS: frozenset[str] = ENGLISH | POLISH | SLOVAK | CZECH
+
+QUESTION_WORDS = frozenset(words_of("""
+what which who whom whose when where why how co jaki jaka jakie ktory ktora ktore kto kogo
+kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci jakiej jakiego
+jakim jakich jakimi jaka jaki ktorej ktorego ktorym ktorych ktorymi akej akeho akom akych
+akymi ktoreho ktorom ktorych jake jakou jakem kdo kdy proc kolik dokedy dokiedy dokdy odkedy
+odkiedy odkdy"""))
+"""The words that open a question. A joining word right before one starts another question
+("What car do I drive AND WHEN is the oil change?"); a noun right after one is what it asks
+("jaki samochód MAMY": we have, not mum's)."""

@@ -31,7 +31,7 @@ from memrepo.answer.identities import (
     role_owners,
     words,
 )
-from memrepo.answer.stopwords import STOP_WORDS
+from memrepo.answer.stopwords import QUESTION_WORDS, STOP_WORDS
 from memrepo.core.stems import base_forms
 from memrepo.core.text import words_of
 
@@ -348,7 +348,7 @@ def role_spans(words: Sequence[str], concepts: ConceptTable) -> list[Span]:
             covered.update(range(span.start, span.end))
     for i, word in enumerate(words):
         roles = concepts.word_concepts(word) & concepts.roles
-        if not roles and word in _GENITIVE_ROLES and i and words[i - 1] in _BEFORE_GENITIVE:
+        if not roles and word in _GENITIVE_ROLES and _genitive(words, i):
             roles = frozenset({_GENITIVE_ROLES[word]})
         if roles and i not in covered:
             found.append(Span(i, i + 1, roles, word))
@@ -362,6 +362,18 @@ preposition, a possessive or a noun it owns ("numer do MAMY", "urodziny mojej MA
 _BEFORE_GENITIVE = frozenset(words_of("""
 do od u dla z ze o przy bez mojej twojej naszej waszej jej jego mej telefon telefonu numer
 cislo adres adresa email mail urodziny narodeniny"""))
+
+
+def _genitive(words: Sequence[str], i: int) -> bool:
+    """Whether a word of `_GENITIVE_ROLES` is the genitive: after a preposition, a
+    possessive or a noun it owns, or closing a noun phrase nothing asks of ("dom opieki
+    MAMY"; not "jaki samochód MAMY", "kiedy MAMY wizytę")."""
+    if not i:
+        return False
+    if words[i - 1] in _BEFORE_GENITIVE:
+        return True
+    return i >= 2 and words[i - 1] not in STOP_WORDS and words[i - 2] not in QUESTION_WORDS \
+        and (i + 1 == len(words) or words[i + 1] in STOP_WORDS)
 
 
 def _spelled_as(identity: Identity, said: Sequence[str]) -> bool:

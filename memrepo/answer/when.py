@@ -34,6 +34,7 @@ from memrepo.answer.dates import (
     date_of,
     safe_date,
 )
+from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.core.facts.times import Instant
 from memrepo.core.stems import WORD
 from memrepo.core.text import words_of
@@ -50,12 +51,17 @@ vedelas pamieci zapisach zapisow zaznamoch zaznamech asked zapytal zapytala spyt
 zeptal zeptala file written zapiskach zapiskow zapiski zaznamenane zaznamenana zaznamenany
 zaznamenano zapisane zapsane zapsano poznamkach poznamky poznamok notatkach notatki
 zapisany zapisana zapisanu zapisaneho zapisanej zapisanych zapisanego zapisanym zapsany
-zapsana zapsanou zapsaneho zapsaneho""")
+zapsana zapsanou zapsaneho zapsaneho notebook notebooks listed wiedzialem wiedzialam
+wiedzielismy wiedzieliscie miales mialas mieliscie vedela vedeli vedel vedelas""")
 """A date within four words of these is the system time asked about ("as the memory knew
 it on 5 June", "według stanu na 8 stycznia", "podľa stavu k 1. 6. 2026", "in May, what did
 the memory expect…"), not the valid time: the date right after a cue first, else one
 right before it."""
 _KNOWN_REACH = 4
+_FRAMES = frozenset(words_of("""according going wedlug podla podle stan stanu stavu na k"""))
+"""Words that frame a cue ("ACCORDING to what we knew", "WEDŁUG notatek", "NA STAN wiedzy
+z", "PODĽA toho, čo si vedel"): part of the clause of the system time when a cue follows
+them, at most function words apart."""
 _APPROXIMATE = words_of("around about circa approximately roughly okolo zhruba priblizne")
 
 
@@ -149,7 +155,7 @@ def find_times(words: list[str], now: Instant) -> Times:
         if number == cued:
             known = When(when.start, None, when.words)
             # "as the memory knew it", "did the memory expect": about time, not the topic
-            used.update(i for i in range(len(words)) if _known_cue(words, i))
+            used.update(_known_clause(words))
         elif valid is None:
             valid = when
     if valid is None and known is not None:  # "what did the memory say in May?"
@@ -166,15 +172,36 @@ def _known_span(words: list[str], spans: list[tuple[int, int, When]]) -> int | N
                      else range(max(0, first - _KNOWN_REACH), first))
             if any(_known_cue(words, i) for i in reach):
                 return number
-    if len(spans) == 1 and (_MEMORY_CUES.intersection(words) or _had_down(words)):
+    if len(spans) == 1 and (_MEMORY_CUES.intersection(words) or _had_down(words) or any(
+            _you_had(words, i) for i in range(len(words)))):
         return 0  # "what did the MEMORY say Booking's commission was on 5 July?", "what
-        # did we HAVE DOWN for his slot on 4 October?"
+        # did we HAVE DOWN for his slot on 4 October?", "as of 1 May, what number did YOU
+        # HAVE for Lucia?"
     return None
+
+
+def _known_clause(words: list[str]) -> set[int]:
+    """The positions of the words saying the question asks what the memory held: its cues
+    and the words framing them ("WEDŁUG STANU wiedzy", "na STAN wiedzy")."""
+    cues = {i for i in range(len(words)) if _known_cue(words, i)}
+    return cues | {i for i, word in enumerate(words) if word in _FRAMES
+                   and _cue_follows(words, i, cues)}
+
+
+def _cue_follows(words: list[str], i: int, cues: set[int]) -> bool:
+    for j in range(i + 1, min(len(words), i + 1 + _KNOWN_REACH)):
+        if j in cues:
+            return True
+        if words[j] not in STOP_WORDS and words[j] not in _FRAMES:
+            return False
+    return False
 
 
 _MEMORY_CUES = frozenset(words_of("""memory knew known pamiec pamieci pamat wiedzielismy
 wiedziala wiedzial wiedzy vedeli vedela vedel vedomosti recorded zaznamenane zapisane
-zapsane file written notes zapiskach poznamkach"""))
+zapsane file written notes zapiskach poznamkach notebook notatkach notatek notatki
+wiedzialem wiedzialam wiedziales wiedzialas miales mialas zapisany zapisana zapsano
+zapsany zapsana zaznamoch zaznamech poznamkach"""))
 """Words that say the question asks what the memory held, wherever they stand beside its
 only date."""
 
@@ -182,9 +209,13 @@ only date."""
 def _known_cue(words: list[str], i: int) -> bool:
     """A cue word, "had" said of the memory ("according to what YOU HAD on 1 May"), or "did
     you know" ("on 1 March did YOU KNOW the kiln's model": then, not now)."""
-    return words[i] in _KNOWN_CUES or (words[i] in _HAD and i > 0 and words[i - 1] in (
-        "you", "si")) or (  # "čo si MAL 1. júna": what you had
+    return words[i] in _KNOWN_CUES or _you_had(words, i) or (  # "čo si MAL 1. júna"
         words[i] == "know" and words[i - 2:i] == ["did", "you"])  # not "do you know …"
+
+
+def _you_had(words: list[str], i: int) -> bool:
+    """"had" said of the memory: "what did YOU HAVE for Lucia", "čo si MAL"."""
+    return words[i] in _HAD and i > 0 and words[i - 1] in ("you", "si", "jsi")
 
 
 _HAD = frozenset(("had", "have", "mial", "miales", "mala", "mal", "mel"))

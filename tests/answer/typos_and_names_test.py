@@ -39,6 +39,9 @@ events:
   - {{op: assert, scope: zuzana, subject: zuzana, relation: employer, object: "Wróbel OSK",
      valid_from: "2015-01-01", recorded_at: "2025-09-10T10:00:00Z",
      quote: "I work at our driving school.", source: conversation, session: s1}}
+  - {{op: assert, scope: zuzana, subject: car, relation: registration, object: "PO 8M345",
+     valid_from: "2025-03-15", recorded_at: "2025-09-10T10:00:00Z",
+     quote: "Mamy Corollę, rejestracja PO 8M345.", source: conversation, session: s1}}
 questions: []
 """
 
@@ -52,6 +55,8 @@ world_repo, memory = world_fixtures(WORLD, "zuzana", NOW)
     ("Kde pracuje sestar?", ["katarina.zamestnavatel=Slovnaft"]),
     ("Kde robí sestra teraz?", ["katarina.zamestnavatel=Slovnaft"]),
     ("Where does Kaťa work?", ["katarina.zamestnavatel=Slovnaft"]),
+    # no function word says Polish; a word only the table's Polish knows ("auta") does
+    ("numer rejstracyjny auta", ["car.registration=PO 8M345"]),
 ])
 def test_misspellings_and_first_names(memory: Memory, question: str,
                                       expected: list[str]) -> None:

@@ -6,6 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from memrepo.answer.concepts import table_for
+from memrepo.answer.question import analyse
+from memrepo.answer.reading import read_question
 from memrepo.answer.when import Times, dates_in, find_times, numeric_dates_as_iso
 from memrepo.core.facts.times import format_valid_time, parse_instant
 from memrepo.core.text import words
@@ -217,3 +220,33 @@ def test_before_a_period_is_the_moment_just_before_it_began() -> None:
 def test_more_ways_of_asking_what_the_memory_held_then(text: str) -> None:
     found = times(text)
     assert found.known is not None and format_valid_time(found.known.start) == "2026-03-01"
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("As the notebook stood on 10 September 2026, what was our flat rent?", "2026-09-10"),
+    ("As of 1 November 2025, what number did you have for Lucia?", "2025-11-01"),
+    ("Which meds did you have listed for dad on 20 October 2026?", "2026-10-20"),
+    ("Co wiedziałem 10 lipca 2026 o opłacie za dom opieki?", "2026-07-10"),
+    ("Jaki numer pokoju taty miałeś zapisany 1 października 2025?", "2025-10-01"),
+    ("Na stan wiedzy z 1 grudnia 2025: na jakim oddziale pracuję?", "2025-12-01"),
+])
+def test_what_the_memory_held_said_in_the_asker_s_words(text: str, day: str) -> None:
+    found = times(text)
+    assert found.known is not None and format_valid_time(found.known.start) == day, text
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("As the notebook stood on 10 September 2026, what was our flat rent?", {"notebook"}),
+    ("Według stanu wiedzy na 30 grudnia 2025, ile kosztował kurs?", {"według", "stanu"}),
+    ("Kto był drugim fotografem według tego, co wiedziałeś 1 maja 2026?",
+     {"według", "wiedziałeś"}),
+    ("Na stan wiedzy z 1 grudnia 2025: na jakim oddziale pracuję?", {"stan", "wiedzy"}),
+    ("Kto bol náš rodinný lekár podľa stavu k 1. 6. 2026?", {"podľa", "stavu", "1", "6"}),
+])
+def test_the_clause_of_what_the_memory_held_is_no_word_searched(text: str,
+                                                                clause: set[str]) -> None:
+    """Its words ("NOTEBOOK", "WEDŁUG STANU wiedzy", a day written "1. 6. 2026") are about
+    time, not the thing asked: a key need not hold them."""
+    now = parse_instant("2026-11-25T12:00:00Z")
+    read = read_question(analyse(text, now), now, table_for({}))
+    assert not clause & {read.raw[i].lower() for i in read.salient}, text
