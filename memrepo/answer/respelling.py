@@ -137,8 +137,8 @@ def best_spelling(conn: Connection, scope: str, word: str, vocabulary: Sequence[
     if best > reach or not nearest:
         return None
     if len(nearest) > 1:  # "markts": nearer as written to `market` than to `marek`
-        as_written = {term: osa_within(word, term, reach + 2) for term in nearest}
-        nearest = [t for t in nearest if as_written[t] == min(as_written.values())]
+        written = {term: osa_within(word, term, reach + 2) for term in nearest}
+        nearest = [t for t in nearest if written[t] == min(written.values())]
     if len(nearest) > 1 and others:
         for term in nearest:
             for column in ("relation", "subject"):
