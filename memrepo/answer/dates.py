@@ -313,6 +313,29 @@ def _quarter(words: list[str], i: int, today: date, now: Instant,
     return i, end, When(_instant(start), _instant(_add_months(start, 3)), (i, end))
 
 
+def _school_year(words: list[str], i: int, today: date, now: Instant,
+                 ) -> tuple[int, int, When] | None:
+    """"the 2025/26 school year", "w roku szkolnym 2024/2025", "školský rok 2025/26": from
+    September of its first year to September of the next, with the words naming it."""
+    if not YEAR.fullmatch(words[i]) or i + 1 >= len(words):
+        return None
+    year, then = int(words[i]), words[i + 1]
+    if not then.isdecimal() or int(then) not in (year + 1, (year + 1) % 100) or len(
+            then) not in (2, 4):
+        return None
+    first, end = i, i + 2
+    while first > 0 and words[first - 1] in _SCHOOL_YEAR_WORDS:
+        first -= 1
+    while end < len(words) and words[end] in _SCHOOL_YEAR_WORDS:
+        end += 1
+    start = date(year, 9, 1)
+    return first, end, When(_instant(start), _instant(_add_months(start, 12)), (first, end))
+
+
+_SCHOOL_YEAR_WORDS = frozenset(words_of("""school academic year rok roku szkolny szkolnym
+szkolnego skolsky skolskom skolskeho skolni skolnim skolniho roce"""))
+
+
 def _year(words: list[str], i: int, today: date, now: Instant,
           ) -> tuple[int, int, When] | None:
     if not YEAR.fullmatch(words[i]):
@@ -388,8 +411,9 @@ def _year_after(words: list[str], i: int) -> tuple[int | None, int]:
 
 _Reader = Callable[[list[str], int, date, Instant], "tuple[int, int, When] | None"]
 READERS: tuple[_Reader, ...] = (_relative, _ago, _iso_day, _day_month, _month, _quarter,
-                                 _half, _season, _year)
-ABSOLUTE_READERS: tuple[_Reader, ...] = (_iso_day, _day_month, _month, _quarter, _season, _year)
+                                 _half, _season, _school_year, _year)
+ABSOLUTE_READERS: tuple[_Reader, ...] = (_iso_day, _day_month, _month, _quarter, _season,
+                                         _school_year, _year)
 """`READERS` reads a date or period at a word position, first match wins;
 `ABSOLUTE_READERS`, those that name a date of the calendar (not one relative to now)."""
 

@@ -20,7 +20,19 @@ def in_slavic(question: Sequence[str]) -> bool:
     slavic_words = POLISH | SLOVAK
     english = sum(word in ENGLISH and word not in slavic_words for word in question)
     slavic = sum(word in slavic_words and word not in ENGLISH for word in question)
+    if slavic == english:  # "Podaj telefon i maila do Zdrowego Talerza": no word decides
+        return any(map(_looks_slavic, question))
     return slavic > english
+
+
+def _looks_slavic(word: str) -> bool:
+    """A word spelt as English words never are ("ZDROWEGO", "TALERZA", "przedszkola")."""
+    return len(word) > 3 and (any(pair in word for pair in _SLAVIC_PAIRS)
+                              or word.endswith(_SLAVIC_ENDINGS))
+
+
+_SLAVIC_PAIRS = ("rz", "sz", "cz", "dz", "zd", "yj", "ij")
+_SLAVIC_ENDINGS = ("ego", "emu", "ych", "ami", "owi", "ej", "iu", "ou")
 
 
 _FIRST_SINGULAR = ("ę", "am", "łem", "lem", "iem", "ujem", "im", "ím")

@@ -33,7 +33,11 @@ _PUT = frozenset(("put", "puts", "putting"))
 """… UP / DOWN: "when did the price go up" asks how it changed."""
 _CHANGE_WORDS = frozenset(("move", "moved", "moving", "moves", "raised", "rose", "dropped",
                            "raise", "raises", "raising", "hike", "hiked", "hikes", "bumped",
-                           "doteraz", "dotychczas", "dosud", "doposud", "dotad"))
+                           "doteraz", "dotychczas", "dosud", "doposud", "dotad", "grew",
+                           "grown", "rosl", "rosla", "roslo", "rosly", "wzrosl", "wzrosla",
+                           "wzroslo", "wzrosly", "rastol", "rastla", "rastlo", "vzrastol",
+                           "vzrastla", "rostl", "rostla", "rostlo", "vzrostl", "vzrostla",
+                           "spadl", "spadla", "spadlo", "klesol", "klesla", "klesl", "fell"))
 """Words that ask how a value changed over time ("when did my rent change?", "kiedy
 zmienił się czynsz?", "kedy sa zmenil nájom?"): the answer is the key's history."""
 

@@ -212,6 +212,10 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
                    and not w.isupper() and i not in starts}
     if len(written) > 3 and len(capitalised) >= 0.6 * (len(written) - 1):
         capitalised = set()  # "Where Does Marta Live?": Title Case says nothing of names
+    for i in capitalised & set(spans) - phrased:  # a name means a concept only as written:
+        spans[i] = concepts.exact.get(folded[i], frozenset())  # "DANIEL" is no "daň",
+        if not spans[i]:  # "ZDROWEGO Talerza" no health
+            del spans[i]
     salient = sorted({*salient, *(i for i in capitalised if i not in dated and i not in heads
                                   and len(folded[i]) > 1 and folded[i] not in FILLERS)})
     # a name that is also a small word ("What is ANI's salary?": Anna) still names someone

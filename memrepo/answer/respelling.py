@@ -34,6 +34,7 @@ def respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable,
     the scope's subjects and relations or of entity names ("vna" → "van"): position → the
     respelling."""
     unknown = [i for i in read.salient if not concepts.knows(read.folded[i])
+               and i not in read.phrases  # "zajęcia DODATKOWE": a word of a phrase it knows
                and len(read.folded[i]) >= 3 and read.folded[i].isalpha()
                and read.folded[i] not in OPTIONAL]
     if not unknown:

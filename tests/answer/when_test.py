@@ -250,3 +250,15 @@ def test_the_clause_of_what_the_memory_held_is_no_word_searched(text: str,
     now = parse_instant("2026-11-25T12:00:00Z")
     read = read_question(analyse(text, now), now, table_for({}))
     assert not clause & {read.raw[i].lower() for i in read.salient}, text
+
+
+@pytest.mark.parametrize("text", [
+    "How many children were there in the 2025/26 school year?",
+    "Ile dzieci było w roku szkolnym 2025/2026?",
+    "Koľko detí sme mali v školskom roku 2025/26?",
+])
+def test_a_school_year_runs_from_september_to_september(text: str) -> None:
+    found = times(text)
+    assert found.valid is not None and found.valid.end is not None, text
+    assert (format_valid_time(found.valid.start), format_valid_time(found.valid.end)) == (
+        "2025-09-01", "2026-09-01"), text
