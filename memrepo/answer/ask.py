@@ -29,6 +29,7 @@ from memrepo.answer.clauses import (
 )
 from memrepo.answer.concepts import table_for
 from memrepo.answer.keys import KeyChoice, choose_keys
+from memrepo.answer.notes_by_meaning import notes_by_meaning
 from memrepo.answer.question import (
     Question,
     Window,
@@ -202,6 +203,9 @@ def _ask_one(conn: Connection, context: _Context, question: Question, asked: Win
                                                             question)[:notes]
     if with_notes and not choice.keys and choice.recorded:
         matches = _their_notes(conn, choice.about, matches)[:notes]
+    if with_notes and context.semantic is not None:
+        matches = notes_by_meaning(conn, context.semantic, text, matches, notes,
+                                   bool(choice.keys))
     respelled = {**choice.respelled, **(respellings(question, [notes_ranked.plan])
                                         if notes_ranked is not None else {})}
     suggestions = (suggest(conn, respelled.values(), scope, notes=with_notes)

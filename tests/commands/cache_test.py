@@ -43,5 +43,6 @@ def test_without_the_semantic_layer_it_says_how_to_install_it(root: Path) -> Non
 def test_it_encodes_every_key_and_keeps_the_vectors(root: Path) -> None:
     done = cache_vectors(root, "1")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "2 keys encoded (kept in .memrepo/vectors.sqlite)"
+    assert done.stdout.strip() == (
+        "2 keys and 0 note descriptions encoded (kept in .memrepo/vectors.sqlite)")
     assert (root / VECTORS_FILE).is_file()
