@@ -22,7 +22,9 @@ What a kill -9 leaves, and who puts it right:
 - after it, before the working file is appended: the file is *behind* HEAD. The next write
   to that segment appends the missing tail (append-only), `memrepo doctor --repair` too.
 - before the index is updated: `.memrepo/index-behind` names the entries; the next write,
-  the pre-commit hook and `memrepo doctor --repair` point them at HEAD.
+  the pre-commit hook and `memrepo doctor --repair` point them at HEAD. A kill while the
+  write held `.git/index.lock` for the rename also leaves that lock, held by no process:
+  whoever stages next removes it (`_left_by_a_kill`) instead of waiting for it in vain.
 Complete lines found in a working file beyond HEAD (a person appended them by hand, or a
 version of memrepo that appended before committing was killed) are committed with the
 next write to that segment, judged by the checks like its own.
@@ -35,6 +37,7 @@ import time
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -50,7 +53,7 @@ from memrepo.facts.write_lock import local_state_faults, lock_timeout, pause_for
 from memrepo.files import is_link, open_beneath, read_beneath
 from memrepo.git import staging
 from memrepo.git import write as gitw
-from memrepo.git.activity import HeadOpens, git_at_work, lock_in_use
+from memrepo.git.activity import HeadOpens, git_at_work, lock_in_use, run_by_git
 from memrepo.git.branch_update import BranchLocked, branch_mover, branch_update, new_commit
 from memrepo.local_state import INDEX_BEHIND
 
@@ -293,16 +296,23 @@ def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
 
 
 def _lock_branch(root: Path, git_dir: Path, update: BranchUpdate) -> bool:
-    """`update.lock()`. A branch lock no process holds, found while no git command works
-    in the clone and this write holds the write lock, was left by a write killed between
-    taking it and moving the branch: removed, or every later write would be refused."""
+    """`update.lock()`. A branch lock left by a write killed between taking it and moving
+    the branch is removed, or every later write would be refused."""
     try:
         return update.lock()
     except BranchLocked as locked:
-        if lock_in_use(locked.lock) or git_at_work(root, git_dir) is not None:
+        if not _left_by_a_kill(root, git_dir, locked.lock):
             raise
         locked.lock.unlink(missing_ok=True)
         return update.lock()
+
+
+def _left_by_a_kill(root: Path, git_dir: Path, lock: Path) -> bool:
+    """Whether a git lock file was left by a killed process, as the holder of the write
+    lock judges it: no process holds it open, no git command works in the clone and none
+    runs this one (git keeps its locks closed while its hooks run)."""
+    return (not lock_in_use(lock) and git_at_work(root, git_dir) is None
+            and not run_by_git())
 
 
 def _undo_attempt(root: Path, prepared: Prepared | None, earlier: list[str]) -> None:
@@ -319,8 +329,10 @@ def _stage(root: Path, repo: Repository, entries: Mapping[str, bytes],
     """Point the index at the commit; never raises (the commit stands either way)."""
 
     deadline = time.monotonic() + min(5.0, lock_timeout())
+    git_dir = Path(repo.path)
+    stale = partial(_left_by_a_kill, root, git_dir)
     try:
-        done = staging.update(root, Path(repo.path), entries, deadline, prepared)
+        done = staging.update(root, git_dir, entries, deadline, prepared, stale)
     except (OSError, InputError):
         done = False
     if done:

@@ -223,6 +223,13 @@ def _family() -> set[int]:
     return family
 
 
+def run_by_git() -> bool:
+    """Whether a git process is an ancestor of this one (memrepo run by a git hook): the
+    lock files that git holds while its hooks run are closed, yet not stale."""
+    return any(_read(PROC / str(pid) / "comm").strip() == "git"
+               for pid in _family() - {os.getpid()})
+
+
 def _descends_from_this_process(pid: int) -> bool:
     me = os.getpid()
     for _ in range(64):

@@ -16,7 +16,10 @@ Two things matter here, speed and git's lock protocol:
   know to keep) is done by libgit2 on the temporary copy instead.
 Waiting: while git holds `index.lock`, memrepo waits (git itself fails at once). If the
 lock is never free within the deadline, the caller leaves the entries to be refreshed
-later (`memrepo doctor --repair`, the pre-commit hook, or the next write).
+later (`memrepo doctor --repair`, the pre-commit hook, or the next write). A lock still
+there after LOCK_GRACE_SECONDS is shown to the caller's `stale` (a write killed while it
+held the lock for its rename leaves it behind, and no later write could take it): removed
+when that says no one holds it.
 """
 
 from __future__ import annotations
@@ -24,11 +27,12 @@ from __future__ import annotations
 import hashlib
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from memrepo.git.activity import LOCK_GRACE_SECONDS
 from memrepo.git.command import run_git
 from memrepo.git.write import index_with_entries
 
@@ -110,12 +114,16 @@ def _write_parts(target: Path, parts: list[bytes]) -> None:
         os.close(fd)
 
 
-def swap(prepared: Prepared, deadline: float) -> bool | None:
+Stale = Callable[[Path], bool]
+"""Whether a lock file no one may be holding any more was left by a killed process."""
+
+
+def swap(prepared: Prepared, deadline: float, stale: Stale | None = None) -> bool | None:
     """Rename the prepared index into place under `index.lock`: True when done, False when
     `.git/index` changed since it was prepared (prepare again), None when git held the
     lock until `deadline`."""
     lock = prepared.index.with_name("index.lock")
-    fd = _take(lock, deadline)
+    fd = _take(lock, deadline, stale)
     if fd is None:
         return None
     kept = prepared.index.with_name(f"memrepo-index.{os.getpid()}.old")
@@ -153,16 +161,16 @@ def discard(prepared: Prepared | None) -> None:
 
 
 def update(root: Path, git_dir: Path, entries: Mapping[str, bytes], deadline: float,
-           prepared: Prepared | None = None) -> bool:
+           prepared: Prepared | None = None, stale: Stale | None = None) -> bool:
     """Set `entries` in the index (using `prepared` first when given); False when git held
-    the index lock until `deadline`."""
+    the index lock until `deadline` (and `stale` never called it stale)."""
     try:
         while True:
             if prepared is None:
                 prepared = prepare(git_dir, entries)
                 if prepared is None:
                     return _with_git(root, git_dir, entries, deadline)
-            done = swap(prepared, deadline)
+            done = swap(prepared, deadline, stale)
             if done is not None and not done and time.monotonic() < deadline:
                 discard(prepared)
                 prepared = None
@@ -188,15 +196,36 @@ def _with_git(root: Path, git_dir: Path, entries: Mapping[str, bytes],
         time.sleep(0.01)
 
 
-def _take(lock: Path, deadline: float) -> int | None:
-    """Create git's lock file (git's own protocol: O_EXCL); wait while someone holds it."""
+def _take(lock: Path, deadline: float, stale: Stale | None) -> int | None:
+    """Create git's lock file (git's own protocol: O_EXCL); wait while someone holds it.
+    A lock held past LOCK_GRACE_SECONDS (or the deadline, when sooner) is shown to `stale`,
+    once per grace."""
+    look = min(time.monotonic() + LOCK_GRACE_SECONDS, deadline)
     while True:
         try:
             return os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
-            if time.monotonic() >= deadline:
+            now = time.monotonic()
+            if stale is not None and now >= look:
+                look = now + LOCK_GRACE_SECONDS
+                if _removed_if_stale(lock, stale):
+                    continue
+            if now >= deadline:
                 return None
             time.sleep(0.002)
+
+
+def _removed_if_stale(lock: Path, stale: Stale) -> bool:
+    """Whether `lock` is gone: removed when `stale` judged it and it is still the file it
+    judged (git may have replaced it meanwhile: then it is waited for)."""
+    try:
+        judged = _identity(os.stat(lock))
+        if not stale(lock) or _identity(os.stat(lock)) != judged:
+            return False
+        os.unlink(lock)
+    except FileNotFoundError:
+        pass
+    return True
 
 
 def _identity(stat: os.stat_result) -> tuple[int, int, int]:

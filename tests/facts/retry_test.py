@@ -9,6 +9,8 @@ import os
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.support import git, memrepo_at, plain_env, status
 
 NOW = "2030-06-15T12:00:00Z"  # after the first commit of memory_repo, made now
@@ -85,6 +87,49 @@ def test_a_retry_after_a_kill_before_the_index_leaves_git_status_clean(
     assert asserts(memory_repo, "Gdańsk") == 1
     assert status(memory_repo) == ""
     assert not (memory_repo / ".memrepo/index-behind").exists()
+
+
+def test_a_retry_after_a_kill_holding_the_index_lock_leaves_git_status_clean(
+        memory_repo: Path) -> None:
+    """The kill came while the write held `.git/index.lock` to rename its new index into
+    place: the entry still holds the previous blob, `.memrepo/index-behind` names it, and
+    the lock stays, held by no process (`git status`: MM). The retry removes the lock and
+    puts the index right, instead of waiting for it and leaving the entry behind."""
+    assert memrepo_at(memory_repo, "remember", *KEY, "Kraków", now=NOW).returncode == 0
+    assert memrepo_at(memory_repo, "remember", *KEY, "Gdańsk", now=NOW).returncode == 0
+    previous = git(memory_repo, "rev-parse", f"HEAD~1:{LOG}", env=plain_env()).stdout.strip()
+    git(memory_repo, "update-index", "--cacheinfo", f"100644,{previous},{LOG}",
+        env=plain_env())
+    (memory_repo / ".memrepo/index-behind").write_text(f"{LOG}\n", encoding="utf-8")
+    lock = memory_repo / ".git/index.lock"
+    lock.write_bytes(b"")  # as the write's swap takes it: empty, then renames beside it
+    assert status(memory_repo).split() == ["MM", LOG]
+    retry = memrepo_at(memory_repo, "remember", *KEY, "Gdańsk", "--json", now=NOW)
+    assert json.loads(retry.stdout)["status"] == "unchanged", retry.stderr
+    assert not lock.exists()
+    assert status(memory_repo) == ""
+    assert not (memory_repo / ".memrepo/index-behind").exists()
+    assert asserts(memory_repo, "Gdańsk") == 1
+
+
+def test_an_index_lock_a_process_holds_is_waited_for_not_removed(
+        memory_repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A git command holding the index lock open (git writes the new index into it) is
+    waited for until the deadline; the entry is left to the next write and the lock to
+    its owner."""
+    monkeypatch.setenv("MEMREPO_LOCK_TIMEOUT", "2")
+    assert memrepo_at(memory_repo, "remember", *KEY, "Kraków", now=NOW).returncode == 0
+    lock = memory_repo / ".git/index.lock"
+    with open(lock, "wb") as held:
+        done = memrepo_at(memory_repo, "remember", *KEY, "Gdańsk", "--json", now=NOW)
+        assert lock.exists()
+    assert json.loads(done.stdout)["status"] == "added", done.stderr
+    assert (memory_repo / ".memrepo/index-behind").read_text(encoding="utf-8") == f"{LOG}\n"
+    lock.unlink()
+    assert held.closed
+    again = memrepo_at(memory_repo, "remember", *KEY, "Gdańsk", "--json", now=NOW)
+    assert json.loads(again.stdout)["status"] == "unchanged", again.stderr
+    assert status(memory_repo) == ""
 
 
 def branch_lock(repo: Path) -> Path:

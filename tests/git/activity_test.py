@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from memrepo.git.activity import HeadOpens, git_at_work, register
+from memrepo.git.activity import HeadOpens, git_at_work, register, run_by_git
 from memrepo.local_state import GIT_COMMANDS as REGISTRY
 from tests.support import git, write
 
@@ -108,3 +108,16 @@ def test_a_watch_kept_for_the_next_write_reports_only_what_followed_it(
         assert not head_opens.seen()
         git(memory_repo, "log", "-1", "--format=%H")
         assert head_opens.seen()
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to read ancestors")
+def test_a_process_a_git_command_runs_is_run_by_git(memory_repo: Path,
+                                                    git_env: dict[str, str]) -> None:
+    """As memrepo runs in a git hook (a `!` alias here): the lock files git keeps closed
+    meanwhile are its own, never a killed process's."""
+    probe = "from memrepo.git.activity import run_by_git; print(run_by_git())"
+    done = subprocess.run(["git", "-c", f"alias.probe=!{sys.executable} -c '{probe}'",
+                           "probe"], cwd=memory_repo, env=git_env, capture_output=True,
+                          text=True, check=False)
+    assert done.stdout.strip() == "True", done.stderr
+    assert not run_by_git()

@@ -120,6 +120,39 @@ def test_the_swap_waits_for_git_and_gives_up_at_the_deadline(repo: Path) -> None
     assert not lock.exists() and not prepared.temporary.exists()
 
 
+def test_a_lock_its_caller_judges_stale_is_removed_and_the_swap_done(repo: Path) -> None:
+    lock = repo / ".git/index.lock"
+    lock.write_bytes(b"")  # no process holds it: a write killed while it did
+    oid = pygit2.Repository(str(repo)).create_blob(b"{}\n{}\n")
+    prepared = staging.prepare(repo / ".git", {LOG: oid.raw})
+    assert prepared is not None
+    judged: list[Path] = []
+
+    def stale(lock: Path) -> bool:
+        judged.append(lock)
+        return True
+
+    assert staging.swap(prepared, time.monotonic() + 0.2, stale)
+    assert judged == [lock] and not lock.exists()
+    assert git(repo, "ls-files", "-s", LOG).stdout.split()[1] == str(oid)
+
+
+def test_a_lock_replaced_while_it_was_judged_is_waited_for(repo: Path) -> None:
+    lock = repo / ".git/index.lock"
+    lock.write_bytes(b"")
+
+    def git_took_it_meanwhile(judged: Path) -> bool:
+        judged.unlink()
+        judged.write_bytes(b"DIRC")
+        return True
+
+    prepared = staging.prepare(repo / ".git", {LOG: bytes(20)})
+    assert prepared is not None
+    assert staging.swap(prepared, time.monotonic() + 0.2, git_took_it_meanwhile) is None
+    staging.discard(prepared)
+    assert lock.read_bytes() == b"DIRC"
+
+
 def test_a_locked_index_is_rewritten_in_place(repo: Path) -> None:
     locked = repo / ".git/index.lock"  # as `git commit -a` holds it during its hooks
     locked.write_bytes((repo / ".git/index").read_bytes())
