@@ -160,6 +160,8 @@ def answerable_role(conn: Connection, scope: str, mention: Mention, rows: Sequen
     holds it with the question's word before it ("our CLAY supplier": `clay_supplier`)."""
     if not mention.role:
         return False
+    if mention.start and read.folded[mention.start - 1] in _AT_A_VISIT:
+        return True  # "wizytę U KARDIOLOGA": where someone goes, not whom it is about
     before = set(base_forms(read.folded[mention.start - 1])) if mention.start else set()
     if before and any(before & {f for w in words(r.relation_key) for f in base_forms(w)}
                       for r in keys_with_words(conn, scope, before, "relation", 20)
@@ -172,6 +174,11 @@ def answerable_role(conn: Connection, scope: str, mention: Mention, rows: Sequen
     owner = mention.owner.subjects if mention.owner is not None else set()
     return any(mention.role & concepts.concepts_of_words(words(k.relation_key))
                for k in keys_of_subjects(conn, scope, owner))
+
+
+_AT_A_VISIT = frozenset(words_of("u k ku ke pri at"))
+"""Words before a role where someone goes to see them ("wizyta U kardiologa", "ísť K
+zubárovi", "an appointment AT the dentist's")."""
 
 
 # --- who is asked about -----------------------------------------------------------------

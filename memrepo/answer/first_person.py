@@ -18,11 +18,20 @@ def in_slavic(question: Sequence[str]) -> bool:
     """Whether a question is in Polish, Slovak or Czech rather than English (more of their
     function words than English ones)."""
     slavic_words = POLISH | SLOVAK
-    english = sum(word in ENGLISH and word not in slavic_words for word in question)
-    slavic = sum(word in slavic_words and word not in ENGLISH for word in question)
+    prepositions = sum(polish_we(question, i) for i in range(len(question)))
+    english = sum(word in ENGLISH and word not in slavic_words
+                  for word in question) - prepositions
+    slavic = sum(word in slavic_words and word not in ENGLISH
+                 for word in question) + prepositions
     if slavic == english:  # "Podaj telefon i maila do Zdrowego Talerza": no word decides
         return any(map(_looks_slavic, question))
     return slavic > english
+
+
+def polish_we(question: Sequence[str], i: int) -> bool:
+    """Polish "we" (in) before a word in w- or f- ("WE wrześniu", "we Wrocławiu"): no
+    English "we"."""
+    return question[i] == "we" and i + 1 < len(question) and question[i + 1][:1] in ("w", "f")
 
 
 def _looks_slavic(word: str) -> bool:

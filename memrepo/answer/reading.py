@@ -50,7 +50,8 @@ every mesiac mesicne mesacne miesiac miesiecznie rok rocznie rocne rocni tyden t
 private personal main new current latest official direct time over usual normal regular
 standard typical default base basic next last previous start beginning naposledy naposledok
 ostatnio ostatni ostatnia ostatnie posledny posledna posledni posledne recently lately nedavno
-niedawno home domov doma domu yr yrs due originally
+niedawno home domov doma domu yr yrs due originally zna znam znasz znaja umi umim umie vie
+viem vedia ovlada ovladam knows
 prywatny prywatna sukromny sukromna soukromy soukroma"""))
 """Words of a period ("each month", "per year"), a kind of value ("my PRIVATE phone") or
 where something happens ("kto chodí babke pomáhať DOMOV": her carer, at home): a

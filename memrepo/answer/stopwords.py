@@ -30,7 +30,8 @@ anything someone something tell let lets many use used uses using need needs nee
 
 POLISH = words_of("""
 a aby ach acz aczkolwiek aj albo ale alez ani az bardziej bardzo bez bo bowiem by byc byl
-byla bylam bylem byli bylo byly bym bys bede bedzie bedziesz beda ci cie ciebie co cokolwiek
+byla bylam bylem byli bylo byly bylismy bylysmy byliscie bym bys bede bedzie bedziesz beda ci
+cie ciebie co cokolwiek
 cos czy czyli czemu czego czym dla dlaczego dlatego do dokad dosc gdy gdyby gdyz gdzie
 gdziekolwiek gdzies go i ich ile im inna inne inny ja jak jaka jakas jakby jaki jakie
 jakiego jakiej jakim jakimi jakich jakis jako jakos je jego jej jemu jest jestem jestes

@@ -18,6 +18,7 @@ from memrepo.answer.first_person import (
     first_person_plural,
     first_person_singular,
     in_slavic,
+    polish_we,
 )
 from memrepo.answer.identities import (
     ORGS,
@@ -114,7 +115,8 @@ def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[
     negated = [m for m in found if _negated(question, m.start)]
     found = sorted((m for m in found if m not in negated), key=lambda m: m.start)
     as_subject = _asker(question, raw, people, found, concepts)
-    ours = bool(OURS.intersection(question)) or first_person_plural(raw, question, concepts)
+    ours = any(word in OURS and not polish_we(question, i) for i, word in enumerate(
+        question)) or first_person_plural(raw, question, concepts)
     aside = frozenset(i for m in negated for i in range(m.start, m.end))
     return Mentions(tuple(found), as_subject, ours, aside)
 

@@ -38,6 +38,8 @@ def test_a_nouns_instrumental_is_no_first_person(text: str) -> None:
     ("back door code", False),
     ("the window show", False),
     ("pizza order", False),
+    ("godziny otwarcia we wrześniu 2026", True),  # Polish "we" (in) before a w-word
+    ("what were we doing in 2025", False),
 ])
 def test_the_language_when_no_function_word_says_it(text: str, slavic: bool) -> None:
     assert in_slavic([word for _, word in tokens(text)]) is slavic

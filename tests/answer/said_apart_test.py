@@ -2,9 +2,10 @@
 asked one relation each ("Which schools are Kasia AND Tomek at?"), "mamy" as mum's after a
 noun it owns ("dom opieki MAMY") but "we have" after a question word ("jaki samochód
 MAMY"), a phrase of the table around "co miesiąc" ("ODDAJEMY co miesiąc DO BANKU"), words in
-another order ("kto U NAS PRACUJE"), and a thing's key of a kind the question never asks
-standing aside for the key whose sentence names the thing ("who do we rent the SHOP from":
-not the shop's rent, an amount, but the landlord)."""
+another order ("kto U NAS PRACUJE"), a role where someone goes ("wizyta U KARDIOLOGA"), and a
+thing's key of a kind the question never asks standing aside for the key whose sentence
+names the thing ("who do we rent the SHOP from": not the shop's rent, an amount, but the
+landlord)."""
 
 from __future__ import annotations
 
@@ -25,10 +26,13 @@ WORLD = world_yaml("said-apart", "A Gdańsk family with a shop", NOW, world_fact
     ("kredyt_hipoteczny", "bank", "mBank"),
     ("shop_rent", "amount", "4 500 zł"),
     ("sklep", "employee", "Ewa Lis"),
+    ("oksana", "jezyki", "ukraiński"),
 )) + world_event("ania", "landlord", "name", "Jan Nowak", "2024-01-01",
                  "The shop belongs to Jan Nowak, we rent it from him.")
     + world_event("ania", "kredyt_hipoteczny", "rata", "3 210 zł", "2026-04-01",
-                  "Rata kredytu za mieszkanie od kwietnia spada do 3 210 zł."))
+                  "Rata kredytu za mieszkanie od kwietnia spada do 3 210 zł.")
+    + world_event("ania", "tata", "cardiology_appointment", "3 grudnia 2026, 10:30",
+                  "2026-11-10", "Przychodnia przełożyła tacie kardiologa na 3 grudnia."))
 
 world_repo, memory = world_fixtures(WORLD, "ania", NOW)
 
@@ -45,6 +49,9 @@ world_repo, memory = world_fixtures(WORLD, "ania", NOW)
     ("Kto u nas pracuje?", ["sklep.employee=Ewa Lis"]),
     ("Who do we rent the shop from?", ["landlord.name=Jan Nowak"]),
     ("How much is the shop rent?", ["shop_rent.amount=4 500 zł"]),
+    # a role where someone goes is no one asked about ("wizytę U KARDIOLOGA")
+    ("Kiedy tata ma wizytę u kardiologa?", ["tata.cardiology_appointment=3 grudnia 2026, 10:30"]),
+    ("jakie języki zna Oksana", ["oksana.jezyki=ukraiński"]),  # "zna": how, not what
 ])
 def test_words_said_apart_find_their_keys(memory: Memory, question: str,
                                           expected: list[str]) -> None:
