@@ -184,7 +184,7 @@ def analyse(text: str, now: Instant) -> Question:
     asks_change = any(map(asks_change_word, folded)) or any(
         a in _GO and b in ("up", "down") for a, b in itertools.pairwise(folded)) or any(
         a in _PUT and "up" in folded[i + 1:i + 5] for i, a in enumerate(folded)) or (
-        _had_so_far(folded))
+        _had_so_far(folded)) or _before_as_well(folded, times.used)
     asks_amount = bool(_AMOUNT_WORDS & set(folded)) or any(
         a == "how" and b in ("much", "many") for a, b in itertools.pairwise(folded)) or (
         what_is_paid(folded))
@@ -213,6 +213,23 @@ def analyse(text: str, now: Instant) -> Question:
             if folded[i] not in STOP_WORDS}
     return Question(text, tuple(terms.values()), times.valid, times.known, asks_change,
                     asks_amount, tuple(also.values()), _capitalised(text, terms))
+
+
+def _before_as_well(folded: Sequence[str], dated: frozenset[int]) -> bool:
+    """"… before AND now", "predtým a teraz", "przedtem": what it was before, not just
+    now — "before" with no date after it ("before September" is a time)."""
+    earlier = any(word in _EARLIER and (i + 1 == len(folded) or i + 1 not in dated)
+                  for i, word in enumerate(folded)) or (  # "Kto BYŁ …, A kto jest TERAZ?"
+        bool(_WAS.intersection(folded)) and bool(_JOINED.intersection(folded[1:])))
+    return earlier and bool(_NOW_TOO.intersection(folded))
+
+
+_EARLIER = frozenset(words_of("""before previously formerly earlier przedtem wczesniej
+predtym predtim skor"""))
+_NOW_TOO = frozenset(words_of("""now after currently today teraz obecnie teraz ted
+terazky dnes po"""))
+_WAS = frozenset(words_of("was were byl byla bylo byli byly bol bola bolo boli"))
+_JOINED = frozenset(words_of("and a i"))
 
 
 def _had_so_far(folded: Sequence[str]) -> bool:

@@ -51,7 +51,8 @@ private personal main new current latest official direct time over usual normal 
 standard typical default base basic next last previous start beginning naposledy naposledok
 ostatnio ostatni ostatnia ostatnie posledny posledna posledni posledne recently lately nedavno
 niedawno home domov doma domu yr yrs due originally zna znam znasz znaja umi umim umie vie
-viem vedia ovlada ovladam knows
+viem vedia ovlada ovladam knows previously formerly earlier przedtem wczesniej predtym predtim
+skor
 prywatny prywatna sukromny sukromna soukromy soukroma"""))
 """Words of a period ("each month", "per year"), a kind of value ("my PRIVATE phone") or
 where something happens ("kto chodí babke pomáhať DOMOV": her carer, at home): a

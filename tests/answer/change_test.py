@@ -38,3 +38,15 @@ def test_the_next_best_key_that_changed_answers_a_change(memory: Memory) -> None
 def test_a_value_asked_without_a_change_is_the_best_key(memory: Memory) -> None:
     assert answered_keys(memory, "daniel", "When is the final loan payment?") == [
         "bank_loan.final_payment=2029-05-15"]
+
+
+def test_before_and_now_asks_what_it_was_and_what_it_is(memory: Memory) -> None:
+    """"… before and … now", "predtým a teraz", "Ile BYŁ …, a ile jest TERAZ": both values,
+    not just today's."""
+    both = ["czynsz.kwota=3 000 zł", "czynsz.kwota=3 400 zł"]
+    for question in ("What was our rent before and what is it now?",
+                     "Aký bol nájom predtým a aký je teraz?",
+                     "Ile był czynsz, a ile jest teraz?"):
+        assert sorted(answered_keys(memory, "daniel", question)) == both, question
+    assert answered_keys(memory, "daniel", "What is our rent now?") == [
+        "czynsz.kwota=3 400 zł"]
