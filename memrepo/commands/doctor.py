@@ -1,6 +1,7 @@
 """`memrepo doctor [--repair] [--deep] [--full] [--json]`: diagnose (and put right) what
 an interrupted write left in this clone — partial or uncommitted log lines, an index
-behind HEAD, stale git locks, a broken cache, INDEX.md drift. See
+behind HEAD, stale git locks, killed writes' temporary index files, a broken cache,
+INDEX.md drift. See
 memrepo/maintenance/doctor/ for what is repaired how."""
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "doctor", help="diagnose this clone after a crash; --repair puts it right",
         description="Find partial or uncommitted fact-log lines, index entries behind "
-                    "HEAD, stale git lock files, a corrupt cache and INDEX.md drift (a "
+                    "HEAD, stale git lock files, temporary index files of killed writes, a "
+                    "corrupt cache and INDEX.md drift (a "
                     "cache merely behind the files is synced, as any query would). "
                     "--repair moves partial lines aside to .memrepo/partial/ (never "
                     "dropped), commits complete uncommitted lines through the checks, "
-                    "resets lagging index entries, removes stale locks and rebuilds the "
-                    "cache. The cache's audit is not run again while the cache is as "
+                    "resets lagging index entries, removes stale locks and those files and "
+                    "rebuilds the cache. The cache's audit is not run again while the cache is as "
                     "it was at the last clean one (--full runs it). Exit 0 when healthy "
                     "or repaired, 1 when problems remain.")
     parser.add_argument("--repair", action="store_true",

@@ -25,6 +25,11 @@ What a kill -9 leaves, and who puts it right:
   the pre-commit hook and `memrepo doctor --repair` point them at HEAD. A kill while the
   write held `.git/index.lock` for the rename also leaves that lock, held by no process:
   whoever stages next removes it (`_left_by_a_kill`) instead of waiting for it in vain.
+- from preparing the new index to the end of the index update: that new index (a whole
+  index's size, in `.git`) and perhaps a link to the old one. A write that finds a kill's
+  traces (the marker above, a stale branch lock) removes those of dead processes
+  (`_after_a_kill`); `memrepo doctor --repair` too. The marker is written before the new
+  index is prepared, so no such file is left without it.
 Complete lines found in a working file beyond HEAD (a person appended them by hand, or a
 version of memrepo that appended before committing was killed) are committed with the
 next write to that segment, judged by the checks like its own.
@@ -100,8 +105,9 @@ def append_many_and_commit(root: Path, appends: Mapping[str, bytes], message: st
         change = gitw.change_to(base, tree, [s.path for s in segments], message, when,
                                 known={s.path: (s.committed, s.new) for s in segments})
         run_commit_checks(change, {s.path: s.leftover_lines for s in segments})
-        entries = {**_behind_entries(root, base), **{p: o.raw for p, o in blobs.items()}}
-        done = _commit_when_git_is_quiet(root, base, tree, message, when, entries)
+        marked = behind_paths(root)
+        entries = {**_behind_entries(base, marked), **{p: o.raw for p, o in blobs.items()}}
+        done = _commit_when_git_is_quiet(root, base, tree, message, when, entries, marked)
         if done is not None:
             commit, prepared = done
             if base.commit is not None:
@@ -109,6 +115,8 @@ def append_many_and_commit(root: Path, appends: Mapping[str, bytes], message: st
             for segment in segments:
                 _show(root, segment)
             _stage(root, repo, entries, prepared)
+            if marked:
+                _after_a_kill(Path(repo.path))
             return commit
     raise MemoryBusy(Problem("HEAD", "the branch kept moving while memrepo tried to commit",
                              "run the command again"))
@@ -154,9 +162,12 @@ def show_committed(root: Path, scopes: list[str]) -> None:
                 with suppress(InputError):  # a damaged log: `memrepo doctor` reports it
                     _show(root, _segment(root, path, b"", base))
                     shown[path] = gitw.blob_id_at(base, path) or b""
-    behind = _behind_entries(root, base)
+    marked = behind_paths(root)
+    behind = _behind_entries(base, marked)
     if shown or behind:  # the index entries the kill left behind too
         _stage(root, repo, {**behind, **shown})
+    if marked:
+        _after_a_kill(Path(repo.path))
 
 
 def _behind_head(root: Path, path: str, base: Base) -> bool:
@@ -255,22 +266,26 @@ def _ends_alike(fd: int, work: bytes) -> bool:
 
 
 def _commit_when_git_is_quiet(root: Path, base: Base, tree: Oid, message: str,
-                              when: Instant, entries: Mapping[str, bytes],
+                              when: Instant, entries: Mapping[str, bytes], earlier: list[str],
                               ) -> tuple[str, Prepared | None] | None:
     """Move the branch to a new commit of `tree` — checking just before that no person's
     git command has started meanwhile (if one has: release the lock until it ends and
     return None, so the caller rebuilds on what it committed). None too when HEAD moved.
-    Everything else (the commit object, the new index, the marker, the branch's lock
+    Everything else (the commit object, the marker, the new index, the branch's lock
     taken as git takes it) is done before the last look (an inotify watch on .git/HEAD),
-    so that one rename moves the branch microseconds after it."""
+    so that one rename moves the branch microseconds after it. `earlier`: what the marker
+    named before (restored when the branch does not move)."""
 
     git_dir = Path(base.repo.path)
     commit = new_commit(base, tree, message, when)
     update = branch_update(base, commit, message)
     move = branch_mover(base, commit, message) if update is None else update.finish
-    prepared = staging.prepare(git_dir, entries)
-    earlier = behind_paths(root)
-    _mark_behind(root, entries)
+    _mark_behind(root, entries)  # first: a kill from here on leaves it (see the top)
+    try:
+        prepared = staging.prepare(git_dir, entries)
+    except BaseException:
+        _mark_behind(root, dict.fromkeys(earlier, b""))
+        raise
     with HeadOpens(git_dir) as head_opens:  # nothing below opens .git/HEAD but git
         try:
             if git_at_work(root, git_dir) is not None:
@@ -304,6 +319,7 @@ def _lock_branch(root: Path, git_dir: Path, update: BranchUpdate) -> bool:
         if not _left_by_a_kill(root, git_dir, locked.lock):
             raise
         locked.lock.unlink(missing_ok=True)
+        _after_a_kill(git_dir)
         return update.lock()
 
 
@@ -313,6 +329,14 @@ def _left_by_a_kill(root: Path, git_dir: Path, lock: Path) -> bool:
     runs this one (git keeps its locks closed while its hooks run)."""
     return (not lock_in_use(lock) and git_at_work(root, git_dir) is None
             and not run_by_git())
+
+
+def _after_a_kill(git_dir: Path) -> None:
+    """Remove the temporary index files of killed writes (`staging.leftovers`), once a
+    write found a kill's traces — not on every write: listing `.git` is not free. Never
+    raises: the write stands either way, and doctor reports what is left."""
+    with suppress(OSError):
+        staging.remove_leftovers(git_dir)
 
 
 def _undo_attempt(root: Path, prepared: Prepared | None, earlier: list[str]) -> None:
@@ -370,9 +394,8 @@ def behind_paths(root: Path) -> list[str]:
             if line.startswith("memory/facts/")]
 
 
-def _behind_entries(root: Path, base: Base) -> dict[str, bytes]:
-    return {path: oid for path in behind_paths(root)
-            if (oid := gitw.blob_id_at(base, path)) is not None}
+def _behind_entries(base: Base, paths: list[str]) -> dict[str, bytes]:
+    return {path: oid for path in paths if (oid := gitw.blob_id_at(base, path)) is not None}
 
 
 def refresh_behind(root: Path, index_file: Path | None = None) -> None:
@@ -384,8 +407,9 @@ def refresh_behind(root: Path, index_file: Path | None = None) -> None:
         return
 
     repo = gitw.open_repo(root)
-    entries = _behind_entries(root, gitw.head_base(repo))
+    entries = _behind_entries(gitw.head_base(repo), behind_paths(root))
     git_dir = Path(repo.path)
+    _after_a_kill(git_dir)
     if entries and index_file is not None and index_file != git_dir / "index":
         staging.rewrite_locked(git_dir, index_file, entries)
         return  # .git/index itself is written by git when the commit ends

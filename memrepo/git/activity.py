@@ -167,6 +167,27 @@ def process_alive(pid: int) -> bool:
     return True
 
 
+def may_be_memrepo(pid: int) -> bool:
+    """Whether `pid` may be a live memrepo process — the maker of a file named for it
+    (memrepo.git.staging's temporary indexes). A process that made one had pygit2 loaded
+    (the module that makes them imports it), so a live process without it in its memory
+    map holds a reused pid; where the map cannot be read (another user's process), its
+    command line must name memrepo. This process always may be; without /proc, any live
+    one may be. A zombie (killed, not yet reaped) is dead."""
+    if pid == os.getpid():
+        return True
+    if pid <= 0 or not process_alive(pid):
+        return False
+    if not PROC.is_dir():
+        return True
+    if _read(PROC / str(pid) / "stat").rpartition(")")[2].split()[:1] in (["Z"], ["X"]):
+        return False
+    maps = _read(PROC / str(pid) / "maps")
+    if maps:
+        return "pygit2" in maps
+    return "memrepo" in _read(PROC / str(pid) / "cmdline")
+
+
 def _proc_scan(root: Path, mine: set[int]) -> Iterator[GitAtWork]:
     if not PROC.is_dir():
         return

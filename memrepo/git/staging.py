@@ -20,19 +20,24 @@ later (`memrepo doctor --repair`, the pre-commit hook, or the next write). A loc
 there after LOCK_GRACE_SECONDS is shown to the caller's `stale` (a write killed while it
 held the lock for its rename leaves it behind, and no later write could take it): removed
 when that says no one holds it.
+Leftovers: the new index is `memrepo-index.<pid>.tmp` and, during the swap, a hard link to
+the index it replaces `memrepo-index.<pid>.old`; a write killed before it renamed or
+unlinked them leaves them (the .tmp a whole index's size). `leftovers` finds those whose
+process is gone, for doctor and for a write that found a kill's traces to remove.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memrepo.git.activity import LOCK_GRACE_SECONDS
+from memrepo.git.activity import LOCK_GRACE_SECONDS, may_be_memrepo
 from memrepo.git.command import run_git
 from memrepo.git.write import index_with_entries
 
@@ -73,6 +78,8 @@ class _Kept:
 
 
 _KEPT: dict[Path, _Kept] = {}
+_LEFTOVER = re.compile(r"memrepo-index\.([0-9]+)\.(?:tmp|old)", re.ASCII)
+"""The names `prepare` and `swap` give their files in the git dir (`_temporary`, `_old`)."""
 
 
 def prepare(git_dir: Path, entries: Mapping[str, bytes],
@@ -91,16 +98,51 @@ def prepare(git_dir: Path, entries: Mapping[str, bytes],
                 data = handle.read()
     except FileNotFoundError:
         return None
-    temporary = git_dir / f"memrepo-index.{os.getpid()}.tmp"
+    temporary = _temporary(git_dir)
     done = _patch(data, entries, None if kept is None else (kept.hashed, kept.state))
     if done is None:
         if not index_with_entries(data, entries, temporary):
             return None
         return Prepared(index, source, temporary)
     parts, hashed, state = done
-    _write_parts(temporary, parts)
-    new = _Kept(_identity(os.stat(temporary)), b"".join(parts), hashed, state)
+    try:
+        _write_parts(temporary, parts)
+        new = _Kept(_identity(os.stat(temporary)), b"".join(parts), hashed, state)
+    except BaseException:
+        temporary.unlink(missing_ok=True)  # e.g. a full disk: no half index left behind
+        raise
     return Prepared(index, source, temporary, new)
+
+
+def _temporary(git_dir: Path) -> Path:
+    return git_dir / f"memrepo-index.{os.getpid()}.tmp"
+
+
+def _old(git_dir: Path) -> Path:
+    return git_dir / f"memrepo-index.{os.getpid()}.old"
+
+
+def leftovers(git_dir: Path) -> list[Path]:
+    """The files named as `_temporary` and `_old` name them, directly in `git_dir` and
+    regular, whose process is gone or whose pid another program now has (never one a live
+    memrepo process may still use: `activity.may_be_memrepo`) — left by killed writes."""
+    try:
+        entries = list(os.scandir(git_dir))
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        match = _LEFTOVER.fullmatch(entry.name)
+        if (match is not None and entry.is_file(follow_symlinks=False)
+                and not may_be_memrepo(int(match[1]))):
+            found.append(Path(entry.path))
+    return sorted(found)
+
+
+def remove_leftovers(git_dir: Path) -> None:
+    """Remove `leftovers` (the caller holds the write lock, as every maker of them does)."""
+    for path in leftovers(git_dir):
+        path.unlink(missing_ok=True)
 
 
 def _write_parts(target: Path, parts: list[bytes]) -> None:
@@ -126,7 +168,7 @@ def swap(prepared: Prepared, deadline: float, stale: Stale | None = None) -> boo
     fd = _take(lock, deadline, stale)
     if fd is None:
         return None
-    kept = prepared.index.with_name(f"memrepo-index.{os.getpid()}.old")
+    kept = _old(prepared.index.parent)
     try:
         try:
             current = _identity(os.stat(prepared.index))

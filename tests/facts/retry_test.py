@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import time
 from pathlib import Path
 
@@ -130,6 +131,42 @@ def test_an_index_lock_a_process_holds_is_waited_for_not_removed(
     again = memrepo_at(memory_repo, "remember", *KEY, "Gdańsk", "--json", now=NOW)
     assert json.loads(again.stdout)["status"] == "unchanged", again.stderr
     assert status(memory_repo) == ""
+
+
+def dead_pid() -> int:
+    process = subprocess.Popen(["true"])
+    process.wait()
+    return process.pid
+
+
+def test_a_retry_after_a_kill_removes_the_killed_write_s_temporary_index(
+        memory_repo: Path) -> None:
+    """The kill came after the write prepared its new index (`.git/memrepo-index.<pid>.tmp`,
+    a whole index) and linked the old one (`.old`) for the swap: the retry, finding the
+    marker the kill left, removes both — and nothing else."""
+    assert memrepo_at(memory_repo, "remember", *KEY, "Kraków", now=NOW).returncode == 0
+    git_dir = memory_repo / ".git"
+    pid = dead_pid()
+    killed = [git_dir / f"memrepo-index.{pid}.tmp", git_dir / f"memrepo-index.{pid}.old"]
+    killed[0].write_bytes((git_dir / "index").read_bytes())
+    os.link(git_dir / "index", killed[1])
+    unrelated = git_dir / f"memrepo-index.{pid}.tmp.lock"
+    unrelated.write_bytes(b"")
+    (memory_repo / ".memrepo/index-behind").write_text(f"{LOG}\n", encoding="utf-8")
+    retry = memrepo_at(memory_repo, "remember", *KEY, "Kraków", "--json", now=NOW)
+    assert json.loads(retry.stdout)["status"] == "unchanged", retry.stderr
+    assert not any(path.exists() for path in killed) and unrelated.exists()
+    assert status(memory_repo) == ""
+
+
+def test_a_write_that_finds_no_trace_of_a_kill_does_not_look_for_temporary_indexes(
+        memory_repo: Path) -> None:
+    """Listing .git is left to writes that found a kill's marker (and to doctor)."""
+    leftover = memory_repo / f".git/memrepo-index.{dead_pid()}.tmp"
+    leftover.write_bytes(b"DIRC")
+    done = memrepo_at(memory_repo, "remember", *KEY, "Kraków", "--json", now=NOW)
+    assert json.loads(done.stdout)["status"] == "added", done.stderr
+    assert leftover.exists()
 
 
 def branch_lock(repo: Path) -> Path:

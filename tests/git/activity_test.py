@@ -3,6 +3,7 @@ waiting for it instead of moving HEAD under it."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from memrepo.git.activity import HeadOpens, git_at_work, register, run_by_git
+from memrepo.git.activity import HeadOpens, git_at_work, may_be_memrepo, register, run_by_git
 from memrepo.local_state import GIT_COMMANDS as REGISTRY
 from tests.support import git, write
 
@@ -121,3 +122,29 @@ def test_a_process_a_git_command_runs_is_run_by_git(memory_repo: Path,
                           text=True, check=False)
     assert done.stdout.strip() == "True", done.stderr
     assert not run_by_git()
+
+
+def test_a_live_process_with_pygit2_may_be_memrepo_others_and_the_dead_not() -> None:
+    """Who may still use a temporary index named for its pid: this process, a live one
+    with pygit2 loaded (as every memrepo writer has); never a reaped or a zombie process,
+    nor one that has the pid now and never loaded pygit2."""
+    writer = subprocess.Popen([sys.executable, "-c", "import pygit2; print(1, flush=True); "
+                               "input()"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    other = subprocess.Popen(["sleep", "60"])
+    zombie = subprocess.Popen(["true"])
+    try:
+        assert writer.stdout is not None and writer.stdout.readline() == "1\n"
+        deadline = time.monotonic() + 10
+        while not Path(f"/proc/{zombie.pid}/stat").read_text().rpartition(")")[2].startswith(
+                " Z"):
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert may_be_memrepo(os.getpid()) and may_be_memrepo(writer.pid)
+        assert not may_be_memrepo(other.pid) and not may_be_memrepo(zombie.pid)
+    finally:
+        writer.kill()
+        other.kill()
+        for process in (writer, other, zombie):
+            process.wait()
+    assert not may_be_memrepo(writer.pid) and not may_be_memrepo(0)

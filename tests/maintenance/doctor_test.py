@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -129,6 +130,62 @@ def test_stale_git_locks_are_removed_held_ones_are_not(
         os.close(fd)
         held.unlink()
     assert doctor(memory_repo, capsys)[0] == 0
+
+
+def dead_pid() -> int:
+    """A pid no process has any more (its process ended and was reaped)."""
+    process = subprocess.Popen(["true"])
+    process.wait()
+    return process.pid
+
+
+def test_temporary_indexes_of_killed_writes_are_reported_and_removed(
+        memory_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A write killed after preparing its new index leaves `memrepo-index.<pid>.tmp` (an
+    index's size), one killed in the swap a link `.old` to the index it replaced: a dead
+    process's are reported as one finding and removed by --repair. The file of a live
+    memrepo process (this one) and anything not named exactly so are never touched."""
+    git_dir = memory_repo / ".git"
+    index = (git_dir / "index").read_bytes()
+    pid = dead_pid()
+    killed = [git_dir / f"memrepo-index.{pid}.tmp", git_dir / f"memrepo-index.{pid}.old"]
+    killed[0].write_bytes(index)
+    os.link(git_dir / "index", killed[1])
+    live = git_dir / f"memrepo-index.{os.getpid()}.tmp"
+    live.write_bytes(index)
+    (git_dir / "elsewhere").mkdir()
+    unrelated = [git_dir / name for name in (
+        f"memrepo-index.{pid}.tmp.lock", f"memrepo-index.{pid}.tmpx", f"my-memrepo-index.{pid}.tmp",
+        "memrepo-index.x.tmp", f"memrepo-index.{pid}.new", f"elsewhere/memrepo-index.{pid}.tmp")]
+    for path in unrelated:
+        path.write_bytes(b"x")
+    folder = git_dir / f"memrepo-index.{dead_pid()}.old"
+    folder.mkdir()
+    link = git_dir / f"memrepo-index.{dead_pid()}.tmp"
+    link.symlink_to(git_dir / "index")
+    kept = [live, *unrelated, folder, link]
+
+    code, report = doctor(memory_repo, capsys)
+    assert code == 1 and report["findings"] == [{
+        "path": ".git", "problem": "2 temporary index file(s) left by killed memrepo writes "
+        f"(memrepo-index.<pid>.tmp/.old, {2 * len(index):,} bytes)",
+        "fix": "run `memrepo doctor --repair`", "repaired": None}]
+    assert all(path.exists() for path in killed)
+    code, report = doctor(memory_repo, capsys, "--repair")
+    assert code == 0 and [f["repaired"] for f in report["findings"]] == ["removed them"]
+    assert not any(path.exists() for path in killed)
+    assert all(path.exists() for path in kept) and (git_dir / "index").read_bytes() == index
+    assert healthy(doctor(memory_repo, capsys))
+
+
+def test_the_human_report_of_temporary_indexes(memory_repo: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    (memory_repo / f".git/memrepo-index.{dead_pid()}.tmp").write_bytes(bytes(1234))
+    assert main(["--repo", str(memory_repo), "doctor"]) == 1
+    assert capsys.readouterr().out.splitlines()[:2] == [
+        ".git: 1 temporary index file(s) left by killed memrepo writes "
+        "(memrepo-index.<pid>.tmp/.old, 1,234 bytes)",
+        "  To fix: run `memrepo doctor --repair`"]
 
 
 def test_a_corrupt_cache_is_rebuilt_and_a_killed_rebuild_cleaned_up(

@@ -23,6 +23,9 @@ meanwhile):
   update; the work file equals HEAD): reset to HEAD;
 - stale lock files under .git (`index.lock`, `<ref>.lock`, …) that no process holds:
   removed; a lock some process holds is reported only;
+- the temporary index files (`.git/memrepo-index.<pid>.tmp`, `.old`) of writes killed
+  while they updated the index, each as large as the index: removed when their process is
+  gone (a live memrepo process's are never touched);
 - a cache file that is corrupt or of an older schema: rebuilt; leftovers of a killed
   rebuild: removed; a stale (but sound) cache — ordinary after any write — is synced even
   without --repair, as the next query would, and reported as information, not a problem;
@@ -50,7 +53,7 @@ from memrepo.facts.write_lock import write_lock
 
 from .cache import cache_contents, cache_file, index_files, local_state
 from .findings import Finding, Report
-from .git_index import git_locks, index_behind_head
+from .git_index import git_locks, index_behind_head, index_leftovers
 from .logs import logs
 from .operations import hooks, links, unfinished_operation
 
@@ -81,9 +84,10 @@ def _run_checks(root: Path, repair: bool, deep: bool, early: EarlyAudit | None, 
     unfinished = unfinished_operation(root, repair)
     report.findings.extend(unfinished)
     checks: tuple[Callable[[Path, bool], list[Finding]], ...] = (
-        hooks, links, git_locks, index_behind_head, cache_file, index_files)
+        hooks, links, git_locks, index_leftovers, index_behind_head, cache_file, index_files)
     if not any(f.repaired is None for f in unfinished):
-        checks = (hooks, links, git_locks, logs, index_behind_head, cache_file, index_files)
+        checks = (hooks, links, git_locks, index_leftovers, logs, index_behind_head,
+                  cache_file, index_files)
     unwritable = local_state(root, repair)
     report.findings.extend(unwritable)
     if unwritable:  # the cache's checks write (a sync, a rebuild): the files are read

@@ -1,4 +1,5 @@
-"""Doctor: index entries of fact logs left behind HEAD; stale git lock files."""
+"""Doctor: index entries of fact logs left behind HEAD; stale git lock files; the
+temporary index files of killed writes."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from memrepo.core.problems import InputError
 from memrepo.facts.appender import refresh_behind
 from memrepo.facts.segments import FACTS_DIR
 from memrepo.files import read_beneath
-from memrepo.git import activity
+from memrepo.git import activity, staging
 from memrepo.git.porcelain import git
 
 from .findings import GIT_FIX, Finding, done
@@ -72,3 +73,29 @@ def _lock_finding(root: Path, lock: Path, repair: bool) -> Finding:
         return finding
     lock.unlink(missing_ok=True)
     return done(finding, "removed it")
+
+
+def index_leftovers(root: Path, repair: bool) -> list[Finding]:
+    """The new indexes (and links to old ones) that memrepo writes killed before their
+    index update left in .git (`staging.leftovers`: only those of dead processes): one
+    finding for all of them — after many kills, hundreds of files of an index's size."""
+    git_dir = root / ".git"
+    found = staging.leftovers(git_dir) if git_dir.is_dir() else []
+    if not found:
+        return []
+    size = sum(_size(path) for path in found)
+    finding = Finding(".git", f"{len(found)} temporary index file(s) left by killed memrepo "
+                      f"writes (memrepo-index.<pid>.tmp/.old, {size:,} bytes)",
+                      "run `memrepo doctor --repair`")
+    if not repair:
+        return [finding]
+    for path in found:
+        path.unlink(missing_ok=True)
+    return [done(finding, "removed them")]
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.lstat().st_size
+    except OSError:
+        return 0
