@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from memrepo.answer.semantic import Semantic
 from memrepo.cache import Connection
-from memrepo.cache.query import note_descriptions_by_rowid, notes_by_rowid
+from memrepo.cache.query import note_descriptions_by_rowid, notes_by_rowid, notes_held
 from memrepo.core.records import NoteMatch
 
 NOTE_MIN = 0.35
@@ -20,13 +20,17 @@ rule, a plan, a price list). Measured on the dev worlds' note questions: of the 
 note the words missed, the nearest three descriptions held it for 35; at 0.25 a fifth of
 the questions that ask no note list one."""
 NOTE_MIN_ALONE = 0.25
+MAX_NOTES = 2_000
+"""The most notes a question is compared with by meaning: every description's vector is
+read for each question (≈ 2 KB each), so a larger memory's notes are found by their words
+alone."""
 
 
 def notes_by_meaning(conn: Connection, semantic: Semantic, question: str,
                      found: Sequence[NoteMatch], places: int, answered: bool,
                      ) -> list[NoteMatch]:
     """`found`, then the notes nearest the question in meaning up to `places` in all."""
-    if len(found) >= places:
+    if len(found) >= places or notes_held(conn) > MAX_NOTES:
         return list(found)
     least = NOTE_MIN if answered else NOTE_MIN_ALONE
     listed = {match.name for match in found}

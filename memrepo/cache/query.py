@@ -160,6 +160,11 @@ def note_content(conn: sqlite3.Connection, name: str,
     return None if row is None else (row[0], row[1], row[2], row[3])
 
 
+def notes_held(conn: sqlite3.Connection) -> int:
+    """How many notes the cache holds."""
+    return int(conn.execute("SELECT count(*) FROM notes").fetchone()[0])
+
+
 def note_descriptions_by_rowid(conn: sqlite3.Connection) -> dict[int, str]:
     """rowid → description of every note."""
     return dict(conn.execute("SELECT rowid, description FROM notes"))
