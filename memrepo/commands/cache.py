@@ -86,9 +86,13 @@ def _encode_vectors(root: Any) -> int:
     for done in range(0, len(texts), VECTOR_BATCH):
         semantic.vectors(texts[done:done + VECTOR_BATCH])
         _progress(min(done + VECTOR_BATCH, len(texts)), len(texts))
-    print(f"{len(keys)} keys and {len(notes)} note descriptions encoded "
-          "(kept in .memrepo/vectors.sqlite)")
+    print(f"{_counted(len(keys), 'key')} and {_counted(len(notes), 'note description')} "
+          "encoded (kept in .memrepo/vectors.sqlite)")
     return 0
+
+
+def _counted(number: int, thing: str) -> str:
+    return f"{number} {thing}" + ("" if number == 1 else "s")
 
 
 def _progress(done: int, total: int) -> None:
