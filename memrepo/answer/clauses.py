@@ -268,14 +268,14 @@ def side_by_side(text: str) -> list[str]:
         first, joiner, second = found[i], found[i + 1], found[i + 2]
         if joiner[0].lower() == "s" and i + 3 < len(found):  # "Katka's and Radek's"
             joiner, second = found[i + 2], found[i + 3]
-        if fold(joiner[0].lower()) not in (*_JOINERS, "and") or not (
+        if fold(joiner[0].lower()) not in _JOINERS or not (
                 _a_name(first[0]) and _a_name(second[0])) or _a_name(found[i - 1][0]):
             continue
         end = second.end()
         if end < len(written) and written[end:end + 2] in ("'s", "’s"):
             end += 2
-        after = list(WORD.finditer(written, end))
-        if after and _a_name(after[0][0]) and after[0].start() - end <= 1:
+        after = WORD.search(written, end)
+        if after is not None and _a_name(after[0]) and after.start() - end <= 1:
             continue  # "Dudek i Wspólnicy Kancelaria": a longer name
         owner = written[first.end():joiner.start()].rstrip()
         return [f"{written[:first.start()]}{first[0]}{owner}{written[end:]}",

@@ -66,12 +66,14 @@ class Semantic:
     def __init__(self, root: Path) -> None:
         self._store = VectorStore(root)
 
-    def vectors(self, texts: Sequence[str]) -> np.ndarray:
-        """The unit vectors of `texts` (from the store, else encoded and stored)."""
+    def vectors(self, texts: Sequence[str], known: dict[str, bytes] | None = None,
+                ) -> np.ndarray:
+        """The unit vectors of `texts` (from the store — `known`, when already read from
+        it — else encoded and stored)."""
         import numpy as np
 
         hashes = [text_hash(MODEL, text) for text in texts]
-        known = self._store.get(hashes)
+        known = self._store.get(hashes) if known is None else known
         missing = [t for t, h in zip(texts, hashes, strict=True) if h not in known]
         if missing:
             made = np.asarray(_encoder().encode(list(dict.fromkeys(missing))),
@@ -88,21 +90,24 @@ class Semantic:
         vector; beyond that, only texts with one are scored (None for the others: `memrepo
         cache vectors` encodes them ahead)."""
         hashes = [text_hash(MODEL, text) for text in texts]
-        missing = set(hashes) - set(self._store.get(hashes))
+        known = self._store.get(hashes)
+        missing = set(hashes) - set(known)
         if len(missing) <= encode_at_most:
-            return list(self.scores(question, texts))
+            return list(self.scores(question, texts, known))
         stored = [text for text, h in zip(texts, hashes, strict=True) if h not in missing]
-        found = iter(self.scores(question, stored))
+        found = iter(self.scores(question, stored, known))
         return [None if h in missing else next(found) for h in hashes]
 
-    def scores(self, question: str, texts: Sequence[str]) -> list[float]:
-        """Cosine similarity of `question` with each text (vectors are unit length)."""
+    def scores(self, question: str, texts: Sequence[str],
+               known: dict[str, bytes] | None = None) -> list[float]:
+        """Cosine similarity of `question` with each text (vectors are unit length;
+        `known`: their stored vectors, when already read)."""
         if not texts:
             return []
         import numpy as np
 
         asked = np.frombuffer(_question_vector(question), dtype=np.float32)
-        return [float(score) for score in self.vectors(texts) @ asked]
+        return [float(score) for score in self.vectors(texts, known) @ asked]
 
 
 def key_text(subject: str, relation: str) -> str:

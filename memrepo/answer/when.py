@@ -51,8 +51,8 @@ vedelas pamieci zapisach zapisow zaznamoch zaznamech asked zapytal zapytala spyt
 zeptal zeptala file written zapiskach zapiskow zapiski zaznamenane zaznamenana zaznamenany
 zaznamenano zapisane zapsane zapsano poznamkach poznamky poznamok notatkach notatki
 zapisany zapisana zapisanu zapisaneho zapisanej zapisanych zapisanego zapisanym zapsany
-zapsana zapsanou zapsaneho zapsaneho notebook notebooks listed wiedzialem wiedzialam
-wiedzielismy wiedzieliscie miales mialas mieliscie vedela vedeli vedel vedelas""")
+zapsana zapsanou zapsaneho notebook notebooks listed wiedzialem wiedzialam wiedzielismy
+wiedzieliscie miales mialas mieliscie""")
 """A date within four words of these is the system time asked about ("as the memory knew
 it on 5 June", "według stanu na 8 stycznia", "podľa stavu k 1. 6. 2026", "in May, what did
 the memory expect…"), not the valid time: the date right after a cue first, else one
@@ -201,7 +201,7 @@ _MEMORY_CUES = frozenset(words_of("""memory knew known pamiec pamieci pamat wied
 wiedziala wiedzial wiedzy vedeli vedela vedel vedomosti recorded zaznamenane zapisane
 zapsane file written notes zapiskach poznamkach notebook notatkach notatek notatki
 wiedzialem wiedzialam wiedziales wiedzialas miales mialas zapisany zapisana zapsano
-zapsany zapsana zaznamoch zaznamech poznamkach"""))
+zapsany zapsana zaznamoch zaznamech"""))
 """Words that say the question asks what the memory held, wherever they stand beside its
 only date."""
 
