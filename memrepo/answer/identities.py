@@ -98,6 +98,7 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
         found.asker = found.asker or subject_key in (asker, *ASKER_SUBJECTS)
         found.person = (found.person or found.asker
                         or bool(concepts.concepts_of_words(key_words) & concepts.roles))
+    _one_person_per_role(out, by_spelling, concepts)
     asker_words = set(words(asker))
     role_owners_ok = asker_words | set(owners)  # the business's owner: "Józef's apprentice"
     notes = list(notes)
@@ -132,6 +133,25 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
             if not is_role(name, concepts):
                 by_spelling.setdefault(name, identity)
     return out
+
+
+def _one_person_per_role(out: list[Identity], by_spelling: dict[tuple[str, ...], Identity],
+                         concepts: ConceptTable) -> None:
+    """Subjects that are each a word of one role a person has only one of (`mum` and
+    `mama`, `wife` and `zona`) are one person: the asker's mother, spouse."""
+    first: dict[frozenset[str], Identity] = {}
+    for spelled, identity in list(by_spelling.items()):
+        roles = concepts.concepts_of_words(spelled) & concepts.roles
+        if len(spelled) != 1 or not roles or not roles <= _ONE_OF_A_KIND:
+            continue
+        kept = first.setdefault(frozenset(roles), identity)
+        if kept is not identity:
+            by_spelling[spelled] = _joined([kept, identity], out)
+
+
+_ONE_OF_A_KIND = frozenset(("mother", "father", "spouse", "mother_in_law", "father_in_law"))
+"""Roles of which someone has one person: two subjects named by the same such role (`mum`,
+`mama`) are the same person."""
 
 
 def _own_name_words(spelled: tuple[str, ...], concepts: ConceptTable) -> tuple[str, ...]:

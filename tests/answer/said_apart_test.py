@@ -27,6 +27,7 @@ WORLD = world_yaml("said-apart", "A Gdańsk family with a shop", NOW, world_fact
     ("shop_rent", "amount", "4 500 zł"),
     ("sklep", "employee", "Ewa Lis"),
     ("oksana", "jezyki", "ukraiński"),
+    ("mum", "city", "Žilina"),
 )) + world_event("ania", "landlord", "name", "Jan Nowak", "2024-01-01",
                  "The shop belongs to Jan Nowak, we rent it from him.")
     + world_event("ania", "kredyt_hipoteczny", "rata", "3 210 zł", "2026-04-01",
@@ -52,6 +53,9 @@ world_repo, memory = world_fixtures(WORLD, "ania", NOW)
     # a role where someone goes is no one asked about ("wizytę U KARDIOLOGA")
     ("Kiedy tata ma wizytę u kardiologa?", ["tata.cardiology_appointment=3 grudnia 2026, 10:30"]),
     ("jakie języki zna Oksana", ["oksana.jezyki=ukraiński"]),  # "zna": how, not what
+    # `mum` and `mama`: one person, as each is the word of a role one has one of
+    ("kde býva mama?", ["mum.city=Žilina"]),
+    ("Jaki samochód ma mama?", ["mama.samochod=Fiat Panda"]),
 ])
 def test_words_said_apart_find_their_keys(memory: Memory, question: str,
                                           expected: list[str]) -> None:
