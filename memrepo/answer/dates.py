@@ -320,8 +320,8 @@ def _school_year(words: list[str], i: int, today: date, now: Instant,
     if not YEAR.fullmatch(words[i]) or i + 1 >= len(words):
         return None
     year, then = int(words[i]), words[i + 1]
-    if not then.isdecimal() or int(then) not in (year + 1, (year + 1) % 100) or len(
-            then) not in (2, 4):
+    if len(then) not in (2, 4) or not then.isdecimal() or int(then) not in (
+            year + 1, (year + 1) % 100):  # the length first: "2025/999…9" is no number
         return None
     first, end = i, i + 2
     while first > 0 and words[first - 1] in _SCHOOL_YEAR_WORDS:

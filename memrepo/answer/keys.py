@@ -53,7 +53,7 @@ from memrepo.answer.identities import Identity, is_org, words
 from memrepo.answer.key_evidence import another_kind
 from memrepo.answer.kind_asked import (
     no_date_unasked,
-    not_of_another_kind,
+    of_another_kind,
     same_thing_of_the_kind,
 )
 from memrepo.answer.mentions_named import (
@@ -275,14 +275,14 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                                 frozenset(s for i in people if i.asker for s in i.subjects))
     things = things_named(read, rows, people, candidates)
     scored_all = scored_keys(conn, scope, read, candidates, people, mentions, concepts, persons)
-    fitting = not_of_another_kind(conn, scope, read, [m for m in scored_all if m.answers])
+    unfit = of_another_kind(conn, scope, read, [m for m in scored_all if m.answers])
     matched = about_things(scored_all, things, read, _subjects_as_written(read, rows, things),
-                           unfit={id(m) for m in scored_all if m.answers and m not in fitting})
+                           unfit)
     answering = not_asked_of_another(conn, scope, read, [
         m for m in matched if m.answers and not _lacks_their_thing(m, read, mentions)],
         concepts)
-    scored = no_date_unasked(conn, scope, read, not_of_another_kind(conn, scope, read,
-                                                                    answering))
+    scored = no_date_unasked(conn, scope, read, [
+        m for m in answering if (m.key.subject_key, m.key.relation_key) not in unfit])
     if answering and not scored:  # "how much goes to the bank for the van": not the lender
         scored = same_thing_of_the_kind(conn, scope, read, answering, matched)
     about = [i.label for i in persons]

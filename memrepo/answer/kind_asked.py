@@ -38,7 +38,15 @@ from memrepo.core.text import words_of
 
 def not_of_another_kind(conn: Connection, scope: str, read: Reading,
                          scored: list[KeyMatch]) -> list[KeyMatch]:
-    """Without the keys whose every value is of a kind the question word never asks for:
+    """`scored` without the keys `of_another_kind` names."""
+    wrong = of_another_kind(conn, scope, read, scored)
+    return [m for m in scored if (m.key.subject_key, m.key.relation_key) not in wrong]
+
+
+def of_another_kind(conn: Connection, scope: str, read: Reading,
+                    scored: Sequence[KeyMatch]) -> set[tuple[str, str]]:
+    """The keys (subject, relation) among `scored` whose every value is of a kind the
+    question word never asks for:
     "who" is no amount or date ("od koho máme pronajaté parkoviště": the landlord, not the
     rent), "where" neither ("where's Emma's wedding": its venue, not its date), "when" no
     amount or name ("kedy má Klára termín u zubára": not her orthodontist), "how much" no
@@ -56,7 +64,7 @@ def not_of_another_kind(conn: Connection, scope: str, read: Reading,
     if AMOUNT_CUE not in read.cues and _moves_a_time(read.folded):
         never |= {AMOUNT}  # "Ola's lesson got MOVED": its day, not its fee
     if not never or not scored:
-        return scored
+        return set()
     values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
     def wrong(match: KeyMatch) -> bool:
         held = values.get((match.key.subject_key, match.key.relation_key), [])
@@ -65,7 +73,7 @@ def not_of_another_kind(conn: Connection, scope: str, read: Reading,
             return True  # "kto teraz mieszka na Morskiej": its tenants, not its address
         return bool(kinds) and all(k and k <= never for k in kinds) and (
             NAME in never or not any(leads_with_name(value) for value in held))
-    return [m for m in scored if not wrong(m)]
+    return {(m.key.subject_key, m.key.relation_key) for m in scored if wrong(m)}
 
 
 def _an_address(relation_key: str, held: Sequence[str]) -> bool:

@@ -218,14 +218,17 @@ def analyse(text: str, now: Instant) -> Question:
 def _before_as_well(folded: Sequence[str], dated: frozenset[int]) -> bool:
     """"… before AND now", "predtým a teraz", "przedtem": what it was before, not just
     now — "before" with no date after it ("before September" is a time)."""
-    earlier = any(word in _EARLIER and (i + 1 == len(folded) or i + 1 not in dated)
+    earlier = any(word in _BEFORE and (i + 1 == len(folded) or i + 1 not in dated)
                   for i, word in enumerate(folded)) or (  # "Kto BYŁ …, A kto jest TERAZ?"
         bool(_WAS.intersection(folded)) and bool(_JOINED.intersection(folded[1:])))
     return earlier and bool(_NOW_TOO.intersection(folded))
 
 
-_EARLIER = frozenset(words_of("""before previously formerly earlier przedtem wczesniej
-predtym predtim skor"""))
+EARLIER = frozenset(words_of("""previously formerly earlier przedtem wczesniej predtym
+predtim skor"""))
+"""Words saying "before" with no date: with one saying "now", the values over time are
+asked; alone they ask nothing (`reading.OPTIONAL`)."""
+_BEFORE = EARLIER | {"before"}
 _NOW_TOO = frozenset(words_of("""now after currently today teraz obecnie teraz ted
 terazky dnes po"""))
 _WAS = frozenset(words_of("was were byl byla bylo byli byly bol bola bolo boli"))

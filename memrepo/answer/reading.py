@@ -13,6 +13,7 @@ from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.first_person import in_slavic
 from memrepo.answer.identities import words
 from memrepo.answer.question import (
+    EARLIER,
     HEAD_ADDRESS,
     HEAD_NUMBER,
     Question,
@@ -51,9 +52,8 @@ private personal main new current latest official direct time over usual normal 
 standard typical default base basic next last previous start beginning naposledy naposledok
 ostatnio ostatni ostatnia ostatnie posledny posledna posledni posledne recently lately nedavno
 niedawno home domov doma domu yr yrs due originally zna znam znasz znaja umi umim umie vie
-viem vedia ovlada ovladam knows previously formerly earlier przedtem wczesniej predtym predtim
-skor
-prywatny prywatna sukromny sukromna soukromy soukroma"""))
+viem vedia ovlada ovladam knows
+prywatny prywatna sukromny sukromna soukromy soukroma""")) | EARLIER
 """Words of a period ("each month", "per year"), a kind of value ("my PRIVATE phone") or
 where something happens ("kto chodí babke pomáhať DOMOV": her carer, at home): a
 key whose relation holds one gains by it (`monthly_fee`); one that does not is not held

@@ -88,8 +88,8 @@ def semantic_pool(candidates: Sequence[KeyRow], persons: Sequence[Identity],
 
 
 def about_things(matches: Sequence[KeyMatch], things: set[int], read: Reading,
-                 recorded: frozenset[int] = frozenset(), unfit: Collection[int] = (),
-                 ) -> list[KeyMatch]:
+                 recorded: frozenset[int] = frozenset(),
+                 unfit: Collection[tuple[str, str]] = ()) -> list[KeyMatch]:
     """The matches that are about each thing the question names by its own words ("my
     BANK's address", "which VAN"): they hold the word; where an answering key holds it as
     written (its subject or relation: `van.model`, `tomek.car`) or as part of a phrase
@@ -98,11 +98,12 @@ def about_things(matches: Sequence[KeyMatch], things: set[int], read: Reading,
     answering or not ("the van insurance's policy number" is not the car's insurance), nor
     where the scope records a subject spelled as that word (`recorded`: positions), unless
     its quote holds the word. A key whose values are of a kind the question never asks
-    (`unfit`: their ids) is no such answer ("who do we rent the SHOP from": not
+    (`unfit`: (subject, relation)) is no such answer ("who do we rent the SHOP from": not
     `shop_rent.amount`, an amount, but the landlord whose quote names the shop)."""
     kept = list(matches)
     for i in things:
-        direct = [m for m in kept if _holds_as_written(m, i, read) and id(m) not in unfit]
+        direct = [m for m in kept if _holds_as_written(m, i, read)
+                  and (m.key.subject_key, m.key.relation_key) not in unfit]
         holding = [m for m in kept if f"#{i}" in m.held or f"~{i}" in m.held]
         if i in recorded:  # "the VAN's MOT" of a scope recording `van`: not `car.mot_due`
             direct += [m for m in holding if f"'{read.raw[i]}' in its quote" in m.relation

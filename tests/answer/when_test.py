@@ -262,3 +262,9 @@ def test_a_school_year_runs_from_september_to_september(text: str) -> None:
     assert found.valid is not None and found.valid.end is not None, text
     assert (format_valid_time(found.valid.start), format_valid_time(found.valid.end)) == (
         "2025-09-01", "2026-09-01"), text
+
+
+def test_a_year_beside_a_number_too_long_to_read_is_still_a_year() -> None:
+    """"2025/999…9" (thousands of digits) is no school year, and no error either."""
+    found = times("What was the rent in 2025/" + "9" * 5000 + "?")
+    assert found.valid is not None and format_valid_time(found.valid.start) == "2025-01-01"
