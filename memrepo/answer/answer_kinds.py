@@ -106,6 +106,11 @@ def asked_kinds(folded: Sequence[str], who: bool, when: bool, amount: bool) -> f
     return frozenset(kinds)
 
 
+def says_days(word: str) -> bool:
+    """Whether a folded word is "days" in one of the languages ("which DAYS", "w jakie DNI")."""
+    return word in _DAY_QUESTION
+
+
 def asks_days_or_time(folded: Sequence[str]) -> bool:
     """Whether the question word itself asks for days or a time of day ("WHICH DAYS does
     the dairy deliver", "what time", "o której", a terse "lesson time?"), not a word such

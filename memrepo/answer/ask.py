@@ -154,15 +154,27 @@ def _ask_part(asking: Callable[[str], Answer], part: str, before: Answer | None)
     what the part before asked."""
     naming = before.choice.naming if before else []
     subjects = {key[1].replace("_", " ") for key in before.keys} if before else set()
-    pointing = refers_back(part) and bool(naming or len(subjects) == 1)
+    values = list(dict.fromkeys(fact.object for fact in before.facts)) if before else []
+    pointing = refers_back(part) and bool(naming or len(subjects) == 1 or len(values) == 1)
     if pointing:  # "… and who is IT insured with?" of the van the part before asked about
-        part = with_referent(part, " ".join(naming or subjects))
-    answer = asking(part)
+        said = part
+        part = with_referent(said, " ".join(naming or subjects))
+        answer = asking(part)
+        if not answer.choice.keys and len(values) == 1:  # "Who supplies our colours and
+            # who's the contact person THERE?": at the supplier the part before answered
+            by_value = asking(with_referent(said, values[0]))
+            answer = by_value if by_value.choice.keys else answer
+    else:
+        answer = asking(part)
     relation = before.choice.asking if before else []
     if relation and answer.choice.bare:  # "… and what's HE on now?": on the food asked
         return asking(f"{part} ({' '.join(relation)})")
-    if not pointing and naming and not answer.choice.about and not answer.choice.unknown:
-        again = asking(f"{part} ({' '.join(naming)})")
+    unnamed = all(m.subject == UNNAMED for m in answer.choice.keys)
+    # "how much does the GYM pay and which days do we go?": the gym's days, not whoever's
+    # days the part alone finds
+    referent = naming or (sorted(subjects) if len(subjects) == 1 and unnamed else [])
+    if not pointing and referent and not answer.choice.about and not answer.choice.unknown:
+        again = asking(f"{part} ({' '.join(referent)})")
         return again if again.choice.keys else answer
     return answer
 

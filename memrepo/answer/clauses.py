@@ -297,8 +297,15 @@ def refers_back(part: str) -> bool:
     pairs = tokens(part)
     folded = [word for _, word in pairs]
     pointing = _BACK_REFERENCES | (_SLAVIC_BACK_REFERENCES if in_slavic(folded) else set())
-    return bool(pointing.intersection(folded)) or any(
+    return bool(pointing.intersection(folded)) or _ends_with_there(part) or any(
         raw.lower() in _WRITTEN_BACK for raw, _ in pairs)
+
+
+def _ends_with_there(part: str) -> bool:
+    """"… and who's the contact person THERE? (colours)": at the place the part before
+    named or answered."""
+    said = tokens(part[:_guessed_referent(part)])
+    return bool(said) and said[-1][1] == "there"
 
 
 def with_referent(part: str, naming: str) -> str:
@@ -333,9 +340,9 @@ def _guessed_referent(part: str) -> int | None:
 _WRITTEN_BACK = frozenset(("ją", "nią", "ji"))
 """Words pointing back to a thing only as written: folded, "JĄ" is "ja" (I)."""
 _POSSESSIVE_BACK = frozenset(words_of("his her its their jej jego ich jeho jeji jejich"))
-_THING_BACK = frozenset(words_of("it they them him ono oni ony ho go ju mu"))
-"""Words standing for the thing itself: "… a kedy HO doplatíme?" is when the loan the part
-before asked of is paid off."""
+_THING_BACK = frozenset(words_of("it they them he she him ona ono oni ony ho go ju mu"))
+"""Words standing for the thing or person itself: "… a kedy HO doplatíme?" is when the loan
+the part before asked of is paid off; "… and what sport does HE do now?" Matěj's sport."""
 
 
 def _head_after(folded: list[str], i: int) -> int:

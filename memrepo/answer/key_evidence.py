@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import words
 from memrepo.answer.reading import Reading
+from memrepo.answer.subjects import Mentions
 from memrepo.cache.lookups import KeyRow
 from memrepo.core.stems import base_forms
 from memrepo.core.text import fold, words_of
@@ -132,3 +133,33 @@ def longer_form(word: str, key_word: str) -> bool:
 
 
 BY_CONCEPT = "→ concept "
+
+
+def naming_others(keys: Sequence[KeyRow], mentions: Mentions, read: Reading,
+                   ) -> dict[str, frozenset[int]]:
+    """For each key's subject, the question's words that name another recorded subject:
+    those words in its quote are no reason to answer with it ("Odkiaľ je LUCIA ŠIMKOVÁ?"
+    is not where Peter went, though he said "… preberá nemčinu Lucia Šimková")."""
+    named = [(frozenset(s for i in m.identities for s in i.subjects),
+              frozenset(range(m.start, m.end))) for m in mentions.found
+             if not m.role and any(i.subjects for i in m.identities)]  # names, not roles
+    named += [(frozenset({key.subject_key}), span) for key in keys
+              if (span := spelled_name_of(key.subject_key, read))]
+    return {subject: frozenset().union(*(span for subjects, span in named
+                                         if subject not in subjects))
+            for subject in {key.subject_key for key in keys}}
+
+
+def spelled_name_of(subject_key: str, read: Reading) -> frozenset[int]:
+    """Where the question spells a subject of two words or more, word for word in any case
+    ("Lucia Šimková", "Lucii Šimkovej": `lucia_simkova`), else nothing."""
+    name = words(subject_key)
+    size = len(name)
+    if size < 2:
+        return frozenset()
+    for start in range(len(read.folded) - size + 1):
+        span = range(start, start + size)
+        if all(set(base_forms(read.folded[i])) & set(base_forms(word))
+                for i, word in zip(span, name, strict=True)):
+            return frozenset(span)
+    return frozenset()

@@ -30,6 +30,7 @@ from memrepo.answer.answer_kinds import (
     NAME,
     TIME,
     asked_kinds,
+    says_days,
     the_one_of_kind,
 )
 from memrepo.answer.asked_of_another import called_otherwise, not_asked_of_another
@@ -461,6 +462,8 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
                 if r.relation_key == relation_key), None)
     said = {i for m in mentions.found for i in range(m.start, m.end)}
     said |= {i for i in read.kinds if read.folded[i] in FIRMS}  # "which COMPANY": the kind
+    if kind == DAYS:  # "which DAYS does the wholesaler deliver": the kind, as asked
+        said |= {i for i in read.salient if says_days(read.folded[i])}
     if kind == NAME:  # "who do we PAY for electricity": whom, the party of the thing
         said |= {i for i in read.salient if read.concepts.get(i) and read.concepts[i] <= _PAYING
                  and read.folded[i + 1:i + 2] in (["for"], ["za"])}

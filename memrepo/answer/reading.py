@@ -9,6 +9,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from memrepo.answer.answer_kinds import asks_days_or_time
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.first_person import in_slavic
 from memrepo.answer.identities import words
@@ -33,7 +34,7 @@ panem pania sir madam"""))
 """Titles before a name ("dr Novák", "MUDr. Veselý"): no name and no question word."""
 FILLERS = frozenset(words_of("""
 please again currently today tonight right know give show want find look info information
-details detail still ever exactly remind remember anything something thing things days one
+details detail still ever exactly remind remember anything something thing things one
 moment moments there here else going podaj powiedz pokaz prosze teraz obecnie aktualnie daj
 povedz ukaz prosim momentalne rekni ted nyni aktualne also list all every tell say again
 ponownie znowu znow znova znovu opat back already far record records pls plz everything
@@ -155,6 +156,7 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
                    word not in STOP_WORDS or _a_noun_after_preposition(folded, i, concepts))
                and not (i == 0 and opening)
                and word not in FILLERS and len(word) > 1 and not word.isdigit()
+               and not (word == "days" and folded[i - 1:i] and folded[i - 1] in _THESE)
                and not (word in _STOP_WORD_TYPOS and not concepts.knows(word))
                and not (asks_change_word(word) and (
                    not concepts.knows(word) or (folded[i - 1:i] and folded[i - 1] in PASSIVE)))]
@@ -203,7 +205,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
         for i in (i for i, word in enumerate(folded) if word in _WORKS and i not in multi):
             spans[i] = _HOURS
     optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi
-                and spans.get(i) != _SCHOOL_YEAR} | asks_since_when(folded)
+                and spans.get(i) != _SCHOOL_YEAR} | asks_since_when(folded) | (
+        _what_changed(folded, salient) if question.asks_change else set())
     kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
                for i in range(span.start, span.end)}
@@ -378,6 +381,19 @@ def _asks_occupation(folded: Sequence[str]) -> int | None:
     return None
 
 
+def _what_changed(folded: Sequence[str], salient: Sequence[int]) -> set[int]:
+    """In a question asking how a value changed, the words saying so that the concept table
+    also knows ask nothing of their own: "how has Lumora's day rate MOVED" (no new
+    address), "my phone number changed, OLD and new?" (no age)."""
+    return {i for i in salient if asks_change_word(folded[i])
+            or (folded[i] in _OLD and _NEW.intersection(folded))}
+
+
+_OLD = frozenset(("old", "older"))
+_NEW = frozenset(("new", "newer", "now"))
+_THESE = frozenset(("these", "those", "many"))
+"""… DAYS after them asks nothing ("what does Ela do after school these days", "how many
+days do we have to pay"); "which days" asks days."""
 _AFTER_DO = frozenset(words_of("now nowadays today currently days these for work exactly"))
 _AT = frozenset(words_of("at in for"))
 
@@ -455,9 +471,9 @@ def asks_beyond(read: Reading, mentions: Mentions) -> bool:
     inside = {i for m in mentions.found if m.identities for i in range(m.start, m.end)}
     since = asks_since_when(read.folded)  # "SINCE WHEN has Kasia been my second shooter": the
     # fact that makes her so, not all of her
-    return bool(set(read.cues) - {WHERE_CUE}) or any(
+    return bool(set(read.cues) - {WHERE_CUE}) or asks_days_or_time(read.folded) or any(
         i not in inside and (i not in read.optional or i in since)
-        and i not in mentions.set_aside for i in read.salient)
+        and i not in mentions.set_aside for i in read.salient)  # "WHICH DAYS do we go (gym)"
 
 
 def said(read: Reading, start: int, end: int) -> str:

@@ -25,6 +25,7 @@ from memrepo.answer.key_evidence import (
     forms_of,
     in_its_quote,
     labels_of,
+    naming_others,
     quotable,
     relation_match,
     same_word,
@@ -142,6 +143,7 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
     per_subject = Counter(key.subject_key for key in keys)
     joined = joined_people(read, mentions)
     quoted = quoted_groups(conn, (key.rowid for key in keys), quotable(read, concepts))
+    naming = naming_others(keys, mentions, read)
     for key in keys:
         owner = _owner(key, people)
         held, subject_how, relation_how, by_relation = _held(key, owner, read, mentions,
@@ -152,7 +154,9 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             relation_how = ()  # "the FLAT RENT": the word its subject holds is not also its
             # relation (`flat.address` through the concept of 'flat') when the question asks
             # something more ("rent")
-        by_quote = in_its_quote(key, read, held, quoted.get(key.rowid, set()), concepts)
+        by_quote = {w for w in in_its_quote(key, read, held, quoted.get(key.rowid, set()),
+                                             concepts)
+                    if int(w[1:]) not in naming.get(key.subject_key, frozenset())}
         if another_kind(key, read, held | by_quote):
             continue  # "a jar of FOREST honey": not `acacia_honey`'s price
         alone = per_subject[key.subject_key] == 1

@@ -208,8 +208,8 @@ def _inflected(word: str, stems: set[str]) -> bool:
 
 
 _NAME_ENDINGS = frozenset(words_of("""a e i o u y s ou ie em om ym im ej ow ov ach ami owi
-ovi iem ego emu iego iemu ova ove ovo ovu ovej ovho ovom ovou ina ine ino inu iny inej
-ka ke ki ku ko kiem kowi kou ek ce cie ze nie""")) | {""}
+ovi iem ego emu iego iemu ova ove ovo ovu ovej ovho ovom ovou in ina ine ino inu iny inej
+inho inom inou ka ke ki ku ko kiem kowi kou ek ce cie ze nie""")) | {""}
 """What follows a name's stem in its inflected forms (folded): cases, possessives."""
 
 
