@@ -452,22 +452,25 @@ def test_cli_context_holds_notes_of_every_category_and_the_dated_fact(
                "How much did I pay for electricity in April?")
     assert done.returncode == 0, done.stderr
     assert 'electricity_bill.amount = "280 zł"' in done.stdout
-    assert "[references] reading-electricity-bill" in done.stdout
+    assert '[references] "reading-electricity-bill"' in done.stdout
     note_only = cli(repo, "context", "--scope", "michal", "What is the cash method for VAT?")
-    assert "[references] vat-cash-method" in note_only.stdout
+    assert '[references] "vat-cash-method"' in note_only.stdout
     both = cli(repo, "context", "--scope", "michal", "How much did I pay for electricity in "
                "April and what is the cash method for VAT?")
     assert 'electricity_bill.amount = "280 zł"' in both.stdout
-    assert "[references] vat-cash-method" in both.stdout
+    assert '[references] "vat-cash-method"' in both.stdout
 
 
 def test_cli_context_says_which_spelling_it_used(repo: Path, git_env: Any) -> None:
-    done = cli(repo, "context", "--scope", "michal", "What does Jan Nowak do?")
-    assert "did you mean: jan-novak? (searched 'novak' for 'nowak')" in done.stdout
+    # five notes fill the default 1,500 tokens (quoted, a few characters more than as
+    # written), where the remark would be cut first
+    done = cli(repo, "context", "--scope", "michal", "--budget", "2000",
+               "What does Jan Nowak do?")
+    assert """did you mean: "jan-novak"? (searched 'novak' for 'nowak')""" in done.stdout
     plain = cli(repo, "context", "--scope", "michal", "What is the minimun order?")
     assert ("- spelling: searched 'minimum' for 'minimun' (a note on the search, not a fact)"
             in plain.stdout)
-    assert "- [entities] jan-novak:" in done.stdout
+    assert '- [entities] "jan-novak":' in done.stdout
 
 
 def test_cli_context_refuses_a_question_longer_than_recall_reads(repo: Path,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -532,6 +533,54 @@ def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
                 for name, sql in DUMPS.items()}
     finally:
         conn.close()
+
+
+# --- the context block --------------------------------------------------------------------
+
+_NOTE_HEAD = re.compile(r"- \[(rules|entities|references|project)\] ")
+_UPDATED = re.compile(r'( \(updated ([0-9]{4}-[0-9]{2}-[0-9]{2}|".*")\))?')
+_CUT = re.compile(r"\([0-9]+ more (cut|cut by the budget|items? did not fit the budget)\)")
+_REMARKS = ("- did you mean: ", "- spelling: ", "- note: ")
+
+
+def block_quotes(block: str) -> list[str]:
+    """What the notes of a context block quote, decoded (each head's name and description,
+    each body), after checking that every line of the block is of its own kind: the frame
+    first and last, the data line, a fact, a note's head (`- [category] "name": "…"`) or
+    body (`    "…"`), a remark or the cut line. Fails on any other line: stored text that
+    started a line of its own. (The number of fact lines is the test's to check.)"""
+    from memrepo.core.context_block import (
+        DATA_NOTE,
+        EMPTY,
+        FOOTER,
+        HEADER,
+        RULES_DATA_NOTE,
+        SHORT_FOOTER,
+        SHORT_HEADER,
+        TINY_FOOTER,
+        TINY_HEADER,
+    )
+
+    first, *lines, last = block.splitlines()
+    assert (first, last) in {(HEADER, FOOTER), (SHORT_HEADER, SHORT_FOOTER),
+                             (TINY_HEADER, TINY_FOOTER)}, block
+    decoder, quotes = json.JSONDecoder(), []
+    for line in lines:
+        head = _NOTE_HEAD.match(line)
+        if head:
+            name, end = decoder.raw_decode(line, head.end())
+            assert line[end:end + 2] == ": ", line
+            description, end = decoder.raw_decode(line, end + 2)
+            assert _UPDATED.fullmatch(line[end:]), line
+            quotes += [name, description]
+        elif line.startswith('    "'):
+            body, end = decoder.raw_decode(line, 4)
+            assert end == len(line), line
+            quotes.append(body)
+        else:
+            assert (line in (DATA_NOTE, RULES_DATA_NOTE, EMPTY) or _CUT.fullmatch(line)
+                    or line.startswith(("- [fact] ", *_REMARKS))), f"a line of no kind: {line!r}"
+    return quotes
 
 
 # --- the real MCP client ---------------------------------------------------------------------

@@ -20,7 +20,7 @@ from memrepo.cache import Connection, memory_config, open_fresh
 from memrepo.cache.query import note_content, note_location
 from memrepo.clock import now
 from memrepo.core.config import QUARANTINE_PREFIX
-from memrepo.core.context_block import Block, NoteItem, build_block
+from memrepo.core.context_block import Block, NoteItem, build_block, json_quoted
 from memrepo.core.notes.triggers import TRIGGERS_PATH, matching_notes, parse_triggers
 from memrepo.core.policy.trust import check_scope
 from memrepo.core.problems import InputError, Problem, require_length, require_utf8
@@ -67,7 +67,7 @@ def _notices(answer: Answer, meant: list[str]) -> list[str]:
     if not answer.respelled:
         return []
     searched = ", ".join(f"'{used}' for '{word}'" for word, used in answer.respelled.items())
-    names = ", ".join(meant or answer.suggestions)
+    names = ", ".join(map(json_quoted, meant or answer.suggestions))  # note names: data
     return [f"- did you mean: {names}? (searched {searched})" if names
             else f"- spelling: searched {searched} (a note on the search, not a fact)"]
 
