@@ -52,6 +52,22 @@ def another_kind(key: KeyRow, read: Reading, held: set[str] | frozenset[str] = f
     return False
 
 
+def other_language(key: KeyRow, read: Reading, concepts: ConceptTable) -> bool:
+    """Whether the question names a language and the key another one, and not the asked
+    one ("the POLISH course" is not `kurz_anglictina_b1`, "who teaches GERMAN" not
+    `english_teacher`)."""
+    asked = {c for i in read.salient for c in read.concepts.get(i, frozenset())} & LANGUAGES
+    if not asked:
+        return False
+    own = concepts.concepts_of_words([*words(key.subject_key), *words(key.relation_key)])
+    return bool(own & LANGUAGES) and not own & asked
+
+
+LANGUAGES = frozenset(f"{name}_language" for name in words_of(
+    "english german polish slovak czech russian spanish french italian ukrainian"))
+"""The concepts of languages (concepts.yaml): one asked, another is no answer."""
+
+
 def _the_business(modifier: str, subject: Sequence[str]) -> bool:
     """Whether "the WORK car", "firmowe auto" may name a key of the business's thing
     (`salon_car`, `shop_van`): not one the household's own (`family_car`)."""

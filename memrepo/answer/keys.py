@@ -34,6 +34,7 @@ from memrepo.answer.answer_kinds import (
     the_one_of_kind,
 )
 from memrepo.answer.asked_of_another import called_otherwise, not_asked_of_another
+from memrepo.answer.by_quote import said_in_its_quote
 from memrepo.answer.candidates import (
     another_full_name,
     answerable_role,
@@ -51,7 +52,7 @@ from memrepo.answer.candidates import (
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.first_person import in_slavic
 from memrepo.answer.identities import Identity, is_org, words
-from memrepo.answer.key_evidence import another_kind
+from memrepo.answer.key_evidence import another_kind, other_language
 from memrepo.answer.kind_asked import (
     no_date_unasked,
     of_another_kind,
@@ -316,6 +317,13 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     if not scored and (venue := where_its_event_is(conn, scope, read, mentions, concepts)):
         return KeyChoice([venue], labels_of([m for m in mentions.found if m.identities]),
                          respelled=respelled)
+    if not scored and last_resort and (quoted := said_in_its_quote(
+            conn, scope, read, concepts, mentions, rows, _kinds_asked(read))):
+        # "where do we buy our LACQUERS": "we buy lacquers from …", after all else
+        key, said_words = quoted
+        return KeyChoice([KeyMatch(key, COVERAGE, "the words it was recorded with", (
+            f"{', '.join(repr(w) for w in said_words)} in its quote",))],
+                         about, respelled=respelled, naming=naming_words(read, mentions))
     if not scored:
         recorded = (_recorded(conn, scope, persons) if persons
                     else _recorded_of(conn, scope, by_name))
@@ -427,14 +435,19 @@ def _stands_for_a_thing(read: Reading, rows: Sequence[KeyRow], people: Sequence[
 _POSSESSIVE = frozenset(words_of("his her its jego jej jeho"))
 
 
+def _kinds_asked(read: Reading) -> frozenset[str]:
+    """The kinds of value the question word asks for (memrepo.answer.answer_kinds)."""
+    return asked_kinds(read.folded, WHO_CUE in read.cues, WHEN_CUE in read.cues,
+                       AMOUNT_CUE in read.cues or bool(AMOUNT_WORDS.intersection(read.folded)))
+
+
 def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[KeyRow],
                     people: Sequence[Identity], parties: Sequence[Identity],
                     mentions: Mentions, concepts: ConceptTable) -> KeyMatch | None:
     """The relation of the thing the question names by its own words (or of the parties it
     names) whose every value is the kind its question word asks for, when it is the only
     one (memrepo.answer.answer_kinds); never a person's key."""
-    kinds = asked_kinds(read.folded, WHO_CUE in read.cues, WHEN_CUE in read.cues,
-                        AMOUNT_CUE in read.cues or bool(AMOUNT_WORDS.intersection(read.folded)))
+    kinds = _kinds_asked(read)
     # "what was the VšZP point VALUE": an amount, as "how much" asks
     if not all(is_org(i, concepts) for i in parties):
         kinds &= {DAYS, TIME}  # of a person only "which days", "what time": "when did Marta
@@ -468,7 +481,10 @@ def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[
         said |= {i for i in read.salient if read.concepts.get(i) and read.concepts[i] <= _PAYING
                  and read.folded[i + 1:i + 2] in (["for"], ["za"])}
     if key is None or not _says_nothing_else(key, read, said, concepts) or another_kind(
-            key, read) or (any(i.person for i in parties) and _words_it_lacks(key, read, said)):
+            key, read) or other_language(key, read, concepts) or _words_it_lacks(key, read, said | (
+                set() if any(i.person for i in parties) else set(read.salient) - read.capitalised)):
+        # of a person any word it lacks, of a thing a name ("the POLISH course": not the
+        # English course's price)
         return None
     return KeyMatch(key, COVERAGE, f"words '{key.subject}'",
                     (f"the question asks for {kind}: the one such relation of {key.subject}",))

@@ -279,9 +279,10 @@ def head_kind(word: str) -> str:
 
 
 HEAD_NUMBER, HEAD_ADDRESS = "number", "address"
-_HEAD_NOUNS = {**dict.fromkeys(words_of("number numbers nr numer numeru numery cislo cisla"),
-                               HEAD_NUMBER),
-               **dict.fromkeys(words_of("address adres adresu adresa"), HEAD_ADDRESS)}
+_HEAD_NOUNS = {**dict.fromkeys(words_of("""number numbers nr numer numeru numery numerow cislo
+                                         cisla cisel"""), HEAD_NUMBER),
+               **dict.fromkeys(words_of("""address addresses adres adresu adresa adresy adries
+                                         adresow adresach"""), HEAD_ADDRESS)}
 """Head nouns and the kind of value each asks for: a number has digits; an address has
 digits or an @."""
 

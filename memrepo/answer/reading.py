@@ -140,7 +140,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     look_like = {i for i in range(len(folded) - 1)
                  if folded[i] in _LOOK and folded[i + 1] == "like"}
     dated = {*dated, *look_like, *(i + 1 for i in look_like),  # set aside like a date
-             *_since_clause(folded)}
+             *_since_clause(folded), *(i + 1 for i, word in enumerate(folded[:-1])
+                                       if word in _BESIDES)}  # "besides CZECH": not asked
     heads = head_positions(folded, {i for i, w in enumerate(folded) if w not in STOP_WORDS
                                     and w not in OPTIONAL  # "her NEW number": a phone
                                     and w not in FILLERS  # "TEĎ číslo na Denisu"
@@ -391,6 +392,9 @@ def _what_changed(folded: Sequence[str], salient: Sequence[int]) -> set[int]:
 
 _OLD = frozenset(("old", "older"))
 _NEW = frozenset(("new", "newer", "now"))
+_BESIDES = frozenset(words_of("besides except excluding oprocz okrem okrom krome"))
+"""… the word after them is what the answer leaves out ("What languages do I speak besides
+CZECH?"), not what it asks."""
 _THESE = frozenset(("these", "those", "many"))
 """… DAYS after them asks nothing ("what does Ela do after school these days", "how many
 days do we have to pay"); "which days" asks days."""

@@ -26,6 +26,7 @@ from memrepo.answer.key_evidence import (
     in_its_quote,
     labels_of,
     naming_others,
+    other_language,
     quotable,
     relation_match,
     same_word,
@@ -157,7 +158,7 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
         by_quote = {w for w in in_its_quote(key, read, held, quoted.get(key.rowid, set()),
                                              concepts)
                     if int(w[1:]) not in naming.get(key.subject_key, frozenset())}
-        if another_kind(key, read, held | by_quote):
+        if another_kind(key, read, held | by_quote) or other_language(key, read, concepts):
             continue  # "a jar of FOREST honey": not `acacia_honey`'s price
         alone = per_subject[key.subject_key] == 1
         if _by_cue_only(relation_how) and not all(

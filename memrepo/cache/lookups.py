@@ -235,6 +235,24 @@ def quoted_groups(conn: sqlite3.Connection, rowids: Iterable[int],
     return found
 
 
+def keys_quoting(conn: sqlite3.Connection, scope: str, groups: Mapping[int, Iterable[str]],
+                 limit: int = CANDIDATES) -> dict[KeyRow, set[int]]:
+    """The keys of `scope` a verbatim quote of whose facts holds one of the folded forms of
+    each group (by the group's number), at most `limit` keys a group."""
+    found: dict[int, set[int]] = {}
+    rows: dict[int, KeyRow] = {}
+    for number, forms in groups.items():
+        if not (expression := _any_of(forms)):
+            continue
+        for row in _keys(conn.execute(
+                f"SELECT {_KEY_COLUMNS} FROM keys k WHERE k.scope = ? AND k.rowid IN "
+                "(SELECT rowid FROM keys_fts WHERE keys_fts MATCH ?) LIMIT ?",
+                (scope, "{quote quote_s} : (" + expression + ")", limit))):
+            rows[row.rowid] = row
+            found.setdefault(row.rowid, set()).add(number)
+    return {rows[rowid]: numbers for rowid, numbers in found.items()}
+
+
 def key_name_words(conn: sqlite3.Connection, forms: Iterable[str]) -> set[str]:
     """Those of the folded `forms` that some key's subject or relation holds (a word only a
     value or a quote holds names no key)."""
