@@ -1,13 +1,14 @@
 """What the CLI's most frequent paths import (issue 24 item 3): `remember`, `recall` and
-`check` (what the commit hooks run), each run for real with `python -X importtime` and
-held to the modules it may not import — heavy third-party packages and memrepo's parts of
-other paths. A guard on import cost that never looks at a clock: a module that is not
-imported costs nothing, and a new import on these paths has to be a decision (widen a set
-here) rather than an accident.
+`check`, each run for real with `python -X importtime`, and the commit-msg hook as a real
+`git commit` runs it, each held to the modules it may not import — heavy third-party
+packages and memrepo's parts of other paths. A guard on import cost that never looks at a
+clock: a module that is not imported costs nothing, and a new import on these paths has to
+be a decision (widen a set here) rather than an accident.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -58,6 +59,17 @@ COMMANDS = {
     "check": ["check"],
 }
 
+COMMIT_MSG_HOOK = (EVERY_PATH | NOT_IMPORTED["check"]) - {
+    "memrepo.maintenance", "memrepo.facts", "rapidfuzz"} | {
+    "memrepo.maintenance.doctor", "memrepo.maintenance.sync", "memrepo.maintenance.init",
+    "memrepo.maintenance.triage", "memrepo.maintenance.indexes", "memrepo.checks.rewrites",
+    "memrepo.checks.history", "memrepo.facts.appender", "memrepo.facts.segments",
+    "memrepo.facts.writes", "memrepo.git.branch_update", "memrepo.git.staging"}
+"""What `memrepo hooks run commit-msg` may not import: `check`'s set, with the hook's own
+module (maintenance.git_hooks), the write lock it takes (facts.write_lock) and, for a commit
+that adds a note, the near-duplicate comparison (rapidfuzz) — not the write path (pygit2
+with it: ≈30 ms a commit) nor the checks of a moved branch."""
+
 
 def imported(root: Path, *args: str) -> set[str]:
     """The modules `python -X importtime -m memrepo ARGS` imports (in `root`)."""
@@ -93,6 +105,17 @@ def test_a_frequent_path_imports_none_of_what_it_does_not_need(
     assert forbidden_in(modules, NOT_IMPORTED[command]) == []
     assert forbidden_in(imported(ready_repo, COMMANDS[command][0], "--help"),
                         NOT_IMPORTED[command]) == []
+
+
+def test_the_commit_msg_hook_imports_none_of_what_it_does_not_need(ready_repo: Path) -> None:
+    """The hook as git runs it: a real commit, the hook's Python told to list its imports."""
+    env = {**os.environ, "PYTHONPROFILEIMPORTTIME": "1"}
+    done = git(ready_repo, "commit", "-q", "-m", "Add acme-supplies", env=env, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    modules = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines()
+               if line.startswith("import time:") and line.count("|") == 2} - {"package"}
+    assert {"memrepo.maintenance.git_hooks", "memrepo.checks.entry"} <= modules
+    assert forbidden_in(modules, COMMIT_MSG_HOOK) == []
 
 
 def test_the_guard_sees_a_forbidden_import() -> None:

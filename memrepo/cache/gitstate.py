@@ -9,25 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.git.command import start_git
+from memrepo.git.command import git_dir, start_git
 
 if TYPE_CHECKING:
     import subprocess
 
 MEMORY = "memory/"
-
-
-def git_dir(root: Path) -> Path | None:
-    """The repository's git directory (following a `.git` file of a worktree)."""
-    dot_git = root / ".git"
-    if dot_git.is_dir():
-        return dot_git
-    if dot_git.is_file():
-        text = dot_git.read_text(encoding="utf-8").strip()
-        if text.startswith("gitdir:"):
-            target = Path(text.removeprefix("gitdir:").strip())
-            return target if target.is_absolute() else (root / target).resolve()
-    return None
 
 
 def head_commit(root: Path) -> str | None:

@@ -19,7 +19,8 @@ on a conflict) and `git revert --abort` puts the clone back.
 
 What needs no check never reaches Python (memrepo.git.hook_scripts.transaction_script):
 other refs (tags, remote-tracking branches, a new branch), a branch that does not move, a
-commit or merge whose commit-msg hook checked it (`record_checked`), and the git commands
+commit or merge whose commit-msg hook checked it
+(memrepo.maintenance.git_hooks.record_checked), and the git commands
 of a memrepo process that checks the update itself (sync: CHECKED_ELSEWHERE). Library
 commits move the branch without git, so no hook runs: they run the checks in-process.
 """
@@ -40,9 +41,9 @@ from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.facts.fact_logs import kept_problems
 from memrepo.core.facts.segment_names import is_log_path
 from memrepo.core.problems import InputError, Problem
-from memrepo.git.activity import git_subcommand, mark_checked
+from memrepo.git.activity import git_subcommand
 from memrepo.git.command import run_git
-from memrepo.git.porcelain import head_ref_and_commit, unfinished_operation
+from memrepo.git.porcelain import unfinished_operation
 from memrepo.git.read import (
     branch_of_work_tree,
     commit_message,
@@ -233,16 +234,3 @@ def _sequence(git_dir: Path) -> str:
 def _leave_state(root: Path, name: str, commit: str) -> None:
 
     run_git(root, "update-ref", name, commit)
-
-
-# --- the commit the commit-msg hook checked ------------------------------------------------
-
-def record_checked(root: Path, git_pid: int) -> None:
-    """After the commit-msg hook passed: the commit git process `git_pid` makes moves
-    HEAD's branch on from HEAD, and its checks ran — the reference-transaction hook lets
-    exactly that update through (memrepo.git.activity.mark_checked). Nothing is recorded
-    on an unborn or detached HEAD: that hook then checks the update itself."""
-
-    head = head_ref_and_commit(root)
-    if head is not None:
-        mark_checked(root, git_pid, *head)

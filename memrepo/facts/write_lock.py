@@ -19,9 +19,8 @@ from typing import TYPE_CHECKING
 from memrepo.core.problems import InputError, MemoryBusy, Problem
 from memrepo.faults import fault_problem
 from memrepo.files import open_beneath
-from memrepo.git import write as gitw
 from memrepo.git.activity import HOLDER_VARIABLE, git_at_work, process_alive
-from memrepo.git.command import passed_to_git
+from memrepo.git.command import git_dir, passed_to_git
 from memrepo.local_state import WRITE_LOCK
 
 if TYPE_CHECKING:
@@ -127,7 +126,13 @@ def _busy(found: GitAtWork) -> MemoryBusy:
 
 
 def _git_dir(root: Path) -> Path:
-    return Path(gitw.open_repo(root).path)
+    """The clone's git directory, from its files: the git hooks take this module's lock, and
+    pygit2's import would cost each hooked commit ≈30 ms."""
+    found = git_dir(root)
+    if found is None:
+        raise InputError(Problem(str(root), "not a git repository",
+                                 "run `memrepo init DIR` or pass --repo PATH"))
+    return found
 
 
 def pause_for_git(root: Path) -> None:

@@ -23,6 +23,21 @@ _PASSED_ON: dict[str, dict[str, str]] = {}
 `passed_to_git`)."""
 
 
+def git_dir(root: Path) -> Path | None:
+    """The git directory of the work tree `root` (following the `.git` file of a linked
+    worktree or a submodule), read from the files: no process, no pygit2. None when `root`
+    holds no `.git`."""
+    dot_git = root / ".git"
+    if dot_git.is_dir():
+        return dot_git
+    if dot_git.is_file():
+        text = dot_git.read_text(encoding="utf-8").strip()
+        if text.startswith("gitdir:"):
+            target = Path(text.removeprefix("gitdir:").strip())
+            return target if target.is_absolute() else (root / target).resolve()
+    return None
+
+
 def run_git(root: Path, *args: str, stdin: str | None = None,
             env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """`git -C root ARGS` with text output (undecodable bytes kept as surrogates); the

@@ -11,7 +11,7 @@ are written by `memrepo.git.hook_scripts`).
   One stage runs them all (git runs commit-msg for every commit and merge the pre-commit
   hook runs for): one process per commit instead of two.
   Once they pass, the registration of the git process records the commit they checked
-  (memrepo.checks.rewrites.record_checked), which the reference-transaction hook then
+  (`record_checked`), which the reference-transaction hook then
   lets through without checking it again.
 - reference-transaction (git ≥ 2.28), in its `prepared` state: a move of the branch that
   git ran no commit-msg hook for — revert, cherry-pick, rebase, am, an amend, a reset, a
@@ -30,7 +30,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from memrepo.core.problems import InputError
+from memrepo.git.activity import mark_checked, register
 from memrepo.git.hook_scripts import REFRESHING
+from memrepo.git.porcelain import head_ref_and_commit
 
 CHECK_STAGES = ("pre-commit", "pre-merge-commit", "commit-msg")
 REFRESH_STAGES = REFRESHING
@@ -47,22 +49,37 @@ def run_hook(hook_type: str, argv: Sequence[str]) -> int:
 
         return reference_transaction(argv, sys.stdin)
     from memrepo.checks.entry import hook_checks
-    from memrepo.facts.appender import refresh_behind
     from memrepo.facts.write_lock import hook_lock, lock_held_by_caller
 
     with hook_lock(root):
         if hook_type != "commit-msg" and not lock_held_by_caller():
-            from memrepo.git.activity import register
-
             register(root, os.getppid())
-            index_file = os.environ.get("GIT_INDEX_FILE")
-            refresh_behind(root, Path(index_file).absolute() if index_file else None)
+            _repair_index(root)
         refused = hook_checks(hook_type, argv)
         if hook_type == "commit-msg" and not refused:
-            from memrepo.checks.rewrites import record_checked
-
             record_checked(root, os.getppid())
         return refused
+
+
+def _repair_index(root: Path) -> None:
+    """Point index entries a killed write left behind at HEAD (pre-commit and
+    pre-merge-commit, which reach Python only when their shell test finds such a trace or
+    a held lock): the write path's code, pygit2 with it, is loaded only then."""
+    from memrepo.facts.appender import refresh_behind
+
+    index_file = os.environ.get("GIT_INDEX_FILE")
+    refresh_behind(root, Path(index_file).absolute() if index_file else None)
+
+
+def record_checked(root: Path, git_pid: int) -> None:
+    """After the commit-msg hook passed: the commit git process `git_pid` makes moves
+    HEAD's branch on from HEAD, and its checks ran — the reference-transaction hook lets
+    exactly that update through (memrepo.git.activity.mark_checked; the shell test of
+    memrepo.git.hook_scripts.settled_test). Nothing is recorded on an unborn or detached
+    HEAD: memrepo.checks.rewrites then checks the update itself."""
+    head = head_ref_and_commit(root)
+    if head is not None:
+        mark_checked(root, git_pid, *head)
 
 
 def _refresh(root: Path, hook_type: str) -> int:
