@@ -14,7 +14,6 @@ from typing import Any
 import yaml
 from yaml.constructor import ConstructorError
 from yaml.nodes import MappingNode, Node
-from yaml.reader import Reader
 
 MAX_YAML_BYTES = 64 * 1024
 
@@ -104,8 +103,14 @@ def _error_line(text: str, err: Exception) -> int | None:
     return None
 
 
+NON_PRINTABLE = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"
+"""The characters PyYAML's reader refuses (`yaml.reader.Reader.NON_PRINTABLE`), named by
+what they are rather than by what they are not: the same set (a test compares every code
+point), compiled in a fraction of a millisecond where the negated class of ranges up to
+U+10FFFF costs `re` ≈5 ms — in every process that reads a config or a YAML header."""
+
 _STRICT_ONLY = re.compile(f"[*!\r\t\ufeff\x85\u2028\u2029]|(?:^|[\\s\\[\\]{{}},:])[|>]|"
-                          f"\\?|{Reader.NON_PRINTABLE.pattern}")
+                          f"\\?|{NON_PRINTABLE}")
 """Aliases, block scalars, tags, CRs, tabs, byte order marks, Unicode line breaks, any `?`
 (libyaml reads `{a? }` and `[a?x]` as plain scalars, PyYAML refuses both) and the
 characters the strict reader refuses: where libyaml and the strict reader may disagree. A

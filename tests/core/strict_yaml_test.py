@@ -50,3 +50,23 @@ def test_the_fast_reader_bounds_nesting_like_the_strict_one() -> None:
 def test_a_scalar_pyyaml_cannot_convert_is_a_yaml_error() -> None:
     with pytest.raises(YamlError):
         load_strict("priority: 0x_\n")
+
+
+def test_the_characters_yaml_refuses_are_named_exactly() -> None:
+    """NON_PRINTABLE (a class compiled in well under a millisecond) is PyYAML's own
+    `Reader.NON_PRINTABLE` (a negated class `re` takes ≈5 ms to compile), code point for
+    code point; and a text holding one takes the strict reader's path and its refusal."""
+    import re
+
+    from yaml.reader import Reader
+
+    from memrepo.core.strict_yaml import NON_PRINTABLE, load_fast
+
+    ours = re.compile(NON_PRINTABLE)
+    everything = "".join(map(chr, range(0x110000)))
+    assert ours.findall(everything) == Reader.NON_PRINTABLE.findall(everything)
+    for character in ("\x00", "\x1b", "\x7f", "\x9f", "\ud800", "\ufffe"):
+        with pytest.raises(YamlError) as caught:
+            load_fast(f"a: 1\nb: x{character}y\n")
+        assert caught.value.line == 2
+    assert load_fast("a: x\xa0y\n") == load_strict("a: x\xa0y\n") == {"a": "x\xa0y"}
