@@ -140,8 +140,14 @@ def _measure_sync(root: Path, settings: Settings, branch: str, commits: tuple[st
 
 
 def hook_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Random) -> list[Row]:
-    target = Target("max", 0.3, "≤ 0.3 s")
+    """10-note commits through the hooks against the same commits `--no-verify`. Both start
+    from the index exactly as `git add` left it (a copy put back before each): a commit
+    first computes the trees of the changed folders into the index and writes it (≈0.1 s
+    at 100k notes), and a second commit after `git reset --soft` would find that done and
+    be measured without it. The two alternate which goes first."""
+    target = Target("max", 0.25, "≤ 0.25 s")
     base = head(root)
+    index = root / git(root, "rev-parse", "--git-path", "index").stdout.strip()
     times: dict[str, list[float]] = {"hooked": [], "plain": [], "check": [], "floor": [],
                                      "python": []}
     failure: Row | None = None
@@ -151,16 +157,24 @@ def hook_rows(root: Path, corpus: Corpus, settings: Settings, rng: random.Random
         paths = edit_notes(root, rng.sample(corpus.notes, 10), f"hooks {round_number}",
                            describe_first=True)
         git(root, "add", "--", *paths)
+        staged = index.read_bytes()
         times["floor"].append(git(root, "diff", "--cached", "--name-status").seconds)
         times["python"].append(run_process([sys.executable, "-c", "pass"]).seconds)
         check = run_process(cli(root, "check", "--message-file", str(message)))
         times["check"].append(check.seconds)
         failure = failure or (None if check.ok else failed("check", check, target))
-        hooked = run_process(["git", "commit", "-q", "-m", "bench: edit 10 notes"], cwd=root)
-        failure = failure or (None if hooked.ok else failed("hooked commit", hooked, target))
-        times["hooked"].append(hooked.seconds)
-        git(root, "reset", "-q", "--soft", base)
-        times["plain"].append(git(root, "commit", "-q", "--no-verify", "-m", "bench").seconds)
+        for hooks in (True, False) if round_number % 2 == 0 else (False, True):
+            index.write_bytes(staged)
+            if hooks:
+                hooked = run_process(["git", "commit", "-q", "-m", "bench: edit 10 notes"],
+                                     cwd=root)
+                failure = failure or (None if hooked.ok else
+                                      failed("hooked commit", hooked, target))
+                times["hooked"].append(hooked.seconds)
+            else:
+                times["plain"].append(git(root, "commit", "-q", "--no-verify", "-m",
+                                          "bench").seconds)
+            git(root, "reset", "-q", "--soft", base)
         git(root, "reset", "-q", "--hard", base)
     return _hook_table(root, times, failure, target)
 
