@@ -45,10 +45,12 @@ NOT_IMPORTED: dict[str, frozenset[str]] = {
     "remember": EVERY_PATH | {
         "memrepo.answer", "memrepo.agent", "memrepo.cache.build", "memrepo.cache.fulltext",
         "Stemmer"},
-    # the commit-time checks: git's plumbing, never pygit2; no cache, no answers, no writes
+    # the commit-time checks: git's plumbing, never pygit2; no cache, no answers, no writes;
+    # no YAML parser for a config and note headers of the plain forms
     "check": EVERY_PATH | {
         "pygit2", "sqlite3", "Stemmer", "rapidfuzz", "memrepo.cache", "memrepo.answer",
-        "memrepo.agent", "memrepo.facts", "memrepo.git.write", "memrepo.git.read"},
+        "memrepo.agent", "memrepo.facts", "memrepo.git.write", "memrepo.git.read", "yaml",
+        "memrepo.core.strict_yaml"},
 }
 
 COMMANDS = {

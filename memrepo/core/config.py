@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
+from memrepo.core.plain_config import plain_config
 from memrepo.core.problems import Problem
 from memrepo.core.text import key_slug
 
@@ -189,13 +190,19 @@ def _good_config(data: bytes) -> Config | None:
 def _parse(data: bytes) -> dict[str, Any] | Problem:
     """The mapping of config bytes, parsed once per process for the same bytes (a write
     reads the work tree's config and HEAD's, mostly the same file); never changed by its
-    readers (`config_from_mapping` copies what it keeps)."""
-    from memrepo.core.strict_yaml import YamlError, load_fast  # PyYAML: only when parsing
-
+    readers (`config_from_mapping` copies what it keeps). A config of the plain forms
+    (memrepo.core.plain_config) is read without PyYAML, to the same mapping."""
     try:
-        raw = load_fast(data.decode("utf-8"))
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         return Problem(CONFIG_PATH, "config is not UTF-8 text", "save it as UTF-8")
+    plain = plain_config(text)
+    if plain is not None:
+        return plain
+    from memrepo.core.strict_yaml import YamlError, load_fast  # PyYAML: only for the rest
+
+    try:
+        raw = load_fast(text)
     except YamlError as err:
         return Problem(CONFIG_PATH, str(err), CONFIG_FIX, err.line)
     if not isinstance(raw, dict):
