@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.check_support import read_note, run_hook
+from memrepo.check_support import expect_files, read_note, run_hook
 from memrepo.core.change import Change
 from memrepo.core.config import TYPE_OF_CATEGORY
 from memrepo.core.notes.headers import (
@@ -18,6 +18,7 @@ from memrepo.core.notes.headers import (
     duplicate_name_problem,
     header_problems,
     other_category_paths,
+    stem,
     stray_problem,
 )
 from memrepo.core.problems import Problem
@@ -26,6 +27,10 @@ NEEDS_MESSAGE: bool = False
 
 
 def check(change: Change) -> list[Problem]:
+    expect_files(change.new, [other for f in change.files if f.status != "deleted"
+                              for kind, category in [classify(f.path)]
+                              if kind == "note" and category is not None
+                              for other in other_category_paths(category, stem(f.path))])
     problems: list[Problem] = []
     for path in (f.path for f in change.files if f.status != "deleted"):
         kind, category = classify(path)

@@ -9,20 +9,24 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memrepo.check_support import read_note, run_hook
+from memrepo.check_support import expect_files, read_note, run_hook
 from memrepo.core.change import Change
-from memrepo.core.notes.headers import classify, decode_text
-from memrepo.core.notes.links import ephemeral_problems, link_problems
+from memrepo.core.notes.headers import Note, classify, decode_text
+from memrepo.core.notes.links import ephemeral_problems, link_lookups, link_problems
 from memrepo.core.problems import Problem
 
 NEEDS_MESSAGE: bool = False
 
 
 def check(change: Change) -> list[Problem]:
+    paths = [f.path for f in change.files
+             if f.status != "deleted" and classify(f.path)[0] == "note"]
+    notes = [note for path in paths
+             if isinstance(note := read_note(change, path), Note)]
+    expect_files(change.new, [p for note in notes for p in link_lookups(note)])
     problems: list[Problem] = []
-    for path in (f.path for f in change.files if f.status != "deleted"):
-        if classify(path)[0] == "note":
-            problems.extend(_note_problems(change, path))
+    for path in paths:
+        problems.extend(_note_problems(change, path))
     return problems
 
 

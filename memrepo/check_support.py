@@ -1,6 +1,7 @@
 """What every check module shares, and what runs one on its own: the `CheckModule` shape,
-a check run so that a crash is a `Problem` (`guarded`), the notes of a change parsed once
-however many checks read them (`read_note`: headers, links and indexes all do; libyaml,
+a check run so that a crash is a `Problem` (`guarded`), the paths a check will look up
+announced to the snapshot (`expect_files`), the notes of a change parsed once however many
+checks read them (`read_note`: headers, links and indexes all do; libyaml,
 `fast`: the same result as the strict reader, SPEC §3), the commit message git hands the
 commit-msg hook, the report, and `run_hook` — each module's `main`.
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TextIO
@@ -24,7 +25,7 @@ from memrepo.git.staged import staged_change
 from memrepo.repo_root import start_directory
 
 if TYPE_CHECKING:
-    from memrepo.core.change import Change
+    from memrepo.core.change import Change, Snapshot
 
 Check = Callable[["Change"], list[Problem]]
 SCISSORS = "------------------------ >8 ------------------------"
@@ -68,6 +69,14 @@ def read_note(change: Change, path: str) -> Note | Problem | None:
 @lru_cache(maxsize=256)
 def _parsed(path: str, data: bytes) -> Note | Problem:
     return parse_note(path, data, fast=True)
+
+
+def expect_files(snapshot: Snapshot, paths: Iterable[str]) -> None:
+    """Tell a snapshot which paths a check is about to ask `exists` of, so that one that
+    reads through git (memrepo.git.staged) asks them all at once; others need no warning."""
+    expect = getattr(snapshot, "expect", None)
+    if expect is not None:
+        expect(paths)
 
 
 def read_message_file(path: str | Path) -> str:

@@ -151,3 +151,27 @@ def test_a_merge_in_progress_changes_only_what_differs_from_every_parent(repo: P
     assert change.merge and change.parent_time is None
     assert [f.path for f in change.files] == ["memory/entities/both.md"]
     assert change.new.read("memory/entities/theirs.md") == b"t"
+
+
+def test_paths_expected_together_are_answered_as_one_by_one(repo: Path) -> None:
+    """`expect` asks git about many paths in one exchange (the headers and links checks
+    announce theirs); `exists` then answers exactly as it does path by path: files of the
+    index, files the change adds or deletes, folders, missing paths, names git cannot be
+    asked about — also past one exchange's slice."""
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "one")
+    write(repo, "memory/entities/c.md", "c")
+    git(repo, "rm", "-q", "memory/entities/b.md")
+    git(repo, "add", "-A")
+    paths = ["memory/entities/a.md", "memory/entities/b.md", "memory/entities/c.md",
+             "memory/entities", "memory/config.yaml", "memory/rules/a.md", "nope\nline",
+             "nope\rline", "", "memory/entities/a.md",
+             *(f"memory/project/n-{number}.md" for number in range(300))]
+    one_by_one = staged_change(repo, "two")
+    expected = {path: one_by_one.new.exists(path) for path in paths}
+    assert [path for path, found in expected.items() if found] == [
+        "memory/entities/a.md", "memory/entities/c.md", "memory/config.yaml"]
+    together = staged_change(repo, "two")
+    together.new.expect(paths)  # type: ignore[attr-defined]
+    assert {path: together.new.exists(path) for path in paths} == expected
+    assert together.new.read("memory/entities/a.md") == b"a"  # the exchange stays in step

@@ -195,3 +195,34 @@ def test_relative_file_links_stay_refused_whatever_the_editor() -> None:
                    "<jan-novak.md>"):
         [found] = refused(f"![Jan]({target})\n")
         assert "relative link" in found.problem, target
+
+
+LINK_PIECES = ["[a](/memory/entities/a.md)", "[[b]]", "[[c|x]]", "![[d#h]]", "[[Not A Slug]]",
+               "[r](rel.md)", "[t](/memory/TRIGGERS.md)", "[o](/memory/archive/rules/o.md)",
+               "[w](https://x.y/z)", "[f](file:///etc)", "[[#head]]", "[g](/memory/rules/g.md#s)",
+               "[[entities/e]]", "[i](/memory/project/INDEX.md)", " ", "\n", "x", "`"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(LINK_PIECES), max_size=12).map("".join),
+       st.sets(st.sampled_from(["memory/entities/a.md", "memory/project/b.md",
+                                "memory/rules/c.md", "memory/archive/entities/d.md",
+                                "memory/TRIGGERS.md", "memory/references/rel.md"])))
+def test_link_lookups_are_the_paths_the_link_check_asks_first(body: str,
+                                                                present: set[str]) -> None:
+    """What the links check announces to the snapshot (one exchange with git) covers every
+    path `link_problems` asks about, but for the archive it looks in once a link is dead."""
+    from memrepo.core.notes.headers import parse_note
+    from memrepo.core.notes.links import link_lookups, link_problems
+
+    parsed = parse_note(ACME, note("entities", "acme", "Ordering profile", body), fast=True)
+    assert not isinstance(parsed, Problem)
+    asked: list[str] = []
+
+    def exists(path: str) -> bool:
+        asked.append(path)
+        return path in present
+
+    link_problems(parsed, exists)
+    expected = set(link_lookups(parsed))
+    assert {p for p in asked if not p.startswith("memory/archive/")} <= expected

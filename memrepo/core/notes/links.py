@@ -90,6 +90,27 @@ def link_problems(note: Note, exists: Exists) -> list[Problem]:
     return problems
 
 
+def link_lookups(note: Note) -> list[str]:
+    """The paths `link_problems` looks up for `note`'s links before it knows whether they
+    resolve (every category's path for a name, an absolute link's file), to be asked of a
+    snapshot at once."""
+    paths: list[str] = []
+    for link in find_links(note.body, note.body_line):
+        target = re.split(r"[#?]", link.target, maxsplit=1)[0]
+        if link.kind == "wiki":
+            name = wiki_name(link.target)
+        elif not target or _SCHEME.match(target) or target.startswith("/memory/archive/"):
+            continue
+        elif target.startswith("/"):
+            paths.append(target[1:])
+            continue
+        else:  # a relative link: refused, its fix names the note it meant
+            name = target.rsplit("/", 1)[-1].removesuffix(".md")
+        if name is not None and SLUG.fullmatch(name):
+            paths.extend(note_path(c, name) for c in CATEGORIES)
+    return paths
+
+
 def find_note(name: str, exists: Exists) -> str | None:
     """The path of the live note called `name`, if there is one (O(categories))."""
     return next((p for p in (note_path(c, name) for c in CATEGORIES) if exists(p)), None)
