@@ -175,3 +175,34 @@ def test_paths_expected_together_are_answered_as_one_by_one(repo: Path) -> None:
     together.new.expect(paths)  # type: ignore[attr-defined]
     assert {path: together.new.exists(path) for path in paths} == expected
     assert together.new.read("memory/entities/a.md") == b"a"  # the exchange stays in step
+
+
+@pytest.mark.parametrize("afterwards", ["as staged", "edited", "removed", "a link"])
+def test_an_index_file_is_the_staged_blob_wherever_it_is_read_from(repo: Path,
+                                                                   afterwards: str) -> None:
+    """A staged INDEX.md is read from the work tree only when the file there hashes to the
+    staged blob; edited after `git add`, removed or replaced by a symbolic link, the
+    staged bytes come from git. Either way the change holds exactly what is committed."""
+    index = "memory/entities/INDEX.md"
+    write(repo, index, "old\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "one")
+    staged_bytes = "- [a](/memory/entities/a.md) — new\n" * 2000
+    write(repo, index, staged_bytes)
+    git(repo, "add", "-A")
+    if afterwards == "as staged":  # git's own copy gone: only the work tree's can be read
+        oid = git(repo, "rev-parse", f":{index}").stdout.strip()
+        (repo / ".git" / "objects" / oid[:2] / oid[2:]).unlink()
+    elif afterwards == "edited":
+        write(repo, index, staged_bytes + "- [z](/memory/entities/z.md) — unstaged\n")
+    elif afterwards == "removed":
+        (repo / index).unlink()
+    elif afterwards == "a link":
+        (repo / "elsewhere.md").write_text(staged_bytes, encoding="utf-8")
+        (repo / index).unlink()
+        (repo / index).symlink_to(repo / "elsewhere.md")
+    change = staged_change(repo, "two")
+    assert change.new.read(index) == staged_bytes.encode()
+    assert change.old.read(index) == b"old\n"
+    if afterwards != "as staged":
+        assert git(repo, "cat-file", "blob", f":{index}").stdout == staged_bytes
