@@ -206,3 +206,17 @@ def test_control_files_need_approval(memory_repo: Path) -> None:
     git(memory_repo, *HOOKS_OFF, "commit", "-q", "-m", "loosen")
     found = verify_last(memory_repo)
     assert "Approved-by" in found and "schema/notes/project.schema.json" in found
+
+
+def test_a_long_refusal_reaches_git_whole(memory_repo: Path) -> None:
+    """The hook's process ends as soon as its checks are reported (`python -m memrepo`
+    leaves its objects to the exit): every problem of a long report still reaches git's
+    output, with the exit code that refuses the commit."""
+    for number in range(400):
+        write(memory_repo, f"memory/entities/bad-{number:03d}.md",
+              f"---\nname: bad-{number:03d}\n---\nno header fields\n")
+    git(memory_repo, "add", "-A")
+    output = refused(commit(memory_repo, "many notes"))
+    assert all(f"memory/entities/bad-{number:03d}.md" in output for number in range(400))
+    assert output.rstrip().endswith("reuses it")  # the last line the hook prints
+    assert git(memory_repo, "rev-list", "--count", "HEAD").stdout.strip() == "1"
