@@ -393,8 +393,12 @@ def _listed(reader: Reader, diff: subprocess.Popen[bytes] | None,
 
 def _work_tree_copies(root: Path, wanted: Mapping[str, str]) -> dict[str, bytes]:
     """object id → the bytes of its path in the work tree, for the files that hold exactly
-    that blob (never through a symbolic link)."""
-    found = dict(zip(wanted, read_files(root, wanted.values()), strict=True))
+    that blob (never through a symbolic link); a file that cannot be read is read from
+    git instead."""
+    try:
+        found = dict(zip(wanted, read_files(root, wanted.values()), strict=True))
+    except OSError:
+        return {}
     return {oid: data for oid, data in found.items() if data is not None
             and blob_id(data) == oid}
 
