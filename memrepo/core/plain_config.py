@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from memrepo.core.notes.plain_header import RESOLVED, plain_word, quoted
+
 MAX_PLAIN_CHARS = 16 * 1024
 """Longer texts go to the YAML reader (which refuses those over its byte limit)."""
 
@@ -24,13 +26,9 @@ Value = Scalar | list[Scalar] | dict[str, Scalar | list[Scalar]]
 _TOP = re.compile(r"([A-Za-z_][A-Za-z0-9_]{0,63}):(?: +(.*))?")
 _INNER = re.compile(r"( +)([A-Za-z_][A-Za-z0-9_-]{0,63}):(?: +(.*))?")
 _ITEM = re.compile(r"( +)- +(.*)")
-_DOUBLE = re.compile(r'"([^"\\]*)"')
-_SINGLE = re.compile(r"'([^']*)'")
 _INTEGER = re.compile(r"0|[1-9][0-9]{0,17}")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _FLOW_ITEM = re.compile(r' *(?:"([^"\\]*)"|([A-Za-z][A-Za-z0-9_-]*)) *(,|\]$)')
-_RESOLVED = frozenset({"yes", "no", "true", "false", "on", "off", "null"})
-"""Words YAML 1.1 reads as booleans or null, in any of the cases it knows."""
 
 
 def plain_config(text: str) -> dict[str, Value] | None:
@@ -46,7 +44,7 @@ def plain_config(text: str) -> dict[str, Value] | None:
     at = 0
     while at < len(lines):
         top = _TOP.fullmatch(lines[at])
-        if top is None or top[1] in config or top[1].lower() in _RESOLVED:
+        if top is None or top[1] in config or top[1].lower() in RESOLVED:
             return None  # a duplicate key: the YAML reader names it with its line
         block = _block_end(lines, at + 1)
         value = (_inline(top[2].rstrip(" ")) if top[2] and top[2].strip(" ") else
@@ -102,7 +100,7 @@ def _mapping(lines: list[str]) -> dict[str, Scalar | list[Scalar]] | None:
     for line in lines:
         pair = _INNER.fullmatch(line)
         if pair is None or indent not in (None, pair[1]) or pair[2] in mapping \
-                or pair[2].lower() in _RESOLVED or not pair[3]:
+                or pair[2].lower() in RESOLVED or not pair[3]:
             return None
         indent = pair[1]
         value = _inline(pair[3].rstrip(" "))
@@ -128,7 +126,7 @@ def _flow(text: str) -> list[Scalar] | None:
         if item is None:
             return None
         word = item[2]
-        if word is not None and word.lower() in _RESOLVED:
+        if word is not None and word.lower() in RESOLVED:
             return None
         items.append(item[1] if word is None else word)
         at = item.end()
@@ -140,19 +138,10 @@ def _flow(text: str) -> list[Scalar] | None:
 def _scalar(text: str) -> Scalar | None:
     if not text:
         return None
-    if text[0] == '"':
-        return _quoted(_DOUBLE, text)
-    if text[0] == "'":
-        return _quoted(_SINGLE, text)
+    if text[0] in "\"'":
+        return quoted(text)
     if _INTEGER.fullmatch(text):
         return int(text)
     if not text[0].isalpha():
         return None  # numbers, signs, indicators (& * ! | > % @ - [ { …) and the like
-    if ": " in text or " #" in text or text.endswith(":") or text.lower() in _RESOLVED:
-        return None
-    return text
-
-
-def _quoted(pattern: re.Pattern[str], text: str) -> str | None:
-    match = pattern.fullmatch(text)
-    return None if match is None else match[1]
+    return text if plain_word(text) else None

@@ -19,7 +19,7 @@ _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _DOUBLE = re.compile(r'"([^"\\]*)"')
 _SINGLE = re.compile(r"'([^']*)'")
 _NAMES = re.compile(r'\[("[^"\\]*"(?:, ?"[^"\\]*")*)?\]')
-_RESOLVED = frozenset({"yes", "no", "true", "false", "on", "off", "null"})
+RESOLVED = frozenset({"yes", "no", "true", "false", "on", "off", "null"})
 """Words YAML 1.1 reads as booleans or null, in any of the cases it knows."""
 
 Value = str | list[str]
@@ -45,7 +45,7 @@ def _pair(line: str) -> tuple[str, Value] | None:
     if not line.isprintable():  # tabs, control and format characters, Unicode line breaks
         return None
     match = _LINE.fullmatch(line)
-    if match is None or match[1].lower() in _RESOLVED:
+    if match is None or match[1].lower() in RESOLVED:
         return None
     value = _value(match[2].rstrip(" "))
     return None if value is None else (match[1], value)
@@ -54,20 +54,24 @@ def _pair(line: str) -> tuple[str, Value] | None:
 def _value(text: str) -> Value | None:
     if not text:
         return None  # null
-    if text[0] == '"':
-        return _quoted(_DOUBLE, text)
-    if text[0] == "'":
-        return _quoted(_SINGLE, text)
+    if text[0] in "\"'":
+        return quoted(text)
     if text[0] == "[":
         names = _NAMES.fullmatch(text)
         return None if names is None else _DOUBLE.findall(text)
     if not (text[0].isalpha() or _DATE.fullmatch(text)):
         return None  # numbers, indicators (& * ! | > % @ …) and the like
-    if ": " in text or " #" in text or text.endswith(":") or text.lower() in _RESOLVED:
-        return None
-    return text
+    return text if plain_word(text) else None
 
 
-def _quoted(pattern: re.Pattern[str], text: str) -> str | None:
-    match = pattern.fullmatch(text)
+def quoted(text: str) -> str | None:
+    """A whole double- or single-quoted scalar without escapes, unquoted; None otherwise."""
+    match = (_DOUBLE if text[:1] == '"' else _SINGLE).fullmatch(text)
     return None if match is None else match[1]
+
+
+def plain_word(text: str) -> bool:
+    """Whether an unquoted scalar that starts with a letter is read by YAML as the text
+    itself: no ": ", no comment, no trailing colon, no boolean or null."""
+    return not (": " in text or " #" in text or text.endswith(":")
+                or text.lower() in RESOLVED)
