@@ -53,12 +53,13 @@ def said_in_its_quote(conn: Connection, scope: str, read: Reading, concepts: Con
     quoted = keys_quoting(conn, scope, {i: base_forms(read.folded[i]) for i in asked})
     subjects = _asked_of(mentions, [*rows, *quoted], read)
     others = naming_others([*rows, *quoted], mentions, read)
-    ranked = sorted(((_held(key, positions - others.get(key.subject_key, frozenset()), read,
-                            asked), key)
-                     for key, positions in quoted.items()
-                     if (subjects is None or key.subject_key in subjects)
-                     and not another_kind(key, read) and not other_language(key, read, concepts)
-                     and not _another_relation(key, read, concepts, asked)),
+    held = {key: _held(key, positions - others.get(key.subject_key, frozenset()), read, asked)
+            for key, positions in quoted.items()
+            if (subjects is None or key.subject_key in subjects)
+            and not other_language(key, read, concepts)
+            and not _another_relation(key, read, concepts, asked)}
+    ranked = sorted(((both_held, key) for key, both_held in held.items()
+                     if not another_kind(key, read, {f"#{i}" for i in both_held[0]})),
                     key=lambda pair: (-len(pair[0][0]), -len(pair[0][1]), pair[1].rowid))
     fitting = [(held, key) for held, key in ranked if _enough(held, asked, read)]
     if not fitting or (len(fitting) > 1 and len(fitting[1][0][0]) == len(fitting[0][0][0])):

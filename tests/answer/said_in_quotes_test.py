@@ -20,6 +20,8 @@ WORLD = world_yaml("said-in-quotes", "A Zakopane carpentry workshop", NOW, "".jo
                 "From May we buy lacquers from the Renner wholesaler in Kraków."),
     world_event("jozef", "hardware_supplier", "name", "Okucia-Pro", "2024-01-01",
                 "Hinges, runners and handles, all from Okucia-Pro in Rabka."),
+    world_event("jozef", "supplier_coffee", "name", "Palarnia Kopiec", "2024-01-01",
+                "We buy our coffee beans from Palarnia Kopiec."),
     world_event("jozef", "flat", "address", "ul. Długa 5", "2023-01-01",
                 "We rent the flat at ul. Długa 5."),
     world_event("jozef", "union", "contract_valid_until", "2026-12-31", "2025-01-01",
@@ -36,6 +38,8 @@ world_repo, memory = world_fixtures(WORLD, "jozef", NOW)
 @pytest.mark.parametrize(("question", "expected"), [
     ("where do we buy our lacquers now?", ["varnish_supplier.name=Renner Polska"]),
     ("who sells us hinges and runners?", ["hardware_supplier.name=Okucia-Pro"]),
+    # "BUY coffee" is what is done with it, not another coffee than `supplier_coffee`
+    ("where do we buy coffee beans?", ["supplier_coffee.name=Palarnia Kopiec"]),
     ("What is the flat rent?", []),
     ("Ile bierze logopedka?", []),
     ("until when is our Dôvera contract valid?", []),  # a name its sentence lacks
