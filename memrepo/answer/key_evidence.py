@@ -159,11 +159,14 @@ def naming_others(keys: Sequence[KeyRow], mentions: Mentions, read: Reading,
     named = [(frozenset(s for i in m.identities for s in i.subjects),
               frozenset(range(m.start, m.end))) for m in mentions.found
              if not m.role and any(i.subjects for i in m.identities)]  # names, not roles
-    named += [(frozenset({key.subject_key}), span) for key in keys
-              if (span := spelled_name_of(key.subject_key, read))]
-    return {subject: frozenset().union(*(span for subjects, span in named
-                                         if subject not in subjects))
-            for subject in {key.subject_key for key in keys}}
+    subjects = {key.subject_key for key in keys}
+    named += [(frozenset({subject}), span) for subject in subjects
+              if (span := spelled_name_of(subject, read))]
+    if not named:
+        return {}
+    return {subject: frozenset().union(*(span for owners, span in named
+                                         if subject not in owners))
+            for subject in subjects}
 
 
 def spelled_name_of(subject_key: str, read: Reading) -> frozenset[int]:
