@@ -23,6 +23,7 @@ _Key = TypeVar("_Key")
 
 NAME, DATE, DAYS, AMOUNT, TIME = ("a name", "a date", "days of the week", "an amount",
                                   "a time of day")
+CONTACT = "a phone number or an e-mail"
 
 _WEEKDAYS = frozenset(words_of("""
 monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
@@ -43,8 +44,15 @@ _DAY_SPAN = re.compile(r"\b(?:po|pon|pn|ut|út|wt|st|śr|sr|št|čt|ct|czw|pá|p
                        re.IGNORECASE)
 """Abbreviated days of the week as a span ("čt–so", "Po-Pt", "Mon–Fri"): alone, "po" or "ne"
 is a preposition or "no"."""
+_PHONE = re.compile(r"\+?[\d ()/.-]{6,}\d")
+"""A value that is only a phone number: "0113 274 8821", "+48 512 604 377"."""
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _DAY_QUESTION = frozenset(words_of("days day dni dny dnie dniach"))
-_CLOCK = re.compile(r"\b(?:[01]?\d|2[0-3])[:.][0-5]\d\b")
+_CLOCK = re.compile(r"\b(?:[01]?\d|2[0-3])[:.][0-5]\d\b"
+                    r"|\b(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)? ?(?:am|pm)\b", re.IGNORECASE)
+"""A time of day: "9:40", "19.00", "4pm", "10.30 am"."""
+_EVERY = frozenset(words_of("weekday weekdays daily everyday codziennie kazdy denne"))
+"""Words of _WEEKDAYS that name no day: "19 zł dziennie", "12 € každý mesiac" is an amount."""
 _TIME_QUESTIONS = (("what", "time"), ("which", "time"), ("o", "ktorej"), ("o", "kolkej"),
                    ("o", "kolke"), ("v", "kolik"), ("w", "jakich", "godzinach"),
                    ("what", "hours"), ("which", "hours"), ("o", "jakiej", "godzinie"),
@@ -60,6 +68,14 @@ def leads_with_name(value: str) -> bool:
     return bool(comma) and NAME in value_kinds(head)
 
 
+def names_someone(value: str) -> bool:
+    """Whether a value of days or times holds a name after its first word ("Fridays 4pm
+    with STEVE"): it may answer "who"; "co drugi czwartek", "Mondays and Fridays" do not."""
+    return value_kinds(value) <= {DAYS, TIME} and any(
+        word[:1].isupper() and not any(w in _WEEKDAYS or w in MONTHS for w in words(word))
+        for word in value.split()[1:])
+
+
 def value_kinds(value: str) -> frozenset[str]:
     """What a recorded value plainly is: a date; days of the week and a time of day (either
     or both: "Tuesdays before 10:00"); an amount of money; or a name (capitalised words
@@ -71,12 +87,14 @@ def value_kinds(value: str) -> frozenset[str]:
                                         and any(w.isdigit() for w in folded)):
         return frozenset({DATE})
     money = _CURRENCY.search(value) is not None
-    found = {DAYS} if (any(w in _WEEKDAYS for w in folded) or _DAY_SPAN.search(value)
-                       ) and not money else set()
-    if _CLOCK.search(value) and not money:
+    days = _WEEKDAYS - _EVERY if money else _WEEKDAYS
+    found = {DAYS} if any(w in days for w in folded) or _DAY_SPAN.search(value) else set()
+    if _CLOCK.search(value):
         found.add(TIME)
-    if found:
-        return frozenset(found)
+    if found:  # "Fridays 4pm with Steve, £38 a lesson": when, and how much
+        return frozenset(found | ({AMOUNT} if money else set()))
+    if _PHONE.fullmatch(value.strip()) or _EMAIL.fullmatch(value.strip()):
+        return frozenset({CONTACT})
     if any(ch.isdigit() for ch in value):
         return frozenset({AMOUNT} if money else ())
     if any(w in MONTHS and len(w) > 3 for w in folded):

@@ -399,11 +399,14 @@ def _named_beyond_role(row: KeyRow, read: Reading, concepts: ConceptTable) -> bo
     plain = [w for w in words(row.subject_key)
              if not concepts.concepts_of_words([w]) & concepts.roles]
     own = {f for w in plain for f in base_forms(w)}
-    # "SIŁOWNIA" for `client_gym`: the word in another language; in one language another
-    # word is another thing ("our MORTGAGE" is not `business_loan`)
-    meant = concepts.concepts_of_words(plain) - concepts.roles if in_slavic(read.folded) \
-        else frozenset()
-    return any(set(base_forms(read.folded[i])) & own or read.concepts.get(i, frozenset()) & meant
+    # "SIŁOWNIA" for `client_gym`: the word in another language; in one language a word of
+    # the same concept ("our BARRELS": `keg_supplier`), not of a broader one ("our
+    # MORTGAGE" is not `business_loan`)
+    meant = concepts.concepts_of_words(plain) - concepts.roles
+    slavic = in_slavic(read.folded)
+    return any(set(base_forms(read.folded[i])) & own or meant & (
+        read.concepts.get(i, frozenset()) if slavic
+        else concepts.narrowest(read.concepts.get(i, frozenset())))
                for i in read.salient if i not in read.in_names and i not in read.theirs)
 
 

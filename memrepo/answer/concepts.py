@@ -143,6 +143,12 @@ class ConceptTable:
         return frozenset().union(*phrases, *(self.exact.get(word, frozenset())
                                              for word in words))
 
+    def narrowest(self, found: frozenset[str]) -> frozenset[str]:
+        """`found` without the concepts another of them is narrower than ("mortgage":
+        mortgage, not loan)."""
+        broader = {self.within.get(concept) for concept in found}
+        return frozenset(concept for concept in found if concept not in broader)
+
     def extended(self, extra: Mapping[str, Sequence[str]]) -> ConceptTable:
         """The table with a memory's own words (config `concepts:`): more words for a
         concept of the table, or concepts of its own (only those words are indexed)."""

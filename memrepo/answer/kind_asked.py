@@ -11,17 +11,20 @@ from dataclasses import replace
 
 from memrepo.answer.answer_kinds import (
     AMOUNT,
+    CONTACT,
     DATE,
     DAYS,
     NAME,
     TIME,
     asks_days_or_time,
     leads_with_name,
+    names_someone,
     value_kinds,
 )
 from memrepo.answer.dates import MONTHS
 from memrepo.answer.identities import words
 from memrepo.answer.question import what_is_paid
+from memrepo.answer.reading import AMOUNT as AMOUNT_WORDS
 from memrepo.answer.reading import (
     AMOUNT_CUE,
     PASSIVE,
@@ -30,7 +33,7 @@ from memrepo.answer.reading import (
     WHO_CUE,
     Reading,
 )
-from memrepo.answer.scoring import COVERAGE, KeyMatch
+from memrepo.answer.scoring import AMOUNT_CONCEPTS, COVERAGE, KeyMatch
 from memrepo.cache import Connection
 from memrepo.cache.lookups import values_of_subjects
 from memrepo.core.text import words_of
@@ -47,22 +50,29 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
                     scored: Sequence[KeyMatch]) -> set[tuple[str, str]]:
     """The keys (subject, relation) among `scored` whose every value is of a kind the
     question word never asks for:
-    "who" is no amount or date ("od koho máme pronajaté parkoviště": the landlord, not the
-    rent), "where" neither ("where's Emma's wedding": its venue, not its date), "when" no
+    "who" is no amount, date or day ("od koho máme pronajaté parkoviště": the landlord, not
+    the rent; "kto zabiera igły": not "co drugi czwartek", unless it names someone),
+    "where" no amount or date ("where's Emma's wedding": its venue, not its date), "when" no
     amount or name ("kedy má Klára termín u zubára": not her orthodontist), "how much" no
     name, date or day ("how much goes to the bank for the sauna": the instalment, not the
     lender; "how much does Staś pay per lesson": not "sobota 10:00"; "how many" may count
     names; "ile płacimy za kredyt": not the day it ends), unless it asks an age ("ile lat
     ma Kuba")."""
+    days_asked = WHEN_CUE in read.cues or asks_days_or_time(read.folded)
     never = (({AMOUNT, DATE} if WHO_CUE in read.cues or (
                 WHERE_CUE in read.cues and WHEN_CUE not in read.cues)
               else set())
-             | ({AMOUNT, NAME} if WHEN_CUE in read.cues or asks_days_or_time(read.folded)
-                else set())
+             | ({DAYS, TIME} if WHO_CUE in read.cues and not days_asked else set())
+             | ({AMOUNT, NAME} if days_asked else set())
              | (({DATE} | ({NAME, DAYS, TIME} if _asks_how_much(read) else set()))
                 if AMOUNT_CUE in read.cues and not _asks_age(read) else set()))
     if AMOUNT_CUE not in read.cues and _moves_a_time(read.folded):
         never |= {AMOUNT}  # "Ola's lesson got MOVED": its day, not its fee
+    if _picks_a_thing(read):
+        never |= {AMOUNT}  # "JAKIM VANEM jeździmy": the van, not what the old one sold for
+    if WHO_CUE in read.cues and not _CONTACT_NOUNS.intersection(read.folded):
+        never |= {CONTACT}  # "who do I ask for when I ring them": a name, not their number
+        # ("who's our vet and what's his NUMBER" asks both)
     if not never or not scored:
         return set()
     values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
@@ -72,7 +82,8 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
         if WHO_CUE in read.cues and held and _an_address(match.key.relation_key, held):
             return True  # "kto teraz mieszka na Morskiej": its tenants, not its address
         return bool(kinds) and all(k and k <= never for k in kinds) and (
-            NAME in never or not any(leads_with_name(value) for value in held))
+            NAME in never or not any(leads_with_name(value) or names_someone(value)
+                                     for value in held))
     return {(m.key.subject_key, m.key.relation_key) for m in scored if wrong(m)}
 
 
@@ -84,6 +95,25 @@ def _an_address(relation_key: str, held: Sequence[str]) -> bool:
 
 
 _ADDRESS = frozenset(words_of("address adres adresa adresse addr"))
+
+
+def _picks_a_thing(read: Reading) -> bool:
+    """Whether the question asks which thing of a kind ("WHICH VAN", "JAKIM VANEM"), a
+    kind no amount is ("which RATE" is)."""
+    return AMOUNT_CUE not in read.cues and not AMOUNT_WORDS.intersection(read.folded) and any(
+        word in _WHICH and i + 1 in read.salient
+        and not read.concepts.get(i + 1, frozenset()) & AMOUNT_CONCEPTS
+        for i, word in enumerate(read.folded[:2]))
+
+
+_CONTACT_NOUNS = frozenset(words_of("""phone phones number numbers mobile telephone email
+emails mail telefon telefonu telefony numer numeru numery cislo cisla cislu mobil mobilu
+maila mailu emaila emailu"""))
+"""Nouns asking for a phone number or an e-mail ("who's our vet and what's his NUMBER"),
+not the verbs of calling ("who do I ask for when I RING them")."""
+_WHICH = frozenset(words_of("""which jaki jakim jaka jaką jakie jakiego ktory ktora ktore
+ktorym ktorego aky aka ake akym akeho jaky jake jakym jakeho"""))
+"""Words asking which one of a kind, first in a question."""
 
 
 def _asks_how_much(read: Reading) -> bool:

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from memrepo.answer.answer_kinds import asks_days_or_time
-from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.concepts import ConceptTable, Span
 from memrepo.answer.first_person import in_slavic
 from memrepo.answer.identities import words
 from memrepo.answer.question import (
@@ -175,7 +175,7 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     spans: dict[int, frozenset[str]] = {}
     for span in concepts.spans(folded):  # a phrase's words mean the phrase ("for a LIVING",
         for i in (*range(span.start, span.end), *span.tail):  # "rent the rooms FROM")
-            spans[i] = span.concepts
+            spans[i] = span.concepts | _own_concepts(folded, span, i, concepts)
     for i, word in enumerate(folded):  # "Péťa's NUMBER", "numer do mamy": a phone number
         if head_kind(word) == HEAD_NUMBER and i not in heads and (
                 i not in spans or spans[i] <= _ALSO_A_NUMBER):
@@ -438,6 +438,16 @@ def _phrases_of_small_words(folded: Sequence[str], concepts: ConceptTable,
 
 _CUED = frozenset(("price",))
 """Concepts a cue already asks ("how much": AMOUNT_CUE)."""
+
+
+def _own_concepts(folded: Sequence[str], span: Span, i: int,
+                  concepts: ConceptTable) -> frozenset[str]:
+    """A word's own concepts inside a phrase each of whose words has some: "MONTHLY FEE"
+    is a payment, and a monthly fee (`mesicni_odmena`); "rent … FROM" is only a landlord."""
+    if span.tail or span.end - span.start < 2:
+        return frozenset()
+    own = [concepts.word_concepts(folded[j]) for j in range(span.start, span.end)]
+    return own[i - span.start] if all(own) else frozenset()
 
 
 def uninterpreted(read: Reading, mentions: Mentions, concepts: ConceptTable) -> bool:
