@@ -299,6 +299,14 @@ def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequenc
                          *related])
 
 
+def named_after(rows: Sequence[KeyRow], persons: Sequence[Identity]) -> set[str]:
+    """The subjects of `rows` a word of a person's name is part of (`holt_reroof` of
+    "Mrs Holt", `jana_birthday_party` of Jana): that person's things."""
+    parts = {part for person in persons for part in (
+        *person.name_parts, *(w for note in person.notes for w in words(note))) if len(part) > 2}
+    return {r.subject_key for r in rows if parts & set(words(r.subject_key))}
+
+
 def _two_words(row: KeyRow, forms: set[str]) -> bool:
     """Whether the key's relation holds two words of the question as written."""
     return sum(bool(forms.intersection(base_forms(w))) for w in words(row.relation_key)) >= 2

@@ -41,6 +41,7 @@ from memrepo.answer.candidates import (
     candidate_keys,
     identity_directory,
     is_person_row,
+    named_after,
     names_thing,
     only_possessor,
     other_name,
@@ -275,6 +276,9 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         # where dad lives (his care home), if recorded
     candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions,
                                 frozenset(s for i in people if i.asker for s in i.subjects))
+    if persons and not any(i.subjects for i in persons):  # "Mrs HOLT's roof", nothing of
+        # hers recorded here: her things (`holt_reroof`), not the firm's `SIG Roofing`
+        candidates = keys_of_subjects(conn, scope, named_after(rows, persons))
     things = things_named(read, rows, people, candidates)
     scored_all = scored_keys(conn, scope, read, candidates, people, mentions, concepts, persons)
     unfit = of_another_kind(conn, scope, read, [m for m in scored_all if m.answers])

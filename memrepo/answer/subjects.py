@@ -9,6 +9,7 @@ Pure: the rows come from memrepo.cache.lookups (memrepo.answer.keys reads them).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -272,7 +273,8 @@ def _roles_named(question: Sequence[str], people: Sequence[Identity], concepts: 
     asker. A role said without a possessor ("who do we buy boilers from", "the suppliers")
     that names nobody is no mention: its words are left to the keys' relations."""
     spans = [span for span in role_spans(question, concepts)
-             if not taken.intersection(range(span.start, span.end))]
+             if not taken.intersection(range(span.start, span.end))
+             and not _anyone_of(question, span)]
     found: list[Mention] = []
     for rounds in range(2):  # the second round reads role persons as possessors
         known = [*named, *(m for m in found if len(m.identities) == 1)]
@@ -288,9 +290,14 @@ def _roles_named(question: Sequence[str], people: Sequence[Identity], concepts: 
             roles = span.concepts & concepts.roles
             matches = [i for i in people if _has_role(i, roles, owner, concepts)]
             exact = [i for i in matches if _spelled_as(i, question[span.start:span.end])]
-            matches = exact or matches  # "family doctor": `family_doctor`, not a paediatrician
+            qualified = [i for i in matches if span.start - 1 not in taken
+                         and _described_so(i, question, span)]
+            # "family doctor": `family_doctor`, not a paediatrician; "our LEAD roofer": the
+            # one described as "lead roofer", not every roofer
+            start = span.start - 1 if qualified and not exact else span.start
+            matches = exact or qualified or matches
             if matches or explicit:
-                found.append(Mention(span.start, span.end, tuple(matches),
+                found.append(Mention(start, span.end, tuple(matches),
                                      f"role '{span.phrase}'", roles, owner))
     taken.update(i for m in found for i in range(m.start, m.end))
     return found
@@ -376,6 +383,27 @@ def _genitive(words: Sequence[str], i: int) -> bool:
         return True
     return i >= 2 and words[i - 1] not in STOP_WORDS and words[i - 2] not in QUESTION_WORDS \
         and (i + 1 == len(words) or words[i + 1] in STOP_WORDS)
+
+
+def _anyone_of(question: Sequence[str], span: Span) -> bool:
+    """A role said of anyone in it ("what do we bill A CUSTOMER", "how much does A
+    student pay"): no person of the memory, in an English question ("mama A tata" is
+    "and")."""
+    return span.start >= 1 and question[span.start - 1] in _ANY and not in_slavic(question)
+
+
+_ANY = frozenset(words_of("a an any each every"))
+
+
+def _described_so(identity: Identity, question: Sequence[str], span: Span) -> bool:
+    """Whether the word before a role word qualifies it as a description of the identity
+    does ("LEAD roofer", "YOUNGER brother"): the word, then the role word in some form."""
+    if span.start < 1 or question[span.start - 1] in STOP_WORDS:
+        return False
+    qualifier, role = question[span.start - 1], set(base_forms(question[span.start]))
+    return any(first == qualifier and set(base_forms(second)) & role
+               for description in identity.descriptions
+               for first, second in itertools.pairwise(description))
 
 
 def _spelled_as(identity: Identity, said: Sequence[str]) -> bool:
