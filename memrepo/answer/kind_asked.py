@@ -33,7 +33,7 @@ from memrepo.answer.reading import (
     WHO_CUE,
     Reading,
 )
-from memrepo.answer.scoring import AMOUNT_CONCEPTS, COVERAGE, KeyMatch
+from memrepo.answer.scoring import COVERAGE, KeyMatch
 from memrepo.cache import Connection
 from memrepo.cache.lookups import values_of_subjects
 from memrepo.core.text import words_of
@@ -68,12 +68,11 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
                 if AMOUNT_CUE in read.cues and not _asks_age(read) else set()))
     if AMOUNT_CUE not in read.cues and _moves_a_time(read.folded):
         never |= {AMOUNT}  # "Ola's lesson got MOVED": its day, not its fee
-    if _picks_a_thing(read):
-        never |= {AMOUNT}  # "JAKIM VANEM jeździmy": the van, not what the old one sold for
     if WHO_CUE in read.cues and not _CONTACT_NOUNS.intersection(read.folded):
         never |= {CONTACT}  # "who do I ask for when I ring them": a name, not their number
         # ("who's our vet and what's his NUMBER" asks both)
-    if not never or not scored:
+    picked = _thing_picked(read)
+    if (not never and picked is None) or not scored:
         return set()
     values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
     def wrong(match: KeyMatch) -> bool:
@@ -81,6 +80,10 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
         kinds = [value_kinds(value) for value in held]
         if WHO_CUE in read.cues and held and _an_address(match.key.relation_key, held):
             return True  # "kto teraz mieszka na Morskiej": its tenants, not its address
+        if picked is not None and held and all(k == {AMOUNT} for k in kinds) and not (
+                {f"#{picked}", f"~{picked}"} & match.by_relation):
+            return True  # "JAKIM VANEM jeździmy": the van, not what the old one sold for;
+            # "aká je ZÁLOHA" is its amount
         return bool(kinds) and all(k and k <= never for k in kinds) and (
             NAME in never or not any(leads_with_name(value) or names_someone(value)
                                      for value in held))
@@ -97,13 +100,13 @@ def _an_address(relation_key: str, held: Sequence[str]) -> bool:
 _ADDRESS = frozenset(words_of("address adres adresa adresse addr"))
 
 
-def _picks_a_thing(read: Reading) -> bool:
-    """Whether the question asks which thing of a kind ("WHICH VAN", "JAKIM VANEM"), a
-    kind no amount is ("which RATE" is)."""
-    return AMOUNT_CUE not in read.cues and not AMOUNT_WORDS.intersection(read.folded) and any(
-        word in _WHICH and i + 1 in read.salient
-        and not read.concepts.get(i + 1, frozenset()) & AMOUNT_CONCEPTS
-        for i, word in enumerate(read.folded[:2]))
+def _thing_picked(read: Reading) -> int | None:
+    """The position of the word a question asks which one of ("WHICH VAN", "JAKIM
+    VANEM"), said first in it, when it asks no amount ("how much", "ile")."""
+    if AMOUNT_CUE in read.cues or AMOUNT_WORDS.intersection(read.folded):
+        return None
+    return next((i + 1 for i, word in enumerate(read.folded[:2])
+                 if word in _WHICH and i + 1 in read.salient), None)
 
 
 _CONTACT_NOUNS = frozenset(words_of("""phone phones number numbers mobile telephone email

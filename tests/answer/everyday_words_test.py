@@ -34,6 +34,10 @@ WORLD = world_yaml("everyday", "A family with a shop", NOW, world_facts("marek",
     ("ucetni", "jmeno", "Jitka Procházková"),
     ("marek", "driving_lessons", "Fridays 4pm with Steve, £38 a lesson"),
     ("odpady_medyczne", "odbior", "co drugi czwartek"),
+    ("home", "address", "22 Featherbank Lane, Horsforth"),
+    ("stary_van", "sprzedany_za", "£7,200"),
+    ("van", "model", "Ford Transit 350"),
+    ("byt", "zaloha", "300 €"),
 )))
 
 world_repo, memory = world_fixtures(WORLD, "marek", NOW)
@@ -48,6 +52,8 @@ world_repo, memory = world_fixtures(WORLD, "marek", NOW)
      ["marek.ubytovanie=Arbeiterwohnheim Simmering, Wien 11"]),
     ("How much did we put down as security when we moved in?", ["flat.deposit=2,700 EUR"]),
     ("Who do we get our frames from?", ["dodavatel_ramov.firma=Eyewear Partner s.r.o."]),
+    ("Jaki jest teraz nasz adres domowy?", ["home.address=22 Featherbank Lane, Horsforth"]),
+    ("Ile dostałem za stary samochód dostawczy?", ["stary_van.sprzedany_za=£7,200"]),
 ])
 def test_everyday_words(memory: Memory, question: str, expected: list[str]) -> None:
     assert answered_keys(memory, "marek", question) == expected
@@ -69,6 +75,16 @@ def test_a_phrase_keeps_its_words_meanings(memory: Memory) -> None:
 def test_days_and_money_answer_when(memory: Memory) -> None:
     assert answered_keys(memory, "marek", "When are my driving lessons?") == [
         "marek.driving_lessons=Fridays 4pm with Steve, £38 a lesson"]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Jakim vanem teraz jeździmy?", ["van.model=Ford Transit 350"]),
+    ("Aká je záloha za byt?", ["byt.zaloha=300 €"]),
+])
+def test_which_thing_is_no_amount_of_another_relation(memory: Memory, question: str,
+                                                      expected: list[str]) -> None:
+    """"which VAN": the van, not what the old one sold for; "aká je ZÁLOHA": its amount."""
+    assert answered_keys(memory, "marek", question) == expected
 
 
 def test_a_day_answers_no_who(memory: Memory) -> None:
