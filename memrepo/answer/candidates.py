@@ -46,7 +46,7 @@ from memrepo.cache.lookups import (
     existing_subjects,
     keys_of_subjects,
     keys_with_words,
-    subjects_called,
+    name_values,
 )
 from memrepo.core.stems import base_forms
 from memrepo.core.text import words_of
@@ -218,11 +218,15 @@ def _called_by_name(conn: Connection, scope: str, notes: Sequence[NoteRow],
                     ) -> dict[str, set[str]]:
     """For each note of a full name (two words or more), the subjects whose name key holds
     it (`cleaner.name` = "Zuzana Mrázová": the note zuzana-mrazova is the cleaner)."""
-    out = {}
-    for note in notes:
-        name = spelling(note.name)
-        if len(name) > 1 and (found := subjects_called(conn, scope, name, NAME_RELATIONS)):
-            out[note.name] = found
+    full = [(note.name, spelling(note.name)) for note in notes if len(spelling(note.name)) > 1]
+    if not full:
+        return {}
+    named = [(subject, set(words(values))) for subject, values in name_values(
+        conn, scope, NAME_RELATIONS)]
+    out: dict[str, set[str]] = {}
+    for note, name in full:
+        if found := {subject for subject, held in named if held.issuperset(name)}:
+            out[note] = found
     return out
 
 

@@ -88,19 +88,18 @@ def values_of_subjects(conn: sqlite3.Connection, scope: str, subject_keys: Itera
     return out
 
 
-def subjects_called(conn: sqlite3.Connection, scope: str, name: Sequence[str],
-                    relations: Iterable[str]) -> set[str]:
-    """The subjects of `scope` a key of which, with one of the `relations` (name words),
-    holds every word of `name` in its value (`cleaner.name` = "Zuzana Mrázová")."""
-    words = [w for w in name if w]
+def name_values(conn: sqlite3.Connection, scope: str, relations: Iterable[str],
+                ) -> list[tuple[str, str]]:
+    """(subject_key, values) of the keys of `scope` whose relation is one of the
+    `relations` (name words): every value each held, as one text (`cleaner.name` =
+    "Zuzana Mrázová"). One query whatever the number of names asked about."""
     naming = _any_of(relations)
-    if not words or not naming:
-        return set()
-    match = ("object : (" + " AND ".join(_any_of([w]) for w in words)
-             + ") AND {relation relation_s} : (" + naming + ")")
-    return {row[0] for row in conn.execute(
-        "SELECT k.subject_key FROM keys_fts f JOIN keys k ON k.rowid = f.rowid "
-        "WHERE keys_fts MATCH ? AND k.scope = ?", (match, scope))}
+    if not naming:
+        return []
+    return [(str(subject), str(values)) for subject, values in conn.execute(
+        "SELECT k.subject_key, f.object FROM keys_fts f JOIN keys k ON k.rowid = f.rowid "
+        "WHERE keys_fts MATCH ? AND k.scope = ?",
+        ("{relation relation_s} : (" + naming + ")", scope))]
 
 
 def subject_spelled_like(conn: sqlite3.Connection, scope: str, slug: str) -> str:
