@@ -26,9 +26,9 @@ from memrepo.answer.key_evidence import (
     other_language,
     spelled_name_of,
 )
+from memrepo.answer.mentions import Mentions
 from memrepo.answer.question import head_kind
 from memrepo.answer.reading import Reading
-from memrepo.answer.subjects import Mentions
 from memrepo.cache import Connection
 from memrepo.cache.lookups import KeyRow, keys_quoting, values_of_subjects
 from memrepo.core.stems import base_forms

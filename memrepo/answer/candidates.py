@@ -23,21 +23,11 @@ from memrepo.answer.identities import (
     spelling,
     words,
 )
-from memrepo.answer.reading import (
-    FILLERS,
-    OPTIONAL,
-    TITLES,
-    Reading,
-    concept_forms,
-    role_words_asked,
-)
+from memrepo.answer.mentions import Mention, Mentions
+from memrepo.answer.name_spellings import short_names_of, with_fleeting_e
+from memrepo.answer.reading import FILLERS, OPTIONAL, TITLES, Reading
 from memrepo.answer.stopwords import STOP_WORDS
-from memrepo.answer.subjects import (
-    Mention,
-    Mentions,
-    short_names_of,
-    with_fleeting_e,
-)
+from memrepo.answer.words_asked import concept_forms, role_words_asked
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,
@@ -360,6 +350,15 @@ def things_named(read: Reading, rows: Sequence[KeyRow], people: Sequence[Identit
             i not in read.kinds and _case_of_a_short(read.folded[i], short)))
             and read.folded[i] not in relations
             and i not in read.in_names and i not in read.theirs} | set(read.value_named)
+
+
+def subjects_as_written(read: Reading, rows: Sequence[KeyRow], things: Iterable[int],
+                        ) -> frozenset[int]:
+    """The words (of `things`: positions) that are a subject of the scope as written ("the
+    VAN's MOT": `van`): no other thing's key answers for them through the concept table
+    (`car.mot_due`)."""
+    subjects = {r.subject_key for r in rows}
+    return frozenset(i for i in things if read.folded[i] in subjects)
 
 
 def _case_of_a_short(word: str, short: set[str]) -> bool:

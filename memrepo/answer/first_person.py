@@ -1,5 +1,6 @@
 """The language and the person a question speaks in (memrepo.answer.subjects): Polish,
-Slovak or Czech rather than English, and a verb in the first person ("Gdzie mieszkam?",
+Slovak or Czech rather than English, the words by which the asker speaks of themself ("I",
+"my", "we", "our", "mój", "nasz" …), and a verb in the first person ("Gdzie mieszkam?",
 "Koľko platíme?") whose subject is the asker though no pronoun says so.
 
 Pure.
@@ -12,6 +13,23 @@ from collections.abc import Sequence
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.stopwords import ENGLISH, POLISH, SLOVAK
 from memrepo.core.text import words_of
+
+ASKER = frozenset(words_of("""
+i me myself ja mnie mi mna mne mnou"""))
+"""Words by which the asker speaks of themself (en/pl/sk/cs, folded)."""
+ASKERS_OWN = frozenset(words_of("""
+my mine moj moja moje moi mojego mojej mojemu moim moimi moich mojho mojom mojim mojich
+muj meho memu mem mym mych"""))
+"""Possessives of the asker: "my phone" is the asker's, "my mother's phone" the mother's."""
+OURS = frozenset(words_of("""
+we us our ours ourselves nasz nasza nasze nasi naszego naszej naszemu naszym naszych naszymi
+nas nam nami nase nasa nasho nasej nasmu nasom nasim nasich nasemu nasem"""))
+"""The asker with others ("our IČO", "we pay"): the household or the business, not the
+asker alone — a soft mention that restricts nothing."""
+OUR_OWN = frozenset(words_of("""
+our ours nasz nasza nasze nasi naszego naszej naszemu naszym naszych naszymi nase nasa nasho
+nasej nasmu nasom nasim nasich nasemu nasem"""))
+"""Possessives of the asker with others ("our accountant")."""
 
 
 def in_slavic(question: Sequence[str]) -> bool:

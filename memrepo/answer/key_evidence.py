@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import words
+from memrepo.answer.mentions import Mentions
 from memrepo.answer.reading import Reading
-from memrepo.answer.subjects import Mentions
 from memrepo.cache.lookups import KeyRow
 from memrepo.core.stems import base_forms
 from memrepo.core.text import fold, words_of

@@ -20,45 +20,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from memrepo.answer.alike import alike_that_changed, also_asked, among_alike
-from memrepo.answer.answer_kinds import (
-    DAYS,
-    FIRMS,
-    NAME,
-    TIME,
-    asked_kinds,
-    says_days,
-    the_one_of_kind,
-)
 from memrepo.answer.asked_of_another import called_otherwise, not_asked_of_another
+from memrepo.answer.by_answer_kind import by_answer_kind, kinds_asked
 from memrepo.answer.by_quote import said_in_its_quote
 from memrepo.answer.candidates import (
     another_full_name,
     answerable_role,
     candidate_keys,
     identity_directory,
-    is_person_row,
     named_after,
-    names_thing,
     only_possessor,
     other_name,
     possessed,
+    subjects_as_written,
     things_named,
     unexplained_names,
     unknown_names,
 )
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.first_person import in_slavic
-from memrepo.answer.identities import Identity, is_org, words
-from memrepo.answer.key_evidence import another_kind, other_language
+from memrepo.answer.identities import Identity, words
 from memrepo.answer.kind_asked import (
     no_date_unasked,
     of_another_kind,
     same_thing_of_the_kind,
 )
+from memrepo.answer.mentions import Mentions
 from memrepo.answer.mentions_named import (
     relation_words_as_names,
     spelled_by_capitals,
@@ -78,24 +69,13 @@ from memrepo.answer.question import (
     Question,
     head_kind,
 )
-from memrepo.answer.question_weights import PLAIN_VERBS
 from memrepo.answer.reading import (
-    AMOUNT as AMOUNT_WORDS,
-)
-from memrepo.answer.reading import (
-    AMOUNT_CUE,
-    IDENTITY,
     OPTIONAL,
-    WHEN_CUE,
     WHERE_CUE,
     WHO_CUE,
     Reading,
-    asks_beyond,
     joins,
-    naming_words,
     read_question,
-    said,
-    uninterpreted,
 )
 from memrepo.answer.respelling import names_a_person, respell
 from memrepo.answer.role_values import role_named_by_value, role_person_named
@@ -109,13 +89,13 @@ from memrepo.answer.scoring import (
     semantic_pool,
 )
 from memrepo.answer.semantic import Semantic, key_text
-from memrepo.answer.subjects import Mentions, find_mentions
+from memrepo.answer.subjects import find_mentions
+from memrepo.answer.words_asked import asks_beyond, naming_words, said, uninterpreted
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,
     keys_of_subjects,
     subject_spelled_like,
-    values_of_subjects,
 )
 from memrepo.core.stems import base_forms
 from memrepo.core.text import words_of
@@ -282,7 +262,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     things = things_named(read, rows, people, candidates)
     scored_all = scored_keys(conn, scope, read, candidates, people, mentions, concepts, persons)
     unfit = of_another_kind(conn, scope, read, [m for m in scored_all if m.answers])
-    matched = about_things(scored_all, things, read, _subjects_as_written(read, rows, things),
+    matched = about_things(scored_all, things, read, subjects_as_written(read, rows, things),
                            unfit)
     answering = not_asked_of_another(conn, scope, read, [
         m for m in matched if m.answers and not _lacks_their_thing(m, read, mentions)],
@@ -298,7 +278,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
             read, mentions, scored_subjects, concepts):
         return KeyChoice(about=about, recorded=_recorded_of(conn, scope, by_name),
                          respelled=respelled)  # "what hobby does VOJTA have": not Matěj's
-    if not scored and last_resort and (typed := _by_answer_kind(
+    if not scored and last_resort and (typed := by_answer_kind(
             conn, scope, read, rows, people, persons, mentions, concepts)) and not (
             called_otherwise(conn, scope, read, typed)):  # "byt na ÚDOLNÍ": not Zelená's
         return KeyChoice([typed], about, respelled=respelled,
@@ -322,7 +302,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return KeyChoice([venue], labels_of([m for m in mentions.found if m.identities]),
                          respelled=respelled)
     if not scored and last_resort and (quoted := said_in_its_quote(
-            conn, scope, read, concepts, mentions, rows, _kinds_asked(read))):
+            conn, scope, read, concepts, mentions, rows, kinds_asked(read))):
         # "where do we buy our LACQUERS": "we buy lacquers from …", after all else
         key, said_words = quoted
         return KeyChoice([KeyMatch(key, COVERAGE, "the words it was recorded with", (
@@ -370,32 +350,6 @@ def _lacks_their_thing(match: KeyMatch, read: Reading, mentions: Mentions) -> bo
                and not set(base_forms(read.folded[i])) & forms for i in owned)
 
 
-def _words_it_lacks(key: KeyRow, read: Reading, said: set[int]) -> bool:
-    """Whether the question names a thing of a person's that the key does not hold, in a
-    word of four letters or more no concept knows ("kedy ide Ema na LYŽIARSKY", "what time
-    is Samko's VOLLEYBALL": not the one time recorded of them, another activity's)."""
-    forms = {f for w in (*words(key.subject_key), *words(key.relation_key))
-             for f in base_forms(w)}
-    return any(len(read.folded[i]) >= 4 and not read.concepts.get(i)
-               and i not in read.optional and read.folded[i] not in PLAIN_VERBS
-               and not set(base_forms(read.folded[i])) & forms
-               for i in read.salient if i not in said and i not in read.kinds)
-
-
-def _says_nothing_else(key: KeyRow, read: Reading, said: set[int], concepts: ConceptTable,
-                       ) -> bool:
-    """Whether every word of the question outside the names it says (`said`) that names
-    something the concept table knows is one the key holds, as written or by its concept
-    ("the rent for our FLAT" is not the shop's rent; "his next JAB": `next_vaccination`)."""
-    own = [*words(key.subject_key), *words(key.relation_key)]
-    forms = {f for w in own for f in base_forms(w)}
-    held = concepts.concepts_of_words(own)
-    held |= {near for concept in held for word in concepts.words_of.get(concept, ())
-             for near in concepts.exact.get(word, ())}  # "deliver" is of `dostawy` too
-    return all(set(base_forms(read.folded[i])) & forms or read.concepts[i] & held
-               for i in read.salient if read.concepts.get(i) and i not in said)
-
-
 def _whole_name(read: Reading, i: int) -> tuple[int, int]:
     """The span of the name a word ends or begins: the capitalised words beside it ("James
     O'Connor's")."""
@@ -408,15 +362,6 @@ def _whole_name(read: Reading, i: int) -> tuple[int, int]:
     while end < len(read.raw) and part(end):
         end += 1
     return start, end
-
-
-def _subjects_as_written(read: Reading, rows: Sequence[KeyRow], things: Iterable[int],
-                         ) -> frozenset[int]:
-    """The words (of `things`: positions) that are a subject of the scope as written ("the
-    VAN's MOT": `van`): no other thing's key answers for them through the concept table
-    (`car.mot_due`)."""
-    subjects = {r.subject_key for r in rows}
-    return frozenset(i for i in things if read.folded[i] in subjects)
 
 
 def _stands_for_a_thing(read: Reading, rows: Sequence[KeyRow], people: Sequence[Identity],
@@ -439,63 +384,6 @@ def _stands_for_a_thing(read: Reading, rows: Sequence[KeyRow], people: Sequence[
 _POSSESSIVE = frozenset(words_of("his her its jego jej jeho"))
 
 
-def _kinds_asked(read: Reading) -> frozenset[str]:
-    """The kinds of value the question word asks for (memrepo.answer.answer_kinds)."""
-    return asked_kinds(read.folded, WHO_CUE in read.cues, WHEN_CUE in read.cues,
-                       AMOUNT_CUE in read.cues or bool(AMOUNT_WORDS.intersection(read.folded)))
-
-
-def _by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[KeyRow],
-                    people: Sequence[Identity], parties: Sequence[Identity],
-                    mentions: Mentions, concepts: ConceptTable) -> KeyMatch | None:
-    """The relation of the thing the question names by its own words (or of the parties it
-    names) whose every value is the kind its question word asks for, when it is the only
-    one (memrepo.answer.answer_kinds); never a person's key."""
-    kinds = _kinds_asked(read)
-    # "what was the VšZP point VALUE": an amount, as "how much" asks
-    if not all(is_org(i, concepts) for i in parties):
-        kinds &= {DAYS, TIME}  # of a person only "which days", "what time": "when did Marta
-        # move" is no birthday
-    if not kinds or any(m.role and not m.identities for m in mentions.found):
-        return None  # "who's Lena's DAD", none recorded: not her one name, her mother's
-    persons = {s for i in people if i.person for s in i.subjects}
-    named = {r.subject_key for r in rows if r.subject_key not in persons
-             and not is_person_row(r, (), concepts)
-             and names_thing(r, read, bool(parties), concepts)}  # "our POWER": `electricity_bill`
-    spelled = {read.folded[i] for i in _subjects_as_written(read, rows, set(read.salient))}
-    if spelled:  # "the VAN's MOT" where `van` is recorded: not the car's through the concept
-        called = {x for subjects in read.value_named.values() for x in subjects}
-        named = {s for s in named if set(words(s)) & spelled or s in called}
-    named |= {s for party in parties for s in party.subjects}
-    if not named:
-        return None
-    values = {key: held for key, held in values_of_subjects(conn, scope, named).items()
-              if not (NAME in kinds and IDENTITY & set(words(key[1])))}  # not the dog's name
-    found = the_one_of_kind(values, kinds)
-    if found is None:
-        return None
-    (subject_key, relation_key), kind = found
-    key = next((r for r in keys_of_subjects(conn, scope, [subject_key])
-                if r.relation_key == relation_key), None)
-    said = {i for m in mentions.found for i in range(m.start, m.end)}
-    said |= {i for i in read.kinds if read.folded[i] in FIRMS}  # "which COMPANY": the kind
-    if kind == DAYS:  # "which DAYS does the wholesaler deliver": the kind, as asked
-        said |= {i for i in read.salient if says_days(read.folded[i])}
-    if kind == NAME:  # "who do we PAY for electricity": whom, the party of the thing
-        said |= {i for i in read.salient if read.concepts.get(i) and read.concepts[i] <= _PAYING
-                 and read.folded[i + 1:i + 2] in (["for"], ["za"])}
-    if key is None or not _says_nothing_else(key, read, said, concepts) or another_kind(
-            key, read) or other_language(key, read, concepts) or _words_it_lacks(key, read, said | (
-                set() if any(i.person for i in parties) else set(read.salient) - read.capitalised)):
-        # of a person any word it lacks, of a thing a name ("the POLISH course": not the
-        # English course's price)
-        return None
-    return KeyMatch(key, COVERAGE, f"words '{key.subject}'",
-                    (f"the question asks for {kind}: the one such relation of {key.subject}",))
-
-
-_PAYING = frozenset(("payment", "price", "salary"))
-"""Concepts of the verb "pay", which asks with "who" for the party paid."""
 
 def _recorded(conn: Connection, scope: str, persons: Sequence[Identity],
               ) -> dict[str, list[str]]:

@@ -12,8 +12,9 @@ from dataclasses import replace
 
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import ORGS, words
+from memrepo.answer.mentions import Mention, Mentions
+from memrepo.answer.name_spellings import spells_name
 from memrepo.answer.reading import Reading
-from memrepo.answer.subjects import Mention, Mentions, spells_name
 from memrepo.cache import Connection
 from memrepo.cache.lookups import KeyRow, keys_of_subjects, values_of_subjects
 from memrepo.core.stems import base_forms

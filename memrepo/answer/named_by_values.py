@@ -12,8 +12,8 @@ from dataclasses import replace
 from memrepo.answer.candidates import unexplained_names
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import ORGS, words
+from memrepo.answer.mentions import Mentions
 from memrepo.answer.reading import IDENTITY, JOINERS, OPTIONAL, Reading
-from memrepo.answer.subjects import Mentions
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     CANDIDATES,

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, is_a_thing, words
+from memrepo.answer.mentions import Mention, Mentions
 from memrepo.answer.reading import (
     AMOUNT_CUE,
     HEAD_CONCEPTS,
@@ -22,7 +23,6 @@ from memrepo.answer.reading import (
     Reading,
 )
 from memrepo.answer.scoring import COVERAGE, KeyMatch
-from memrepo.answer.subjects import Mention, Mentions
 from memrepo.cache import Connection
 from memrepo.cache.lookups import KeyRow, keys_of_subjects, values_of_subjects
 from memrepo.core.stems import base_forms

@@ -13,8 +13,8 @@ from memrepo.answer.candidates import possessor_position
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.first_person import in_slavic
 from memrepo.answer.key_evidence import HEADS
+from memrepo.answer.mentions import Mentions
 from memrepo.answer.reading import Reading
-from memrepo.answer.subjects import Mentions
 from memrepo.cache import Connection
 from memrepo.cache.lookups import key_name_words, scope_term_counts
 from memrepo.core.stems import base_forms

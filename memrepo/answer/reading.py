@@ -1,6 +1,7 @@
 """How the key choice reads a question (memrepo.answer.keys): its words with stop words,
 dates and fillers set aside, the cues of what kind of value it asks for ("how much",
-"who", "when"), and the words that join or go beyond what it names.
+"who", "when"), and the words that join two asks. What it asks beyond whom it names is
+memrepo.answer.words_asked's.
 """
 
 from __future__ import annotations
@@ -9,10 +10,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from memrepo.answer.answer_kinds import asks_days_or_time
 from memrepo.answer.concepts import ConceptTable, Span
 from memrepo.answer.first_person import in_slavic
-from memrepo.answer.identities import words
 from memrepo.answer.question import (
     EARLIER,
     HEAD_ADDRESS,
@@ -24,7 +23,6 @@ from memrepo.answer.question import (
 )
 from memrepo.answer.relevance import question_word_typo
 from memrepo.answer.stopwords import STOP_WORDS
-from memrepo.answer.subjects import Mentions, role_spans
 from memrepo.answer.when import find_times, month_names_as_names, numeric_dates_as_iso
 from memrepo.core.stems import WORD, tokens
 from memrepo.core.text import words_of
@@ -450,21 +448,6 @@ def _own_concepts(folded: Sequence[str], span: Span, i: int,
     return own[i - span.start] if all(own) else frozenset()
 
 
-def uninterpreted(read: Reading, mentions: Mentions, concepts: ConceptTable) -> bool:
-    """Whether the question has a content word that neither a mention nor the concept
-    table explains: only then may the semantic layer answer — a question whose words the
-    table reads ("Ondra's PHONE") and no key holds is "not recorded", not a near match."""
-    inside = {i for m in mentions.found for i in range(m.start, m.end)}
-    return any(i not in inside and i not in read.optional and not read.concepts.get(i)
-               for i in read.salient)
-
-
-def naming_words(read: Reading, mentions: Mentions) -> list[str]:
-    """The words by which the question names the people it asks about ("mama Agnieszki")."""
-    return [read.raw[i] for m in mentions.found if m.identities
-            for i in range(m.start, m.end)]
-
-
 def joins(read: Reading) -> bool:
     """Whether the question joins two things it asks ("phone AND e-mail", "telefon I
     mail", "telefón A mail"); "miesięczna opłata za leasing" asks one."""
@@ -476,37 +459,3 @@ _AND_ENGLISH = frozenset(words_of("and plus"))
 _AND_SLAVIC = frozenset(words_of("i a oraz plus"))
 JOINERS = _AND_ENGLISH | _AND_SLAVIC
 """Words joining two things asked ("phone AND e-mail", "mama I teść")."""
-
-
-def asks_beyond(read: Reading, mentions: Mentions) -> bool:
-    """Whether the question asks something of whom it names: a word outside its mentions
-    (besides fillers, optional words and a possessor) or a cue ("how much", "who"; not
-    "where", which asks of whom it names where they are)."""
-    inside = {i for m in mentions.found if m.identities for i in range(m.start, m.end)}
-    since = asks_since_when(read.folded)  # "SINCE WHEN has Kasia been my second shooter": the
-    # fact that makes her so, not all of her
-    return bool(set(read.cues) - {WHERE_CUE}) or asks_days_or_time(read.folded) or any(
-        i not in inside and (i not in read.optional or i in since)
-        and i not in mentions.set_aside for i in read.salient)  # "WHICH DAYS do we go (gym)"
-
-
-def said(read: Reading, start: int, end: int) -> str:
-    """The question's words from `start` to `end` as written (nobody named: the asker)."""
-    return " ".join(read.raw[start:end]) or "the asker"
-
-
-def role_words_asked(read: Reading, concepts: ConceptTable) -> set[str]:
-    """Every word of the roles the question names ("my mum": mother, mum, mama, …)."""
-    roles = {c for span in role_spans(read.folded, concepts) for c in span.concepts
-             & concepts.roles}
-    return {w for role in roles for entry in concepts.words_of.get(role, ())
-            for w in words(entry)} - STOP_WORDS
-
-
-def concept_forms(read: Reading, concepts: ConceptTable, roles: bool = False) -> set[str]:
-    """Every word of the concepts the question's words name (`roles`: of the role concepts
-    alone, "the LANDLORD" of nobody named: `hala.pronajimatel`)."""
-    names = frozenset().union(*(read.concepts.get(i, frozenset()) for i in read.salient))
-    names = names & concepts.roles if roles else names - concepts.roles
-    return {w for name in names for entry in concepts.words_of.get(name, ())
-            for w in words(entry)} - STOP_WORDS

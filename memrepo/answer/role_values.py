@@ -9,9 +9,9 @@ from __future__ import annotations
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, words
 from memrepo.answer.key_evidence import forms_of
+from memrepo.answer.mentions import Mention, Mentions
 from memrepo.answer.reading import IDENTITY, Reading
 from memrepo.answer.scoring import KeyMatch
-from memrepo.answer.subjects import Mention, Mentions
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     key_name_words,

@@ -31,6 +31,7 @@ from memrepo.answer.key_evidence import (
     relation_match,
     same_word,
 )
+from memrepo.answer.mentions import Mentions
 from memrepo.answer.question import (
     HEAD_NUMBER,
 )
@@ -47,7 +48,6 @@ from memrepo.answer.reading import (
     WHO_CUE,
     Reading,
 )
-from memrepo.answer.subjects import Mentions
 from memrepo.cache import Connection
 from memrepo.cache.lookups import KeyRow, quoted_groups
 from memrepo.core.stems import base_forms

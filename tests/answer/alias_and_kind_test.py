@@ -1,9 +1,9 @@
 """A common word that is also someone's alias ("the school") is the relation asked of
 a person named beside it (memrepo.answer.mentions_named.relation_words_as_names); "how much"
 or "ile" is never answered by a date unless it asks an age (memrepo.answer.keys); a word that
-stems like a name is no form of it unless its ending is a name's (memrepo.answer.subjects:
-"market" is not Marek), nor is a misspelling respelled to a name farther from it as
-written."""
+stems like a name is no form of it unless its ending is a name's
+(memrepo.answer.name_spellings: "market" is not Marek), nor is a misspelling respelled to a
+name farther from it as written."""
 
 from __future__ import annotations
 
