@@ -24,7 +24,8 @@ SOURCES = sorted(p for folder in ("memrepo", "hooks", "scripts")
 ONLY_IN = {  # an import → the only modules that may make it at run time
     "sqlite3": ("memrepo/cache/", "memrepo/bench/perf/floor.py"),
     "subprocess": ("memrepo/git/command.py", "memrepo/bench/measure.py",
-                   "memrepo/maintenance/demo.py", "scripts/pre_receive.py"),
+                   "memrepo/maintenance/demo.py", "scripts/pre_receive.py",
+                   "memrepo/cache/deferred.py"),  # the background `cache sync`
     "pygit2": ("memrepo/git/read.py", "memrepo/git/write.py", "memrepo/git/branch_update.py"),
     "httpx": ("memrepo/agent/llm.py",),
     "mcp": ("memrepo/agent/mcp_server.py",),

@@ -38,6 +38,7 @@ from memrepo.core.facts.times import Instant
 from memrepo.core.policy.trust import HOST, Reader, check_scope
 from memrepo.core.problems import InputError, Problem, require_length, require_utf8
 from memrepo.core.records import HistoryEntry, RecallResult, SearchResult, WriteResult
+from memrepo.core.text import key_slug
 from memrepo.files import read_bytes
 from memrepo.repo_root import find_root
 
@@ -93,9 +94,11 @@ class Memory:
         text = _recall_text(query, subject, relation)
         t = None if as_of is None else parse_user_time(as_of, "--as-of")
         known = None if known_at is None else parse_user_time(known_at, "--known-at")
-        conn = self._cache.connection()
         if subject is None:
-            return self._recall_question(conn, scopes, text, t, known)
+            return self._recall_question(self._cache.connection(), scopes, text, t, known)
+        # only this key (or subject) is read: the rows of others may be made after the answer
+        conn = self._cache.connection((key_slug(subject), None if relation is None
+                                       else key_slug(relation)))
         moment = now()
         facts = [fact for readable in scopes for fact in recall_facts(
             conn, readable, subject, relation, moment if t is None else t,

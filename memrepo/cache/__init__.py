@@ -39,7 +39,7 @@ from memrepo.cache.db import (
 )
 from memrepo.cache.edits import saved_in_place, take_scan
 from memrepo.cache.gitstate import ChangedQuery, head_commit
-from memrepo.cache.staleness import is_stale
+from memrepo.cache.staleness import Lookup, is_stale
 from memrepo.core.problems import split_fix
 
 if TYPE_CHECKING:
@@ -69,18 +69,25 @@ def rebuild(root: Path, workers: int | None = None, *, announce: bool = True) ->
 
 
 def sync(root: Path, conn: sqlite3.Connection | None = None, *, force: bool = False,
-         hook: bool = False, edited: Sequence[str] = (), announce: bool = True) -> SyncReport:
+         hook: bool = False, edited: Sequence[str] = (), announce: bool = True,
+         lookup: Lookup | None = None) -> SyncReport:
     """Re-index what changed (memrepo.cache.incremental, imported only when a sync runs).
     `hook` (after a checkout, merge or rewrite): git starts comparing the commit the cache
     was built from with HEAD before the indexing code is even imported. `edited`: files
     saved in place (memrepo.cache.edits). `announce`: name on stderr the notes and lines
-    it has just left out (`say_left_out`)."""
+    it has just left out (`say_left_out`). `lookup`: what the caller reads when it only
+    looks keys up — a large sync then leaves the rows of the other keys it touched to a
+    sync started in the background (memrepo.cache.deferred)."""
     changed = None if force or not hook else _changes_since_build(root, conn)
     from memrepo.cache import incremental
 
     try:
         report = incremental.sync(root, conn, force=force, hook=hook, edited=edited,
-                                  changed=changed)
+                                  changed=changed, lookup=lookup)
+        if report is not None and report.deferred:
+            from memrepo.cache.deferred import finish_later
+
+            finish_later(root)
         if report is None:  # no trusted cache, a changed config, a rewritten log
             report = incremental.rebuilt(root, rebuild(root, announce=False))
     finally:
@@ -123,12 +130,15 @@ def _changes_since_build(root: Path, conn: sqlite3.Connection | None) -> Changed
     return ChangedQuery(root, built, head)
 
 
-def open_fresh(root: Path, *, hook: bool = False) -> sqlite3.Connection:
+def open_fresh(root: Path, *, hook: bool = False, lookup: Lookup | None = None,
+               ) -> sqlite3.Connection:
     """A connection to an up-to-date cache: built when missing or untrusted, synced when
     stale (see memrepo.cache.staleness for what is noticed) or when a file was saved in
     place (memrepo.cache.edits); from the files through a private cache when the live one
     cannot be written. `hook`: synced as the git hooks do, from git's diff between commits
-    (for the write path, whose every write commits), with no scan for saved files."""
+    (for the write path, whose every write commits), with no scan for saved files.
+    `lookup`: what the caller reads when it only looks keys up (memrepo.cache.deferred:
+    the rows of other keys may still be made)."""
     require_fts5()
     path = cache_path(root)
     require_cache_file(path)
@@ -136,9 +146,9 @@ def open_fresh(root: Path, *, hook: bool = False) -> sqlite3.Connection:
     conn = open_trusted(path)
     try:
         edited = [] if scan is None else saved_in_place(conn, root, scan)
-        if conn is not None and not edited and not is_stale(conn, root):
+        if conn is not None and not edited and not is_stale(conn, root, lookup):
             return conn
-        report = sync(root, conn, hook=hook, edited=edited)
+        report = sync(root, conn, hook=hook, edited=edited, lookup=lookup)
     except UNWRITABLE as err:
         if conn is not None:
             conn.close()

@@ -14,12 +14,10 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import groupby, islice
-from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
+from memrepo.cache import deferred
 from memrepo.cache.db import (
     cache_path,
     memory_config,
@@ -29,7 +27,6 @@ from memrepo.cache.db import (
     write_meta,
 )
 from memrepo.cache.gitstate import ChangedQuery, DirtyQuery, KnownDirty, changed_between
-from memrepo.cache.halves import in_halves
 from memrepo.cache.indexer import (
     Indexer,
     WorkTreeState,
@@ -39,17 +36,15 @@ from memrepo.cache.indexer import (
 )
 from memrepo.cache.judging import line_rules
 from memrepo.cache.logsync import NeedsRebuild, store_digest, sync_log
+from memrepo.cache.recompute import recompute, resolve_retracts
 from memrepo.cache.rows import (
     UNFINISHED,
-    FoldedKey,
-    Row,
     Skipped,
     file_kind,
-    folded_key_rows,
     unfinished_line,
 )
 from memrepo.cache.skipped import SkippedLine, last_skipped, skipped_after
-from memrepo.cache.staleness import dirty_at_last_sync, fingerprint
+from memrepo.cache.staleness import Lookup, dirty_at_last_sync, fingerprint
 from memrepo.cache.terms import TermDeltas
 from memrepo.core.facts.events import Key
 from memrepo.core.facts.line_rules import LineRules
@@ -72,6 +67,7 @@ class SyncReport:
     keys: int = 0
     paths: list[str] = field(default_factory=list)
     left_out: list[SkippedLine] = field(default_factory=list)  # newly skipped (LEFT_OUT_SHOWN+1)
+    deferred: bool = False  # keys left for later (memrepo.cache.deferred)
 
     def describe(self, seconds: float) -> str:
         if self.mode == "fresh":
@@ -84,7 +80,8 @@ class SyncReport:
 
 def sync(root: Path, conn: sqlite3.Connection | None = None, *,
          force: bool = False, hook: bool = False, edited: Sequence[str] = (),
-         changed: ChangedQuery | None = None) -> SyncReport | None:
+         changed: ChangedQuery | None = None, lookup: Lookup | None = None,
+         ) -> SyncReport | None:
     """Bring the cache up to date with the work tree (builds it when there is none).
 
     Without `force` an unchanged fingerprint means "fresh"; with it (`memrepo cache sync`)
@@ -94,29 +91,42 @@ def sync(root: Path, conn: sqlite3.Connection | None = None, *,
     files dirty at the last sync, without asking git what else is dirty. `edited`: files
     saved in place that the fingerprint cannot see (memrepo.cache.edits); they are
     re-indexed and watched as dirty from then on. `changed`: git's comparison of two
-    commits, already under way (used when they are the cache's and HEAD).
+    commits, already under way (used when they are the cache's and HEAD). `lookup`: the
+    keys the caller reads, when it reads nothing else (memrepo.cache.deferred: a large
+    sync then leaves the rows of the other keys it touched for later); None makes any
+    keys left for later.
 
     None when only a full build will do (no trusted cache, a changed config, a rewritten
     log): memrepo.cache.sync builds it, so a sync of a few lines imports none of the
     build's processes."""
     query = DirtyQuery(root) if force else None
     try:
-        return _sync_trusted(root, conn, query, hook, edited, changed)
+        return _sync_trusted(root, conn, Asked(query, hook, edited, changed, lookup))
     finally:
         if query is not None:
             query.close()
 
 
-def _sync_trusted(root: Path, conn: sqlite3.Connection | None,
-                  query: DirtyQuery | None, hook: bool, edited: Sequence[str],
-                  changed: ChangedQuery | None) -> SyncReport | None:
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What a sync was asked to do (`sync`'s arguments)."""
+
+    query: DirtyQuery | None
+    hook: bool
+    edited: Sequence[str]
+    changed: ChangedQuery | None
+    lookup: Lookup | None
+
+
+def _sync_trusted(root: Path, conn: sqlite3.Connection | None, asked: Asked,
+                  ) -> SyncReport | None:
     require_fts5()
     own = conn is None
     conn = conn or open_trusted(cache_path(root))
     if conn is None:
         return None
     try:
-        return _sync_locked(root, conn, query, hook, edited, changed)
+        return _sync_locked(root, conn, asked)
     except NeedsRebuild:
         return None
     finally:
@@ -145,12 +155,10 @@ LEFT_OUT_SHOWN = 5
 """How many skipped notes and lines a sync names (doctor lists every one)."""
 
 
-def _sync_locked(root: Path, conn: sqlite3.Connection, query: DirtyQuery | None,
-                 hook: bool, edited: Sequence[str],
-                 changed: ChangedQuery | None) -> SyncReport:
+def _sync_locked(root: Path, conn: sqlite3.Connection, asked: Asked) -> SyncReport:
     conn.execute("BEGIN IMMEDIATE")  # one syncer at a time; the others then find it fresh
     try:
-        report = _sync_in_transaction(root, conn, query, hook, edited, changed)
+        report = _sync_in_transaction(root, conn, asked)
     except BaseException:
         conn.execute("ROLLBACK")
         raise
@@ -158,19 +166,21 @@ def _sync_locked(root: Path, conn: sqlite3.Connection, query: DirtyQuery | None,
     return report
 
 
-def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery | None,
-                         hook: bool, edited: Sequence[str],
-                         changed: ChangedQuery | None) -> SyncReport:
-    """`query`: forced (git is asked what is dirty); None: only when the fingerprint moved
-    or files were `edited` in place."""
+def _sync_in_transaction(root: Path, conn: sqlite3.Connection, asked: Asked) -> SyncReport:
+    """`asked.query`: forced (git is asked what is dirty); None: only when the fingerprint
+    moved or files were `edited` in place."""
+    query, hook, edited = asked.query, asked.hook, asked.edited
     meta = read_meta(conn)
     dirty_before = dirty_at_last_sync(meta)
     unmoved = fingerprint(root, dirty_before) == meta.get("fingerprint")
     if query is None and unmoved and not edited:
+        if deferred.blocks(conn, asked.lookup):
+            deferred.finish(conn, memory_config(conn, root))
         return SyncReport("fresh")
     known = query is None and (hook or unmoved)  # git moved HEAD, or only in-place saves
     state = capture_state(root, KnownDirty([*dirty_before, *edited]) if known else query)
-    candidates = _candidates(root, meta.get("commit") or None, state, dirty_before, changed)
+    candidates = _candidates(root, meta.get("commit") or None, state, dirty_before,
+                             asked.changed)
     if candidates is None or _too_many(conn, candidates[0]):
         raise NeedsRebuild
     paths, committed = candidates
@@ -179,7 +189,8 @@ def _sync_in_transaction(root: Path, conn: sqlite3.Connection, query: DirtyQuery
     # a line not committed is judged by its time against HEAD's: HEAD moved, judge again
     rejudged = Rejudged({*dirty_before, *state.dirty} if moved else set(), committed)
     with no_cycle_collection():
-        report = _apply(root, conn, paths, state.dirty, rejudged)
+        deferred.finish(conn, memory_config(conn, root))  # before any event changes
+        report = _apply(root, conn, paths, state.dirty, rejudged, asked.lookup)
     report.left_out = skipped_after(conn, before, LEFT_OUT_SHOWN + 1)
     write_meta(conn, state_meta(state))
     return report
@@ -246,10 +257,11 @@ def _too_many(conn: sqlite3.Connection, paths: list[str]) -> bool:
 
 
 def _apply(root: Path, conn: sqlite3.Connection, paths: list[str], dirty: list[str],
-           rejudged: Rejudged) -> SyncReport:
+           rejudged: Rejudged, lookup: Lookup | None) -> SyncReport:
     """Re-index `paths`; a log `rejudged` reads whole is read whole even when its bytes
     are the ones indexed (whether its lines are committed, or the time window of those
-    not committed, has changed)."""
+    not committed, has changed). `lookup`: what the caller reads, when it reads only some
+    keys (the rows of many other keys are then left for later: memrepo.cache.deferred)."""
     terms = TermDeltas()
     # A changed config raises NeedsRebuild below, so the one the cache was built with holds.
     config = memory_config(conn, root)
@@ -291,8 +303,11 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str], dirty: list[s
     indexer.flush()
     for path in logs:
         store_digest(conn, path)
-    touched |= _resolve_retracts(conn)
-    _recompute(conn, indexer, terms, touched)
+    touched |= resolve_retracts(conn)
+    now, later = deferred.split(touched, lookup)
+    deferred.defer(conn, later)
+    report.deferred = bool(later)
+    recompute(conn, indexer, terms, now)
     terms.apply(conn)
     report.keys = len(touched)
     return report
@@ -329,64 +344,3 @@ def _sync_note(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas, pa
         conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (path,))
     if data is not None:
         indexer.add_note(path, data)
-
-
-def _resolve_retracts(conn: sqlite3.Connection) -> set[Key]:
-    """Give every retract whose target is now known the key of that target; the folded
-    keys touched."""
-    rows = conn.execute(
-        "UPDATE events SET (subject, relation, subject_key, relation_key) = "
-        "  (SELECT t.subject, t.relation, t.subject_key, t.relation_key FROM events t "
-        "  WHERE t.id = events.target AND t.scope = events.scope AND t.op != 'retract' "
-        "  ORDER BY t.rowid LIMIT 1) "
-        "WHERE op = 'retract' AND subject_key IS NULL "
-        "RETURNING scope, subject_key, relation_key").fetchall()
-    return {(scope, subject, relation) for scope, subject, relation in rows
-            if subject is not None}
-
-
-def _recompute(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas,
-               keys: set[Key]) -> None:
-    """The keys row, holdings and search document of each folded key, from all its events
-    (its shown form may change: an earlier-recorded spelling can arrive by a merge). The
-    keys go to a temporary table, so their old rows are deleted and their events read in
-    a few statements, not three per key (a log of 100k new keys)."""
-    if not keys:
-        indexer.flush()
-        return
-    conn.execute("CREATE TEMP TABLE IF NOT EXISTS touched (scope TEXT, subject_key TEXT, "
-                 "relation_key TEXT, PRIMARY KEY (scope, subject_key, relation_key)) "
-                 "WITHOUT ROWID")
-    conn.execute("DELETE FROM temp.touched")
-    conn.executemany("INSERT INTO temp.touched VALUES (?, ?, ?)", sorted(keys))
-    conn.execute(f"DELETE FROM holdings WHERE {_TOUCHED}")
-    old = [rowid for (rowid,) in conn.execute(f"DELETE FROM keys WHERE {_TOUCHED} "
-                                              "RETURNING rowid")]
-    terms.remove_rows(conn, "keys_fts", sorted(old))
-    rows = conn.execute(
-        f"SELECT e.scope, e.subject_key, e.relation_key, {_EVENT_COLUMNS_OF_E} "
-        "FROM temp.touched t JOIN events e ON e.scope = t.scope AND "
-        "e.subject_key = t.subject_key AND e.relation_key = t.relation_key "
-        "ORDER BY t.scope, t.subject_key, t.relation_key, e.rowid")
-    is_many = indexer.config.is_many
-
-    def fold(groups: Sequence[tuple[Key, list[Row]]]) -> list[FoldedKey]:
-        return [folded_key_rows(key, [event_from_row(row) for row in group], is_many)
-                for key, group in groups]
-
-    groups = ((key, [row[3:] for row in group]) for key, group in groupby(rows, _KEY_OF_ROW))
-    for chunk in iter(lambda: list(islice(groups, FOLDED_AT_ONCE)), []):
-        for folded in in_halves(fold, chunk):  # 100k new keys: half on a second process
-            if folded is not None:
-                indexer.add_folded_key(*folded)
-    indexer.flush()
-
-
-FOLDED_AT_ONCE = 50_000
-"""Keys whose events are held at once while their rows are made (memory stays bounded)."""
-
-
-_TOUCHED = ("(scope, subject_key, relation_key) IN (SELECT scope, subject_key, relation_key "
-            "FROM temp.touched)")
-_EVENT_COLUMNS_OF_E = ", ".join(f"e.{column.strip()}" for column in EVENT_COLUMNS.split(","))
-_KEY_OF_ROW = itemgetter(0, 1, 2)

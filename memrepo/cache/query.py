@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
+from memrepo.cache.staleness import keys_left
 from memrepo.core.facts.bitemporal import FOREVER
 from memrepo.core.facts.events import Event
 from memrepo.core.facts.times import Instant, format_instant, format_valid_time
@@ -203,8 +204,12 @@ def scope_keys(conn: sqlite3.Connection, scope: str) -> list[tuple[str, str, str
 
 
 def holds_facts(conn: sqlite3.Connection, scope: str) -> bool:
-    return conn.execute("SELECT 1 FROM keys WHERE scope = ? LIMIT 1", (scope,)).fetchone() \
-        is not None
+    """Whether `scope` holds a key (its rows made, or left for later by a sync:
+    memrepo.cache.deferred)."""
+    if conn.execute("SELECT 1 FROM keys WHERE scope = ? LIMIT 1", (scope,)).fetchone():
+        return True
+    return keys_left(conn, None) and conn.execute(
+        "SELECT 1 FROM pending_keys WHERE scope = ? LIMIT 1", (scope,)).fetchone() is not None
 
 
 def recorded_scopes(conn: sqlite3.Connection, limit: int = 12) -> list[str]:

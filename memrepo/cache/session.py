@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from memrepo.cache import UNWRITABLE, from_the_files, open_fresh, sync
 from memrepo.cache.db import cache_path
 from memrepo.cache.edits import SCAN_EVERY, EditScan, saved_in_place
-from memrepo.cache.staleness import is_stale
+from memrepo.cache.staleness import Lookup, is_stale
 
 T = TypeVar("T")
 
@@ -34,23 +34,26 @@ class CacheSession:
         self._applied_at = -SCAN_EVERY  # when the newest scan applied to the cache started
         self._ahead: tuple[float, EditScan] | None = None  # a scan started in the background
 
-    def connection(self) -> sqlite3.Connection:
+    def connection(self, lookup: Lookup | None = None) -> sqlite3.Connection:
         """A connection to a cache that is current now (saves made in place: as of the
-        last scan, at most SCAN_EVERY seconds ago)."""
+        last scan, at most SCAN_EVERY seconds ago). `lookup`: what the caller reads when
+        it only looks keys up (memrepo.cache.deferred: the rows of other keys may still be
+        made)."""
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None or _file_id(self.root) != self._local.file_id:
-            return self._reopen(conn)  # none yet, or a rebuild elsewhere swapped the file
+            return self._reopen(conn, lookup)  # none yet, or a rebuild swapped the file
         edited = self._saved_in_place(conn)
-        if edited or is_stale(conn, self.root):
+        if edited or is_stale(conn, self.root, lookup):
             try:
-                rebuilt = sync(self.root, conn, edited=edited, announce=False).mode == "rebuilt"
+                rebuilt = sync(self.root, conn, edited=edited, announce=False,
+                               lookup=lookup).mode == "rebuilt"
             except UNWRITABLE as err:  # answer from the files: a private cache
                 conn.close()
                 conn = from_the_files(self.root, err)
                 self._local.conn, self._local.memo = conn, {}
                 return conn
             if rebuilt:
-                return self._reopen(conn)
+                return self._reopen(conn, lookup)
             self._local.memo = {}
         return conn
 
@@ -83,11 +86,12 @@ class CacheSession:
             memo[key] = compute(conn)
         return memo[key]  # type: ignore[no-any-return]
 
-    def _reopen(self, old: sqlite3.Connection | None) -> sqlite3.Connection:
+    def _reopen(self, old: sqlite3.Connection | None, lookup: Lookup | None = None,
+                ) -> sqlite3.Connection:
         if old is not None:
             old.close()
         self._applied_at = time.monotonic()
-        conn = open_fresh(self.root)  # scans for in-place saves itself
+        conn = open_fresh(self.root, lookup=lookup)  # scans for in-place saves itself
         self._local.conn, self._local.file_id, self._local.memo = conn, _file_id(self.root), {}
         return conn
 

@@ -68,10 +68,37 @@ def _stat(path: Path | None) -> str:
     return f"{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}:{info.st_size}"
 
 
-def is_stale(conn: sqlite3.Connection, root: Path) -> bool:
-    """Does the work tree's fingerprint differ from the one the cache was built for?"""
+def is_stale(conn: sqlite3.Connection, root: Path, lookup: Lookup | None = None) -> bool:
+    """Does the work tree's fingerprint differ from the one the cache was built for — or
+    are rows the reader may read still to be made (`keys_left`)? `lookup`: what a reader
+    that only looks keys up reads (None: anything)."""
+    if keys_left(conn, lookup):
+        return True
     meta = read_meta(conn)
     return fingerprint(root, dirty_at_last_sync(meta)) != meta.get("fingerprint")
+
+
+Lookup = tuple[str, str | None]
+"""What a reader that only looks keys up reads: the keys of a subject with a relation, or
+with any relation (None), folded (memrepo.core.text.key_slug), in any scope."""
+
+
+def keys_left(conn: sqlite3.Connection, lookup: Lookup | None) -> bool:
+    """Whether a sync left the rows of keys the reader may read for later
+    (memrepo.cache.deferred): of any key, for a reader that may read anything. The table
+    that lists them exists only while it lists some."""
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = "
+                    "'pending_keys'").fetchone() is None:
+        return False
+    if lookup is None:
+        row = conn.execute("SELECT 1 FROM pending_keys LIMIT 1").fetchone()
+    elif lookup[1] is None:
+        row = conn.execute("SELECT 1 FROM pending_keys WHERE subject_key = ? LIMIT 1",
+                           (lookup[0],)).fetchone()
+    else:
+        row = conn.execute("SELECT 1 FROM pending_keys WHERE subject_key = ? AND "
+                           "relation_key = ? LIMIT 1", lookup).fetchone()
+    return row is not None
 
 
 def dirty_at_last_sync(meta: dict[str, str]) -> list[str]:

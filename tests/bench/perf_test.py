@@ -19,6 +19,7 @@ ROWS = (
     "remember, one commit per fact", "CPU per write at", "remember, batched",
     "doctor (whole process", "triage --json (whole process)", "triage --json, peak memory",
     "first query after 5,000 lines appended by hand",
+    "… the other keys' rows, made in the background",
 )
 
 

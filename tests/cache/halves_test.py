@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from memrepo.cache import cache_path, halves, incremental, rebuild, sync
+from memrepo.cache import cache_path, halves, rebuild, recompute, sync
 from memrepo.cache.build import build_into
 from memrepo.core.facts import line_rules
 from tests.support import (
@@ -94,7 +94,7 @@ def test_a_large_hand_appended_chunk_gives_the_cache_a_rebuild_gives(
     monkeypatch.setattr(halves, "SPLIT_MIN_ITEMS", SPLIT_IN_TESTS)
     monkeypatch.setattr(halves, "SPARE_CORE_LOAD", -math.inf)  # however busy the machine
     monkeypatch.setattr(line_rules, "SCREEN_BATCH", 4)  # batches with and without a secret
-    monkeypatch.setattr(incremental, "FOLDED_AT_ONCE", 20)  # keys folded in 4 chunks
+    monkeypatch.setattr(recompute, "FOLDED_AT_ONCE", 20)  # keys folded in 4 chunks
     root = init_repo(tmp_path / "repo")
     (root / "memory").mkdir()
     (root / "memory" / "config.yaml").write_text("many_valued_relations: [tag]\n",
