@@ -100,7 +100,7 @@ def finish_later(root: Path) -> None:
     what is dirty: the next query still does; it waits for this process's transaction
     like any other writer. Nothing is lost if it cannot start: the next reader that may
     read them makes them."""
-    if not FINISH_IN_BACKGROUND:
+    if not FINISH_IN_BACKGROUND or not sys.executable:  # an embedded Python may have none
         return
     with contextlib.suppress(OSError):
         subprocess.Popen([sys.executable, "-m", "memrepo", "--repo", str(root), "cache",
