@@ -23,7 +23,6 @@ _Key = TypeVar("_Key")
 
 NAME, DATE, DAYS, AMOUNT, TIME = ("a name", "a date", "days of the week", "an amount",
                                   "a time of day")
-CONTACT = "a phone number or an e-mail"
 
 _WEEKDAYS = frozenset(words_of("""
 monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
@@ -44,9 +43,6 @@ _DAY_SPAN = re.compile(r"\b(?:po|pon|pn|ut|út|wt|st|śr|sr|št|čt|ct|czw|pá|p
                        re.IGNORECASE)
 """Abbreviated days of the week as a span ("čt–so", "Po-Pt", "Mon–Fri"): alone, "po" or "ne"
 is a preposition or "no"."""
-_PHONE = re.compile(r"\+?[\d ()/.-]{6,}\d")
-"""A value that is only a phone number: "0113 274 8821", "+48 512 604 377"."""
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _DAY_QUESTION = frozenset(words_of("days day dni dny dnie dniach"))
 _CLOCK = re.compile(r"\b(?:[01]?\d|2[0-3])[:.][0-5]\d\b"
                     r"|\b(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)? ?(?:am|pm)\b", re.IGNORECASE)
@@ -93,8 +89,6 @@ def value_kinds(value: str) -> frozenset[str]:
         found.add(TIME)
     if found:  # "Fridays 4pm with Steve, £38 a lesson": when, and how much
         return frozenset(found | ({AMOUNT} if money else set()))
-    if _PHONE.fullmatch(value.strip()) or _EMAIL.fullmatch(value.strip()):
-        return frozenset({CONTACT})
     if any(ch.isdigit() for ch in value):
         return frozenset({AMOUNT} if money else ())
     if any(w in MONTHS and len(w) > 3 for w in folded):

@@ -256,8 +256,10 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         # where dad lives (his care home), if recorded
     candidates = candidate_keys(conn, scope, read, persons, rows, concepts, mentions,
                                 frozenset(s for i in people if i.asker for s in i.subjects))
-    if persons and not any(i.subjects for i in persons):  # "Mrs HOLT's roof", nothing of
-        # hers recorded here: her things (`holt_reroof`), not the firm's `SIG Roofing`
+    if persons and not any(i.subjects for i in persons) and not any(
+            m.role for m in mentions.found):  # "Mrs HOLT's roof", nothing of hers recorded
+        # here: her things (`holt_reroof`), not the firm's `SIG Roofing` ("my family DOCTOR"
+        # is the asker's `gp`)
         candidates = keys_of_subjects(conn, scope, named_after(rows, persons))
     things = things_named(read, rows, people, candidates)
     scored_all = scored_keys(conn, scope, read, candidates, people, mentions, concepts, persons)

@@ -11,7 +11,6 @@ from dataclasses import replace
 
 from memrepo.answer.answer_kinds import (
     AMOUNT,
-    CONTACT,
     DATE,
     DAYS,
     NAME,
@@ -51,7 +50,8 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
     """The keys (subject, relation) among `scored` whose every value is of a kind the
     question word never asks for:
     "who" is no amount, date or day ("od koho máme pronajaté parkoviště": the landlord, not
-    the rent; "kto zabiera igły": not "co drugi czwartek", unless it names someone),
+    the rent; "kto zabiera igły": not "co drugi czwartek", unless it names someone — though
+    "who do I call when it breaks" may be answered with a number),
     "where" no amount or date ("where's Emma's wedding": its venue, not its date), "when" no
     amount or name ("kedy má Klára termín u zubára": not her orthodontist), "how much" no
     name, date or day ("how much goes to the bank for the sauna": the instalment, not the
@@ -68,9 +68,6 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
                 if AMOUNT_CUE in read.cues and not _asks_age(read) else set()))
     if AMOUNT_CUE not in read.cues and _moves_a_time(read.folded):
         never |= {AMOUNT}  # "Ola's lesson got MOVED": its day, not its fee
-    if WHO_CUE in read.cues and not _CONTACT_NOUNS.intersection(read.folded):
-        never |= {CONTACT}  # "who do I ask for when I ring them": a name, not their number
-        # ("who's our vet and what's his NUMBER" asks both)
     picked = _thing_picked(read)
     if (not never and picked is None) or not scored:
         return set()
@@ -109,11 +106,6 @@ def _thing_picked(read: Reading) -> int | None:
                  if word in _WHICH and i + 1 in read.salient), None)
 
 
-_CONTACT_NOUNS = frozenset(words_of("""phone phones number numbers mobile telephone email
-emails mail telefon telefonu telefony numer numeru numery cislo cisla cislu mobil mobilu
-maila mailu emaila emailu"""))
-"""Nouns asking for a phone number or an e-mail ("who's our vet and what's his NUMBER"),
-not the verbs of calling ("who do I ask for when I RING them")."""
 _WHICH = frozenset(words_of("""which jaki jakim jaka jaką jakie jakiego ktory ktora ktore
 ktorym ktorego aky aka ake akym akeho jaky jake jakym jakeho"""))
 """Words asking which one of a kind, first in a question."""

@@ -440,12 +440,15 @@ _CUED = frozenset(("price",))
 
 def _own_concepts(folded: Sequence[str], span: Span, i: int,
                   concepts: ConceptTable) -> frozenset[str]:
-    """A word's own concepts inside a phrase each of whose words has some: "MONTHLY FEE"
-    is a payment, and a monthly fee (`mesicni_odmena`); "rent … FROM" is only a landlord."""
+    """A word's own concepts inside a phrase each of whose words has some, none of them
+    the phrase's: "MONTHLY FEE" is a payment, and a monthly fee (`mesicni_odmena`); "rent …
+    FROM" is only a landlord, "FAMILY DOCTOR" only the doctor it names."""
     if span.tail or span.end - span.start < 2:
         return frozenset()
     own = [concepts.word_concepts(folded[j]) for j in range(span.start, span.end)]
-    return own[i - span.start] if all(own) else frozenset()
+    if not all(own) or any(span.concepts & each for each in own):
+        return frozenset()
+    return own[i - span.start]
 
 
 def joins(read: Reading) -> bool:

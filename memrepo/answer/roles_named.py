@@ -46,7 +46,7 @@ def roles_named(question: Sequence[str], people: Sequence[Identity], concepts: C
     that names nobody is no mention: its words are left to the keys' relations."""
     spans = [span for span in role_spans(question, concepts)
              if not taken.intersection(range(span.start, span.end))
-             and not _anyone_of(question, span)]
+             and not anyone_of(question, span)]
     found: list[Mention] = []
     for rounds in range(2):  # the second round reads role persons as possessors
         known = [*named, *(m for m in found if len(m.identities) == 1)]
@@ -157,7 +157,7 @@ def _genitive(words: Sequence[str], i: int) -> bool:
         and (i + 1 == len(words) or words[i + 1] in STOP_WORDS)
 
 
-def _anyone_of(question: Sequence[str], span: Span) -> bool:
+def anyone_of(question: Sequence[str], span: Span) -> bool:
     """A role said of anyone in it ("what do we bill A CUSTOMER", "how much does A
     student pay"): no person of the memory, in an English question ("mama A tata" is
     "and")."""

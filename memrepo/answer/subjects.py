@@ -26,7 +26,7 @@ from memrepo.answer.first_person import (
 from memrepo.answer.identities import POSSESSIVE_MARK, Identity, is_role, words
 from memrepo.answer.mentions import Mention, Mentions
 from memrepo.answer.name_spellings import spells_name
-from memrepo.answer.roles_named import OwnersSaid, roles_named
+from memrepo.answer.roles_named import OwnersSaid, anyone_of, role_spans, roles_named
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.core.text import words_of
 
@@ -56,6 +56,8 @@ def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[
     ours = any(word in OURS and not polish_we(question, i) for i, word in enumerate(
         question)) or first_person_plural(raw, question, concepts)
     aside = frozenset(i for m in negated for i in range(m.start, m.end))
+    aside |= {i for span in role_spans(question, concepts) if anyone_of(question, span)
+              for i in range(span.start, span.end)}  # "at A CLIENT's": nobody, nothing asked
     return Mentions(tuple(found), as_subject, ours, aside)
 
 

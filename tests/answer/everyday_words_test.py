@@ -3,7 +3,7 @@ is the neurologist, "what kind of bird" the species, "how long does it take" the
 turnaround, "where do I sleep" the accommodation, "put down as security" the deposit; an
 eye test is a visit, not a person; "monthly fee" is a payment and a monthly fee; a value of
 days and money ("Fridays 4pm with Steve, £38 a lesson") answers "when", and a day alone
-answers no "who"."""
+answers no "who" (a number may: "who do I call when it breaks")."""
 
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ WORLD = world_yaml("everyday", "A family with a shop", NOW, world_facts("marek",
     ("stary_van", "sprzedany_za", "£7,200"),
     ("van", "model", "Ford Transit 350"),
     ("byt", "zaloha", "300 €"),
+    ("ultrasonograf", "serwis", "+48 22 490 11 50"),
 )))
 
 world_repo, memory = world_fixtures(WORLD, "marek", NOW)
@@ -85,6 +86,12 @@ def test_which_thing_is_no_amount_of_another_relation(memory: Memory, question: 
                                                       expected: list[str]) -> None:
     """"which VAN": the van, not what the old one sold for; "aká je ZÁLOHA": its amount."""
     assert answered_keys(memory, "marek", question) == expected
+
+
+def test_who_to_call_may_be_a_number(memory: Memory) -> None:
+    assert answered_keys(memory, "marek",
+                         "Who do I call when the ultrasound machine breaks down?") == [
+        "ultrasonograf.serwis=+48 22 490 11 50"]
 
 
 def test_a_day_answers_no_who(memory: Memory) -> None:

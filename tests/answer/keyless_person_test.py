@@ -13,6 +13,7 @@ NOW = "2026-11-25T12:00:00Z"
 WORLD = world_yaml("keyless", "A roofer's household", NOW, world_facts("marek", (
     ("firma", "dostawca_dachowek", "SIG Roofing Leeds"),
     ("holt_roof", "tiles", "Marley Modern, smooth grey"),
+    ("marek", "gp", "MUDr. Ivan Hudec"),
 ))).replace("notes: []", """notes:
   - {category: entities, name: patricia-holt, aliases: [Mrs Holt, pani Holt],
      description: "Client in Headingley: full re-roof started November 2026"}
@@ -31,3 +32,9 @@ def test_no_key_reached_through_another_word(memory: Memory) -> None:
     """Nothing of Mr Kowal's roof is recorded: not the tiles of Mrs Holt's, nor the firm's
     supplier whose name holds "roof"."""
     assert answered_keys(memory, "marek", "What tiles are going on Mr Kowal's roof?") == []
+
+
+def test_a_role_is_no_keyless_person(memory: Memory) -> None:
+    """"my family DOCTOR" names nobody with a note: the asker's `gp` answers."""
+    assert answered_keys(memory, "marek", "Who's my family doctor here?") == [
+        "marek.gp=MUDr. Ivan Hudec"]
