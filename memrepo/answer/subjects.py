@@ -57,7 +57,9 @@ def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[
         question)) or first_person_plural(raw, question, concepts)
     aside = frozenset(i for m in negated for i in range(m.start, m.end))
     aside |= {i for span in role_spans(question, concepts) if anyone_of(question, span)
-              for i in range(span.start, span.end)}  # "at A CLIENT's": nobody, nothing asked
+              and span.end < len(question) and question[span.end] == POSSESSIVE_MARK
+              for i in range(span.start, span.end)}  # "at A CLIENT's": anyone's, nothing
+    # asked of clients ("if A GUEST slips": the guests' insurance may say so)
     return Mentions(tuple(found), as_subject, ours, aside)
 
 

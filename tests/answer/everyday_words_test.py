@@ -39,6 +39,7 @@ WORLD = world_yaml("everyday", "A family with a shop", NOW, world_facts("marek",
     ("van", "model", "Ford Transit 350"),
     ("byt", "zaloha", "300 €"),
     ("ultrasonograf", "serwis", "+48 22 490 11 50"),
+    ("marek", "email", "marek@example.com"),
 )))
 
 world_repo, memory = world_fixtures(WORLD, "marek", NOW)
@@ -55,6 +56,8 @@ world_repo, memory = world_fixtures(WORLD, "marek", NOW)
     ("Who do we get our frames from?", ["dodavatel_ramov.firma=Eyewear Partner s.r.o."]),
     ("Jaki jest teraz nasz adres domowy?", ["home.address=22 Featherbank Lane, Horsforth"]),
     ("Ile dostałem za stary samochód dostawczy?", ["stary_van.sprzedany_za=£7,200"]),
+    # "have you GOT FOR me" asks no sale price
+    ("What e-mail addresses have you got for me?", ["marek.email=marek@example.com"]),
 ])
 def test_everyday_words(memory: Memory, question: str, expected: list[str]) -> None:
     assert answered_keys(memory, "marek", question) == expected
