@@ -78,7 +78,8 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
         if WHO_CUE in read.cues and held and _an_address(match.key.relation_key, held):
             return True  # "kto teraz mieszka na Morskiej": its tenants, not its address
         if picked is not None and held and all(k == {AMOUNT} for k in kinds) and not (
-                {f"#{picked}", f"~{picked}"} & match.by_relation):
+                {f"#{picked}", f"~{picked}"} & match.by_relation) and not any(
+                leads_with_name(value) for value in held):  # "CityFit, 129 zł a month"
             return True  # "JAKIM VANEM jeździmy": the van, not what the old one sold for;
             # "aká je ZÁLOHA" is its amount
         return bool(kinds) and all(k and k <= never for k in kinds) and (

@@ -40,6 +40,7 @@ WORLD = world_yaml("everyday", "A family with a shop", NOW, world_facts("marek",
     ("byt", "zaloha", "300 €"),
     ("ultrasonograf", "serwis", "+48 22 490 11 50"),
     ("marek", "email", "marek@example.com"),
+    ("gym", "membership", "CityFit, 129 zł a month"),
 )))
 
 world_repo, memory = world_fixtures(WORLD, "marek", NOW)
@@ -84,6 +85,7 @@ def test_days_and_money_answer_when(memory: Memory) -> None:
 @pytest.mark.parametrize(("question", "expected"), [
     ("Jakim vanem teraz jeździmy?", ["van.model=Ford Transit 350"]),
     ("Aká je záloha za byt?", ["byt.zaloha=300 €"]),
+    ("Which gym am I a member of?", ["gym.membership=CityFit, 129 zł a month"]),
 ])
 def test_which_thing_is_no_amount_of_another_relation(memory: Memory, question: str,
                                                       expected: list[str]) -> None:
