@@ -36,6 +36,7 @@ from memrepo.cache import open_fresh
 from memrepo.cache.baseline import Baseline
 from memrepo.cache.fulltext import note_names
 from memrepo.clock import now
+from memrepo.core.context_block import json_quoted
 from memrepo.git.command import run_git
 from memrepo.maintenance.indexes import regenerate_indexes
 from memrepo.maintenance.init import create_memory_repo
@@ -163,7 +164,8 @@ def run(root: Path, sessions: Sequence[Session], chosen: Sequence[Asked], budget
         recall_at(ranking, [names[hit.rowid] for hit in hits], q.gold)
         block = build_context(root, SCOPE, q.text, budget)
         ours.context_tokens += block.tokens
-        ours.context_hits += any(f"- [project] {name}:" in block.text for name in q.gold)
+        ours.context_hits += any(f"- [project] {json_quoted(name)}:" in block.text
+                                 for name in q.gold)  # a note's name is quoted as data
         started = time.perf_counter()
         ranked = plain.ranking(q.text)
         floor.seconds += time.perf_counter() - started
