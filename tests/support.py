@@ -472,6 +472,26 @@ def append_events(root: Path, path: str, events: list[dict[str, Any]]) -> None:
             handle.write(json.dumps(one, ensure_ascii=False) + "\n")
 
 
+def memory_with_facts(tmp_path: Path) -> tuple[Path, str, str]:
+    """A memory with three committed facts (one of a many-valued relation, `tag`) and a
+    cache built from them: (root, its log, the moment they were recorded)."""
+    from memrepo.cache import rebuild
+
+    root = init_repo(tmp_path / "repo")
+    (root / "memory").mkdir()
+    (root / "memory" / "config.yaml").write_text("many_valued_relations: [tag]\n",
+                                                 encoding="utf-8")
+    stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    log = segment(stamp)
+    append_events(root, log, [
+        assert_event("c001", stamp, "Bill", "amount", "100", "2025-01-01"),
+        assert_event("c002", stamp, "home", "city", "Łódź", "2025-01-01"),
+        assert_event("c003", stamp, "home", "tag", "flat", "2025-01-01")])
+    commit_everything(root, "committed facts")
+    rebuild(root)
+    return root, log, stamp
+
+
 # --- in-memory Changes --------------------------------------------------------------------
 
 def change(old: Mapping[str, bytes], new: Mapping[str, bytes],

@@ -9,24 +9,21 @@ import shutil
 import sqlite3
 import time
 from contextlib import closing
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from memrepo import Memory
-from memrepo.cache import cache_path, deferred, open_fresh, rebuild, sync
+from memrepo.cache import cache_path, deferred, open_fresh, sync
 from memrepo.cache.build import build_into
 from memrepo.cache.staleness import is_stale, keys_left
 from tests.support import (
     append_events,
     assert_event,
-    commit_everything,
     dump,
-    init_repo,
+    memory_with_facts,
     retract,
-    segment,
 )
 
 DEFER_IN_TESTS = 8
@@ -62,21 +59,6 @@ def _hand_lines(stamp: str, first: int = 0) -> list[dict[str, Any]]:
     ]
 
 
-def _memory(tmp_path: Path) -> tuple[Path, str, str]:
-    """A memory with committed facts and a current cache: (root, its log, now)."""
-    root = init_repo(tmp_path / "repo")
-    (root / "memory").mkdir()
-    (root / "memory" / "config.yaml").write_text("many_valued_relations: [tag]\n",
-                                                 encoding="utf-8")
-    stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    log = segment(stamp)
-    append_events(root, log, [
-        assert_event("c001", stamp, "Bill", "amount", "100", "2025-01-01"),
-        assert_event("c002", stamp, "home", "city", "Łódź", "2025-01-01"),
-        assert_event("c003", stamp, "home", "tag", "flat", "2025-01-01")])
-    commit_everything(root, "committed facts")
-    rebuild(root)
-    return root, log, stamp
 
 
 def _pending(root: Path) -> int:
@@ -89,7 +71,7 @@ def _pending(root: Path) -> int:
 
 def test_a_lookup_is_answered_before_the_other_keys_rows_and_they_are_made_when_read(
         tmp_path: Path) -> None:
-    root, log, stamp = _memory(tmp_path)
+    root, log, stamp = memory_with_facts(tmp_path)
     append_events(root, log, _hand_lines(stamp))
     conn = open_fresh(root, lookup=HAND)
     try:
@@ -115,7 +97,7 @@ def test_a_lookup_is_answered_before_the_other_keys_rows_and_they_are_made_when_
 
 
 def test_a_search_makes_the_keys_left_for_later_first(tmp_path: Path) -> None:
-    root, log, stamp = _memory(tmp_path)
+    root, log, stamp = memory_with_facts(tmp_path)
     append_events(root, log, _hand_lines(stamp))
     assert sync(root, force=True, lookup=HAND).deferred
     found = Memory(root).search("hand 29", scope="michal").results
@@ -128,7 +110,7 @@ def test_deferred_keys_give_the_cache_and_refusals_of_the_general_path(
     """The same lines synced for a reader of anything (every key made at once) and for a
     reader of one key, then by a sync of any reader: the same cache, the
     same lines left out, and the one a full rebuild makes."""
-    root, log, stamp = _memory(tmp_path)
+    root, log, stamp = memory_with_facts(tmp_path)
     general = tmp_path / "general"
     shutil.copytree(root, general)
     for each in (root, general):
@@ -154,7 +136,7 @@ def _tables(path: Path) -> list[str]:
 
 def test_a_second_large_sync_makes_the_keys_left_for_later_before_its_own(
         tmp_path: Path) -> None:
-    root, log, stamp = _memory(tmp_path)
+    root, log, stamp = memory_with_facts(tmp_path)
     append_events(root, log, _hand_lines(stamp))
     assert sync(root, force=True, lookup=HAND).deferred
     append_events(root, log, [
@@ -170,7 +152,7 @@ def test_a_second_large_sync_makes_the_keys_left_for_later_before_its_own(
 
 
 def test_a_small_sync_makes_every_key_at_once(tmp_path: Path) -> None:
-    root, log, stamp = _memory(tmp_path)
+    root, log, stamp = memory_with_facts(tmp_path)
     append_events(root, log, _hand_lines(stamp)[:DEFER_IN_TESTS - 2])
     report = sync(root, force=True, lookup=HAND)
     assert (report.mode, report.deferred) == ("incremental", False)
@@ -181,7 +163,7 @@ def test_a_small_sync_makes_every_key_at_once(tmp_path: Path) -> None:
 def test_the_background_sync_makes_the_keys_left_for_later(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(deferred, "FINISH_IN_BACKGROUND", True)
-    root, log, stamp = _memory(tmp_path)
+    root, log, stamp = memory_with_facts(tmp_path)
     append_events(root, log, _hand_lines(stamp))
     assert sync(root, force=True, lookup=HAND).deferred  # starts `memrepo cache sync --hook`
     for _ in range(600):  # waits for it (a bound, not a measure: a busy machine is slow)

@@ -6,23 +6,20 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from memrepo.cache import cache_path, halves, rebuild, recompute, sync
+from memrepo.cache import cache_path, halves, recompute, sync
 from memrepo.cache.build import build_into
 from memrepo.core.facts import line_rules
 from tests.support import (
     append_events,
     assert_event,
-    commit_everything,
     dump,
-    init_repo,
+    memory_with_facts,
     retract,
-    segment,
 )
 
 SPLIT_IN_TESTS = 8
@@ -95,18 +92,7 @@ def test_a_large_hand_appended_chunk_gives_the_cache_a_rebuild_gives(
     monkeypatch.setattr(halves, "SPARE_CORE_LOAD", -math.inf)  # however busy the machine
     monkeypatch.setattr(line_rules, "SCREEN_BATCH", 4)  # batches with and without a secret
     monkeypatch.setattr(recompute, "FOLDED_AT_ONCE", 20)  # keys folded in 4 chunks
-    root = init_repo(tmp_path / "repo")
-    (root / "memory").mkdir()
-    (root / "memory" / "config.yaml").write_text("many_valued_relations: [tag]\n",
-                                                 encoding="utf-8")
-    stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    log = segment(stamp)
-    append_events(root, log, [
-        assert_event("c001", stamp, "Bill", "amount", "100", "2025-01-01"),
-        assert_event("c002", stamp, "home", "city", "Łódź", "2025-01-01"),
-        assert_event("c003", stamp, "home", "tag", "flat", "2025-01-01")])
-    commit_everything(root, "committed facts")
-    rebuild(root)
+    root, log, stamp = memory_with_facts(tmp_path)
     append_events(root, log, _hand_lines(stamp))
     report = sync(root, force=True)  # as `memrepo cache sync` (a save can keep the mtime)
     assert (report.mode, report.paths) == ("incremental", [log])
