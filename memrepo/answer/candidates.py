@@ -212,7 +212,7 @@ def _called_by_name(conn: Connection, scope: str, notes: Sequence[NoteRow],
     if not full:
         return {}
     named = [(subject, set(words(values))) for subject, values in name_values(
-        conn, scope, NAME_RELATIONS)]
+        conn, scope, NAME_RELATIONS, {word for _, name in full for word in name})]
     out: dict[str, set[str]] = {}
     for note, name in full:
         if found := {subject for subject, held in named if held.issuperset(name)}:

@@ -38,13 +38,14 @@ from memrepo.core.text import words_of
 
 def roles_named(question: Sequence[str], people: Sequence[Identity], concepts: ConceptTable,
                 taken: set[int], named: Sequence[Mention], asking: Identity | None,
-                owners: OwnersSaid | None = None) -> list[Mention]:
-    """Role words ("mum", "teściowa", "accountant") not part of a name: the identities the
+                owners: OwnersSaid | None, spans: Sequence[Span]) -> list[Mention]:
+    """Role words (`spans`: the question's `role_spans`; "mum", "teściowa", "accountant")
+    not part of a name: the identities the
     role names for its possessor — a name before it ("Lenka's mother") or after it ("mama
     Lenki"), another role person ("dzieci mojej siostry", "my wife's mother"), else the
     asker. A role said without a possessor ("who do we buy boilers from", "the suppliers")
     that names nobody is no mention: its words are left to the keys' relations."""
-    spans = [span for span in role_spans(question, concepts)
+    spans = [span for span in spans
              if not taken.intersection(range(span.start, span.end))
              and not anyone_of(question, span)]
     found: list[Mention] = []

@@ -48,15 +48,16 @@ def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[
     found += _capitalised_parts_named(question, capitalised, people, taken, concepts)
     asking = next((i for i in people if i.asker), None) or (
         Identity(spellings={words(asker)}, person=True, asker=True) if asker else None)
+    roles = role_spans(question, concepts)
     found += roles_named(question, persons, concepts, taken, found, asking,
-                         OwnersSaid(people, capitalised))
+                         OwnersSaid(people, capitalised), roles)
     negated = [m for m in found if _negated(question, m.start)]
     found = sorted((m for m in found if m not in negated), key=lambda m: m.start)
     as_subject = _asker(question, raw, people, found, concepts)
     ours = any(word in OURS and not polish_we(question, i) for i, word in enumerate(
         question)) or first_person_plural(raw, question, concepts)
     aside = frozenset(i for m in negated for i in range(m.start, m.end))
-    aside |= {i for span in role_spans(question, concepts) if anyone_of(question, span)
+    aside |= {i for span in roles if anyone_of(question, span)
               and span.end < len(question) and question[span.end] == POSSESSIVE_MARK
               for i in range(span.start, span.end)}  # "at A CLIENT's": anyone's, nothing
     # asked of clients ("if A GUEST slips": the guests' insurance may say so)

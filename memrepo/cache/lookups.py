@@ -89,17 +89,19 @@ def values_of_subjects(conn: sqlite3.Connection, scope: str, subject_keys: Itera
 
 
 def name_values(conn: sqlite3.Connection, scope: str, relations: Iterable[str],
-                ) -> list[tuple[str, str]]:
+                holding: Iterable[str]) -> list[tuple[str, str]]:
     """(subject_key, values) of the keys of `scope` whose relation is one of the
-    `relations` (name words): every value each held, as one text (`cleaner.name` =
-    "Zuzana Mrázová"). One query whatever the number of names asked about."""
-    naming = _any_of(relations)
-    if not naming:
+    `relations` (name words) and whose values hold any of the folded words `holding`:
+    every value each held, as one text (`cleaner.name` = "Zuzana Mrázová"). One query
+    whatever the number of names asked about."""
+    naming, held = _any_of(relations), _any_of(holding)
+    if not naming or not held:
         return []
     return [(str(subject), str(values)) for subject, values in conn.execute(
         "SELECT k.subject_key, f.object FROM keys_fts f JOIN keys k ON k.rowid = f.rowid "
         "WHERE keys_fts MATCH ? AND k.scope = ?",
-        ("{relation relation_s} : (" + naming + ")", scope))]
+        ("{object object_s} : (" + held + ") AND {relation relation_s} : (" + naming + ")",
+         scope))]
 
 
 def subject_spelled_like(conn: sqlite3.Connection, scope: str, slug: str) -> str:
