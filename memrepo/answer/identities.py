@@ -98,7 +98,8 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
         found.asker = found.asker or subject_key in (asker, *ASKER_SUBJECTS)
         found.person = (found.person or found.asker
                         or bool(concepts.concepts_of_words(key_words) & concepts.roles))
-    _one_person_per_role(out, by_spelling, concepts)
+    joins: dict[int, Identity] = {}  # a joined identity → the one it was joined into
+    _one_person_per_role(out, by_spelling, concepts, joins)
     asker_words = set(words(asker))
     role_owners_ok = asker_words | set(owners)  # the business's owner: "Józef's apprentice"
     notes = list(notes)
@@ -108,19 +109,20 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
                  *described_as(note)} - {()}
         first = first_names(note)
         if (first and firsts[first] == 1 and first in by_spelling and first[0] not in asker_words
-                and not by_spelling[first].asker):
+                and not _current(by_spelling[first], joins).asker):
             names.add(first)  # `katarina` of "Katarína Hudáková", where no one else is one
         # a role alias ("mother") is someone's word for the person: it links the subject
         # `mother` only where that someone is the asker (`mother` in Lenka's scope is
         # Lenka's mother, not the Tomáš's mother of "Tomáš's mother Marie"); a role the
         # description gives nobody else ("teściowa" of "Paweł's mother") is the asker's
         head = head_of(note.description)
-        linked = [by_spelling[n] for n in names if n in by_spelling and (
+        linked = [by_spelling[n] for n in sorted(names) if n in by_spelling and (
             not is_role(n, concepts) or _role_owned_by_asker(
                 head, role_owners_ok, concepts, _roles_of(n, concepts)))]
         linked += [by_spelling[words(s)] for s in sorted((called or {}).get(note.name, ()))
                    if words(s) in by_spelling]
-        identity = _joined(linked, out) if linked else Identity()
+        linked = list({id(i): i for i in (_current(i, joins) for i in linked)}.values())
+        identity = _joined(linked, out, joins) if linked else Identity()
         if not linked:
             out.append(identity)
         identity.notes.add(note.name)
@@ -129,14 +131,14 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
             _capitalised(alias) for alias in note.aliases))
         identity.descriptions.append(head_of(note.description))
         identity.person = True
-        for name in names:
+        for name in sorted(names):
             if not is_role(name, concepts):
                 by_spelling.setdefault(name, identity)
     return out
 
 
 def _one_person_per_role(out: list[Identity], by_spelling: dict[tuple[str, ...], Identity],
-                         concepts: ConceptTable) -> None:
+                         concepts: ConceptTable, joins: dict[int, Identity]) -> None:
     """Subjects that are each a word of one role a person has only one of (`mum` and
     `mama`, `wife` and `zona`) are one person: the asker's mother, spouse."""
     first: dict[frozenset[str], Identity] = {}
@@ -144,9 +146,10 @@ def _one_person_per_role(out: list[Identity], by_spelling: dict[tuple[str, ...],
         roles = concepts.concepts_of_words(spelled) & concepts.roles
         if len(spelled) != 1 or not roles or not roles <= _ONE_OF_A_KIND:
             continue
-        kept = first.setdefault(frozenset(roles), identity)
+        kept = _current(first.setdefault(frozenset(roles), identity), joins)
+        identity = _current(identity, joins)
         if kept is not identity:
-            by_spelling[spelled] = _joined([kept, identity], out)
+            by_spelling[spelled] = _joined([kept, identity], out, joins)
 
 
 _ONE_OF_A_KIND = frozenset(("mother", "father", "spouse", "mother_in_law", "father_in_law"))
@@ -256,8 +259,10 @@ def head_of(description: str) -> tuple[str, ...]:
     return words(" ".join(clauses[:2]))
 
 
-def _joined(found: list[Identity], everything: list[Identity]) -> Identity:
-    """One identity of several a note links (it names two subjects: `mother`, `marie`)."""
+def _joined(found: list[Identity], everything: list[Identity],
+            joins: dict[int, Identity]) -> Identity:
+    """One identity of several a note links (it names two subjects: `mother`, `marie`);
+    each other one is recorded in `joins` as joined into it."""
     first = found[0]
     for other in found[1:]:
         if other is first:
@@ -266,12 +271,23 @@ def _joined(found: list[Identity], everything: list[Identity]) -> Identity:
         first.notes |= other.notes
         first.spellings |= other.spellings
         first.name_parts |= other.name_parts
-        first.descriptions += other.descriptions
+        first.descriptions += [d for d in other.descriptions if d not in first.descriptions]
         first.person = first.person or other.person
         first.asker = first.asker or other.asker
+        joins[id(other)] = first
         if other in everything:
             everything.remove(other)
     return first
+
+
+def _current(identity: Identity, joins: dict[int, Identity]) -> Identity:
+    """The identity another was joined into, however often (a name still spelled to a
+    joined one links the one that holds it now: nothing joined is lost or joined twice)."""
+    while id(identity) in joins:
+        identity = joins[id(identity)]
+    return identity
+
+
 _THEIRS = frozenset(words_of("her his their jej jego ich jeho jejich"))
 _AND = frozenset(words_of("and i a"))
 
