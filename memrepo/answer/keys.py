@@ -44,6 +44,7 @@ from memrepo.answer.candidates import (
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.first_person import in_slavic
 from memrepo.answer.identities import Identity, words
+from memrepo.answer.joined_people import joined_people
 from memrepo.answer.kind_asked import (
     no_date_unasked,
     of_another_kind,
@@ -83,7 +84,6 @@ from memrepo.answer.scoring import (
     COVERAGE,
     KeyMatch,
     about_things,
-    joined_people,
     owners_of,
     scored_keys,
     semantic_pool,

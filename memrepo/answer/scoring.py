@@ -6,7 +6,6 @@ identity that owns a key.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from memrepo.answer.candidates import (
 )
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, is_org, words
+from memrepo.answer.joined_people import joined_people, without_others
 from memrepo.answer.key_evidence import (
     BY_CONCEPT,
     another_kind,
@@ -41,7 +41,6 @@ from memrepo.answer.reading import (
     AMOUNT_CUE,
     HEAD_CONCEPTS,
     IDENTITY,
-    JOINERS,
     PLACES,
     WHEN_CUE,
     WHERE_CUE,
@@ -183,7 +182,7 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             yields = 0.0
         if not relation_how:
             continue
-        own = _without_others(weights, mentions, owner, joined)
+        own = without_others(weights, mentions, owner, joined)
         bonus = sum(0.1 for i in read.optional if f"#{i}" in held or f"~{i}" in held) + (
             PLACE_GAIN if WHERE_CUE in held else 0.0)
         gained = sum(own.get(w, 0.0) for w in held) + sum(
@@ -210,45 +209,6 @@ the question names ("jakie mam OBIEKTYWY": my `lens`, not `obiektyw_24_70`'s ser
 PLACE_GAIN = 0.02
 """What a place relation gains when the question asks where: the venue before the exam
 whose words both hold, never enough to answer alone."""
-
-
-def joined_people(read: Reading, mentions: Mentions) -> list[Identity]:
-    """The people a question names side by side, joined by "and" ("When were Peter AND
-    Lucia born?", "mum's and dad's phones", "moja mama i teść"), each by one mention of
-    one identity; empty when it names fewer than two so."""
-    found = [m for m in mentions.found if len(m.identities) == 1]
-    if len(found) < 2:
-        return []
-    run = [found[0]]
-    for left, right in itertools.pairwise(found):
-        between = set(read.folded[left.end:right.start])
-        if between & JOINERS and not between - JOINERS - _BETWEEN_NAMES:
-            run.append(right)
-        elif len(run) >= 2:
-            break  # "Denisa and Veronika … at the SALON": the salon is no third of them
-        else:
-            return []
-    if len(run) < 2:
-        return []
-    return list({id(m.identities[0]): m.identities[0] for m in run}.values())
-
-
-_BETWEEN_NAMES = frozenset(words_of("""s my our moja moj moje moi nasz nasza nase nasa
-nas muj moji"""))
-
-
-def _without_others(weights: dict[str, float], mentions: Mentions, owner: Identity | None,
-                    joined: Sequence[Identity]) -> dict[str, float]:
-    """The weights for a key of one of the people a question names side by side (`joined`:
-    "When were Peter and LUCIA born?"): the words naming the others say nothing of its
-    keys."""
-    if owner is None or not any(owner is p for p in joined):
-        return weights
-    others = {f"#{i}" for m in mentions.found
-              if m.identities and not any(owner is i for i in m.identities)
-              for i in range(m.start, m.end)}
-    kept = {w: v for w, v in weights.items() if w not in others}
-    return kept or weights
 
 
 def _subject_word_only(key: KeyRow, read: Reading, by_relation: set[str]) -> bool:
