@@ -23,11 +23,17 @@ def among_alike(read: Reading, scored: Sequence[KeyMatch], joined: Sequence[Iden
         _saying_no_more(read, _best_of_each(scored, joined), concepts)))))
 
 
-def also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch]) -> list[KeyMatch]:
-    """Other keys of a chosen key's subject whose relation holds words the chosen ones'
-    relations do not ("my sister's phone AND EMAIL": two relations of one person)."""
+def also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch],
+               people: Sequence[Identity] = ()) -> list[KeyMatch]:
+    """Other keys of a chosen key's subject — or of another subject of its person or
+    thing (`people`: "the DOG's name and breed", `dog.name` and `biscuit.breed`) — whose
+    relation holds words the chosen ones' relations do not ("my sister's phone AND EMAIL":
+    two relations of one person)."""
     subjects = {m.key.subject_key for m in chosen}
-    asked = {w[1:] for m in chosen for w in m.held}
+    subjects |= {s for i in people if i.subjects & subjects for s in i.subjects}
+    # a word a chosen key holds only through its quote is not asked of it ("adres i
+    # TELEFON Wiśniewskiego": the quote giving his address names his phone too)
+    asked = {w[1:] for m in chosen for w in m.held if w[0] == "#" or w in m.by_relation}
     extra = []
     for match in scored:
         own = {w[1:] for w in match.by_relation}

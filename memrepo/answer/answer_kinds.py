@@ -21,8 +21,8 @@ from memrepo.core.text import words, words_of
 
 _Key = TypeVar("_Key")
 
-NAME, DATE, DAYS, AMOUNT, TIME = ("a name", "a date", "days of the week", "an amount",
-                                  "a time of day")
+NAME, DATE, DAYS, AMOUNT, TIME, CODE = ("a name", "a date", "days of the week", "an amount",
+                                        "a time of day", "a number that counts nothing")
 
 _WEEKDAYS = frozenset(words_of("""
 monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
@@ -56,6 +56,11 @@ _TIME_QUESTIONS = (("what", "time"), ("which", "time"), ("o", "ktorej"), ("o", "
 """Question words asking for a time of day, folded ("o której", "o koľkej", "v kolik")."""
 
 
+_CODE = re.compile(r"\+?\(?\d[\d \-/().]{7,}\d")
+"""A value of digits only that counts nothing: a phone number ("+48 58 551 40 20", "0113 274
+8821"), an account or a tax number."""
+
+
 def leads_with_name(value: str) -> bool:
     """Whether a name leads the value before a comma and terms follow ("Warta, OC+AC, do
     2026-03-31": the insurer, then its cover and end date) — a value that answers "who"
@@ -74,8 +79,9 @@ def names_someone(value: str) -> bool:
 
 def value_kinds(value: str) -> frozenset[str]:
     """What a recorded value plainly is: a date; days of the week and a time of day (either
-    or both: "Tuesdays before 10:00"); an amount of money; or a name (capitalised words
-    without digits). Empty when it is none of these."""
+    or both: "Tuesdays before 10:00"); an amount of money; a number that counts nothing (a phone,
+    an account); or a name
+    (capitalised words without digits). Empty when it is none of these."""
     folded = words(value)
     if not folded:
         return frozenset()
@@ -89,6 +95,8 @@ def value_kinds(value: str) -> frozenset[str]:
         found.add(TIME)
     if found:  # "Fridays 4pm with Steve, £38 a lesson": when, and how much
         return frozenset(found | ({AMOUNT} if money else set()))
+    if not money and _CODE.fullmatch(value.strip()) and sum(map(str.isdigit, value)) >= 9:
+        return frozenset({CODE})
     if any(ch.isdigit() for ch in value):
         return frozenset({AMOUNT} if money else ())
     if any(w in MONTHS and len(w) > 3 for w in folded):

@@ -62,10 +62,12 @@ def other_name(names: Sequence[int], mentions: Mentions) -> tuple[int, int] | No
 
 
 def another_full_name(read: Reading, mentions: Mentions, concepts: ConceptTable,
-                      ) -> tuple[int, int] | None:
+                      rows: Sequence[KeyRow] = ()) -> tuple[int, int] | None:
     """A first or last name of someone known written beside a capitalised word that is no
     name of theirs: "Jiří NOVÁK" is not Jiří Procházka, "Ján BALÁŽ" not Ján Hudec — the
-    whole name's span (someone the memory does not know), or None."""
+    whole name's span (someone the memory does not know), or None. A word of a key of
+    theirs is no name ("Kedy má Zuzka TESTOVANIE 9?": `zuzka.testovanie_9`)."""
+    keyed = {s for r in rows for s in (r.subject_key, *words(r.relation_key))}
     for mention in mentions.found:
         if mention.role or len(mention.identities) != 1 or mention.end - mention.start != 1:
             continue
@@ -73,9 +75,17 @@ def another_full_name(read: Reading, mentions: Mentions, concepts: ConceptTable,
         for j in (mention.start - 1, mention.end):
             if j in read.capitalised and j not in read.dated and _a_name_word(
                     read.folded[j], concepts) and not own.intersection(
-                    base_forms(read.folded[j])):
+                    base_forms(read.folded[j])) and not _keyed_word(
+                    read.folded[j], mention.identities[0], rows, keyed):
                 return min(j, mention.start), max(j + 1, mention.end)
     return None
+
+
+def _keyed_word(word: str, identity: Identity, rows: Sequence[KeyRow],
+                keyed: set[str]) -> bool:
+    """Whether a word is a word of a relation of one of the identity's subjects."""
+    return bool(identity.subjects & keyed) and any(
+        word in words(r.relation_key) for r in rows if r.subject_key in identity.subjects)
 
 
 def _names_of(identity: Identity) -> set[str]:
@@ -208,7 +218,8 @@ def _called_by_name(conn: Connection, scope: str, notes: Sequence[NoteRow],
                     ) -> dict[str, set[str]]:
     """For each note of a full name (two words or more), the subjects whose name key holds
     it (`cleaner.name` = "Zuzana Mrázová": the note zuzana-mrazova is the cleaner)."""
-    full = [(note.name, spelling(note.name)) for note in notes if len(spelling(note.name)) > 1]
+    full = [(note.name, spelling(note.name)) for note in notes if len(spelling(note.name)) > 1
+            and all(word.isalpha() for word in spelling(note.name))]  # `hand-17`: no name
     if not full:
         return {}
     named = [(subject, set(words(values))) for subject, values in name_values(
@@ -293,12 +304,16 @@ def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequenc
                          *related])
 
 
-def named_after(rows: Sequence[KeyRow], persons: Sequence[Identity]) -> set[str]:
+def named_after(rows: Sequence[KeyRow], persons: Sequence[Identity],
+                concepts: ConceptTable) -> set[str]:
     """The subjects of `rows` a word of a person's name is part of (`holt_reroof` of
-    "Mrs Holt", `jana_birthday_party` of Jana): that person's things."""
+    "Mrs Holt", `jana_birthday_party` of Jana) — or a word of the same concept
+    (`workshop_rent` of the note "warsztat"): that person's or thing's things."""
     parts = {part for person in persons for part in (
         *person.name_parts, *(w for note in person.notes for w in words(note))) if len(part) > 2}
-    return {r.subject_key for r in rows if parts & set(words(r.subject_key))}
+    meant = concepts.concepts_as_written(sorted(parts))
+    return {r.subject_key for r in rows if parts & set(words(r.subject_key)) or (
+        meant and meant & concepts.concepts_as_written(list(words(r.subject_key))))}
 
 
 def _two_words(row: KeyRow, forms: set[str]) -> bool:

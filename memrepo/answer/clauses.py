@@ -22,7 +22,7 @@ from memrepo.core.stems import WORD, base_forms, tokens
 from memrepo.core.text import fold, words_of
 
 T = TypeVar("T")
-_JOINERS = frozenset(words_of("and i a oraz"))
+_JOINERS = frozenset(words_of("and plus i a oraz"))
 _OWN = frozenset(words_of("""
 i me my mine we us our ours ja mnie mi moj moja moje moi mojego mojej my nas nasz nasza
 nasze mna moju mojom mojho nase nasej"""))
@@ -199,7 +199,7 @@ _THEIRS = frozenset(words_of("his her their its jego jej ich jeho"))
 """A possessive pointing back after a joining word starts a thing asked of whom the part
 before named: "What's Oliver's email AND HIS phone number?" asks two."""
 PREPOSITIONS = frozenset(words_of("""
-at in on to for with from of by do w we z ze na u o od v vo zo k ku s so pri until till
+at in on to for with from of by do w we z ze na u o od v ve vo zo k ku s so pri until till
 since"""))
 
 

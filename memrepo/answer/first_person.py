@@ -35,7 +35,7 @@ nasej nasmu nasom nasim nasich nasemu nasem"""))
 def in_slavic(question: Sequence[str]) -> bool:
     """Whether a question is in Polish, Slovak or Czech rather than English (more of their
     function words than English ones)."""
-    slavic_words = POLISH | SLOVAK
+    slavic_words = POLISH | SLOVAK | _ASKING
     prepositions = sum(polish_we(question, i) for i in range(len(question)))
     english = sum(word in ENGLISH and word not in slavic_words
                   for word in question) - prepositions
@@ -44,6 +44,11 @@ def in_slavic(question: Sequence[str]) -> bool:
     if slavic == english:  # "Podaj telefon i maila do Zdrowego Talerza": no word decides
         return any(map(_looks_slavic, question))
     return slavic > english
+
+
+_ASKING = frozenset(words_of("""podaj podajcie powiedz pokaz przypomnij prosze daj dajcie
+povedz ukaz pripomen prosim rekni ukaz"""))
+"""Words asking for something in Polish, Slovak or Czech ("PODAJ NIP firmy i numer konta")."""
 
 
 def polish_we(question: Sequence[str], i: int) -> bool:

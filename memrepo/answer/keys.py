@@ -47,6 +47,7 @@ from memrepo.answer.identities import Identity, words
 from memrepo.answer.joined_people import joined_people
 from memrepo.answer.kind_asked import (
     no_date_unasked,
+    not_of_another_kind,
     of_another_kind,
     same_thing_of_the_kind,
 )
@@ -89,6 +90,7 @@ from memrepo.answer.scoring import (
     semantic_pool,
 )
 from memrepo.answer.semantic import Semantic, key_text
+from memrepo.answer.stopwords import QUESTION_WORDS
 from memrepo.answer.subjects import find_mentions
 from memrepo.answer.words_asked import asks_beyond, naming_words, said, uninterpreted
 from memrepo.cache import Connection
@@ -166,7 +168,7 @@ def _by_words(conn: Connection, scope: str, read: Reading, question: Question, n
         if first.keys:
             return first
     if semantic is not None and first.pool:
-        return _semantic_choice(semantic, question.text, first)
+        return _semantic_choice(semantic, question.text, first, conn, scope, read)
     return first
 
 
@@ -176,11 +178,15 @@ SEMANTIC_MARGIN = 0.1
 """… and by how much it must beat the next best relation."""
 
 
-def _semantic_choice(semantic: Semantic, text: str, choice: KeyChoice) -> KeyChoice:
+def _semantic_choice(semantic: Semantic, text: str, choice: KeyChoice, conn: Connection,
+                     scope: str, read: Reading) -> KeyChoice:
     """The key among those the subject stage allowed (`choice.pool`) whose words are
     closest to the question, when close enough and clearly closer than the next (a pool
-    of one key: never)."""
+    of one key: never); keys whose values are of a kind the question never asks for are
+    not in the running ("how much …": no name)."""
     pool = list({(k.subject_key, k.relation_key): k for k in choice.pool}.values())
+    unfit = of_another_kind(conn, scope, read, [KeyMatch(k, 0.0, "", ()) for k in pool])
+    pool = [k for k in pool if (k.subject_key, k.relation_key) not in unfit]
     scores = semantic.scores(text, [key_text(k.subject, k.relation) for k in pool])
     ranked = sorted(zip(scores, pool, strict=True), key=lambda pair: -pair[0])
     if len(ranked) < 2:  # one key has nothing to be closer than: "which languages does
@@ -231,7 +237,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                                                     for i in strangers)),
                          respelled=respelled)
     if someone_else := other_name(unexplained_names(read, mentions, rows, concepts),
-                                   mentions) or another_full_name(read, mentions, concepts):
+                                   mentions) or another_full_name(read, mentions, concepts, rows):
         return KeyChoice(unknown=[said(read, *someone_else)], respelled=respelled)
     third = _THIRD_PERSON | (_SLAVIC_THIRD if in_slavic(read.folded) else frozenset())
     if not mentions.found and mentions.asker is None and third.intersection(read.folded) and (
@@ -246,9 +252,11 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         persons = []  # the asker, of whom nothing is recorded: things the question names
     named = [m for m in mentions.found if m.identities]
     if named and not asks_beyond(read, mentions) and not any(m.role for m in named):
-        return KeyChoice(everything_about(conn, scope, named, concepts, WHERE_CUE in read.cues,
-                                          next(filter(None, map(head_kind, read.folded)), "")),
-                         labels_of(named), respelled=respelled)
+        about_them = everything_about(conn, scope, named, concepts, WHERE_CUE in read.cues,
+                                      next(filter(None, map(head_kind, read.folded)), ""))
+        if WHERE_CUE in read.cues:  # "Gdzie mieliśmy OC firmy": its insurer, not its amounts
+            about_them = not_of_another_kind(conn, scope, read, about_them)
+        return KeyChoice(about_them, labels_of(named), respelled=respelled)
     if named and not asks_beyond(read, mentions) and WHERE_CUE in read.cues and (
             where := everything_about(conn, scope, named, concepts, True)) \
             and all(m.relation == A_PLACE for m in where):
@@ -260,7 +268,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
             m.role for m in mentions.found):  # "Mrs HOLT's roof", nothing of hers recorded
         # here: her things (`holt_reroof`), not the firm's `SIG Roofing` ("my family DOCTOR"
         # is the asker's `gp`)
-        candidates = keys_of_subjects(conn, scope, named_after(rows, persons))
+        candidates = keys_of_subjects(conn, scope, named_after(rows, persons, concepts))
     things = things_named(read, rows, people, candidates)
     scored_all = scored_keys(conn, scope, read, candidates, people, mentions, concepts, persons)
     unfit = of_another_kind(conn, scope, read, [m for m in scored_all if m.answers])
@@ -316,12 +324,17 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         pool, pool_how = (semantic_pool(candidates, persons, mentions, read, people)
                           if uninterpreted(read, mentions, concepts) else ([], {}))
         return KeyChoice(about=about, recorded=recorded, respelled=respelled, pool=pool,
-                         pool_how=pool_how)
+                         pool_how=pool_how, naming=naming_words(read, mentions))
     joined = joined_people(read, mentions)
     chosen = among_alike(read, scored, joined, concepts)[:MAX_KEYS]
     missing = [p.label for p in joined
                if not any(m.key.subject_key in p.subjects for m in chosen)]
-    chosen += also_asked(chosen, matched)[:MAX_KEYS] if joins(read) else []
+    # "kto zabiera igły I strzykawki": not the day they come; "kto je Brunov veterinár A
+    # KEDY bol očkovaný": two question words, each asking its own kind
+    one_kind = sum(word in QUESTION_WORDS for word in read.folded) <= 1
+    chosen += also_asked(chosen, [m for m in matched if not one_kind or (
+        m.key.subject_key, m.key.relation_key) not in unfit], people)[:MAX_KEYS] if joins(
+        read) else []
     owners = owners_of(conn, chosen, people, concepts)
     if not persons and len(owners) > 1:
         return KeyChoice(about=about, respelled=respelled, ambiguous=[
@@ -368,14 +381,17 @@ def _whole_name(read: Reading, i: int) -> tuple[int, int]:
 
 def _stands_for_a_thing(read: Reading, rows: Sequence[KeyRow], people: Sequence[Identity],
                         pronouns: frozenset[str]) -> bool:
-    """Whether the question's third-person word is a possessive standing for a thing it
-    named before, followed by a word of that thing's relation ("when does the DOG need HIS
-    NEXT jab": `dog.next_vaccination`) — not "what car does SHE want", nor "what car does
-    HER husband drive"."""
+    """Whether the question's third-person word stands for a thing it named before: as
+    the object of a verb ("Parkoviště — od koho HO pronajímáme"), or a possessive followed
+    by a word of that thing's relation ("when does the DOG need HIS NEXT jab":
+    `dog.next_vaccination`) — not "what car does SHE want", nor "what car does HER husband
+    drive"."""
     first = next(i for i, word in enumerate(read.folded) if word in pronouns)
+    if read.folded[first] in _THING_OBJECT and any(i < first for i in read.salient):
+        return True  # "Parkoviště — od koho HO pronajímáme": the parking lot named before
+    named = [i for i in things_named(read, rows, people) if i < first]
     if read.folded[first] not in _POSSESSIVE or first + 1 >= len(read.folded):
         return False
-    named = [i for i in things_named(read, rows, people) if i < first]
     before = {read.folded[i] for i in named}
     before |= {w for i in named for s in read.value_named.get(i, ()) for w in words(s)}
     after = set(base_forms(read.folded[first + 1]))
@@ -384,6 +400,8 @@ def _stands_for_a_thing(read: Reading, rows: Sequence[KeyRow], people: Sequence[
 
 
 _POSSESSIVE = frozenset(words_of("his her its jego jej jeho"))
+_THING_OBJECT = frozenset(words_of("it ho go ju"))
+"""Words standing for a thing as the object of a verb ("who do we rent IT from")."""
 
 
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from memrepo.answer.answer_kinds import (
     AMOUNT,
+    CODE,
     DATE,
     DAYS,
     NAME,
@@ -52,7 +53,8 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
     "who" is no amount, date or day ("od koho máme pronajaté parkoviště": the landlord, not
     the rent; "kto zabiera igły": not "co drugi czwartek", unless it names someone — though
     "who do I call when it breaks" may be answered with a number),
-    "where" no amount or date ("where's Emma's wedding": its venue, not its date), "when" no
+    "where" no amount, date, day or time ("where's Emma's wedding": its venue, not its date;
+    "gdzie przyjmuje": not the asker's office hours), "when" no
     amount or name ("kedy má Klára termín u zubára": not her orthodontist), "how much" no
     name, date or day ("how much goes to the bank for the sauna": the instalment, not the
     lender; "how much does Staś pay per lesson": not "sobota 10:00"; "how many" may count
@@ -62,10 +64,13 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
     never = (({AMOUNT, DATE} if WHO_CUE in read.cues or (
                 WHERE_CUE in read.cues and WHEN_CUE not in read.cues)
               else set())
-             | ({DAYS, TIME} if WHO_CUE in read.cues and not days_asked else set())
+             | ({DAYS, TIME} if (WHO_CUE in read.cues or WHERE_CUE in read.cues)
+                and not days_asked else set())
              | ({AMOUNT, NAME} if days_asked else set())
              | (({DATE} | ({NAME, DAYS, TIME} if _asks_how_much(read) else set()))
                 if AMOUNT_CUE in read.cues and not _asks_age(read) else set()))
+    if never and WHO_CUE not in read.cues:
+        never |= {CODE}  # "a ile teraz (Przystań)": no phone number is how much, when, where
     if AMOUNT_CUE not in read.cues and _moves_a_time(read.folded):
         never |= {AMOUNT}  # "Ola's lesson got MOVED": its day, not its fee
     picked = _thing_picked(read)

@@ -31,7 +31,7 @@ from memrepo.answer.key_evidence import (
     relation_match,
     same_word,
 )
-from memrepo.answer.mentions import Mentions
+from memrepo.answer.mentions import Mention, Mentions
 from memrepo.answer.question import (
     HEAD_NUMBER,
 )
@@ -166,7 +166,9 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             continue  # "kiedy PRZYJMUJE doktor …": a date of hers is no answer to that
             # (unless its quote holds the rest: "when is Kuba seeing the ALLERGIST"), nor
             # to a word nothing recorded holds ("kedy ide Bady na STRIHANIE")
-        if subject_how == ROLE_OWNER:  # "jak mają na IMIĘ moje dzieci": their names
+        if subject_how == ROLE_OWNER and _only_the_role(key, concepts):
+            # "jak mają na IMIĘ moje dzieci": their names; not "what is our dentist CALLED"
+            # of the asker's visit to the dentist
             held |= {f"#{i}" for i in read.salient if "name" in read.concepts.get(i, ())}
         if key.subject_key in role_owners and (subject_how != ROLE_OWNER or not all(
                 w in held for w in weights if w[1:].isdigit())):
@@ -178,8 +180,8 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
                 w in held for w in weights if w[1:].isdigit()):
             relation_how = (f"'{key.relation}': what the {key.subject} is",)
             yields = GENERIC_YIELD
-        else:
-            yields = 0.0
+        else:  # "where is the exam": its place, after a place the question's words name
+            yields = GENERIC_YIELD if tuple(relation_how) == (_WHERE_HOW,) else 0.0
         if not relation_how:
             continue
         own = without_others(weights, mentions, owner, joined)
@@ -228,9 +230,17 @@ def _same_role(asked: frozenset[str], held: frozenset[str], concepts: ConceptTab
                                  and (held - shared) & concepts.roles)
 
 
+def _only_the_role(key: KeyRow, concepts: ConceptTable) -> bool:
+    """Whether a relation naming a role is that person (`doctor`, `zona`, `business_name`),
+    not a time or an amount of the role's (`wizyta_dentysta`, a visit to the dentist)."""
+    return not concepts.concepts_of_words(words(key.relation_key)) & (
+        _WHEN_ANSWERS | AMOUNT_CONCEPTS)
+
+
 def _by_cue_only(relation_how: Sequence[str]) -> bool:
     """Whether a key's relation matched nothing but "who" or "when"."""
-    return bool(relation_how) and all(how in (_WHO_HOW, _WHEN_HOW) for how in relation_how)
+    return bool(relation_how) and all(how in (_WHO_HOW, _WHEN_HOW, _WHERE_HOW)
+                                      for how in relation_how)
 
 
 def _of_a_head(key: KeyRow, read: Reading, concepts: ConceptTable) -> tuple[str, ...]:
@@ -305,11 +315,15 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
             held.update(f"#{i}" for i in range(mention.start, mention.end))
             relation_how.append(f"{mention.how} → its relation")
             subject_how = ROLE_OWNER
-        elif thing and mention.identities and (_named_directly(key, read) or (
+        elif thing and mention.identities and (_named_directly(key, read) or _named_as(
+                key, read, mention, concepts) or (
                 all(is_org(i, concepts) for i in mention.identities)
                 and names_thing(key, read, False, concepts, own_relation=True))):
             # the clinic's rent
             held.update(f"#{i}" for i in range(mention.start, mention.end))
+            if not _named_directly(key, read) and _named_as(key, read, mention, concepts):
+                said = " ".join(read.raw[mention.start:mention.end])
+                subject_how = subject_how or f"words '{said}'"
         elif owner is not None and any(i is owner for i in mention.identities):
             held.update(f"#{i}" for i in range(mention.start, mention.end))
             subject_how = subject_how if subject_how == ROLE_OWNER else (
@@ -362,8 +376,8 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
     if WHEN_CUE in read.cues and concepts.concepts_of_words(relation_words) & _WHEN_ANSWERS:
         held.add(WHEN_CUE)
         relation_how.append(_WHEN_HOW)
-    if WHERE_CUE in read.cues and relation_how and (
-            concepts.concepts_of_words(relation_words) & PLACES):  # never the one reason
+    if WHERE_CUE in read.cues and (
+            concepts.concepts_of_words(relation_words) & PLACES):
         held.add(WHERE_CUE)
         relation_how.append(_WHERE_HOW)
     return held, subject_how or UNNAMED, tuple(relation_how), by_relation
@@ -399,6 +413,14 @@ def _roles_asked_of(owner: Identity | None, mentions: Mentions) -> frozenset[str
         return frozenset()
     return frozenset().union(*(m.role for m in mentions.found
                                if m.role and any(i is owner for i in m.identities)))
+
+
+def _named_as(key: KeyRow, read: Reading, mention: Mention, concepts: ConceptTable) -> bool:
+    """Whether a thing's mention names the key's subject by a word of the same concept as
+    one the subject is written with ("ile płacimy za WARSZTAT": `workshop_rent`)."""
+    subject = concepts.concepts_as_written(list(words(key.subject_key)))
+    return any(read.concepts.get(i, frozenset()) & subject
+               for i in range(mention.start, mention.end))
 
 
 def _named_directly(key: KeyRow, read: Reading) -> bool:

@@ -73,14 +73,25 @@ nebo ze aby kdyz protoze ten ta ty tento tato toto tomu mel mela melo meli mely
 """Czech, for questions in Czech about a Czech household; names ("Tom", "Tim", "Jim") and
 words of other languages' content ("mate") are left out."""
 
-STOP_WORDS: frozenset[str] = ENGLISH | POLISH | SLOVAK | CZECH
+HAVING_AND_BEING = words_of("""
+mielismy mieliscie mialo mialy mialas miales bedziemy bedziecie bedziesz""")
+"""Polish forms of "to have" and "to be" no list above has ("jaki rabat MIELIŚMY w Iskrze
+w lutym")."""
+
+POSSESSIVES_OF_ASKER = words_of("""
+mine mem moimi mojemu mojim nasemu nasich nasmu nasom naszemu naszym naszymi""")
+"""The asker's possessives no list above has ("kto jest NASZYM dentystą?")."""
+
+STOP_WORDS: frozenset[str] = (ENGLISH | POLISH | SLOVAK | CZECH | HAVING_AND_BEING
+                               | POSSESSIVES_OF_ASKER)
 
 QUESTION_WORDS = frozenset(words_of("""
 what which who whom whose when where why how co jaki jaka jakie ktory ktora ktore kto kogo
 kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci jakiej jakiego
 jakim jakich jakimi jaka jaki ktorej ktorego ktorym ktorych ktorymi akej akeho akom akych
 akymi ktoreho ktorom ktorych jake jakou jakem kdo kdy proc kolik dokedy dokiedy dokdy odkedy
-odkiedy odkdy"""))
+odkiedy odkdy ktery ktera ktere ktereho kterem kterou kterym kterych ktoru aku kam skad
+odkud odkial"""))
 """The words that open a question. A joining word right before one starts another question
 ("What car do I drive AND WHEN is the oil change?"); a noun right after one is what it asks
 ("jaki samochód MAMY": we have, not mum's)."""
