@@ -370,10 +370,13 @@ def things_named(read: Reading, rows: Sequence[KeyRow], people: Sequence[Identit
 def subjects_as_written(read: Reading, rows: Sequence[KeyRow], things: Iterable[int],
                         ) -> frozenset[int]:
     """The words (of `things`: positions) that are a subject of the scope as written ("the
-    VAN's MOT": `van`): no other thing's key answers for them through the concept table
-    (`car.mot_due`)."""
+    VAN's MOT": `van`), or a name written with a capital that is a word of one ("the
+    TRANSIT": `ford_transit`): no other thing's key answers for them through the concept
+    table (`car.mot_due`, `van.przeglad` of the Master)."""
     subjects = {r.subject_key for r in rows}
-    return frozenset(i for i in things if read.folded[i] in subjects)
+    named = {w for s in subjects for w in words(s)}
+    return frozenset(i for i in things if read.folded[i] in subjects or (
+        i in read.capitalised and read.folded[i] in named))  # "the TRANSIT": `ford_transit`
 
 
 def _case_of_a_short(word: str, short: set[str]) -> bool:

@@ -342,7 +342,8 @@ def _year(words: list[str], i: int, today: date, now: Instant,
         return None
     before = words[i - 1] if i > 0 else ""
     after = words[i + 1] if i + 1 < len(words) else ""
-    if not (before in _CUES or before in _YEAR_WORDS or after in _YEAR_WORDS):
+    if not (before in _CUES or before in _YEAR_WORDS or after in _YEAR_WORDS or (
+            before == "for" and not after)):  # "… on record FOR 2020?", not "for 2000 zł"
         return None
     first = i - 1 if before in _YEAR_WORDS else i
     end = i + 2 if after in {"r", "roku", "rok"} else i + 1

@@ -68,7 +68,8 @@ def roles_named(question: Sequence[str], people: Sequence[Identity], concepts: C
             # "family doctor": `family_doctor`, not a paediatrician; "our LEAD roofer": the
             # one described as "lead roofer", not every roofer
             start = span.start - 1 if qualified and not exact else span.start
-            matches = exact or qualified or matches
+            plain = [i for i in matches if not _narrower_role(i, roles, concepts)]
+            matches = exact or qualified or plain or matches
             if matches or explicit:
                 found.append(Mention(start, span.end, tuple(matches),
                                      f"role '{span.phrase}'", roles, owner))
@@ -244,6 +245,14 @@ have has had got ma maja mial miala mieli maju mal mala mali mam mas mit maji me
 
 _LINKING = frozenset(words_of("""
 of the a my our mojej mojego mojich mojho mojej naszej at in from w we u z ze v vo pri"""))
+
+
+def _narrower_role(identity: Identity, roles: frozenset[str], concepts: ConceptTable) -> bool:
+    """Whether every spelling of an identity in the role says a narrower role too ("our
+    GP" is `family_doctor`, not the `paediatrician`, when both are doctors)."""
+    said = [concepts.concepts_of_words(s) & concepts.roles for s in identity.spellings]
+    said = [found for found in said if found & roles]
+    return bool(said) and all(found - roles for found in said)
 
 
 def _has_role(identity: Identity, roles: frozenset[str], owner: Identity | None,

@@ -58,6 +58,8 @@ it on 5 June", "według stanu na 8 stycznia", "podľa stavu k 1. 6. 2026", "in M
 the memory expect…"), not the valid time: the date right after a cue first, else one
 right before it."""
 _KNOWN_REACH = 4
+_ON_RECORD = frozenset(words_of("record records recorded memory notes noted"))
+"""Words saying a question with two dates asks what the memory held at one of them."""
 _FRAMES = frozenset(words_of("""according going wedlug podla podle stan stanu stavu na k"""))
 """Words that frame a cue ("ACCORDING to what we knew", "WEDŁUG notatek", "NA STAN wiedzy
 z", "PODĽA toho, čo si vedel"): part of the clause of the system time when a cue follows
@@ -164,8 +166,14 @@ def find_times(words: list[str], now: Instant) -> Times:
 
 
 def _known_span(words: list[str], spans: list[tuple[int, int, When]]) -> int | None:
-    """Which date span is the system time: the first with a cue word in the four words
-    before it ("knew it ON 2026-05-01"), else the first with one in the four after it."""
+    """Which date span is the system time: of two, the one after "as of" when the question
+    says it asks what was on record ("AS OF 1 October 2025, which van did we have ON RECORD
+    for 2020?"); else the first with a cue word in the four words before it ("knew it ON
+    2026-05-01"), else the first with one in the four after it."""
+    if len(spans) > 1 and _ON_RECORD.intersection(words):
+        for number, (first, _, _) in enumerate(spans):
+            if words[max(0, first - 2):first] == ["as", "of"]:
+                return number
     for after in (False, True):
         for number, (first, last, _) in enumerate(spans):
             reach = (range(last, min(len(words), last + _KNOWN_REACH)) if after

@@ -28,6 +28,7 @@ WORLD = world_yaml("parts", "A family firm's office", NOW, world_facts("dom", (
     ("parking_lease", "landlord", "Josef Hanuš"),
     ("parking_lease", "end_date", "30. 4. 2028"),
     ("przystan", "telefon", "+48 58 551 40 20"),
+    ("ford_transit", "nr_rejestracyjny", "GD 5M903"),
 ))).replace("notes: []", """notes:
   - {category: entities, name: ondrej, aliases: [Ondra],
      description: "Our elder son, works in Prague since 2024"}
@@ -46,6 +47,9 @@ recorded_at: "2026-03-10T18:00:00Z", quote: "Pan Tomasz Wiśniewski, ul. Kwiatow
   - {op: assert, scope: dom, subject: tomasz_wisniewski, relation: telefon, object: "+48 604 \
 882 190", valid_from: "2026-03-01", recorded_at: "2026-03-10T18:00:00Z", quote: "Pan Tomasz \
 Wiśniewski, ul. Kwiatowa 8, telefon +48 604 882 190.", source: conversation}
+  - {op: assert, scope: dom, subject: bus, relation: przeglad, object: "do 12.05.2027", \
+valid_from: "2026-05-12", recorded_at: "2026-05-13T16:00:00Z", quote: "Master ma przegląd \
+zrobiony, następny do 12.05.2027.", source: conversation}
   - {op: assert, scope: dom, subject: przystan""")
 
 world_repo, memory = world_fixtures(WORLD, "dom", NOW)
@@ -113,3 +117,9 @@ def test_it_stands_for_the_thing_named_before(memory: Memory) -> None:
 
 def test_a_phone_number_answers_no_how_much(memory: Memory) -> None:
     assert answered_keys(memory, "dom", "Ile płacimy za Przystań?") == []
+
+
+def test_a_name_of_one_thing_is_not_another_of_its_kind(memory: Memory) -> None:
+    """"the TRANSIT" is `ford_transit` (a capitalised word of its subject), which has no
+    inspection recorded: not the other van's."""
+    assert answered_keys(memory, "dom", "Kiedy Transit ma następny przegląd?") == []

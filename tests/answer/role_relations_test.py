@@ -30,6 +30,8 @@ WORLD = world_yaml("roles", "An electrician's household and firm", NOW, "".join(
     _DISCOUNT,
     world_event("ania", "parking_lease", "landlord", "Josef Hanuš", "2022-05-01"),
     world_event("ania", "parking_lease", "rent", "4 500 Kč/měsíc", "2022-05-01"),
+    world_event("tomas", "family_doctor", "name", "MUDr. Martin Vlček", "2026-07-01"),
+    world_event("tomas", "paediatrician", "name", "MUDr. Jitka Šustrová", "2009-08-01"),
 ))).replace("notes: []", """notes:
   - {category: entities, name: hurtownia-iskra, aliases: [Iskra],
      description: "Main electrical wholesaler in Gdańsk-Kokoszki, 30-day terms"}""")
@@ -67,3 +69,12 @@ def test_a_past_form_of_having_asks_nothing_of_its_own(memory: Memory) -> None:
 def test_from_whom_we_rent_in_either_word_order(memory: Memory) -> None:
     assert answered_keys(memory, "ania", "od koho pronajímáme parkoviště?") == [
         "parking_lease.landlord=Josef Hanuš"]
+
+
+def test_a_role_is_not_a_narrower_role_of_its_kind(memory: Memory) -> None:
+    """"our GP" is the family doctor, not the paediatrician, though both are doctors; the
+    paediatrician is still the kids' doctor."""
+    assert answered_keys(memory, "tomas", "Who's our GP these days?") == [
+        "family_doctor.name=MUDr. Martin Vlček"]
+    assert answered_keys(memory, "tomas", "Who is the kids' doctor?") == [
+        "paediatrician.name=MUDr. Jitka Šustrová"]

@@ -268,3 +268,14 @@ def test_a_year_beside_a_number_too_long_to_read_is_still_a_year() -> None:
     """"2025/999…9" (thousands of digits) is no school year, and no error either."""
     found = times("What was the rent in 2025/" + "9" * 5000 + "?")
     assert found.valid is not None and format_valid_time(found.valid.start) == "2025-01-01"
+
+
+def test_as_of_one_date_on_record_for_another() -> None:
+    """"AS OF 1 October 2025, which van did we have ON RECORD for 2020?": the memory as it
+    stood on 1 October 2025, about 2020; a year closing the question after "for" is a
+    period, a number before an amount is not."""
+    found = times("As of 1 October 2025, which van did we have on record for 2020?")
+    assert found.known is not None and format_valid_time(found.known.start) == "2025-10-01"
+    assert valid("As of 1 October 2025, which van did we have on record for 2020?") == (
+        "2020-01-01", "2021-01-01")
+    assert times("we sold it for 2000 zł, when?").valid is None
