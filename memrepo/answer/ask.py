@@ -24,6 +24,7 @@ from memrepo.answer.clauses import (
     names_subject,
     owner_said_for_all,
     refers_back,
+    said_of_another,
     side_by_side,
     with_referent,
 )
@@ -166,9 +167,16 @@ def _ask_part(asking: Callable[[str], Answer], part: str, before: Answer | None)
             answer = by_value if by_value.choice.keys else answer
     else:
         answer = asking(part)
+    if before is not None and not answer.choice.keys and (
+            again := _of_another(asking, part, before)) is not None:
+        return again  # "Jaki internet ma dom, A JAKI WARSZTAT?": the workshop's internet
     relation = before.choice.asking if before else []
     if relation and answer.choice.bare:  # "… and what's HE on now?": on the food asked
-        return asking(f"{part} ({' '.join(relation)})")
+        again = asking(f"{part} ({' '.join(relation)})")
+        if not again.choice.keys and before is not None and (
+                other := _of_another(asking, part, before)) is not None:
+            return other
+        return again
     unnamed = all(m.subject == UNNAMED for m in answer.choice.keys)
     # "how much does the GYM pay and which days do we go?": the gym's days, not whoever's
     # days the part alone finds
@@ -177,6 +185,24 @@ def _ask_part(asking: Callable[[str], Answer], part: str, before: Answer | None)
         again = asking(f"{part} ({' '.join(referent)})")
         return again if again.choice.keys else answer
     return answer
+
+
+def _of_another(asking: Callable[[str], Answer], part: str, before: Answer) -> Answer | None:
+    """The part before asked again of the thing a part names alone (`said_of_another`): the
+    first wording whose answer is a relation the part before answered, of another subject."""
+    relations = {key[2] for key in before.keys}
+    subjects = {key[1] for key in before.keys}
+    for wording in said_of_another(part, before.question.text)[:_WORDINGS]:
+        answer = asking(wording)
+        found = answer.choice.keys
+        if found and all(m.key.relation in relations and m.key.subject not in subjects
+                         for m in found):
+            return answer
+    return None
+
+
+_WORDINGS = 4
+"""The most wordings of the part before tried for a part that names only another thing."""
 
 
 @dataclass(frozen=True, slots=True)

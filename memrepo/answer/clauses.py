@@ -377,3 +377,31 @@ def _things_named(question: str) -> list[str]:
                                                   if word == "the")
                  if folded[j] not in STOP_WORDS and folded[j] not in dates]
     return found
+
+
+def said_of_another(part: str, before: str) -> list[str]:
+    """The part before asked again of another thing, when a part names only that thing
+    ("… , a JAKI WARSZTAT?", "… and WHAT ABOUT UNION?", "… and the Octavia?"): the text
+    before with one of its words replaced by that thing's words — its capitalised names
+    first, then its other words from the last — for the answering to try in turn; [] for
+    a part that asks anything of its own."""
+    said = [w[0] for w in WORD.finditer(part)]
+    folded = [fold(w.lower()) for w in said]
+    start = 1 if folded[:1] and folded[0] in _JOINERS else 0
+    while start < len(folded) and (folded[start] in _QUESTION_WORDS or folded[start] in _ABOUT):
+        start += 1
+    thing = said[start:]
+    if not thing or len(thing) > 3 or start == 0 or any(
+            fold(w.lower()) in STOP_WORDS for w in thing):
+        return []
+    words = [w[0] for w in WORD.finditer(before)]
+    content = [i for i, w in enumerate(words) if i and fold(w.lower()) not in STOP_WORDS
+               and fold(w.lower()) not in _QUESTION_WORDS]
+    names = [i for i in content if words[i][:1].isupper()]
+    order = [*names, *(i for i in reversed(content) if i not in names)]
+    return [" ".join([*words[:i], *thing, *words[i + 1:]]) + "?" for i in order[:4]]
+
+
+_ABOUT = frozenset(words_of("about co čo cos"))
+"""Words of "what ABOUT Union", "a CO z warsztatem" after a question word."""
+

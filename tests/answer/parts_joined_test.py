@@ -29,6 +29,10 @@ WORLD = world_yaml("parts", "A family firm's office", NOW, world_facts("dom", (
     ("parking_lease", "end_date", "30. 4. 2028"),
     ("przystan", "telefon", "+48 58 551 40 20"),
     ("ford_transit", "nr_rejestracyjny", "GD 5M903"),
+    ("house", "internet", "Orange 1 Gb/s"),
+    ("garaz", "internet", "Netia 300 Mb/s"),
+    ("dovera", "rate", "0,0296 € per point"),
+    ("union", "rate", "0,0290 € per point"),
 ))).replace("notes: []", """notes:
   - {category: entities, name: ondrej, aliases: [Ondra],
      description: "Our elder son, works in Prague since 2024"}
@@ -123,3 +127,14 @@ def test_a_name_of_one_thing_is_not_another_of_its_kind(memory: Memory) -> None:
     """"the TRANSIT" is `ford_transit` (a capitalised word of its subject), which has no
     inspection recorded: not the other van's."""
     assert answered_keys(memory, "dom", "Kiedy Transit ma następny przegląd?") == []
+
+
+def test_a_part_naming_only_another_thing_asks_the_same_of_it(memory: Memory) -> None:
+    """"… , a JAKI GARAŻ?", "… and WHAT ABOUT UNION?": what the part before asked, of that
+    thing — a relation the part before answered, never a key of the same subject."""
+    assert answered_keys(memory, "dom", "Jaki internet ma dom, a jaki garaż?") == [
+        "house.internet=Orange 1 Gb/s", "garaz.internet=Netia 300 Mb/s"]
+    assert answered_keys(memory, "dom", "What does Dovera pay per point, and what about "
+                                        "Union?") == [
+        "dovera.rate=0,0296 € per point", "union.rate=0,0290 € per point"]
+
