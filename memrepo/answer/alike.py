@@ -5,11 +5,12 @@ word's relation as written."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, words
-from memrepo.answer.reading import AMOUNT, IDENTITY, Reading
+from memrepo.answer.reading import AMOUNT, IDENTITY, JOINERS, Reading
 from memrepo.answer.scoring import ROLE_OWNER, KeyMatch
 from memrepo.core.stems import base_forms
 from memrepo.core.text import words_of
@@ -24,7 +25,8 @@ def among_alike(read: Reading, scored: Sequence[KeyMatch], joined: Sequence[Iden
 
 
 def also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch],
-               people: Sequence[Identity] = ()) -> list[KeyMatch]:
+               people: Sequence[Identity] = (), read: Reading | None = None,
+               ) -> list[KeyMatch]:
     """Other keys of a chosen key's subject — or of another subject of its person or
     thing (`people`: "the DOG's name and breed", `dog.name` and `biscuit.breed`) — whose
     relation holds words the chosen ones' relations do not ("my sister's phone AND EMAIL":
@@ -35,13 +37,26 @@ def also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch],
     # TELEFON Wiśniewskiego": the quote giving his address names his phone too)
     asked = {w[1:] for m in chosen for w in m.held if w[0] == "#" or w in m.by_relation}
     extra = []
+    after = _modified(read) if read is not None else {}
+    relations = {w[1:] for m in chosen for w in m.by_relation}
     for match in scored:
         own = {w[1:] for w in match.by_relation}
         if match not in chosen and match.key.subject_key in subjects and own and not (
-                own & asked):
+                own & asked) and not all(after.get(w) in relations for w in own):
+            # "his SCHOOL e-mail": a word before one another key's relation answers says
+            # which e-mail, not that his school is asked too
             extra.append(match)
             asked |= own
+            relations |= own
     return extra
+
+
+def _modified(read: Reading) -> dict[str, str]:
+    """Each salient word said right before another (at most a hyphen's piece between, no
+    joining word: "SCHOOL e-MAIL", not "phone AND email"), by position, as marks' digits."""
+    pairs = itertools.pairwise(read.salient)
+    return {str(i): str(j) for i, j in pairs if j - i <= 2
+            and not JOINERS.intersection(read.folded[i + 1:j])}
 
 
 def alike_that_changed(read: Reading, scored: Sequence[KeyMatch], chosen: Sequence[KeyMatch],

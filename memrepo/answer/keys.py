@@ -333,8 +333,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     # KEDY bol očkovaný": two question words, each asking its own kind
     one_kind = sum(word in QUESTION_WORDS for word in read.folded) <= 1
     chosen += also_asked(chosen, [m for m in matched if not one_kind or (
-        m.key.subject_key, m.key.relation_key) not in unfit], people)[:MAX_KEYS] if joins(
-        read) else []
+        m.key.subject_key, m.key.relation_key) not in unfit], people, read)[
+        :MAX_KEYS] if joins(read) else []
     owners = owners_of(conn, chosen, people, concepts)
     if not persons and len(owners) > 1:
         return KeyChoice(about=about, respelled=respelled, ambiguous=[

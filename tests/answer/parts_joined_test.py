@@ -33,6 +33,9 @@ WORLD = world_yaml("parts", "A family firm's office", NOW, world_facts("dom", (
     ("garaz", "internet", "Netia 300 Mb/s"),
     ("dovera", "rate", "0,0296 € per point"),
     ("union", "rate", "0,0290 € per point"),
+    ("jakub", "address", "Bubenečská 12, Praha 6"),
+    ("jakub", "email", "jakub@fsv.cvut.cz"),
+    ("jakub", "university", "ČVUT – Faculty of Civil Engineering"),
 ))).replace("notes: []", """notes:
   - {category: entities, name: ondrej, aliases: [Ondra],
      description: "Our elder son, works in Prague since 2024"}
@@ -137,4 +140,10 @@ def test_a_part_naming_only_another_thing_asks_the_same_of_it(memory: Memory) ->
     assert answered_keys(memory, "dom", "What does Dovera pay per point, and what about "
                                         "Union?") == [
         "dovera.rate=0,0296 € per point", "union.rate=0,0290 € per point"]
+
+
+def test_a_word_before_an_answered_one_is_no_question_of_its_own(memory: Memory) -> None:
+    """"his SCHOOL e-mail": which e-mail, not his university asked as well."""
+    assert answered_keys(memory, "dom", "Jakub's address and his school e-mail?") == [
+        "jakub.address=Bubenečská 12, Praha 6", "jakub.email=jakub@fsv.cvut.cz"]
 
