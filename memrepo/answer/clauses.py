@@ -380,11 +380,11 @@ def _things_named(question: str) -> list[str]:
 
 
 def said_of_another(part: str, before: str) -> list[str]:
-    """The part before asked again of another thing, when a part names only that thing
-    ("… , a JAKI WARSZTAT?", "… and WHAT ABOUT UNION?", "… and the Octavia?"): the text
-    before with one of its words replaced by that thing's words — its capitalised names
-    first, then its other words from the last — for the answering to try in turn; [] for
-    a part that asks anything of its own."""
+    """The part before asked again of another thing, when a part is a question word and
+    at most three words naming that thing ("… , a JAKI WARSZTAT?", "… and WHAT ABOUT
+    UNION?"): the text before with one of its words replaced by that thing's words — its
+    capitalised names first, then its other words from the last — for the answering to try
+    in turn; [] for a part that asks anything of its own."""
     said = [w[0] for w in WORD.finditer(part)]
     folded = [fold(w.lower()) for w in said]
     start = 1 if folded[:1] and folded[0] in _JOINERS else 0
@@ -399,9 +399,10 @@ def said_of_another(part: str, before: str) -> list[str]:
                and fold(w.lower()) not in _QUESTION_WORDS]
     names = [i for i in content if words[i][:1].isupper()]
     order = [*names, *(i for i in reversed(content) if i not in names)]
-    return [" ".join([*words[:i], *thing, *words[i + 1:]]) + "?" for i in order[:4]]
+    return [" ".join([*words[:i], *thing, *words[i + 1:]]) + "?" for i in order]
 
 
-_ABOUT = frozenset(words_of("about co čo cos"))
-"""Words of "what ABOUT Union", "a CO z warsztatem" after a question word."""
+_ABOUT = frozenset(words_of("about co"))
+"""Words after a question word before the thing asked of: "what ABOUT Union", "a CO
+warsztat"."""
 
