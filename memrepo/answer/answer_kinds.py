@@ -79,9 +79,9 @@ def names_someone(value: str) -> bool:
 
 def value_kinds(value: str) -> frozenset[str]:
     """What a recorded value plainly is: a date; days of the week and a time of day (either
-    or both: "Tuesdays before 10:00"); an amount of money; a number that counts nothing (a phone,
-    an account); or a name
-    (capitalised words without digits). Empty when it is none of these."""
+    or both: "Tuesdays before 10:00"); an amount of money; a number that counts nothing (a
+    phone, an account); or a name (capitalised words without digits). Empty when it is
+    none of these."""
     folded = words(value)
     if not folded:
         return frozenset()

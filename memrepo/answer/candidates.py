@@ -62,12 +62,11 @@ def other_name(names: Sequence[int], mentions: Mentions) -> tuple[int, int] | No
 
 
 def another_full_name(read: Reading, mentions: Mentions, concepts: ConceptTable,
-                      rows: Sequence[KeyRow] = ()) -> tuple[int, int] | None:
+                      rows: Sequence[KeyRow]) -> tuple[int, int] | None:
     """A first or last name of someone known written beside a capitalised word that is no
     name of theirs: "Jiří NOVÁK" is not Jiří Procházka, "Ján BALÁŽ" not Ján Hudec — the
     whole name's span (someone the memory does not know), or None. A word of a key of
     theirs is no name ("Kedy má Zuzka TESTOVANIE 9?": `zuzka.testovanie_9`)."""
-    keyed = {s for r in rows for s in (r.subject_key, *words(r.relation_key))}
     for mention in mentions.found:
         if mention.role or len(mention.identities) != 1 or mention.end - mention.start != 1:
             continue
@@ -76,16 +75,15 @@ def another_full_name(read: Reading, mentions: Mentions, concepts: ConceptTable,
             if j in read.capitalised and j not in read.dated and _a_name_word(
                     read.folded[j], concepts) and not own.intersection(
                     base_forms(read.folded[j])) and not _keyed_word(
-                    read.folded[j], mention.identities[0], rows, keyed):
+                    read.folded[j], mention.identities[0], rows):
                 return min(j, mention.start), max(j + 1, mention.end)
     return None
 
 
-def _keyed_word(word: str, identity: Identity, rows: Sequence[KeyRow],
-                keyed: set[str]) -> bool:
+def _keyed_word(word: str, identity: Identity, rows: Sequence[KeyRow]) -> bool:
     """Whether a word is a word of a relation of one of the identity's subjects."""
-    return bool(identity.subjects & keyed) and any(
-        word in words(r.relation_key) for r in rows if r.subject_key in identity.subjects)
+    return any(r.subject_key in identity.subjects and word in words(r.relation_key)
+               for r in rows)
 
 
 def _names_of(identity: Identity) -> set[str]:

@@ -47,7 +47,7 @@ def in_slavic(question: Sequence[str]) -> bool:
 
 
 _ASKING = frozenset(words_of("""podaj podajcie powiedz pokaz przypomnij prosze daj dajcie
-povedz ukaz pripomen prosim rekni ukaz"""))
+povedz ukaz pripomen prosim rekni"""))
 """Words asking for something in Polish, Slovak or Czech ("PODAJ NIP firmy i numer konta")."""
 
 

@@ -389,9 +389,9 @@ def _stands_for_a_thing(read: Reading, rows: Sequence[KeyRow], people: Sequence[
     first = next(i for i, word in enumerate(read.folded) if word in pronouns)
     if read.folded[first] in _THING_OBJECT and any(i < first for i in read.salient):
         return True  # "Parkoviště — od koho HO pronajímáme": the parking lot named before
-    named = [i for i in things_named(read, rows, people) if i < first]
     if read.folded[first] not in _POSSESSIVE or first + 1 >= len(read.folded):
         return False
+    named = [i for i in things_named(read, rows, people) if i < first]
     before = {read.folded[i] for i in named}
     before |= {w for i in named for s in read.value_named.get(i, ()) for w in words(s)}
     after = set(base_forms(read.folded[first + 1]))

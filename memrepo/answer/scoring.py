@@ -238,7 +238,7 @@ def _only_the_role(key: KeyRow, concepts: ConceptTable) -> bool:
 
 
 def _by_cue_only(relation_how: Sequence[str]) -> bool:
-    """Whether a key's relation matched nothing but "who" or "when"."""
+    """Whether a key's relation matched nothing but "who", "when" or "where"."""
     return bool(relation_how) and all(how in (_WHO_HOW, _WHEN_HOW, _WHERE_HOW)
                                       for how in relation_how)
 
@@ -315,13 +315,14 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
             held.update(f"#{i}" for i in range(mention.start, mention.end))
             relation_how.append(f"{mention.how} → its relation")
             subject_how = ROLE_OWNER
-        elif thing and mention.identities and (_named_directly(key, read) or _named_as(
-                key, read, mention, concepts) or (
+        elif thing and mention.identities and (
+                (directly := _named_directly(key, read))
+                or (by_concept := _named_as(key, read, mention, concepts)) or (
                 all(is_org(i, concepts) for i in mention.identities)
                 and names_thing(key, read, False, concepts, own_relation=True))):
             # the clinic's rent
             held.update(f"#{i}" for i in range(mention.start, mention.end))
-            if not _named_directly(key, read) and _named_as(key, read, mention, concepts):
+            if not directly and by_concept:  # "za WARSZTAT": `workshop_rent`
                 said = " ".join(read.raw[mention.start:mention.end])
                 subject_how = subject_how or f"words '{said}'"
         elif owner is not None and any(i is owner for i in mention.identities):
