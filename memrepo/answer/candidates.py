@@ -17,6 +17,7 @@ from memrepo.answer.identities import (
     Identity,
     business_owners,
     described_as,
+    described_as_a_business,
     first_names,
     identities,
     is_org,
@@ -284,12 +285,17 @@ def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequenc
                                            {r.subject_key for r in things} | by_value)]
         if not others:  # the asker alone: also the household's things by their relation
             # ("who is my employer": `job.employer`)
-            related = keys_with_words(conn, scope, forms, "relation")
+            related = keys_with_words(conn, scope, forms | (concept_forms(
+                read, concepts, roles=True) if mentions.ours else set()), "relation")
+            people_noted = with_notes(conn, related, concepts)
+            firms = (with_notes(conn, related, concepts, orgs=True) - people_noted
+                     if mentions.ours else set())  # "our landlord": the firm's, said as we
             asked += [r for r in related if not is_person_row(r, persons, concepts)
-                      and (_common_thing(r, concepts) or (mentions.ours and _two_words(
-                          r, forms)))  # "our CLAY SUPPLIER": the firm's `clay_supplier`
-                      and r.subject_key not in with_notes(conn, related, concepts,
-                                                           orgs=not mentions.ours)]
+                      and (_common_thing(r, concepts) or (mentions.ours and (_two_words(
+                          r, forms) or r.subject_key in firms)))  # "our CLAY SUPPLIER":
+                      # the firm's `clay_supplier`
+                      and r.subject_key not in (people_noted if mentions.ours else (
+                          with_notes(conn, related, concepts, orgs=True)))]
         return _unique_keys(asked)
     related = keys_with_words(conn, scope, forms | concept_forms(read, concepts, roles=True),
                               "relation")  # "who is the LANDLORD": `hala.pronajimatel`
@@ -331,8 +337,11 @@ def with_notes(conn: Connection, rows: Sequence[KeyRow], concepts: ConceptTable,
 
 
 def _note_is_org(note: NoteRow, concepts: ConceptTable) -> bool:
-    """A note of a company, shop or practice: its name or an alias says so ("the firm")."""
-    return any(concepts.concepts_of_words(s) & ORGS for s in _note_spellings(note))
+    """A note of a company, shop or practice: its name or an alias says so ("the firm"), or
+    its description does before it says where or whose ("Zofia's bookbinding WORKSHOP on
+    Długa street"; not "Accountant at Acme s.r.o.")."""
+    return any(concepts.concepts_of_words(s) & ORGS for s in _note_spellings(note)) or (
+        described_as_a_business(note.description, concepts))
 
 
 def _as_a_kind(row: KeyRow, read: Reading) -> bool:

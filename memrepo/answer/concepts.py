@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from memrepo.core.stems import base_forms, tokens
+from memrepo.core.text import words_of
 
 _K = TypeVar("_K")
 MAX_PHRASE = 5
@@ -104,8 +105,11 @@ class ConceptTable:
         return found
 
     def _phrase(self, part: tuple[str, ...]) -> frozenset[str] | None:
+        inner = _without_inner_possessives(part)
         return (self.phrases.get(part) or self.phrases.get(_stems(part))
-                or self.phrases.get(_with_the(part)))
+                or self.phrases.get(_with_the(part))
+                or (inner != part and len(inner) > 1 and (
+                    self.phrases.get(inner) or self.phrases.get(_stems(inner)))) or None)
 
     def _gapped(self, words: Sequence[str], i: int) -> tuple[Span, range] | None:
         """The phrase with a gap starting at `i` ("RENT the rooms FROM"): its head's span
@@ -331,6 +335,21 @@ def _opens_clause(words: Sequence[str], j: int) -> bool:
 
 
 _POSSESSIVES = frozenset(("our", "my", "your", "his", "her", "their", "its"))
+
+
+def _without_inner_possessives(part: tuple[str, ...]) -> tuple[str, ...]:
+    """A phrase without the possessives inside it ("właściciel NASZEGO lokalu": "właściciel
+    lokalu"), as Polish, Slovak and Czech put them where English says "the"."""
+    return (*part[:1], *(w for w in part[1:-1] if w not in _SLAVIC_POSSESSIVES), *part[-1:])
+
+
+_SLAVIC_POSSESSIVES = frozenset(words_of("""
+nasz nasza nasze naszego naszej naszym naszych moj moja moje mojego mojej moim
+moich twoj twoja twoje twojego twojej nas nasa nase nasho nasej nasom nasu nasou
+moj moja moje mojho mojej mojom moju mojou meho meho moji mym svoj svoja svoje svojho
+svojej sveho svuj""")) - {"nas"}
+"""Possessives of the asker and the listener in Polish, Slovak and Czech, folded ("nas" is
+also "us")."""
 
 
 def _with_the(part: tuple[str, ...]) -> tuple[str, ...]:

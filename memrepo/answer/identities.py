@@ -52,7 +52,7 @@ def is_org(identity: Identity, concepts: ConceptTable) -> bool:
     return any(concepts.concepts_of_words(s) & ORGS for s in identity.spellings)
 
 
-ORGS = frozenset(("company", "practice", "shop", "workshop"))
+ORGS = frozenset(("company", "practice", "salon", "shop", "workshop"))
 """Concepts naming a business rather than a person."""
 
 
@@ -105,6 +105,8 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
     notes = list(notes)
     firsts = Counter(first_names(note) for note in notes)
     for note in notes:
+        if _each_its_own(note, by_spelling, joins):
+            continue
         names = {spelling(note.name), *(spelling(a) for a in note.aliases),
                  *described_as(note)} - {()}
         first = first_names(note)
@@ -135,6 +137,30 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
             if not is_role(name, concepts):
                 by_spelling.setdefault(name, identity)
     return out
+
+
+def _each_its_own(note: NoteRow, by_spelling: Mapping[tuple[str, ...], Identity],
+                  joins: dict[int, Identity]) -> bool:
+    """A note about several things of one name each ("Bajka i Gacek", aliases "Bajka" and
+    "Gacek": two pets) is each one's note; their subjects stay apart (Gacek's food is not
+    Bajka's). Whether it was such a note."""
+    named = spelling(note.name)
+    parts = [tuple(group) for joiner, group in itertools.groupby(
+        named, key=lambda word: word in _JOINERS) if not joiner]
+    aliases = {spelling(alias) for alias in note.aliases}
+    if len(parts) < 2 or len(parts) + sum(map(len, parts)) - 1 != len(named) or not all(
+            len(part) == 1 and part in aliases and part in by_spelling for part in parts):
+        return False
+    for part in parts:
+        identity = _current(by_spelling[part], joins)
+        identity.notes.add(note.name)
+        identity.descriptions.append(head_of(note.description))
+        identity.person = True
+    return True
+
+
+_JOINERS = frozenset(words_of("and i a oraz und"))
+"""Words joining the names of a note about several things ("Bajka i Gacek")."""
 
 
 def _one_person_per_role(out: list[Identity], by_spelling: dict[tuple[str, ...], Identity],
@@ -249,6 +275,30 @@ def described_as(note: NoteRow) -> list[tuple[str, ...]]:
 
 
 _ARTICLES = frozenset(("the", "a", "an", "our", "my"))
+
+
+def described_as_a_business(description: str, concepts: ConceptTable) -> bool:
+    """Whether one of a description's first two clauses says, before a preposition, that
+    the note is a business ("Salon groomerski Kudłacz: …", "The family's bakery, Pekáreň
+    Hudec s.r.o.") and names no one's role there ("ACCOUNTANT at Acme s.r.o.")."""
+    clauses = [c for c in _CLAUSE.split(description) if c.strip()][:2]
+    for clause in clauses:
+        said = words(clause)
+        lead = [w for j, w in enumerate(itertools.takewhile(
+            lambda w: w not in _PREPOSITIONS, said)) if w != "s" and said[j + 1:j + 2] != ("s",)]
+        named = concepts.concepts_of_words(lead)  # without whose ("the FAMILY's shop")
+        if named & (concepts.roles - BUSINESSES):
+            return False
+        if named & BUSINESSES:
+            return True
+    return False
+
+
+BUSINESSES = ORGS | frozenset(("apiary", "bakery", "car_wash", "driving_school", "eshop",
+                               "farm", "gym", "pharmacy", "school"))
+"""Concepts of a place that is a business or an institution, not a person."""
+_PREPOSITIONS = frozenset(words_of("""
+at in on of from for by with near since w we na z ze od do u przy dla v vo pri pre k"""))
 
 
 def head_of(description: str) -> tuple[str, ...]:

@@ -40,7 +40,11 @@ wszystko vsetko vsechno
 zapisany zapisana zapisane zapisanu zapisaneho zapisanej zapisanych zapisal zapisala
 zapisanego zapisales zapisalas zapsany zapsana zapsane zapsal zapsala zaznamenany
 zaznamenana zaznamenane tvojich tvojej tvoje tvoj tvoich twoich twoje twoj twojej twoim
-tvych tvoji poznamok poznamky poznamkach poznamek notatek notatkach notatkami""")) | TITLES
+tvych tvoji poznamok poznamky poznamkach poznamek notatek notatkach notatkami
+finally usually normally actually basically roughly approximately really anyway wreszcie
+zwykle zazwyczaj normalnie wlasciwie dokladnie przypadkiem musi musimy musze trzeba
+przypomnij pamietasz wiesz konecne zvycajne obvykle normalne normalne vlastne presne
+musime musim treba potreba pripomen pamatas vies pamatujes vis przeciw przeciwko proti""")) | TITLES
 """Words that ask nothing of their own ("please", "right now", "give me", "ZAPÍSANÚ podľa
 TVOJICH POZNÁMOK": what the memory knew is the time, not a thing): never held against a
 key. (Head nouns beside another word, "phone NUMBER", are set aside too.)"""
@@ -52,7 +56,8 @@ standard typical default base basic next last previous start beginning naposledy
 ostatnio ostatni ostatnia ostatnie posledny posledna posledni posledne recently lately nedavno
 niedawno home domov doma domu yr yrs due originally zna znam znasz znaja umi umim umie vie
 viem vedia ovlada ovladam knows
-prywatny prywatna sukromny sukromna soukromy soukroma""")) | EARLIER
+prywatny prywatna sukromny sukromna soukromy soukroma prywatnie sukromne soukrome
+privately""")) | EARLIER
 """Words of a period ("each month", "per year"), a kind of value ("my PRIVATE phone") or
 where something happens ("kto chodí babke pomáhať DOMOV": her carer, at home): a
 key whose relation holds one gains by it (`monthly_fee`); one that does not is not held

@@ -144,6 +144,8 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
     joined = joined_people(read, mentions)
     quoted = quoted_groups(conn, (key.rowid for key in keys), quotable(read, concepts))
     naming = naming_others(keys, mentions, read)
+    no_count = any(read.concepts.get(i, frozenset()) & AMOUNT_CONCEPTS for i in read.salient) or (
+        bool({WHERE_CUE, WHEN_CUE, WHO_CUE} & set(read.cues)))
     for key in keys:
         owner = _owner(key, people)
         held, subject_how, relation_how, by_relation = _held(key, owner, read, mentions,
@@ -157,8 +159,10 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
         by_quote = {w for w in in_its_quote(key, read, held, quoted.get(key.rowid, set()),
                                              concepts)
                     if int(w[1:]) not in naming.get(key.subject_key, frozenset())}
-        if another_kind(key, read, held | by_quote) or other_language(key, read, concepts):
-            continue  # "a jar of FOREST honey": not `acacia_honey`'s price
+        if another_kind(key, read, held | by_quote) or other_language(key, read, concepts) or (
+                no_count and _a_count(key, concepts)):
+            continue  # "a jar of FOREST honey": not `acacia_honey`'s price; "what did we PAY
+            # for the classrooms", "WHERE are they": not how many there are
         alone = per_subject[key.subject_key] == 1
         if _by_cue_only(relation_how) and not all(
                 w in held or f"~{w[1:]}" in by_quote for w in [*weights, *(
@@ -235,6 +239,11 @@ def _only_the_role(key: KeyRow, concepts: ConceptTable) -> bool:
     not a time or an amount of the role's (`wizyta_dentysta`, a visit to the dentist)."""
     return not concepts.concepts_of_words(words(key.relation_key)) & (
         _WHEN_ANSWERS | AMOUNT_CONCEPTS)
+
+
+def _a_count(key: KeyRow, concepts: ConceptTable) -> bool:
+    """Whether a key's relation counts things (`pocet_ucebni`, `number_of_rooms`)."""
+    return "count" in concepts.concepts_of_words(words(key.relation_key))
 
 
 def _by_cue_only(relation_how: Sequence[str]) -> bool:

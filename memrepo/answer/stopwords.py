@@ -50,7 +50,8 @@ wasza wasze we wiec wszystko wy wlasnie z za ze zeby
 
 SLOVAK = words_of("""
 mozem mozes mozeme mozete mozu muzu muzes muze muzeme muzete muzou
-a aby aj ak ako aka ake akeho akej aku aky akych akymi ktorymi ale alebo ani asi az bez bol
+a aby aj ak ako aka ake akeho akej akom akou aku aky akym akych akymi ktorymi ale alebo ani asi
+az bez bol
 bola bolo
 boli bude budem budes budeme budete budu bud by byt cez co coho com comu ci do este i iba
 ich im ine iny ja je jeho jej jemu ju k kam kde ked kedy kto koho kolko kom komu ktora ktore
