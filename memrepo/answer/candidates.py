@@ -13,6 +13,7 @@ from memrepo.answer.concepts import MIN_INFLECTED, ConceptTable
 from memrepo.answer.first_person import in_slavic
 from memrepo.answer.identities import (
     ASKER_SUBJECTS,
+    BUSINESSES,
     ORGS,
     Identity,
     business_owners,
@@ -404,8 +405,10 @@ def _common_thing(row: KeyRow, concepts: ConceptTable) -> bool:
 
 
 def is_person_row(row: KeyRow, persons: Sequence[Identity], concepts: ConceptTable) -> bool:
-    """A key of a person the question did not name (a role subject such as `mother`)."""
-    return bool(concepts.concepts_of_words(words(row.subject_key)) & concepts.roles)
+    """A key of a person the question did not name (a role subject such as `mother`; not
+    the business, `firma`)."""
+    return bool(concepts.concepts_of_words(words(row.subject_key)) & (
+        concepts.roles - BUSINESSES))
 
 
 def names_thing(row: KeyRow, read: Reading, other_person: bool,

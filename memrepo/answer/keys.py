@@ -336,11 +336,21 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         m.key.subject_key, m.key.relation_key) not in unfit], people, read)[
         :MAX_KEYS] if joins(read) else []
     owners = owners_of(conn, chosen, people, concepts)
+    if not persons and not mentions.found and mentions.asker is None and chosen:
+        # "jaki ma numer telefonu?" naming no one: the landlord's `telefon`, spelled as
+        # asked, is no likelier than the daughter's `phone`
+        owners |= owners_of(conn, [m for m in scored if m.coverage >= chosen[0].coverage
+                                   - ALIKE_GAP], people, concepts)
     if not persons and len(owners) > 1:
         return KeyChoice(about=about, respelled=respelled, ambiguous=[
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
     return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions),
                      missing=missing, alike=alike_that_changed(read, scored, chosen))
+
+
+ALIKE_GAP = 0.15
+"""How far below the best key another person's key may rank and still be as likely an
+answer to a question that names no one (a word as written against its concept: 1 to 0.9)."""
 
 
 def _asks_a_name(read: Reading) -> bool:

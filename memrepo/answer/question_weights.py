@@ -23,8 +23,20 @@ from memrepo.core.text import words_of
 
 def paid_for(folded: Sequence[str], i: int) -> bool:
     """Whether a word is the thing a payment is for: "pay FOR (the) WATER", "płacę ZA wodę"."""
-    before = [w for w in folded[max(0, i - 2):i] if w not in ("the", "a", "an", "my", "our")]
+    before = [w for w in folded[max(0, i - 2):i] if w not in _ARTICLES]
     return bool(before) and before[-1] in ("for", "za")
+
+
+def paid_to(read: Reading, i: int, money: frozenset[str]) -> bool:
+    """Whether a word is whom a payment goes to ("ile płacimy DO SPÓŁDZIELNI", "what do we
+    pay TO the council"; `money`: the concepts of paying): a key that does not hold it is
+    another payment."""
+    before = [j for j in range(max(0, i - 3), i) if read.folded[j] not in _ARTICLES]
+    return len(before) >= 2 and read.folded[before[-1]] in ("to", "do") and any(
+        read.concepts.get(j, frozenset()) & money for j in before[:-1])
+
+
+_ARTICLES = frozenset(("the", "a", "an", "my", "our"))
 
 
 def misses_rarest(held: set[str] | frozenset[str], counted: set[str],

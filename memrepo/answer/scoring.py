@@ -35,7 +35,12 @@ from memrepo.answer.mentions import Mention, Mentions
 from memrepo.answer.question import (
     HEAD_NUMBER,
 )
-from memrepo.answer.question_weights import misses_rarest, paid_for, question_weights
+from memrepo.answer.question_weights import (
+    misses_rarest,
+    paid_for,
+    paid_to,
+    question_weights,
+)
 from memrepo.answer.reading import (
     AMOUNT,
     AMOUNT_CUE,
@@ -140,6 +145,7 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
     role_owners = {s for m in mentions.found if m.role and m.owner is not None
                    for s in m.owner.subjects} - {s for i in persons for s in i.subjects}
     paid = {f"#{i}" for i in read.salient if paid_for(read.folded, i)}
+    payee = {f"#{i}" for i in read.salient if paid_to(read, i, AMOUNT_CONCEPTS)}
     per_subject = Counter(key.subject_key for key in keys)
     joined = joined_people(read, mentions)
     quoted = quoted_groups(conn, (key.rowid for key in keys), quotable(read, concepts))
@@ -201,7 +207,8 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             quoted_gain / sum(own.values())) >= COVERAGE - 1e-9
         held |= by_quote
         counted = {w if w[0] != "~" else f"#{w[1:]}" for w in held}
-        misses = misses_rarest(held, counted, own, max(own.values()), paid)
+        misses = misses_rarest(held, counted, own, max(own.values()), paid) or bool(
+            {w for w in payee if w in own} - counted)
         reasons = (*relation_how, *(f"'{read.raw[int(w[1:])]}' in its quote" for w in
                                     sorted(by_quote)))
         out.append(KeyMatch(key, coverage - yields, subject_how, reasons, frozenset(held),

@@ -26,9 +26,10 @@ def uninterpreted(read: Reading, mentions: Mentions, concepts: ConceptTable) -> 
 
 
 def naming_words(read: Reading, mentions: Mentions) -> list[str]:
-    """The words by which the question names the people it asks about ("mama Agnieszki")."""
-    return [read.raw[i] for m in mentions.found if m.identities
-            for i in range(m.start, m.end)]
+    """The words by which the question names the people it asks about ("mama Agnieszki"),
+    a name with its capital ("Maja", not "maja": Polish for "they have")."""
+    return [read.raw[i][:1].upper() + read.raw[i][1:] if i in read.capitalised else read.raw[i]
+            for m in mentions.found if m.identities for i in range(m.start, m.end)]
 
 
 def asks_beyond(read: Reading, mentions: Mentions) -> bool:
