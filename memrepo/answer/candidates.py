@@ -303,7 +303,8 @@ def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequenc
     if mentions.ours:  # "what are we driving": the household's, not a relative's
         noted = with_notes(conn, related, concepts)
         related = [r for r in related if r.subject_key in asker_subjects or (
-            not is_person_row(r, persons, concepts) and r.subject_key not in noted)]
+            (not is_person_row(r, persons, concepts) or _the_business(r, concepts))
+            and r.subject_key not in noted)]  # "kto u nas pracuje": the firm's staff
     return _unique_keys([*keys_of_subjects(conn, scope,
                                            {r.subject_key for r in things} | by_value),
                          *related])
@@ -405,10 +406,14 @@ def _common_thing(row: KeyRow, concepts: ConceptTable) -> bool:
 
 
 def is_person_row(row: KeyRow, persons: Sequence[Identity], concepts: ConceptTable) -> bool:
-    """A key of a person the question did not name (a role subject such as `mother`; not
-    the business, `firma`)."""
-    return bool(concepts.concepts_of_words(words(row.subject_key)) & (
-        concepts.roles - BUSINESSES))
+    """A key of a person the question did not name (a role subject such as `mother`)."""
+    return bool(concepts.concepts_of_words(words(row.subject_key)) & concepts.roles)
+
+
+def _the_business(row: KeyRow, concepts: ConceptTable) -> bool:
+    """Whether a key's subject is the business itself, by its words (`firma`, `practice`;
+    not `business_loan`, a thing of its)."""
+    return all(concepts.word_concepts(word) & BUSINESSES for word in words(row.subject_key))
 
 
 def names_thing(row: KeyRow, read: Reading, other_person: bool,

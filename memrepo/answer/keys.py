@@ -282,6 +282,10 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     if answering and not scored:  # "how much goes to the bank for the van": not the lender
         scored = same_thing_of_the_kind(conn, scope, read, answering, matched)
     about = [i.label for i in persons]
+    if scored and (stranger := _a_person_only_the_notes_name(read, scored, people,
+                                                              concepts)) is not None:
+        return KeyChoice(unknown=[read.raw[stranger]], respelled=respelled)  # "lekarz rodzinny
+        # TOMKA" (the asker's husband, of whom this scope records nothing): not her doctor
     by_name = subjects_named_by_capitals(read, mentions, rows, concepts)
     scored_subjects = {m.key.subject_key for m in scored}
     if scored and by_name and not scored_subjects & by_name and not spelled_by_capitals(
@@ -346,6 +350,24 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
     return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions),
                      missing=missing, alike=alike_that_changed(read, scored, chosen))
+
+
+def _a_person_only_the_notes_name(read: Reading, scored: Sequence[KeyMatch],
+                                  people: Sequence[Identity], concepts: ConceptTable,
+                                  ) -> int | None:
+    """A capitalised name only the notes hold, not after a preposition ("in PREŠOV"), when
+    every key that answers is the asker's own and none holds it: someone else asked about
+    ("lekarz rodzinny TOMKA"); its position."""
+    askers = {s for i in people if i.asker for s in i.subjects}
+    for i in sorted(read.noted_names):
+        if i and read.folded[i - 1] not in _PLACE_PREPOSITIONS and all(
+                m.key.subject_key in askers and f"#{i}" not in m.held and f"~{i}" not in m.held
+                for m in scored):
+            return i
+    return None
+
+
+_PLACE_PREPOSITIONS = frozenset(words_of("in at on from to near w we na z ze do u v vo pri"))
 
 
 ALIKE_GAP = 0.15

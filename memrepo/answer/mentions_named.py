@@ -139,5 +139,5 @@ def _capitals(read: Reading, mentions: Mentions, concepts: ConceptTable) -> list
 
 
 def _spelled(capitals: Sequence[str], subject: str) -> bool:
-    return any(spells_name((word,), (part,)) for word in capitals
+    return any(spells_name((word,), (part,), {0}) for word in capitals  # capitalised all
                for part in words(subject) if len(part) >= 3)

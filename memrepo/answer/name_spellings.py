@@ -18,11 +18,12 @@ def spells_name(said: Sequence[str], wanted: tuple[str, ...],
                 capitals: Collection[int] = ()) -> bool:
     """Whether words of a question spell a name: the same words, or the name's words
     inflected ("Pixela", "mama Agnieszki", "Marks city"): a shared base form, for words
-    of four letters or more, a shorter word only with a capital ("behind our bar" is not
-    Bára's); a name written with a capital letter (`capitals`: positions in `said`) also
-    with the vowel its stem drops ("BARTKA" of Bartek, "KACPRA" of Kacper)."""
+    of four letters or more — a word of three letters shorter than the name only with a
+    capital ("behind our bar" is not Bára's; "kuba", "vojta" typed in lower case still
+    are); a name written with a capital letter (`capitals`: positions in `said`) also with
+    the vowel its stem drops ("BARTKA" of Bartek, "KACPRA" of Kacper)."""
     return len(said) == len(wanted) and all(
-        a == b or (len(b) >= 4 and (len(a) >= len(b) or i in capitals) and _inflected(
+        a == b or (len(b) >= 4 and (len(a) >= min(len(b), 4) or i in capitals) and _inflected(
             a, set(base_forms(a)) & set(base_forms(b))))
         or _possessive_of_short(a, b) or (i in capitals and (
             _without_fleeting_e(a, b) or _case_of_short(a, b)))

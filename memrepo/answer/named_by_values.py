@@ -35,6 +35,7 @@ def named_by_values(conn: Connection, scope: str, read: Reading, mentions: Menti
     only where a key holds it."""
     named: dict[int, frozenset[str]] = {}
     optional = set(read.optional)
+    noted = set()
     for i in unexplained_names(read, mentions, rows, concepts):
         hits = keys_with_words(conn, scope, base_forms(read.folded[i]), "object")
         things = frozenset(r.subject_key for r in hits
@@ -52,11 +53,14 @@ def named_by_values(conn: Connection, scope: str, read: Reading, mentions: Menti
                     conn, scope, base_forms(read.folded[i]), "quote", 1)):
             optional.add(i)  # a name the notes hold ("przegląd Octavii") or a firm's
             # said when a key was recorded ("Úver máme v TATRA banke"): theirs to answer
+            if not hits and i in read.capitalised:
+                noted.add(i)
     named |= _models_in_lower_case(conn, scope, read, rows, concepts, set(named))
     positions, called = _named_by_their_names(conn, scope, read, rows, concepts)
     for i, subjects in positions.items():
         named[i] = named.get(i, frozenset()) | subjects
-    return replace(read, value_named=named, optional=optional, called=called)
+    return replace(read, value_named=named, optional=optional, called=called,
+                   noted_names=frozenset(noted - set(named)))
 
 
 def _models_in_lower_case(conn: Connection, scope: str, read: Reading,

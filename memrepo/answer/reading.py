@@ -118,6 +118,7 @@ class Reading:
     labels: dict[int, str] = field(default_factory=dict)  # "category B", "car 2": which of
     # several things alike
     pointed: int = 0  # the last words: what the part points back to ("… order? (Gorce)")
+    noted_names: frozenset[int] = frozenset()  # capitalised words only the notes hold
 
 
 # --- reading the question ---------------------------------------------------------------

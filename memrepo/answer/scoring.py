@@ -52,6 +52,7 @@ from memrepo.answer.reading import (
     WHO_CUE,
     Reading,
 )
+from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.cache import Connection
 from memrepo.cache.lookups import KeyRow, quoted_groups
 from memrepo.core.stems import base_forms
@@ -150,6 +151,9 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
     joined = joined_people(read, mentions)
     quoted = quoted_groups(conn, (key.rowid for key in keys), quotable(read, concepts))
     naming = naming_others(keys, mentions, read)
+    kinds_asked = [i for i in read.kinds if i in read.salient and i not in read.optional
+                   and read.folded[i] not in STOP_WORDS
+                   and read.concepts.get(i, frozenset()) & _DETAILS]
     no_count = any(read.concepts.get(i, frozenset()) & AMOUNT_CONCEPTS for i in read.salient) or (
         bool({WHERE_CUE, WHEN_CUE, WHO_CUE} & set(read.cues)))
     for key in keys:
@@ -166,7 +170,7 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
                                              concepts)
                     if int(w[1:]) not in naming.get(key.subject_key, frozenset())}
         if another_kind(key, read, held | by_quote) or other_language(key, read, concepts) or (
-                no_count and _a_count(key, concepts)):
+                no_count and _a_count(key)):
             continue  # "a jar of FOREST honey": not `acacia_honey`'s price; "what did we PAY
             # for the classrooms", "WHERE are they": not how many there are
         alone = per_subject[key.subject_key] == 1
@@ -211,8 +215,10 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             {w for w in payee if w in own} - counted)
         reasons = (*relation_how, *(f"'{read.raw[int(w[1:])]}' in its quote" for w in
                                     sorted(by_quote)))
+        kind_left = any(f"#{i}" not in held and f"~{i}" not in held for i in kinds_asked)
+        # "jaki MAIL do Chemia-Polu": not the firm's `dostawca_chemii`, which names the firm
         out.append(KeyMatch(key, coverage - yields, subject_how, reasons, frozenset(held),
-                            frozenset(by_relation), enough and not misses))
+                            frozenset(by_relation), enough and not misses and not kind_left))
     return sorted(out, key=lambda m: -m.coverage)
 
 
@@ -248,9 +254,20 @@ def _only_the_role(key: KeyRow, concepts: ConceptTable) -> bool:
         _WHEN_ANSWERS | AMOUNT_CONCEPTS)
 
 
-def _a_count(key: KeyRow, concepts: ConceptTable) -> bool:
-    """Whether a key's relation counts things (`pocet_ucebni`, `number_of_rooms`)."""
-    return "count" in concepts.concepts_of_words(words(key.relation_key))
+_DETAILS = frozenset(("email", "phone", "website", "bank_account", "tax_id", "password",
+                      "username"))
+"""Concepts of a detail someone or something has ("jaki MAIL do …"), never the kind of a
+value ("what FOOD must she avoid": her allergy)."""
+
+
+def _a_count(key: KeyRow) -> bool:
+    """Whether a key's relation counts things (`pocet_ucebni`, `liczba_dzieci`; a word list,
+    not a concept: "HOW MANY km" asks the mileage, no count)."""
+    return bool(_COUNTS.intersection(words(key.relation_key)))
+
+
+_COUNTS = frozenset(words_of("""count pocet poctu liczba liczby ilosc ilosci quantity mnozstvo
+mnozstvi headcount"""))
 
 
 def _by_cue_only(relation_how: Sequence[str]) -> bool:

@@ -44,7 +44,7 @@ def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[
     taken = set(skip)
     persons = [i for i in people if i.person]
     found = _spellings_named(question, persons, taken, concepts, capitalised)
-    found += _parts_named(question, persons, taken, concepts)
+    found += _parts_named(question, persons, taken, concepts, capitalised)
     found += _capitalised_parts_named(question, capitalised, people, taken, concepts)
     asking = next((i for i in people if i.asker), None) or (
         Identity(spellings={words(asker)}, person=True, asker=True) if asker else None)
@@ -86,7 +86,8 @@ def _spellings_named(question: Sequence[str], people: Sequence[Identity],
 
 
 def _parts_named(question: Sequence[str], people: Sequence[Identity],
-                 taken: set[int], concepts: ConceptTable) -> list[Mention]:
+                 taken: set[int], concepts: ConceptTable,
+                 capitalised: Collection[int] = ()) -> list[Mention]:
     """A single word of a person's name that no other identity has ("Radek" for the note
     radek-simek)."""
     owners: dict[str, list[Identity]] = {}
@@ -100,7 +101,8 @@ def _parts_named(question: Sequence[str], people: Sequence[Identity],
     found = []
     for i, word in enumerate(question):
         owned = owners.get(word) or [o for part, found_owners in owners.items()
-                                     if len(part) >= 4 and spells_name((word,), (part,))
+                                     if len(part) >= 4 and spells_name(
+                                         (word,), (part,), {0} if i in capitalised else ())
                                      for o in found_owners]
         if i not in taken and len(owned) == 1:
             found.append(Mention(i, i + 1, (owned[0],), f"name '{word}'"))

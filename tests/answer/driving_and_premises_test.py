@@ -13,6 +13,7 @@ NOW = "2026-11-20T12:00:00Z"
 WORLD = world_yaml("driving", "A bookbinder's household in Trnava", NOW, "".join((
     world_event("zofia", "car", "model", "Kia Ceed kombi (2021)", "2024-05-01"),
     world_event("zofia", "car", "registration", "TT 482 KM", "2024-05-01"),
+    world_event("zofia", "car", "mileage", "84 100 km", "2026-10-01"),
     world_event("zofia", "introligatornia", "landlord", "Ryszard Zając", "2022-01-01"),
     world_event("zofia", "introligatornia", "address", "ul. Długa 7, Kraków", "2022-01-01"),
     world_event("zofia", "introligatornia", "liczba_stanowisk", "4", "2022-01-01"),
@@ -38,3 +39,5 @@ def test_a_count_is_no_payment_and_no_place(memory: Memory) -> None:
     assert answered_keys(memory, "zofia", "Gdzie mamy stanowiska?") == []
     assert answered_keys(memory, "zofia", "Ile mamy stanowisk?") == [
         "introligatornia.liczba_stanowisk=4"]
+    assert answered_keys(memory, "zofia", "How many km are on the car?") == [
+        "car.mileage=84 100 km"]  # "how many" asks no count of its own
