@@ -289,14 +289,15 @@ def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequenc
             related = keys_with_words(conn, scope, forms | (concept_forms(
                 read, concepts, roles=True) if mentions.ours else set()), "relation")
             people_noted = with_notes(conn, related, concepts)
-            firms = (with_notes(conn, related, concepts, orgs=True) - people_noted
-                     if mentions.ours else set())  # "our landlord": the firm's, said as we
+            noted = with_notes(conn, related, concepts, orgs=True)  # people and firms
+            firms = noted - people_noted if mentions.ours else set()  # "our landlord": the
+            # firm's, said as we
+            left_out = people_noted if mentions.ours else noted
             asked += [r for r in related if not is_person_row(r, persons, concepts)
                       and (_common_thing(r, concepts) or (mentions.ours and (_two_words(
                           r, forms) or r.subject_key in firms)))  # "our CLAY SUPPLIER":
                       # the firm's `clay_supplier`
-                      and r.subject_key not in (people_noted if mentions.ours else (
-                          with_notes(conn, related, concepts, orgs=True)))]
+                      and r.subject_key not in left_out]
         return _unique_keys(asked)
     related = keys_with_words(conn, scope, forms | concept_forms(read, concepts, roles=True),
                               "relation")  # "who is the LANDLORD": `hala.pronajimatel`
