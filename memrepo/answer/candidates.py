@@ -288,11 +288,10 @@ def candidate_keys(conn: Connection, scope: str, read: Reading, persons: Sequenc
             # ("who is my employer": `job.employer`)
             related = keys_with_words(conn, scope, forms | (concept_forms(
                 read, concepts, roles=True) if mentions.ours else set()), "relation")
-            people_noted = with_notes(conn, related, concepts)
             noted = with_notes(conn, related, concepts, orgs=True)  # people and firms
-            firms = noted - people_noted if mentions.ours else set()  # "our landlord": the
+            left_out = with_notes(conn, related, concepts) if mentions.ours else noted
+            firms = noted - left_out if mentions.ours else set()  # "our landlord": the
             # firm's, said as we
-            left_out = people_noted if mentions.ours else noted
             asked += [r for r in related if not is_person_row(r, persons, concepts)
                       and (_common_thing(r, concepts) or (mentions.ours and (_two_words(
                           r, forms) or r.subject_key in firms)))  # "our CLAY SUPPLIER":

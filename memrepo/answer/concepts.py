@@ -105,11 +105,13 @@ class ConceptTable:
         return found
 
     def _phrase(self, part: tuple[str, ...]) -> frozenset[str] | None:
-        inner = _without_inner_possessives(part)
-        return (self.phrases.get(part) or self.phrases.get(_stems(part))
-                or self.phrases.get(_with_the(part))
-                or (inner != part and len(inner) > 1 and (
-                    self.phrases.get(inner) or self.phrases.get(_stems(inner)))) or None)
+        found = (self.phrases.get(part) or self.phrases.get(_stems(part))
+                 or self.phrases.get(_with_the(part)))
+        if found or len(part) < 3:
+            return found
+        inner = _without_inner_possessives(part)  # only when the phrase as said is none
+        return (inner != part and (self.phrases.get(inner)
+                                   or self.phrases.get(_stems(inner)))) or None
 
     def _gapped(self, words: Sequence[str], i: int) -> tuple[Span, range] | None:
         """The phrase with a gap starting at `i` ("RENT the rooms FROM"): its head's span
@@ -344,12 +346,11 @@ def _without_inner_possessives(part: tuple[str, ...]) -> tuple[str, ...]:
 
 
 _SLAVIC_POSSESSIVES = frozenset(words_of("""
-nasz nasza nasze naszego naszej naszym naszych moj moja moje mojego mojej moim
-moich twoj twoja twoje twojego twojej nas nasa nase nasho nasej nasom nasu nasou
-moj moja moje mojho mojej mojom moju mojou meho meho moji mym svoj svoja svoje svojho
-svojej sveho svuj""")) - {"nas"}
-"""Possessives of the asker and the listener in Polish, Slovak and Czech, folded ("nas" is
-also "us")."""
+nasz nasza nasze naszego naszej naszym naszych moj moja moje mojego mojej moim moich twoj
+twoja twoje twojego twojej nasa nase nasho nasej nasom nasu nasou mojho mojom moju mojou
+meho moji mym svoj svoja svoje svojho svojej sveho svuj"""))
+"""Possessives of the asker and the listener in Polish, Slovak and Czech, folded (not "nas",
+which is also "us")."""
 
 
 def _with_the(part: tuple[str, ...]) -> tuple[str, ...]:

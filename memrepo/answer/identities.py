@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 
 ASKER_SUBJECTS = ("me", "myself", "user", "self", "i", "ja")
 """Subjects by which agents record the asker whatever the scope is called."""
-_ARTICLES = frozenset(words_of("the a an"))
 POSSESSIVE_MARK = "s"
 """What folding leaves of a possessive: "Lenka's" → lenka, s."""
 
@@ -275,6 +274,8 @@ def described_as(note: NoteRow) -> list[tuple[str, ...]]:
 
 
 _ARTICLES = frozenset(("the", "a", "an", "our", "my"))
+"""Words before a name or a description's lead that say nothing of it ("THE firm", "OUR
+van")."""
 
 
 def described_as_a_business(description: str, concepts: ConceptTable) -> bool:

@@ -43,7 +43,7 @@ zaznamenana zaznamenane tvojich tvojej tvoje tvoj tvoich twoich twoje twoj twoje
 tvych tvoji poznamok poznamky poznamkach poznamek notatek notatkach notatkami
 finally usually normally actually basically roughly approximately really anyway wreszcie
 zwykle zazwyczaj normalnie wlasciwie dokladnie przypadkiem musi musimy musze trzeba
-przypomnij pamietasz wiesz konecne zvycajne obvykle normalne normalne vlastne presne
+przypomnij pamietasz wiesz konecne zvycajne obvykle normalne vlastne presne
 musime musim treba potreba pripomen pamatas vies pamatujes vis przeciw przeciwko proti""")) | TITLES
 """Words that ask nothing of their own ("please", "right now", "give me", "ZAPÍSANÚ podľa
 TVOJICH POZNÁMOK": what the memory knew is the time, not a thing): never held against a
