@@ -23,6 +23,8 @@ from memrepo.core.stems import base_forms, tokens
 from memrepo.core.text import words_of
 
 _K = TypeVar("_K")
+_READ_MAX = 100_000
+"""The most word sequences a table remembers the spans of (a server reads many questions)."""
 MAX_PHRASE = 5
 """The most words a phrase of the table has."""
 MAX_GAP = 3
@@ -56,6 +58,8 @@ class ConceptTable:
     roles: frozenset[str]  # concepts that name a person by their relation to someone
     words_of: Mapping[str, Sequence[str]] = field(default_factory=dict)  # concept → words
     within: Mapping[str, str] = field(default_factory=dict)  # narrower → broader concept
+    _read: dict[tuple[str, ...], tuple[Span, ...]] = field(
+        default_factory=dict, compare=False, repr=False)  # words → their spans, as read
 
     def word_concepts(self, word: str) -> frozenset[str]:
         """The concepts of one folded word: as written, else — a word of MIN_INFLECTED
@@ -78,6 +82,15 @@ class ConceptTable:
         """The concepts named in `words` (folded), left to right, each word in at most one
         span: at each position the longest phrase of the table (its words as written or
         in a base form: "family doctors"), else the word alone."""
+        said = tuple(words)
+        read = self._read.get(said)
+        if read is None:
+            if len(self._read) >= _READ_MAX:
+                self._read.clear()
+            read = self._read[said] = tuple(self._spans(said))
+        return list(read)
+
+    def _spans(self, words: tuple[str, ...]) -> list[Span]:
         found: list[Span] = []
         tails: set[int] = set()  # the words after a gap, read with their phrase
         i = 0
@@ -231,6 +244,16 @@ class _Sets(Mapping[_K, frozenset[str]]):
         found = self._made.get(key)
         if found is None:
             found = self._made[key] = frozenset(self._data[key])
+        return found
+
+    def get(self, key: _K, default: frozenset[str] | None = None,  # type: ignore[override]
+            ) -> frozenset[str] | None:
+        found = self._made.get(key)
+        if found is None:
+            listed = self._data.get(key)
+            if listed is None:
+                return default
+            found = self._made[key] = frozenset(listed)
         return found
 
     def __contains__(self, key: object) -> bool:

@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from memrepo.answer.concepts import ConceptTable
@@ -55,6 +56,7 @@ ORGS = frozenset(("company", "practice", "salon", "shop", "workshop"))
 """Concepts naming a business rather than a person."""
 
 
+@lru_cache(maxsize=65536)
 def words(text: str) -> tuple[str, ...]:
     """Folded words of a name, alias, subject or description (`_` and `-` separate)."""
     return tuple(word for _, word in tokens(text.replace("_", " ")))

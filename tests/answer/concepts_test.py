@@ -49,6 +49,17 @@ def test_words_find_their_concepts_across_languages_and_inflections() -> None:
     assert "dog" not in table.word_concepts("pesel")  # a short base form is no match
 
 
+def test_spans_read_again_are_the_same_and_not_shared() -> None:
+    """A table remembers the spans of the word sequences it has read (a question reads the
+    same names many times); each caller gets its own list."""
+    table = table_for({"boat": ["motor boat"]})
+    first = table.spans(["our", "motor", "boat"])
+    first.clear()
+    again = table.spans(("our", "motor", "boat"))
+    assert [(s.start, s.end, s.concepts) for s in again] == [(1, 3, frozenset({"boat"}))]
+    assert table.spans(["our", "motor", "boat"]) == again
+
+
 def test_a_memory_adds_its_own_words() -> None:
     table = table_for({"residence": ["chalupa"], "boat": ["boat", "jacht"]})
     assert "residence" in table.word_concepts("chalupa")
