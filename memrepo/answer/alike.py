@@ -184,3 +184,29 @@ def _role_as_written(read: Reading, chosen: list[KeyMatch]) -> list[KeyMatch]:
     if not written:
         return chosen
     return [m for m in chosen if m.subject != ROLE_OWNER or m in written]
+
+
+def unnamed_alike(read: Reading, top: Sequence[KeyMatch], concepts: ConceptTable,
+                  ) -> list[KeyMatch]:
+    """Keys of two or more subjects that answer by the same relation when the question
+    says none of their subjects ("what's the phone number?" with `piotr.phone` and
+    `anna.phone` recorded): whose it is was not asked, so none of them is the answer.
+    Empty when the best key says its subject or no other subject's key is alike."""
+    unsaid = [m for m in top if not _says_its_subject(m, read, concepts)]
+    if not top or top[0] not in unsaid:
+        return []
+    same = [m for m in unsaid if m.key.relation_key == top[0].key.relation_key]
+    if any(m.held != same[0].held for m in same):
+        return []  # "wynajem hali na GŁOGOWSKIEJ": the rent whose quote says where
+    return same if len({m.key.subject_key for m in same}) > 1 else []
+
+
+def _says_its_subject(match: KeyMatch, read: Reading, concepts: ConceptTable) -> bool:
+    """Whether a word the key holds is a word of its subject, or of its concept ("our HOME
+    address": `mieszkanie.adres`)."""
+    spelled = words(match.key.subject_key)
+    forms = {f for w in spelled for f in base_forms(w)}
+    meant = concepts.concepts_of_words(spelled)
+    return any(w[0] in "#~" and w[1:].isdigit() and (
+        forms.intersection(base_forms(read.folded[int(w[1:])]))
+        or meant & read.concepts.get(int(w[1:]), frozenset())) for w in match.held)

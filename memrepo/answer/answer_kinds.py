@@ -24,7 +24,7 @@ _Key = TypeVar("_Key")
 NAME, DATE, DAYS, AMOUNT, TIME, CODE = ("a name", "a date", "days of the week", "an amount",
                                         "a time of day", "a number that counts nothing")
 
-_WEEKDAYS = frozenset(words_of("""
+WEEKDAYS = frozenset(words_of("""
 monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
 thursdays fridays saturdays sundays weekday weekdays daily everyday
 poniedzialek wtorek sroda czwartek piatek sobota niedziela poniedzialki wtorki srody
@@ -48,7 +48,7 @@ _CLOCK = re.compile(r"\b(?:[01]?\d|2[0-3])[:.][0-5]\d\b"
                     r"|\b(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)? ?(?:am|pm)\b", re.IGNORECASE)
 """A time of day: "9:40", "19.00", "4pm", "10.30 am"."""
 _EVERY = frozenset(words_of("weekday weekdays daily everyday codziennie kazdy denne"))
-"""Words of _WEEKDAYS that name no day: "19 zł dziennie", "12 € každý mesiac" is an amount."""
+"""Words of WEEKDAYS that name no day: "19 zł dziennie", "12 € každý mesiac" is an amount."""
 _TIME_QUESTIONS = (("what", "time"), ("which", "time"), ("o", "ktorej"), ("o", "kolkej"),
                    ("o", "kolke"), ("v", "kolik"), ("w", "jakich", "godzinach"),
                    ("what", "hours"), ("which", "hours"), ("o", "jakiej", "godzinie"),
@@ -73,7 +73,7 @@ def names_someone(value: str) -> bool:
     """Whether a value of days or times holds a name after its first word ("Fridays 4pm
     with STEVE"): it may answer "who"; "co drugi czwartek", "Mondays and Fridays" do not."""
     return value_kinds(value) <= {DAYS, TIME} and any(
-        word[:1].isupper() and not any(w in _WEEKDAYS or w in MONTHS for w in words(word))
+        word[:1].isupper() and not any(w in WEEKDAYS or w in MONTHS for w in words(word))
         for word in value.split()[1:])
 
 
@@ -89,7 +89,7 @@ def value_kinds(value: str) -> frozenset[str]:
                                         and any(w.isdigit() for w in folded)):
         return frozenset({DATE})
     money = _CURRENCY.search(value) is not None
-    days = _WEEKDAYS - _EVERY if money else _WEEKDAYS
+    days = WEEKDAYS - _EVERY if money else WEEKDAYS
     found = {DAYS} if any(w in days for w in folded) or _DAY_SPAN.search(value) else set()
     if _CLOCK.search(value):
         found.add(TIME)

@@ -106,13 +106,15 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
     notes = list(notes)
     firsts = Counter(first_names(note) for note in notes)
     for note in notes:
-        if _each_its_own(note, by_spelling, joins):
+        if _each_its_own(note, by_spelling, joins, concepts):
             continue
         names = {spelling(note.name), *(spelling(a) for a in note.aliases),
                  *described_as(note)} - {()}
         first = first_names(note)
-        if (first and firsts[first] == 1 and first in by_spelling and first[0] not in asker_words
-                and not _current(by_spelling[first], joins).asker):
+        askers_own = (first == tuple(words(asker)) and firsts[first] == 1
+                      and _the_askers_own(note, concepts))
+        if first and firsts[first] == 1 and first in by_spelling and (
+                not _current(by_spelling[first], joins).asker or askers_own):
             names.add(first)  # `katarina` of "Katarína Hudáková", where no one else is one
         # a role alias ("mother") is someone's word for the person: it links the subject
         # `mother` only where that someone is the asker (`mother` in Lenka's scope is
@@ -141,16 +143,12 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
 
 
 def _each_its_own(note: NoteRow, by_spelling: Mapping[tuple[str, ...], Identity],
-                  joins: dict[int, Identity]) -> bool:
+                  joins: dict[int, Identity], concepts: ConceptTable) -> bool:
     """A note about several things of one name each ("Bajka i Gacek", aliases "Bajka" and
-    "Gacek": two pets) is each one's note; their subjects stay apart (Gacek's food is not
-    Bajka's). Whether it was such a note."""
-    named = spelling(note.name)
-    parts = [tuple(group) for joiner, group in itertools.groupby(
-        named, key=lambda word: word in _JOINERS) if not joiner]
-    aliases = {spelling(alias) for alias in note.aliases}
-    if len(parts) < 2 or len(parts) + sum(map(len, parts)) - 1 != len(named) or not all(
-            len(part) == 1 and part in aliases and part in by_spelling for part in parts):
+    "Gacek": two pets; "pets", aliases "Bára" and "Mikeš") is each one's note; their
+    subjects stay apart (Gacek's food is not Bajka's). Whether it was such a note."""
+    parts = _named_apart(note, by_spelling) or _a_group_of_names(note, by_spelling, concepts)
+    if len({id(_current(by_spelling[part], joins)) for part in parts}) < 2:
         return False
     for part in parts:
         identity = _current(by_spelling[part], joins)
@@ -158,6 +156,41 @@ def _each_its_own(note: NoteRow, by_spelling: Mapping[tuple[str, ...], Identity]
         identity.descriptions.append(head_of(note.description))
         identity.person = True
     return True
+
+
+def _the_askers_own(note: NoteRow, concepts: ConceptTable) -> bool:
+    """Whether a note whose first name is the asker's is the asker's own: nobody's
+    relative, by an alias or its description ("Kateřina Dvořáková: owner of the studio",
+    not "Jana Nováková: Petr's mother")."""
+    return not any(concepts.concepts_of_words(spelling(alias)) & PERSONAL_ROLES
+                   for alias in note.aliases) and not concepts.concepts_of_words(
+        head_of(note.description)) & PERSONAL_ROLES
+
+
+def _named_apart(note: NoteRow, by_spelling: Mapping[tuple[str, ...], Identity],
+                 ) -> list[tuple[str, ...]]:
+    """The names of a note named "X i Y", each an alias and a recorded subject."""
+    named = spelling(note.name)
+    parts = [tuple(group) for joiner, group in itertools.groupby(
+        named, key=lambda word: word in _JOINERS) if not joiner]
+    aliases = {spelling(alias) for alias in note.aliases}
+    if len(parts) < 2 or len(parts) + sum(map(len, parts)) - 1 != len(named) or not all(
+            len(part) == 1 and part in aliases and part in by_spelling for part in parts):
+        return []
+    return parts
+
+
+def _a_group_of_names(note: NoteRow, by_spelling: Mapping[tuple[str, ...], Identity],
+                      concepts: ConceptTable) -> list[tuple[str, ...]]:
+    """The names of a note called by common words ("pets", "family-cars") whose aliases
+    name two or more recorded subjects, each one capitalised word no concept knows ("Bára",
+    "Mikeš"; "Octavia", "Fabia"): what the group holds, each a thing of its own."""
+    named = words(note.name)
+    if not named or not all(concepts.word_concepts(w) or w in _JOINERS for w in named):
+        return []
+    parts = [spelling(alias) for alias in note.aliases if alias[:1].isupper()]
+    return [part for part in parts if len(part) == 1 and part in by_spelling
+            and not concepts.concepts_as_written(part)]
 
 
 _JOINERS = frozenset(words_of("and i a oraz und"))

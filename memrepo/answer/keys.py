@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from memrepo.answer.alike import alike_that_changed, also_asked, among_alike
+from memrepo.answer.alike import alike_that_changed, also_asked, among_alike, unnamed_alike
 from memrepo.answer.asked_of_another import called_otherwise, not_asked_of_another
 from memrepo.answer.by_answer_kind import by_answer_kind, kinds_asked
 from memrepo.answer.by_quote import said_in_its_quote
@@ -57,7 +57,7 @@ from memrepo.answer.mentions_named import (
     spelled_by_capitals,
     subjects_named_by_capitals,
 )
-from memrepo.answer.named_by_values import named_by_values
+from memrepo.answer.named_by_values import named_by_values, of_another_named
 from memrepo.answer.of_the_named import (
     A_PLACE,
     everything_about,
@@ -339,12 +339,17 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     chosen += also_asked(chosen, [m for m in matched if not one_kind or (
         m.key.subject_key, m.key.relation_key) not in unfit], people, read)[
         :MAX_KEYS] if joins(read) else []
+    if of_another_named(conn, scope, read, chosen):
+        return KeyChoice(about=about, respelled=respelled)  # "how much will BSPORT cost"
     owners = owners_of(conn, chosen, people, concepts)
     if not persons and not mentions.found and mentions.asker is None and chosen:
         # "jaki ma numer telefonu?" naming no one: the landlord's `telefon`, spelled as
         # asked, is no likelier than the daughter's `phone`
-        owners |= owners_of(conn, [m for m in scored if m.coverage >= chosen[0].coverage
-                                   - ALIKE_GAP], people, concepts)
+        top = [m for m in scored if m.coverage >= chosen[0].coverage - ALIKE_GAP]
+        owners |= owners_of(conn, top, people, concepts)
+        if alike := unnamed_alike(read, top, concepts):
+            return KeyChoice(about=about, respelled=respelled, ambiguous=[
+                f"{m.key.subject}.{m.key.relation}" for m in alike[:MAX_KEYS]])
     if not persons and len(owners) > 1:
         return KeyChoice(about=about, respelled=respelled, ambiguous=[
             f"{m.key.subject}.{m.key.relation}" for m in chosen])

@@ -74,7 +74,8 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
     if AMOUNT_CUE not in read.cues and _moves_a_time(read.folded):
         never |= {AMOUNT}  # "Ola's lesson got MOVED": its day, not its fee
     picked = _thing_picked(read)
-    if (not never and picked is None) or not scored:
+    how_much = AMOUNT_CUE in read.cues and _asks_how_much(read) and not _asks_age(read)
+    if (not never and picked is None and not how_much) or not scored:
         return set()
     values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
     def wrong(match: KeyMatch) -> bool:
@@ -87,10 +88,21 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
                 leads_with_name(value) for value in held):  # "CityFit, 129 zł a month"
             return True  # "JAKIM VANEM jeździmy": the van, not what the old one sold for;
             # "aká je ZÁLOHA" is its amount
+        if how_much and held and not any(_says_an_amount(value) for value in held):
+            return True  # "how much do we pay for the piano lessons": not "volejbal"
         return bool(kinds) and all(k and k <= never for k in kinds) and (
             NAME in never or not any(leads_with_name(value) or names_someone(value)
                                      for value in held))
     return {(m.key.subject_key, m.key.relation_key) for m in scored if wrong(m)}
+
+
+def _says_an_amount(value: str) -> bool:
+    """Whether a value may say how much: it has a number, or says none is paid."""
+    return any(ch.isdigit() for ch in value) or bool(_NOTHING_PAID.intersection(words(value)))
+
+
+_NOTHING_PAID = frozenset(words_of("""free gratis nothing none zero zdarma darmo bezplatne
+bezplatnie bezplatny za darmo nic nothing nula zadarmo zadarmo"""))
 
 
 def _an_address(relation_key: str, held: Sequence[str]) -> bool:

@@ -9,11 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from memrepo.answer.answer_kinds import WEEKDAYS
 from memrepo.answer.candidates import unexplained_names
 from memrepo.answer.concepts import ConceptTable
+from memrepo.answer.dates import MONTHS
 from memrepo.answer.identities import ORGS, words
 from memrepo.answer.mentions import Mentions
 from memrepo.answer.reading import IDENTITY, JOINERS, OPTIONAL, Reading
+from memrepo.answer.scoring import KeyMatch
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     CANDIDATES,
@@ -160,3 +163,30 @@ def _names_people(row: KeyRow, concepts: ConceptTable) -> bool:
     `account_manager`), not a company's."""
     roles = concepts.concepts_of_words(words(row.relation_key)) & concepts.roles
     return bool(roles - ORGS - {"company"})
+
+
+def of_another_named(conn: Connection, scope: str, read: Reading,
+                     chosen: Sequence[KeyMatch]) -> bool:
+    """Whether the question names, with a capital, a thing the memory holds only as
+    another subject's value (`booking_migration.new_platform` = "Bsport"), not a place
+    that no chosen key holds, nor any key of a chosen subject: "how much will BSPORT
+    cost" is not the membership's price, though both are prices."""
+    subjects = {m.key.subject_key for m in chosen}
+    for i in sorted(read.capitalised & read.optional):
+        if i in read.value_named or read.folded[i] in _TIME_NAMES or any(
+                f"#{i}" in m.held or f"~{i}" in m.held for m in chosen):
+            continue
+        hits = keys_with_words(conn, scope, base_forms(read.folded[i]), "object")
+        if any(_PLACED & set(words(r.relation_key)) for r in hits):
+            continue  # "lokal na LEGNICKIEJ": where the lease's premises are, not another
+            # thing's name
+        if hits and not {r.subject_key for r in hits} & subjects:
+            return True
+    return False
+
+
+_PLACED = frozenset(words_of("""address adres adresa adresse street ulica ulice city mesto
+miasto town location lokalizacja place miejsce misto miesto"""))
+"""Relations whose value says where something is: a street or town the question names is
+where, not which thing."""
+_TIME_NAMES = WEEKDAYS | frozenset(MONTHS)

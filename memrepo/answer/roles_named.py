@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memrepo.answer.concepts import ConceptTable, Span
 from memrepo.answer.first_person import ASKER, ASKERS_OWN, OUR_OWN, in_slavic
@@ -220,6 +220,30 @@ def _possessor(span: Span, question: Sequence[str], named: Sequence[Mention],
     return None
 
 
+def titled(spans: Sequence[Span], question: Sequence[str], named: Sequence[Mention],
+           taken: set[int]) -> list[Mention]:
+    """The name mentions with the role word before them that is their title, spelled as
+    the person is called ("GRANDMA Jarmila", "BABIČKA Věra"; not the genitive of "mama
+    LENKI", whose mother is asked; nor "Zosia's dentist Zosia", a second part's name
+    after a role someone has): one mention of the named person from the role word on, its
+    words taken. The name says who is asked; the role no more."""
+    out = list(named)
+    for span in spans:
+        if not span.concepts & _TITLES:
+            continue
+        for n, m in enumerate(out):
+            if (m.start == span.end and m.identities and all(i.person for i in m.identities)
+                    and not taken.intersection(range(span.start, span.end))
+                    and question[span.start - 1:span.start] != [POSSESSIVE_MARK]
+                    and set(question[m.start:m.end]) & set(words(m.identities[0].label))):
+                out[n] = replace(m, start=span.start)
+                taken.update(range(span.start, span.end))
+    return out
+
+
+_TITLES = frozenset(("grandmother", "grandfather", "uncle", "aunt"))
+"""Roles said as a title before a first name ("grandma Jarmila", "teta Hana"), unlike a
+trade ("doctor Kuba" is a second part's name after its role: whose doctor)."""
 _THIRD_POSSESSIVES = frozenset(words_of("her his jej jego jeho jeji"))
 
 

@@ -26,7 +26,13 @@ from memrepo.answer.first_person import (
 from memrepo.answer.identities import POSSESSIVE_MARK, Identity, is_role, words
 from memrepo.answer.mentions import Mention, Mentions
 from memrepo.answer.name_spellings import spells_name
-from memrepo.answer.roles_named import OwnersSaid, anyone_of, role_spans, roles_named
+from memrepo.answer.roles_named import (
+    OwnersSaid,
+    anyone_of,
+    role_spans,
+    roles_named,
+    titled,
+)
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.core.text import words_of
 
@@ -49,6 +55,7 @@ def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[
     asking = next((i for i in people if i.asker), None) or (
         Identity(spellings={words(asker)}, person=True, asker=True) if asker else None)
     roles = role_spans(question, concepts)
+    found = titled(roles, question, found, taken)
     found += roles_named(question, persons, concepts, taken, found, asking,
                          OwnersSaid(people, capitalised), roles)
     negated = [m for m in found if _negated(question, m.start)]
