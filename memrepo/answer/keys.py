@@ -307,7 +307,9 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         return KeyChoice([kin], about, respelled=respelled,
                          naming=naming_words(read, mentions))
     if not scored and (valued := held_by_a_value(conn, scope, read, mentions, persons,
-                                                    concepts)):
+                                                    concepts)) and (
+            valued.key.subject_key, valued.key.relation_key) not in unfit:  # "how much did
+        # I pay for the MACRO lens": not the lens whose value says Macro
         return KeyChoice([valued], about, respelled=respelled,
                          naming=naming_words(read, mentions))
     if not scored and (changed := what_changed(conn, scope, read, rows, concepts, people)):

@@ -6,6 +6,7 @@ answer."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -33,7 +34,7 @@ from memrepo.answer.reading import (
     WHO_CUE,
     Reading,
 )
-from memrepo.answer.scoring import COVERAGE, KeyMatch
+from memrepo.answer.scoring import AMOUNT_CONCEPTS, COVERAGE, KeyMatch
 from memrepo.cache import Connection
 from memrepo.cache.lookups import values_of_subjects
 from memrepo.core.text import words_of
@@ -75,6 +76,8 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
         never |= {AMOUNT}  # "Ola's lesson got MOVED": its day, not its fee
     picked = _thing_picked(read)
     how_much = AMOUNT_CUE in read.cues and _asks_how_much(read) and not _asks_age(read)
+    money = how_much and any(read.concepts.get(i, frozenset()) & AMOUNT_CONCEPTS
+                             for i in read.salient)
     if (not never and picked is None and not how_much) or not scored:
         return set()
     values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
@@ -88,17 +91,27 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
                 leads_with_name(value) for value in held):  # "CityFit, 129 zł a month"
             return True  # "JAKIM VANEM jeździmy": the van, not what the old one sold for;
             # "aká je ZÁLOHA" is its amount
-        if how_much and held and not any(_says_an_amount(value) for value in held):
-            return True  # "how much do we pay for the piano lessons": not "volejbal"
+        if how_much and held and not any(_says_an_amount(value, money) for value in held):
+            return True  # "how much do we pay for the piano lessons": not "volejbal"; "how
+            # much did I pay for the lens": not the lens "Sony FE 90mm f/2.8"
         return bool(kinds) and all(k and k <= never for k in kinds) and (
             NAME in never or not any(leads_with_name(value) or names_someone(value)
                                      for value in held))
     return {(m.key.subject_key, m.key.relation_key) for m in scored if wrong(m)}
 
 
-def _says_an_amount(value: str) -> bool:
-    """Whether a value may say how much: it has a number, or says none is paid."""
-    return any(ch.isdigit() for ch in value) or bool(_NOTHING_PAID.intersection(words(value)))
+def _says_an_amount(value: str, money: bool) -> bool:
+    """Whether a value may say how much: a number ("3 months" of warning), or that none is
+    paid; asked what is paid, money or a bare number — not a model's digits ("Sony FE 90mm
+    f/2.8 Macro" is no price of the lens)."""
+    if _NOTHING_PAID.intersection(words(value)):
+        return True
+    if money:
+        return AMOUNT in value_kinds(value) or _BARE_NUMBER.fullmatch(value.strip()) is not None
+    return any(ch.isdigit() for ch in value)
+
+
+_BARE_NUMBER = re.compile(r"[~≈]?\s*\d[\d\s.,]*")
 
 
 _NOTHING_PAID = frozenset(words_of("""free gratis nothing none zero zdarma darmo bezplatne

@@ -31,6 +31,7 @@ WORLD = world_yaml("studio", "A Brno family running a yoga studio", NOW, "".join
     world_event(SCOPE, "booking_migration", "new_platform", "Bsport", "2026-09-01"),
     world_event(SCOPE, "eliska", "krouzek", "volejbal", "2025-09-01"),
     world_event(SCOPE, "parking", "price", "free for clients", "2024-01-01"),
+    world_event(SCOPE, "katerina", "lens", "Sony FE 90mm f/2.8 Macro G OSS", "2024-05-01"),
 ))).replace("notes: []", """self:
   dvorakovi: katerina
 many_valued: [instructor]
@@ -67,5 +68,8 @@ def test_a_name_held_as_another_things_value_is_not_anothers_price(memory: Memor
 
 def test_how_much_is_never_answered_with_a_value_of_no_number(memory: Memory) -> None:
     assert answered_keys(memory, SCOPE, "How much do we pay for Eliška's piano lessons?") == []
+    assert answered_keys(memory, SCOPE, "How much did I pay for the macro lens?") == []
     assert answered_keys(memory, SCOPE, "How much is parking?") == [
         "parking.price=free for clients"]
+    assert answered_keys(memory, SCOPE, "Which lens do I have?") == [
+        "katerina.lens=Sony FE 90mm f/2.8 Macro G OSS"]
