@@ -48,7 +48,7 @@ class CacheSession:
                 rebuilt = sync(self.root, conn, edited=edited, announce=False,
                                lookup=lookup).mode == "rebuilt"
             except UNWRITABLE as err:  # answer from the files: a private cache
-                conn.close()
+                self._retire(conn)
                 conn = from_the_files(self.root, err)
                 self._local.conn, self._local.memo = conn, {}
                 return conn
@@ -89,11 +89,21 @@ class CacheSession:
     def _reopen(self, old: sqlite3.Connection | None, lookup: Lookup | None = None,
                 ) -> sqlite3.Connection:
         if old is not None:
-            old.close()
+            self._retire(old)
         self._applied_at = time.monotonic()
         conn = open_fresh(self.root, lookup=lookup)  # scans for in-place saves itself
         self._local.conn, self._local.file_id, self._local.memo = conn, _file_id(self.root), {}
         return conn
+
+
+    def _retire(self, old: sqlite3.Connection) -> None:
+        """Close this thread's connection retired before, and keep `old` open until the next
+        one is: a caller may still read through `old` (a question's answer asks for the
+        config after its connection; a rebuild in between swapped the file)."""
+        retired: sqlite3.Connection | None = getattr(self._local, "retired", None)
+        if retired is not None and retired is not old:
+            retired.close()
+        self._local.retired = old
 
 
 def _file_id(root: Path) -> tuple[int, int] | None:
