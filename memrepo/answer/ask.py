@@ -300,7 +300,7 @@ def remarks(answers: list[Answer]) -> list[str]:
         choice = answer.choice
         out += [f"nothing is recorded about '{name}'" for name in choice.unknown]
         if choice.ambiguous:
-            out.append("several people's keys fit and the question names none of them: "
+            out.append("several subjects' keys fit and the question names none of them: "
                        + ", ".join(choice.ambiguous) + " (ask again naming whose)")
         out += [f"recorded about {subject}: {', '.join(relations)} (relations only)"
                 for subject, relations in choice.recorded.items()]

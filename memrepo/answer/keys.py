@@ -121,7 +121,7 @@ class KeyChoice:
     recorded: dict[str, list[str]] = field(default_factory=dict)  # when none answers
     unknown: list[str] = field(default_factory=list)  # names/roles of nobody recorded
     respelled: dict[str, str] = field(default_factory=dict)
-    ambiguous: list[str] = field(default_factory=list)  # several people's keys alike
+    ambiguous: list[str] = field(default_factory=list)  # several subjects' keys alike
     naming: list[str] = field(default_factory=list)  # the question's words naming whom
     pool: list[KeyRow] = field(default_factory=list)  # keys the subject stage allowed
     pool_how: dict[str, str] = field(default_factory=dict)  # subject key → how it was named
