@@ -71,6 +71,7 @@ from memrepo.facts.segments import (
     read_once,
 )
 from memrepo.facts.write_lock import write_lock
+from memrepo.git.write import head_pinned
 
 T = TypeVar("T")
 
@@ -177,9 +178,10 @@ def remember_many(root: Path, facts: Sequence[FactInput], *, source: str = "manu
         known = _batch_keys(root, facts, recorded, trust)
         results: list[WriteResult] = []
         lines: dict[str, bytearray] = {}
-        for number, fact in enumerate(facts, start=1):
-            results.append(_batch_one(root, fact, number, known, lines, config, source,
-                                      session, trust, recorded_at))
+        with head_pinned(root):  # nothing commits until the batch's lines are placed
+            for number, fact in enumerate(facts, start=1):
+                results.append(_batch_one(root, fact, number, known, lines, config, source,
+                                          session, trust, recorded_at))
         if not lines:
             scopes = sorted({write_scope(fact.scope, trust) for fact in facts})
             commit = commit_leftovers(root, scopes, recorded_at)

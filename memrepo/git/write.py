@@ -8,7 +8,9 @@ trees along the changed paths are rewritten (a repository may hold 100k notes).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,6 +49,9 @@ def open_repo(root: Path) -> Repository:
 
     Kept open per process: libgit2 then re-reads the index only when it changed on disk,
     which in a 100k-note repository saves a quarter of a second per write."""
+    pinned = _PINNED.repos.get(str(root))
+    if pinned is not None:
+        return pinned
     try:
         key = (str(root), os.stat(root / ".git").st_ino)
     except OSError:
@@ -63,6 +68,9 @@ def open_repo(root: Path) -> Repository:
 
 
 def head_base(repo: Repository) -> Base:
+    pinned = _PINNED.bases.get(repo.path)
+    if pinned is not None:
+        return pinned
     if repo.head_is_unborn:
         return Base(repo, None, None)
     if repo.head_is_detached:
@@ -70,6 +78,31 @@ def head_base(repo: Repository) -> Base:
                                  "check out a branch first: `git switch main`"))
     commit = repo.head.peel(Commit)
     return Base(repo, commit, commit.tree)
+
+
+class _Pinned(threading.local):
+    def __init__(self) -> None:
+        self.repos: dict[str, Repository] = {}  # root → its repository
+        self.bases: dict[str, Base] = {}  # repository path → HEAD as pinned
+
+
+_PINNED = _Pinned()
+
+
+@contextmanager
+def head_pinned(root: Path) -> Iterator[None]:
+    """Within: `open_repo(root)` and `head_base` of it answer as on entry, without asking
+    git again (a batch of 10,000 facts asked for HEAD 41,000 times to place its lines).
+    Only where nothing commits meanwhile: a batch choosing its segments, under the write
+    lock, before its commit."""
+    repo = open_repo(root)
+    base = head_base(repo)
+    _PINNED.repos[str(root)], _PINNED.bases[repo.path] = repo, base
+    try:
+        yield
+    finally:
+        _PINNED.repos.pop(str(root), None)
+        _PINNED.bases.pop(repo.path, None)
 
 
 def refuse_unfinished_operation(repo: Repository) -> None:
