@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, words
+from memrepo.answer.key_evidence import forms_of
 from memrepo.answer.reading import AMOUNT, IDENTITY, JOINERS, Reading
 from memrepo.answer.scoring import ROLE_OWNER, KeyMatch
 from memrepo.core.stems import base_forms
@@ -204,9 +205,8 @@ def unnamed_alike(read: Reading, top: Sequence[KeyMatch], concepts: ConceptTable
 def _says_its_subject(match: KeyMatch, read: Reading, concepts: ConceptTable) -> bool:
     """Whether a word the key holds is a word of its subject, or of its concept ("our HOME
     address": `mieszkanie.adres`)."""
-    spelled = words(match.key.subject_key)
-    forms = {f for w in spelled for f in base_forms(w)}
-    meant = concepts.concepts_of_words(spelled)
+    forms = forms_of(match.key.subject_key)
+    meant = concepts.concepts_of_words(words(match.key.subject_key))
     return any(w[0] in "#~" and w[1:].isdigit() and (
         forms.intersection(base_forms(read.folded[int(w[1:])]))
         or meant & read.concepts.get(int(w[1:]), frozenset())) for w in match.held)

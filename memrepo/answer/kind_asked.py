@@ -115,7 +115,8 @@ _BARE_NUMBER = re.compile(r"[~≈]?\s*\d[\d\s.,]*")
 
 
 _NOTHING_PAID = frozenset(words_of("""free gratis nothing none zero zdarma darmo bezplatne
-bezplatnie bezplatny za darmo nic nothing nula zadarmo zadarmo"""))
+bezplatnie bezplatny nic nula zadarmo"""))
+"""Words of a value saying nothing is paid ("za darmo" by its "darmo": "za" alone is "for")."""
 
 
 def _an_address(relation_key: str, held: Sequence[str]) -> bool:

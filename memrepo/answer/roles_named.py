@@ -234,7 +234,7 @@ def titled(spans: Sequence[Span], question: Sequence[str], named: Sequence[Menti
         for n, m in enumerate(out):
             if (m.start == span.end and m.identities and all(i.person for i in m.identities)
                     and not taken.intersection(range(span.start, span.end))
-                    and question[span.start - 1:span.start] != [POSSESSIVE_MARK]
+                    and tuple(question[span.start - 1:span.start]) != (POSSESSIVE_MARK,)
                     and set(question[m.start:m.end]) & set(words(m.identities[0].label))):
                 out[n] = replace(m, start=span.start)
                 taken.update(range(span.start, span.end))
