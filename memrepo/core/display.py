@@ -36,8 +36,10 @@ text. Any other run of tag characters can spell a message."""
 _SELECTOR_RUN = "[\ufe00-\ufe0f\U000e0100-\U000e01ef]{2,}"
 """Variation selectors one after another: one after a character picks its look (an emoji's
 colour form, a CJK variant); a run of them can encode bytes that nobody sees."""
-_PRINTABLE_HIDDEN = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef\u115f\u1160\u3164\uffa0]")
-"""What `str.isprintable` passes that may hide text: variation selectors, Hangul fillers."""
+_PRINTABLE_HIDDEN = re.compile(
+    "[\u034f\ufe00-\ufe0f\U000e0100-\U000e01ef\u115f\u1160\u3164\uffa0]")
+"""What `str.isprintable` passes that may hide text: the combining grapheme joiner,
+variation selectors, Hangul fillers."""
 _UNSAFE_IN_TEXT = f"[{_CONTROLS}]"
 _UNSAFE_IN_LINE = f"[{_CONTROLS}{_BREAKS}]"
 _HIDDEN = f"({_FLAG})|[{_INVISIBLE}]|{_SELECTOR_RUN}"
@@ -88,8 +90,13 @@ INVISIBLE_FIX = "remove it: it hides text from whoever reads it, but not from a 
 
 def plainly_visible(text: str) -> bool:
     """No character of `text` may hide text (each judged alone, so texts joined by a space
-    are plainly visible exactly when each one is): `invisible_character` finds nothing."""
-    return text.isprintable() and not _PRINTABLE_HIDDEN.search(text)
+    are plainly visible exactly when each one is): `invisible_character` finds nothing.
+    Tab and newline hide nothing: a note's text, which holds them on every line, is read
+    without them in C rather than by the invisible characters' pattern."""
+    if not text.isprintable() and not \
+            text.replace("\n", "").replace("\t", "").isprintable():
+        return False
+    return not _PRINTABLE_HIDDEN.search(text)
 
 
 def invisible_character(text: str) -> str | None:

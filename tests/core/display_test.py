@@ -72,3 +72,21 @@ def test_invisible_text_is_shown_escaped_and_refused_only_for_new_writes() -> No
     selectors = "ok 😀" + "".join(chr(0xE0100 + byte) for byte in b"hidden")
     assert invisible_character(selectors) == "\U000e0168"
     assert json.loads(f'"{shown(selectors)}"') == selectors and "\\udb40" in shown(selectors)
+
+
+def test_every_invisible_character_is_found_in_a_line_and_in_a_note() -> None:
+    """Each character the invisible-character rule names — the combining grapheme joiner
+    (U+034F) too, which `str.isprintable` passes — is refused inside a word, on a line of
+    its own and in a note's text among tabs and newlines, and shown escaped; tab and
+    newline alone hide nothing."""
+    from memrepo.core.display import invisible_character, plainly_visible
+    from memrepo.core.facts.line_rules import text_refusal
+
+    for char in ("\u034f", "\u00ad", "\u115f", "\u200b", "\u2064", "\u202e", "\u3164",
+                 "\ufeff", "\uffa0", "\U000e0041"):
+        assert invisible_character(f"pass{char}word") == char, hex(ord(char))
+        note = f"# Wi-Fi\n\n- [fact]\tname: Dom\n- router: pass{char}word\n"
+        assert invisible_character(note) == char and not plainly_visible(note)
+        assert text_refusal(note) is not None and text_refusal(note)[0] == 4  # type: ignore[index]
+        assert f"\\u{ord(char):04x}" in shown(f"pass{char}word") or ord(char) > 0xFFFF
+    assert plainly_visible("# Note\n\n- one\tcolumn\n") and invisible_character("a\tb\nc") is None

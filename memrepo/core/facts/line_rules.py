@@ -141,29 +141,24 @@ def judged_lines(lines: Sequence[tuple[bytes, bool]], scope: str, month: str,
     """`judged_line` of each (line, committed), the same verdicts; the lines' texts are
     screened for credentials SCREEN_BATCH lines at once (core.policy.secrets
     .screens_passing), so a line holding nothing that screen found skips its own (a
-    hand-appended log of 100k lines)."""
+    hand-appended log of 100k lines), and for invisible characters all at once: the texts
+    screened hold every string field but an enum's value and a date (`plainly_visible`
+    judges each character alone; a line whose fields cannot be screened is refused by its
+    structure first)."""
     verdicts: list[Event | str] = []
     for start in range(0, len(lines), SCREEN_BATCH):
         batch = lines[start:start + SCREEN_BATCH]
         decoded = [_decoded(raw_line) for raw_line, _ in batch]
         fields = [_screened_fields(raw) if isinstance(raw, dict) else None
                   for raw in decoded]
-        clean = iter(screens_passing([screen_text(one) for one in fields
-                                      if one is not None]))
-        visible = _all_visible(decoded)
+        texts = [screen_text(one) for one in fields if one is not None]
+        clean = iter(screens_passing(texts))
+        visible = plainly_visible(" ".join(texts))
         verdicts.extend(_judged_or_reason(raw, scope, month, rules, committed, one,
                                           one is not None and next(clean), visible)
                         for raw, (_, committed), one in zip(decoded, batch, fields,
                                                             strict=True))
     return verdicts
-
-
-def _all_visible(decoded: Sequence[dict[str, Any] | str]) -> bool:
-    """Whether no string field of any of the lines holds an invisible character (so
-    `hidden_field` finds none in any): one look at them all, joined by a space
-    (`plainly_visible` judges each character alone)."""
-    return plainly_visible(" ".join(value for raw in decoded if isinstance(raw, dict)
-                                    for value in raw.values() if isinstance(value, str)))
 
 
 def _decoded(raw_line: bytes) -> dict[str, Any] | str:

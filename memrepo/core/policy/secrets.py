@@ -32,11 +32,13 @@ A line is refused for:
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import accumulate
 from typing import Any, TypeVar
 
 import orjson
@@ -105,6 +107,10 @@ def _word_rules_compiled() -> _WordRules:
 _NEAR_KEY_WORD = re.compile(
     r"(?i)(?<![a-z0-9])(?:token|api[ _-]?key|apikey|secret|key|credential|auth)"
     r"[^\n]{0,30}?(?<![A-Za-z0-9_+/=-])(?P<value>[A-Za-z0-9_+/=-]{32,})")
+_NEAR_KEY_WORD_ROUGH = re2.compile(r"(?i)(?:token|api[ _-]?key|apikey|secret|key|credential"
+                                   r"|auth)[^\n]{0,30}?[A-Za-z0-9_+/=-]{32}")
+"""`_NEAR_KEY_WORD` without its look-behinds, on RE2: it finds whatever that finds (and
+more), in one linear pass over a whole note."""
 _HEX = re.compile(r"[0-9a-fA-F]{32,}")
 _DIGITS = re.compile(r"\d{3,8}")
 _SYMBOLS = frozenset("!@#$%^&*?+=~<>|\\{}[]()")
@@ -120,11 +126,13 @@ _QUOTES = "\"'`*,;.()"
 
 def find_secrets(text: str, first_line: int = 1) -> list[SecretHit]:
     """Credential-looking text per line (one hit per line), with file line numbers."""
-    if not _may_hold_secret(text):  # one pass over a whole note instead of one a line
+    suspects = _suspect_lines(text)  # one pass over a whole note instead of one a line
+    if not suspects:
         return []
+    lines = text.split("\n")
     hits = []
-    for offset, line in enumerate(text.split("\n")):
-        kind = line_secret(line)
+    for offset in suspects:
+        kind = line_secret(lines[offset])
         if kind:
             hits.append(SecretHit(first_line + offset, kind))
     return hits
@@ -345,18 +353,34 @@ def screen_text(fields: Mapping[str, Any]) -> str:
 
 def screens_passing(texts: Sequence[str]) -> list[bool]:
     """For each of `texts`, whether `fact_finding` can find nothing but a key in a fact
-    whose `screen_text` it is: one screen of them all, joined by line breaks, then each
-    text held against what that screen found (`_Screen.passes`: a text that holds none of
-    it holds nothing its own screen looks for). One pass over many facts (a hand-appended
-    log: 100k lines), where each fact's own screen costs as much as the rest of judging
-    its line; a batch is rarely clean as a whole (a format's two-letter keyword in one of
-    256 random ids), but each line is judged by what it holds itself. Sound because
-    nothing a screen looks for spans a line break: what one fact's text holds, the joined
-    texts hold."""
-    screen = _Screen.of("\n".join(texts))
-    if screen is None:
-        return [True] * len(texts)
-    return [not screen.passes(text) for text in texts]
+    whose `screen_text` it is: one screen of them all, joined by line breaks
+    (`_suspect_lines`), and a text passes when none of its lines is a suspect. One pass
+    over many facts (a hand-appended log: 100k lines), where each fact's own screen costs
+    as much as the rest of judging its line."""
+    suspects = _suspect_lines("\n".join(texts))
+    passing = [True] * len(texts)
+    if not suspects:
+        return passing
+    ends = list(accumulate(text.count("\n") + 1 for text in texts))  # each text's end line
+    for line in suspects:
+        passing[bisect_right(ends, line)] = False
+    return passing
+
+
+def _suspect_lines(text: str) -> list[int]:
+    """The indices, in order, of the lines of `text` (split at "\\n") in which
+    `line_secret` may find something; it finds nothing in any other: no format's pattern,
+    run over the whole text, reaches one (`FormatSet.lines_reached`), and it holds no
+    credential word and no key word before a long token (the whole is searched for each
+    first; none spans a line break)."""
+    reached = format_set().lines_reached(text)
+    word = _HAS_WORD.search(text) is not None
+    near = _NEAR_KEY_WORD_ROUGH.search(text) is not None
+    if not (word or near):
+        return sorted(reached)
+    return [index for index, line in enumerate(text.split("\n"))
+            if index in reached or (word and _HAS_WORD.search(line))
+            or (near and _NEAR_KEY_WORD_ROUGH.search(line))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,7 +399,7 @@ class _Screen:
         """None: no line of `joined` can be found by `line_secret`."""
         keywords = format_set().keywords_in(joined)
         word = bool(_HAS_WORD.search(joined))
-        near = _has_long_word(joined) and bool(_NEAR_KEY_WORD.search(joined))
+        near = _NEAR_KEY_WORD_ROUGH.search(joined) is not None
         return _Screen(keywords, word, near) if keywords or word or near else None
 
     def passes(self, text: str) -> bool:
@@ -389,7 +413,7 @@ class _Screen:
                 return True
         if self.word and _HAS_WORD.search(text):
             return True
-        return self.near and _has_long_word(text) and bool(_NEAR_KEY_WORD.search(text))
+        return self.near and _NEAR_KEY_WORD_ROUGH.search(text) is not None
 
 
 _SHORT_TEXT = 256
@@ -407,15 +431,6 @@ def _text_kind(text: str, screen: _Screen) -> str | None:
 @lru_cache(maxsize=1 << 15)
 def _short_text_kind(text: str) -> str | None:
     return secret_kind(text)
-
-
-def _may_hold_secret(text: str) -> bool:
-    """False when no line of `text` can be found by `line_secret`: it holds no format's
-    keyword, no credential word and no key word before a long token (each is needed on the
-    line itself, and none spans a line break). One pass over a whole note instead of one
-    per line."""
-    return bool(format_set().has_keyword(text) or _HAS_WORD.search(text)
-                or (_has_long_word(text) and _NEAR_KEY_WORD.search(text)))
 
 
 _LONG_WORD = 32

@@ -51,6 +51,7 @@ class FormatSet:
     def __init__(self, formats: Sequence[Format]) -> None:
         self.formats = tuple(formats)
         self._compiled: dict[str, Any] = {}  # compiled when a line holds a keyword
+        self._by_lines: dict[str, Any] = {}  # the same, `^` and `$` at each line's ends
         keywords = sorted({k for f in self.formats for k in f.keywords})
         self._keyword_list = keywords
         self._keywords = re2.Set.SearchSet(re2.Options())
@@ -71,6 +72,33 @@ class FormatSet:
         held = cast("list[int] | None",
                     self._keywords.Match(text.lower().encode("utf-8", "surrogatepass")))
         return tuple(self._keyword_list[index] for index in held) if held else ()
+
+    def lines_reached(self, text: str) -> set[int]:
+        """The indices of the lines of `text` (split at "\\n") that some match reaches of a
+        format whose keyword `text` holds, each such pattern run once over the whole text
+        with `^` and `$` at every line's ends. A line in which `finds` finds a token on its
+        own is among them: its match exists in the whole text too (each line's context
+        there is its own: `\\b` and the anchors see a line break as a line's end, and no
+        pattern's `.` crosses one), and the leftmost match that covers or precedes its
+        start reaches it or ends before it, so the scan goes on. A match is counted
+        whether or not its token passes the format's entropy and own test: the line is
+        then judged alone."""
+        held = cast("list[int] | None",
+                    self._keywords.Match(text.lower().encode("utf-8", "surrogatepass")))
+        if not held:
+            return set()
+        reached: set[int] = set()
+        for f in {f.rule: f for index in held for f in self._by_keyword[index]}.values():
+            compiled = self._by_lines.get(f.rule)
+            if compiled is None:
+                compiled = self._by_lines[f.rule] = compile_format(f, by_lines=True)
+            position = line = 0
+            for found in compiled.finditer(text):
+                start, end = found.span()
+                line += text.count("\n", position, start)
+                position = start
+                reached.update(range(line, line + text.count("\n", start, end) + 1))
+        return reached
 
     def kind(self, line: str) -> str | None:
         """The kind of the first format found in `line`, or None."""
@@ -103,10 +131,11 @@ class FormatSet:
         return f.accepts is None or f.accepts(token)
 
 
-def compile_format(f: Format) -> Any:
+def compile_format(f: Format, *, by_lines: bool = False) -> Any:
+    """`f`'s pattern on RE2; `by_lines`: `^` and `$` match at every line's ends too."""
     options = re2.Options()
     options.max_mem = RE2_MAX_MEM
-    return re2.compile(f.pattern, options)
+    return re2.compile(f"(?m){f.pattern}" if by_lines else f.pattern, options)
 
 
 def _token(match: Any) -> str:

@@ -14,10 +14,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from memrepo.bench.secret_samples import format_sample
 from memrepo.core.display import invisible_character
 from memrepo.core.facts.line_rules import hidden_field
 from memrepo.core.policy import secrets
 from memrepo.core.policy.secrets import Finding, fact_finding, secret_kind
+from memrepo.core.policy.token_formats import FORMATS, format_set
 
 PIECES = ["marta-grabowski", "Gdańsk", "karpaty", "SK" + "0123456789abcdef" * 2, "sk-",
           "password: Zaq12wsx!", "PIN 4821", "my pin is 4821", "api token ",
@@ -92,3 +94,38 @@ def test_a_fact_a_batch_screen_passes_is_found_as_its_own_screen_finds_it(
         if passed:
             assert outcome(fact_finding, fields) == outcome(
                 lambda one: fact_finding(one, screened=True), fields)
+
+
+def every_line_judged(text: str) -> list[tuple[int, str]]:
+    """What `find_secrets` must say: each line of `text` judged alone."""
+    return [(number, kind) for number, line in enumerate(text.split("\n"), start=1)
+            if (kind := secrets.line_secret(line))]
+
+
+SAMPLES = [format_sample(f, format_set()) for f in FORMATS]
+"""A token of every format: lines that hold them, beside lines that hold only a keyword."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(texts | st.sampled_from(SAMPLES), min_size=1, max_size=12),
+       st.sampled_from(["\n", " ", "", "\n\n", "-", "x"]))
+def test_a_note_is_found_as_if_every_line_were_judged(pieces: list[str], glue: str,
+                                                      ) -> None:
+    """`find_secrets` runs each format whose keyword the note holds once over the whole
+    note (`FormatSet.lines_reached`) and judges only the lines a match reaches or that
+    hold a credential word: the same hits as judging every line, whatever sits on the
+    lines before and after a token (a match that runs on past a line's end, a keyword on
+    one line and a token on the next)."""
+    text = glue.join(pieces)
+    assert [(hit.line, hit.kind) for hit in secrets.find_secrets(text)] == \
+        every_line_judged(text)
+
+
+def test_every_format_is_found_on_any_line_of_a_note() -> None:
+    for sample in SAMPLES:
+        alone = secrets.line_secret(sample)
+        if alone is None:
+            continue  # a sample its own format's entropy or test refuses
+        text = f"sk: the first line, Gdańsk\n{sample}\nmarta-grabowski, the last line"
+        assert [(hit.line, hit.kind) for hit in secrets.find_secrets(text)] == \
+            [(2, alone)], sample

@@ -12,7 +12,7 @@ import re2
 
 from memrepo.bench.secret_samples import format_sample
 from memrepo.core.policy.secrets import fact_finding, find_secrets
-from memrepo.core.policy.token_format import Format, entropy
+from memrepo.core.policy.token_format import Format, FormatSet, entropy
 from memrepo.core.policy.token_formats import FORMATS, format_set, token_kind
 
 HEX = "0123456789abcdef"
@@ -97,3 +97,15 @@ def test_entropy_in_bits_per_character() -> None:
 def test_a_basic_header_with_a_letter_base64_lacks_is_judged_not_raised() -> None:
     # "ſ" (long s) is no base64 letter: judged like any other text, never a ValueError
     assert isinstance(find_secrets("Authorization: Basic dXNlcjpwYXNzſecret"), list)
+
+
+def test_lines_reached_reads_each_line_as_if_alone() -> None:
+    """A pattern anchored at a line's ends finds its line inside a longer text, and a match
+    that runs on past a line break reaches every line it touches."""
+    formats = FormatSet((Format("whole-line", "a whole-line token", r"^tok[0-9]{4}$",
+                                ("tok",)),
+                         Format("spans", "a token after a label", r"label:\s+[0-9]{4}",
+                                ("label",))))
+    assert formats.lines_reached("tok1234 x\na\ntok1234\nb") == {2}
+    assert formats.lines_reached("x\nlabel:\n\n1234 y") == {1, 2, 3}
+    assert formats.lines_reached("nothing here") == set()
