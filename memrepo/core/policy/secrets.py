@@ -104,12 +104,22 @@ def _word_rules_compiled() -> _WordRules:
                    r"[ \t\"'`]*(?:[a-z]{3,8}[ ,]+){11,}[a-z]{3,8}"))
 
 
-_NEAR_KEY_WORD = re.compile(
-    r"(?i)(?<![a-z0-9])(?:token|api[ _-]?key|apikey|secret|key|credential|auth)"
-    r"[^\n]{0,30}?(?<![A-Za-z0-9_+/=-])(?P<value>[A-Za-z0-9_+/=-]{32,})")
+NEAR_KEY_WORD = (r"(?i)(?<![a-z0-9])(?:token|api[ _-]?key|apikey|secret|key|credential|auth)"
+                 r"[^\n]{0,30}?(?<![A-Za-z0-9_+/=-])(?P<value>[A-Za-z0-9_+/=-]{32,})")
+"""A long random-looking value shortly after a key word ("API token 9f86d0…")."""
+
+
+@cache
+def _near_key_word() -> re.Pattern[str]:
+    """NEAR_KEY_WORD compiled on first need: its case-blind classes cost every process that
+    imports the detector ~10 ms to compile, and a line reaches it only when the RE2
+    screen below finds such a word before a long token."""
+    return re.compile(NEAR_KEY_WORD)
+
+
 _NEAR_KEY_WORD_ROUGH = re2.compile(r"(?i)(?:token|api[ _-]?key|apikey|secret|key|credential"
                                    r"|auth)[^\n]{0,30}?[A-Za-z0-9_+/=-]{32}")
-"""`_NEAR_KEY_WORD` without its look-behinds, on RE2: it finds whatever that finds (and
+"""NEAR_KEY_WORD without its look-behinds, on RE2: it finds whatever that finds (and
 more), in one linear pass over a whole note."""
 _HEX = re.compile(r"[0-9a-fA-F]{32,}")
 _DIGITS = re.compile(r"\d{3,8}")
@@ -192,7 +202,7 @@ def _line_secret(line: str) -> str | None:
     kind = token_kind(line) or (_word_rules(line) if _HAS_WORD.search(line) else None)
     if kind is not None:
         return kind
-    near = _NEAR_KEY_WORD.search(line) if _has_long_word(line) else None
+    near = _near_key_word().search(line) if _has_long_word(line) else None
     if near and _looks_random(near["value"]):
         return "a long token next to a key word"
     return None
@@ -434,11 +444,11 @@ def _short_text_kind(text: str) -> str | None:
 
 
 _LONG_WORD = 32
-"""`_NEAR_KEY_WORD`'s value is 32+ characters of a class holding no whitespace."""
+"""NEAR_KEY_WORD's value is 32+ characters of a class holding no whitespace."""
 
 
 def _has_long_word(text: str) -> bool:
-    """Whether `text` holds a run of 32 characters without whitespace: `_NEAR_KEY_WORD`
+    """Whether `text` holds a run of 32 characters without whitespace: NEAR_KEY_WORD
     needs one, and a fact's text rarely has one (one split, not a regex tried at every
     position)."""
     return len(text) >= _LONG_WORD and max(map(len, text.split()), default=0) >= _LONG_WORD
