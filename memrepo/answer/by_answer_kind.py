@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from memrepo.answer.answer_kinds import (
+    AMOUNT,
     DAYS,
     FIRMS,
     NAME,
@@ -24,6 +25,7 @@ from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, is_org, words
 from memrepo.answer.key_evidence import another_kind, other_language
 from memrepo.answer.mentions import Mentions
+from memrepo.answer.periods import of_another_period, period_asked
 from memrepo.answer.question_weights import PLAIN_VERBS
 from memrepo.answer.reading import AMOUNT as AMOUNT_WORDS
 from memrepo.answer.reading import (
@@ -84,8 +86,9 @@ def by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[K
     if kind == NAME:  # "who do we PAY for electricity": whom, the party of the thing
         said |= {i for i in read.salient if read.concepts.get(i) and read.concepts[i] <= _PAYING
                  and read.folded[i + 1:i + 2] in (["for"], ["za"])}
-    if key is None or not _says_nothing_else(key, read, said, concepts) or another_kind(
-            key, read) or other_language(key, read, concepts) or _words_it_lacks(key, read, said | (
+    if key is None or _per_another_period(key, read, kind) or not _says_nothing_else(
+            key, read, said, concepts) or another_kind(key, read) or other_language(
+            key, read, concepts) or _words_it_lacks(key, read, said | (
                 set() if any(i.person for i in parties) else set(read.salient) - read.capitalised)):
         # of a person any word it lacks, of a thing a name ("the POLISH course": not the
         # English course's price)
@@ -122,3 +125,10 @@ def _says_nothing_else(key: KeyRow, read: Reading, said: set[int], concepts: Con
              for near in concepts.exact.get(word, ())}  # "deliver" is of `dostawy` too
     return all(set(base_forms(read.folded[i])) & forms or read.concepts[i] & held
                for i in read.salient if read.concepts.get(i) and i not in said)
+
+
+def _per_another_period(key: KeyRow, read: Reading, kind: str) -> bool:
+    """An amount per a period the question does not ask ("the Omega PER HOUR": not
+    `omega.price_per_day`)."""
+    period = period_asked(read) if kind == AMOUNT else None
+    return period is not None and of_another_period(key.relation_key, period)

@@ -7,14 +7,16 @@ the memory does not know.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
+from memrepo.answer.called_in_quotes import called_in_quotes, kin_in_quotes
 from memrepo.answer.concepts import MIN_INFLECTED, ConceptTable
 from memrepo.answer.first_person import in_slavic
 from memrepo.answer.identities import (
     ASKER_SUBJECTS,
     BUSINESSES,
     ORGS,
+    PERSONAL_ROLES,
     Identity,
     business_owners,
     described_as,
@@ -28,6 +30,7 @@ from memrepo.answer.identities import (
 from memrepo.answer.mentions import Mention, Mentions
 from memrepo.answer.name_spellings import short_names_of, with_fleeting_e
 from memrepo.answer.reading import FILLERS, OPTIONAL, TITLES, Reading
+from memrepo.answer.roles_named import role_spans
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.words_asked import concept_forms, role_words_asked
 from memrepo.cache import Connection
@@ -39,6 +42,7 @@ from memrepo.cache.lookups import (
     keys_of_subjects,
     keys_with_words,
     name_values,
+    quotes_holding,
 )
 from memrepo.core.stems import base_forms
 from memrepo.core.text import words_of
@@ -204,14 +208,41 @@ def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
     called = _called_by_name(conn, scope, notes)
     subjects = {(r.subject_key, r.subject) for r in rows}
     subjects |= {(key, key) for key in linked | {s for found in called.values() for s in found}}
+    nicknames = _called_in_quotes(conn, scope, read, subjects, notes, concepts)
+    kin_words = _kin_words_asked(read, concepts)
+    kin = kin_in_quotes(kin_words, quotes_holding(conn, scope, {
+        w for said in kin_words.values() for w in said})) if kin_words else {}
+    subjects |= {(key, key) for key in (*nicknames, *kin)}
     owners = business_owners(entity_notes_with_words(conn, set(words(asker)), "description"),
                              asker, concepts)
-    people = identities(sorted(subjects), notes, asker, concepts, called, owners)
+    people = identities(sorted(subjects), notes, asker, concepts, called, owners, nicknames,
+                        kin)
     common = _common_words(conn, scope, forms, people)
     for identity in people:
         if identity.person:
             identity.name_parts -= common
     return people, rows
+
+
+def _kin_words_asked(read: Reading, concepts: ConceptTable) -> dict[str, set[str]]:
+    """Each family role the question names ("my DAD") → every word of it (tata, dad …)."""
+    roles = {c for span in role_spans(read.folded, concepts)
+             for c in span.concepts & PERSONAL_ROLES}
+    return {role: {w for entry in concepts.words_of.get(role, ()) for w in words(entry)}
+            - STOP_WORDS for role in sorted(roles)}
+
+
+def _called_in_quotes(conn: Connection, scope: str, read: Reading,
+                      subjects: Iterable[tuple[str, str]], notes: Sequence[NoteRow],
+                      concepts: ConceptTable) -> Mapping[str, set[str]]:
+    """The subjects the question's words name as their quotes call them ("Hania": the
+    quotes of `hanna_jablonska`; memrepo.answer.called_in_quotes), for the words no key's
+    subject and no note spells, and no concept or stop word is."""
+    spelled = {w for key, written in subjects for w in (*words(key), *words(written))}
+    spelled |= {w for note in notes for s in _note_spellings(note) for w in s}
+    said = [read.folded[i] for i in read.salient if read.folded[i] not in spelled
+            and read.folded[i] not in STOP_WORDS and not concepts.word_concepts(read.folded[i])]
+    return called_in_quotes(said, quotes_holding(conn, scope, said)) if said else {}
 
 
 def _called_by_name(conn: Connection, scope: str, notes: Sequence[NoteRow],

@@ -78,11 +78,15 @@ def first_names(note: NoteRow) -> tuple[str, ...]:
 def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
                asker: str, concepts: ConceptTable,
                called: Mapping[str, set[str]] | None = None,
-               owners: Iterable[str] = ()) -> list[Identity]:
+               owners: Iterable[str] = (),
+               nicknames: Mapping[str, set[str]] | None = None,
+               kin: Mapping[str, set[str]] | None = None) -> list[Identity]:
     """The scope's identities among the given subjects ((subject_key, as written)) and
     entity notes: a subject and a note are one identity when the note's name or an alias
     is spelled like the subject, or the subject's name key holds the note's name
-    (`called`: note name → those subjects)."""
+    (`called`: note name → those subjects). `nicknames`: subject_key → the names its
+    facts' quotes call it by, `kin`: → the family words they call it by, the scope's owner's
+    (memrepo.answer.called_in_quotes)."""
     by_spelling: dict[tuple[str, ...], Identity] = {}
     out: list[Identity] = []
     for subject_key, written in subjects:
@@ -97,6 +101,13 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
         found.name_parts.update(_own_name_words(key_words, concepts),
                                 _own_name_words(spelling(written), concepts))
         found.asker = found.asker or subject_key in (asker, *ASKER_SUBJECTS)
+        if nicknames and (called_so := nicknames.get(subject_key)):
+            found.spellings.update((name,) for name in called_so)
+            found.name_parts.update(called_so)
+            found.person = True
+        if kin and (called_so := kin.get(subject_key)):
+            found.spellings.update((word,) for word in called_so)  # "tata": the owner's
+            found.person = True
         found.person = (found.person or found.asker
                         or bool(concepts.concepts_of_words(key_words) & concepts.roles))
     joins: dict[int, Identity] = {}  # a joined identity → the one it was joined into

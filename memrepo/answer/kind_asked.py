@@ -24,6 +24,7 @@ from memrepo.answer.answer_kinds import (
 )
 from memrepo.answer.dates import MONTHS
 from memrepo.answer.identities import words
+from memrepo.answer.periods import of_another_period, period_asked
 from memrepo.answer.question import what_is_paid
 from memrepo.answer.reading import AMOUNT as AMOUNT_WORDS
 from memrepo.answer.reading import (
@@ -78,7 +79,8 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
     how_much = AMOUNT_CUE in read.cues and _asks_how_much(read) and not _asks_age(read)
     money = how_much and any(read.concepts.get(i, frozenset()) & AMOUNT_CONCEPTS
                              for i in read.salient)
-    if (not never and picked is None and not how_much) or not scored:
+    period = period_asked(read) if AMOUNT_CUE in read.cues else None
+    if (not never and picked is None and not how_much and period is None) or not scored:
         return set()
     values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
     def wrong(match: KeyMatch) -> bool:
@@ -91,6 +93,8 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
                 leads_with_name(value) for value in held):  # "CityFit, 129 zł a month"
             return True  # "JAKIM VANEM jeździmy": the van, not what the old one sold for;
             # "aká je ZÁLOHA" is its amount
+        if period is not None and of_another_period(match.key.relation_key, period):
+            return True  # "how much is the Omega PER HOUR": not `omega.price_per_day`
         if how_much and held and not any(_says_an_amount(value, money) for value in held):
             return True  # "how much do we pay for the piano lessons": not "volejbal"; "how
             # much did I pay for the lens": not the lens "Sony FE 90mm f/2.8"

@@ -141,7 +141,8 @@ def held_by_a_value(conn: Connection, scope: str, read: Reading, mentions: Menti
                     persons: Sequence[Identity], concepts: ConceptTable) -> KeyMatch | None:
     """The one person named has one key whose value holds the word the question asks by,
     where no relation of theirs does: "kedy chodí Ema na TRÉNINGY" is her `volejbal`
-    ("VK Bystrica, tréning utorok a štvrtok 16:30")."""
+    ("VK Bystrica, tréning utorok a štvrtok 16:30"), "which GRADE is Hania in" her
+    `school` ("SP w Rucianem-Nidzie, klasa 4a": a word of the concept asked)."""
     if len(persons) != 1:
         return None
     said = {i for m in mentions.found for i in range(m.start, m.end)}
@@ -157,9 +158,12 @@ def held_by_a_value(conn: Connection, scope: str, read: Reading, mentions: Menti
     values = values_of_subjects(conn, scope, persons[0].subjects)
     holding = []
     for key in keys:
-        held = {f for v in values.get((key.subject_key, key.relation_key), [])
-                for w in words(v) for f in base_forms(w)}
-        found = [i for i in asked if held.intersection(base_forms(read.folded[i]))]
+        value_words = [w for v in values.get((key.subject_key, key.relation_key), [])
+                       for w in words(v)]
+        held = {f for w in value_words for f in base_forms(w)}
+        named = {c for w in value_words for c in concepts.word_concepts(w)}
+        found = [i for i in asked if held.intersection(base_forms(read.folded[i]))
+                 or read.concepts.get(i, frozenset()) & named]  # "which GRADE": "klasa 4a"
         # every word of the table it asks by, in the value: "Tomáš's HOCKEY COACH" is not
         # his club; "HOW MUCH is his hockey" no club's name
         if found and all(i in found or read.folded[i] in IDENTITY for i in asked

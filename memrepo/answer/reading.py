@@ -22,7 +22,7 @@ from memrepo.answer.question import (
     head_positions,
 )
 from memrepo.answer.relevance import question_word_typo
-from memrepo.answer.stopwords import STOP_WORDS
+from memrepo.answer.stopwords import QUESTION_WORDS, STOP_WORDS
 from memrepo.answer.when import find_times, month_names_as_names, numeric_dates_as_iso
 from memrepo.core.stems import WORD, tokens
 from memrepo.core.text import words_of
@@ -119,6 +119,7 @@ class Reading:
     # several things alike
     pointed: int = 0  # the last words: what the part points back to ("… order? (Gorce)")
     noted_names: frozenset[int] = frozenset()  # capitalised words only the notes hold
+    acronyms: frozenset[int] = frozenset()  # words written in capitals ("deski SUP")
 
 
 # --- reading the question ---------------------------------------------------------------
@@ -211,7 +212,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
             spans[i] = _HOURS
     optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi
                 and spans.get(i) != _SCHOOL_YEAR} | asks_since_when(folded) | (
-        _what_changed(folded, salient) if question.asks_change else set())
+        _what_changed(folded, salient) if question.asks_change else set()) | (
+        _said_after_asking(question.text, folded) if len(written) == len(raw) else set())
     kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
                for i in range(span.start, span.end)}
@@ -233,7 +235,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     return Reading(raw, folded, sorted({*salient, *labels}), cues, set(dated), spans,
                    optional | {j for i in labels for j in (i - 1, i)}, kinds,
                    question.asks_change, read_as, asked_kind, phrased, capitalised,
-                   labels=labels, pointed=_pointed_back(question.text))
+                   labels=labels, pointed=_pointed_back(question.text),
+                   acronyms=_acronyms(written) if len(written) == len(raw) else frozenset())
 
 
 def _since_clause(folded: Sequence[str]) -> set[int]:
@@ -251,6 +254,30 @@ def _since_clause(folded: Sequence[str]) -> set[int]:
 
 _SINCE_ALONE = frozenset(words_of("odkad odkedy odkdy"))
 _PRONOUNS = frozenset(words_of("we i he she they you it"))
+
+
+def _acronyms(written: Sequence[str]) -> frozenset[int]:
+    """Positions of the words written in capitals ("deski SUP", "the STK") in a question
+    that is not written in capitals: names as spelled, respelled only by letters swapped
+    ("NPI" for NIP, never "SUP" to "suv")."""
+    upper = {i for i, word in enumerate(written) if word.isupper() and len(word) > 1}
+    return frozenset() if len(upper) == len(written) else frozenset(upper)
+
+
+def _said_after_asking(text: str, folded: Sequence[str]) -> set[int]:
+    """Positions of the words after the question's last "?" that ask nothing themselves —
+    why the person asks ("When's Zuzia's birthday? NEED TO ORDER THE TORT", "what's his
+    number? THE SHOWER IS LEAKING"): they count only where a key holds them. Words after
+    it that open a question ("Quick one? WHAT's Oleh's number") are the question, and so
+    are words in brackets ("what's his number? (OLEH)"; a part of a question asked again
+    with the relation of the part before: "… and Kvetná's? (PAYMENT TERMS)")."""
+    written = unicodedata.normalize("NFC", text)
+    last = written.rfind("?")
+    after = [i for i, word in enumerate(WORD.finditer(written)) if word.start() > last]
+    if (last < 0 or not after or folded[after[0]] in QUESTION_WORDS
+            or written[last + 1:].lstrip().startswith("(")):
+        return set()
+    return set(after)
 
 
 def _sentence_starts(text: str) -> set[int]:
@@ -329,16 +356,17 @@ _SCHOOL_YEAR = frozenset(("school_year",))
 _PURPOSE = frozenset(("purpose",))
 _SCHOOL = frozenset(("school",))
 _WHAT_YEAR_IS = ("what", "which", "whats")
+_YEAR_AT_SCHOOL = frozenset(("year", "grade", "class", "form"))
 
 
 def _asks_school_year(folded: Sequence[str]) -> int | None:
     """The position of "year" in "what year is Tomek in (now, at school)", "… and what year
-    is he in": the year a child is in at school, not a date — "in" closes the question one
-    or two words after "is"."""
+    is he in", "which GRADE is Hania in now", "what CLASS is she in": the year a child is in
+    at school, not a date — "in" closes the question one or two words after "is"."""
     for i in range(1, len(folded) - 3):
         asked = folded[i - 1] in _WHAT_YEAR_IS or (
             i > 1 and folded[i - 1] == "is" and folded[i - 2] == "what")
-        if (folded[i] == "year" and asked and folded[i + 1] in ("is", "are", "s")
+        if (folded[i] in _YEAR_AT_SCHOOL and asked and folded[i + 1] in ("is", "are", "s")
                 and "in" in folded[i + 3:i + 5]):
             return i
     return None

@@ -65,8 +65,9 @@ def respell(conn: Connection, scope: str, read: Reading, concepts: ConceptTable,
         others = {read.folded[j] for j in read.salient if j != i}
         fixed = best_spelling(conn, scope, word, vocabulary, reach, others, concepts,
                               as_written=i in read.capitalised)
-        if fixed is not None and fixed != word:
-            respelled[i] = fixed
+        if fixed is not None and fixed != word and (
+                i not in read.acronyms or sorted(fixed) == sorted(word)):
+            respelled[i] = fixed  # capitals: letters swapped only ("NPI" → nip, "SUP" no suv)
     return respelled
 
 

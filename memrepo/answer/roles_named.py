@@ -221,29 +221,43 @@ def _possessor(span: Span, question: Sequence[str], named: Sequence[Mention],
 
 
 def titled(spans: Sequence[Span], question: Sequence[str], named: Sequence[Mention],
-           taken: set[int]) -> list[Mention]:
+           taken: set[int], raw: Sequence[str] = ()) -> list[Mention]:
     """The name mentions with the role word before them that is their title, spelled as
     the person is called ("GRANDMA Jarmila", "BABIČKA Věra"; not the genitive of "mama
     LENKI", whose mother is asked; nor "Zosia's dentist Zosia", a second part's name
     after a role someone has): one mention of the named person from the role word on, its
-    words taken. The name says who is asked; the role no more."""
+    words taken. The name says who is asked; the role no more — also of a subject no note
+    calls a person ("DZIADEK Ryszard" of `ryszard_kruk`: a grandfather is one). A role
+    word read in place of another as written (`raw`: "grał" read as "gran") is no title."""
     out = list(named)
     for span in spans:
-        if not span.concepts & _TITLES:
+        if not span.concepts & _TITLES or (raw and any(
+                words(raw[j]) != (question[j],) for j in range(span.start, span.end))):
             continue
         for n, m in enumerate(out):
-            if (m.start == span.end and m.identities and all(i.person for i in m.identities)
+            if (m.start == span.end and m.identities
                     and not taken.intersection(range(span.start, span.end))
-                    and tuple(question[span.start - 1:span.start]) != (POSSESSIVE_MARK,)
+                    and not _after_a_possessive(question, span.start)
                     and set(question[m.start:m.end]) & set(words(m.identities[0].label))):
                 out[n] = replace(m, start=span.start)
                 taken.update(range(span.start, span.end))
     return out
 
 
-_TITLES = frozenset(("grandmother", "grandfather", "uncle", "aunt"))
-"""Roles said as a title before a first name ("grandma Jarmila", "teta Hana"), unlike a
-trade ("doctor Kuba" is a second part's name after its role: whose doctor)."""
+def _after_a_possessive(question: Sequence[str], at: int) -> bool:
+    """"Lenka'S grandma": whose the role is; not the "is" of "what'S", "who'S", "it'S"."""
+    return (at >= 2 and question[at - 1] == POSSESSIVE_MARK
+            and question[at - 2] not in _IS_CONTRACTED)
+
+
+_IS_CONTRACTED = QUESTION_WORDS | frozenset(words_of("it that there here he she"))
+"""Words an "'s" after is "is" ("WHAT's grandpa Ryszard's phone")."""
+
+
+_TITLES = frozenset(("grandmother", "grandfather", "uncle", "aunt", "mother", "father"))
+"""Roles said as a title before a first name ("grandma Jarmila", "teta Hana", "mama
+Teresa"; "mama Lenki" is Lenka's mother: the name inflected, not as she is called),
+unlike a trade ("doctor Kuba" is a second part's name after its role: whose doctor)."""
 _THIRD_POSSESSIVES = frozenset(words_of("her his jej jego jeho jeji"))
 
 

@@ -55,7 +55,7 @@ def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[
     asking = next((i for i in people if i.asker), None) or (
         Identity(spellings={words(asker)}, person=True, asker=True) if asker else None)
     roles = role_spans(question, concepts)
-    found = titled(roles, question, found, taken)
+    found = titled(roles, question, found, taken, raw)
     found += roles_named(question, persons, concepts, taken, found, asking,
                          OwnersSaid(people, capitalised), roles)
     negated = [m for m in found if _negated(question, m.start)]

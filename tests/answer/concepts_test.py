@@ -142,3 +142,13 @@ def test_a_phrase_with_a_gap_takes_the_words_between_within_one_clause() -> None
     assert "supplier" not in _concepts(table, "the appointment got moved from when to when")
     assert "landlord" in table_for({"landlord": ["hire … off"]}).spans(
         _folded("who do we hire the hall off"))[0].concepts
+
+
+def test_a_rating_is_no_rate_and_older_is_no_rating() -> None:
+    """"our RATING on Booking" is no fee (not the commission); "starsza córka" (the older
+    daughter) says nothing of a rating."""
+    table = shipped()
+    assert table.word_concepts("rating") == {"rating"}
+    assert not table.word_concepts("rating") & {"fee", "hourly_rate", "interest_rate"}
+    for older in ("starsza", "starszy", "starsi", "stars"):
+        assert "rating" not in table.word_concepts(older), older
