@@ -11,9 +11,11 @@ Pure: the quotes come from memrepo.cache.lookups.quotes_holding.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from memrepo.answer.identities import words
+from memrepo.answer.name_spellings import spells_name
 from memrepo.core.stems import WORD
 
 SHARED_START = 3
@@ -24,21 +26,27 @@ SHORTEST = 4
 
 def called_in_quotes(said: Iterable[str], quoted: Iterable[tuple[str, str, str]],
                      ) -> Mapping[str, set[str]]:
-    """subject_key → the question's folded words (`said`) its facts' quotes call it by;
-    `quoted`: (subject_key, subject as written, folded quotes joined by " ; ")."""
-    wanted = {word for word in said if len(word) >= SHORTEST and word.isalpha()}
+    """subject_key → the names its facts' quotes call it by that the question's folded
+    words (`said`) spell, as written or inflected ("Hani" of "Hania"); `quoted`:
+    (subject_key, subject as written, folded quotes joined by " ; ")."""
+    wanted = [word for word in said if len(word) >= SHORTEST and word.isalpha()]
     openers: dict[str, set[str]] = {}  # word → the subjects it shortens whose quotes it opens
-    for subject_key, _, quotes in quoted:
-        first = words(subject_key)[:1]
-        for quote in quotes.split(" ; "):
-            opening = WORD.findall(quote)[:1]
-            if opening and opening[0] in wanted and first and _shortens(opening[0], first[0]):
-                openers.setdefault(opening[0], set()).add(subject_key)
+    for subject_key, named, opening in _openings(quoted):
+        if named and _shortens(opening, named[0]) and any(
+                spells_name([word], (opening,)) for word in wanted):  # "HANI phone"
+            openers.setdefault(opening, set()).add(subject_key)
     out: dict[str, set[str]] = {}
     for word, subjects in openers.items():
         if len(subjects) == 1:
             out.setdefault(next(iter(subjects)), set()).add(word)
     return out
+
+
+def _openings(quoted: Iterable[tuple[str, str, str]]) -> list[tuple[str, tuple[str, ...], str]]:
+    """(subject_key, its words, the first word of one of its quotes) of every quote."""
+    return [(subject_key, words(subject_key), opening[0])
+            for subject_key, _, quotes in quoted for quote in quotes.split(" ; ")
+            if (opening := WORD.findall(quote)[:1])]
 
 
 def _shortens(word: str, name: str) -> bool:
@@ -57,21 +65,19 @@ def kin_in_quotes(kin_words: Mapping[str, Iterable[str]],
     role's words must open at least MOST_SAID quotes of one subject of a full name (two
     words: a person), more than twice as many as of any other ("Tata 607 339 150, mama
     607 339 151", recorded under the mother's phone too, is one quote of hers)."""
+    openings = [(subject_key, named, opening) for subject_key, named, opening
+                in _openings(quoted) if len(named) >= 2 and all(w.isalpha() for w in named)
+                and opening not in named]
     out: dict[str, set[str]] = {}
     for role_words in kin_words.values():
         wanted = set(role_words)
-        counts: dict[str, int] = {}
+        counts: Counter[str] = Counter()
         said: dict[str, set[str]] = {}
-        for subject_key, _, quotes in quoted:
-            named = words(subject_key)
-            if len(named) < 2 or not all(word.isalpha() for word in named):
-                continue
-            for quote in quotes.split(" ; "):
-                opening = WORD.findall(quote)[:1]
-                if opening and opening[0] in wanted and opening[0] not in named:
-                    counts[subject_key] = counts.get(subject_key, 0) + 1
-                    said.setdefault(subject_key, set()).add(opening[0])
-        ranked = sorted(counts.items(), key=lambda pair: -pair[1])
+        for subject_key, _, opening in openings:
+            if opening in wanted:
+                counts[subject_key] += 1
+                said.setdefault(subject_key, set()).add(opening)
+        ranked = counts.most_common(2)
         if not ranked:
             continue
         most, second = ranked[0][1], (ranked[1][1] if len(ranked) > 1 else 0)

@@ -242,7 +242,8 @@ def _called_in_quotes(conn: Connection, scope: str, read: Reading,
     spelled |= {w for note in notes for s in _note_spellings(note) for w in s}
     said = [read.folded[i] for i in read.salient if read.folded[i] not in spelled
             and read.folded[i] not in STOP_WORDS and not concepts.word_concepts(read.folded[i])]
-    return called_in_quotes(said, quotes_holding(conn, scope, said)) if said else {}
+    forms = {form for word in said for form in base_forms(word)}
+    return called_in_quotes(said, quotes_holding(conn, scope, forms)) if said else {}
 
 
 def _called_by_name(conn: Connection, scope: str, notes: Sequence[NoteRow],

@@ -110,14 +110,14 @@ def name_values(conn: sqlite3.Connection, scope: str, relations: Iterable[str],
 def quotes_holding(conn: sqlite3.Connection, scope: str, forms: Iterable[str],
                    limit: int = CANDIDATES) -> list[tuple[str, str, str]]:
     """(subject_key, subject as written, its quotes folded, " ; " between two) of the keys
-    of `scope` a verbatim quote of whose facts holds one of the folded `forms` as written
-    (not a base form)."""
+    of `scope` a verbatim quote of whose facts holds one of the folded `forms` (or a word
+    whose base forms hold one)."""
     if not (expression := _any_of(forms)):
         return []
     return [(str(key), str(subject), str(quotes)) for key, subject, quotes in conn.execute(
         "SELECT k.subject_key, k.subject, f.quote FROM keys_fts f CROSS JOIN keys k ON "
         "k.rowid = f.rowid WHERE keys_fts MATCH ? AND k.scope = ? LIMIT ?",
-        ("{quote} : (" + expression + ")", scope, limit))]
+        ("{quote quote_s} : (" + expression + ")", scope, limit))]
 
 
 def subject_spelled_like(conn: sqlite3.Connection, scope: str, slug: str) -> str:

@@ -47,6 +47,7 @@ world_repo, memory = world_fixtures(WORLD, "nowakowie", NOW)
 @pytest.mark.parametrize(("question", "expected"), [
     ("Kiedy Hania ma urodziny?", ["hanna_nowak.birthday=2016-04-30"]),
     ("Na co Hania ma alergię?", ["hanna_nowak.allergy=nuts"]),
+    ("Zuzi phone number?", ["zuzanna_nowak.phone=+48 512 909 331"]),  # inflected
     ("Jaki numer ma Zuzia?", ["zuzanna_nowak.phone=+48 512 909 331"]),
     ("What's Piotrek's phone?", ["piotr_nowak.phone=+48 600 300 400"]),
 ])
@@ -80,4 +81,5 @@ def test_a_name_two_subjects_quotes_open_with_names_nobody() -> None:
               ("hanka_kral", "hanka_kral", "hania said her phone is 600 100 200")]
     assert called_in_quotes(["hania"], quoted) == {}
     assert called_in_quotes(["hania"], quoted[:1]) == {"hanna_nowak": {"hania"}}
-    assert called_in_quotes(["hani"], quoted[:1]) == {}  # a word a quote does not open with
+    assert called_in_quotes(["hani"], quoted[:1]) == {"hanna_nowak": {"hania"}}  # inflected
+    assert called_in_quotes(["hanka"], quoted[:1]) == {}  # a word no quote opens with
