@@ -11,6 +11,7 @@ from memrepo.answer.answer_kinds import asks_days_or_time
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import words
 from memrepo.answer.mentions import Mentions
+from memrepo.answer.question import asks_change_word
 from memrepo.answer.reading import WHERE_CUE, Reading, asks_since_when
 from memrepo.answer.roles_named import role_spans
 from memrepo.answer.stopwords import STOP_WORDS
@@ -40,8 +41,14 @@ def asks_beyond(read: Reading, mentions: Mentions) -> bool:
     since = asks_since_when(read.folded)  # "SINCE WHEN has Kasia been my second shooter": the
     # fact that makes her so, not all of her
     return bool(set(read.cues) - {WHERE_CUE}) or asks_days_or_time(read.folded) or any(
-        i not in inside and (i not in read.optional or i in since)
+        i not in inside and (i not in read.optional or i in since or _changed_by_name(read, i))
         and i not in mentions.set_aside for i in read.salient)  # "WHICH DAYS do we go (gym)"
+
+
+def _changed_by_name(read: Reading, i: int) -> bool:
+    """A word of change that names what changed, in a question asking how a value changed
+    ("When did Halina MOVE in": her address, not everything of hers that ever changed)."""
+    return read.asks_change and asks_change_word(read.folded[i]) and bool(read.concepts.get(i))
 
 
 def said(read: Reading, start: int, end: int) -> str:

@@ -24,6 +24,10 @@ WORLD = world_yaml("titles", "A Masurian family and the pupils of its music less
     world_event("jablonscy", "hanna_kruk", "school", "SP w Rucianem-Nidzie, klasa 4a",
                 "2026-09-01"),
     world_event("jablonscy", "hanna_kruk", "hobby", "horse riding", "2022-05-01"),
+    world_event("jablonscy", "halina_kruk", "address", "ul. Warszawska 8, Pisz", "1979-06-01"),
+    world_event("jablonscy", "halina_kruk", "address", "Wygryny 41", "2026-04-12"),
+    world_event("jablonscy", "halina_kruk", "phone", "+48 87 423 55 71", "1990-01-01"),
+    world_event("jablonscy", "halina_kruk", "phone", "+48 664 203 118", "2020-03-01"),
 )))
 
 world_repo, memory = world_fixtures(WORLD, "jablonscy", NOW)
@@ -54,3 +58,12 @@ def test_the_year_at_school_is_read_from_the_schools_value(memory: Memory,
     concept asked (a class at school), where no relation of hers is one."""
     assert answered_keys(memory, "jablonscy", question) == [
         "hanna_kruk.school=SP w Rucianem-Nidzie, klasa 4a"]
+
+
+def test_a_word_of_change_that_names_what_changed_asks_only_that(memory: Memory) -> None:
+    """"When did Halina MOVE": her addresses (with the day each began), not every value
+    of hers that ever changed; her name alone still asks all of her."""
+    moved = answered_keys(memory, "jablonscy", "When did babcia Halina move in with us?")
+    assert moved and all(key.startswith("halina_kruk.address=") for key in moved), moved
+    assert any(key.startswith("halina_kruk.phone=") for key in answered_keys(
+        memory, "jablonscy", "Babcia Halina?"))
