@@ -30,9 +30,8 @@ from memrepo.answer.identities import (
 from memrepo.answer.mentions import Mention, Mentions
 from memrepo.answer.name_spellings import short_names_of, with_fleeting_e
 from memrepo.answer.reading import FILLERS, OPTIONAL, TITLES, Reading
-from memrepo.answer.roles_named import role_spans
 from memrepo.answer.stopwords import STOP_WORDS
-from memrepo.answer.words_asked import concept_forms, role_words_asked
+from memrepo.answer.words_asked import concept_forms, role_words_asked, words_of_roles_asked
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,
@@ -209,7 +208,7 @@ def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
     subjects = {(r.subject_key, r.subject) for r in rows}
     subjects |= {(key, key) for key in linked | {s for found in called.values() for s in found}}
     nicknames = _called_in_quotes(conn, scope, read, subjects, notes, concepts)
-    kin_words = _kin_words_asked(read, concepts)
+    kin_words = words_of_roles_asked(read, concepts, PERSONAL_ROLES)
     kin = kin_in_quotes(kin_words, quotes_holding(conn, scope, {
         w for said in kin_words.values() for w in said})) if kin_words else {}
     subjects |= {(key, key) for key in (*nicknames, *kin)}
@@ -222,14 +221,6 @@ def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
         if identity.person:
             identity.name_parts -= common
     return people, rows
-
-
-def _kin_words_asked(read: Reading, concepts: ConceptTable) -> dict[str, set[str]]:
-    """Each family role the question names ("my DAD") → every word of it (tata, dad …)."""
-    roles = {c for span in role_spans(read.folded, concepts)
-             for c in span.concepts & PERSONAL_ROLES}
-    return {role: {w for entry in concepts.words_of.get(role, ()) for w in words(entry)}
-            - STOP_WORDS for role in sorted(roles)}
 
 
 def _called_in_quotes(conn: Connection, scope: str, read: Reading,

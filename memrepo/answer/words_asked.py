@@ -58,10 +58,17 @@ def said(read: Reading, start: int, end: int) -> str:
 
 def role_words_asked(read: Reading, concepts: ConceptTable) -> set[str]:
     """Every word of the roles the question names ("my mum": mother, mum, mama, …)."""
+    return {w for said in words_of_roles_asked(read, concepts).values() for w in said}
+
+
+def words_of_roles_asked(read: Reading, concepts: ConceptTable,
+                         among: frozenset[str] | None = None) -> dict[str, set[str]]:
+    """Each role the question names (of `among`, when given) → every word of it ("my
+    DAD": father → tata, dad, otec …)."""
     roles = {c for span in role_spans(read.folded, concepts) for c in span.concepts
-             & concepts.roles}
-    return {w for role in roles for entry in concepts.words_of.get(role, ())
-            for w in words(entry)} - STOP_WORDS
+             & (concepts.roles if among is None else among)}
+    return {role: {w for entry in concepts.words_of.get(role, ()) for w in words(entry)}
+            - STOP_WORDS for role in sorted(roles)}
 
 
 def concept_forms(read: Reading, concepts: ConceptTable, roles: bool = False) -> set[str]:
