@@ -29,6 +29,7 @@ from memrepo.answer.clauses import (
     with_referent,
 )
 from memrepo.answer.concepts import table_for
+from memrepo.answer.identities import words
 from memrepo.answer.keys import KeyChoice, choose_keys
 from memrepo.answer.notes_by_meaning import notes_by_meaning
 from memrepo.answer.question import (
@@ -52,6 +53,7 @@ from memrepo.cache.query import (
     recall_during,
 )
 from memrepo.core.config import QUARANTINE_PREFIX, Config
+from memrepo.core.facts.bitemporal import FOREVER
 from memrepo.core.facts.events import Key
 from memrepo.core.facts.times import Instant
 from memrepo.core.records import Fact, NoteMatch
@@ -256,8 +258,25 @@ def _facts_of(conn: Connection, scope: str, matches: Sequence[KeyMatch], start: 
               asked: Window) -> list[Fact]:
     """The facts of the keys during the window asked (from `start`), each with the reasons
     its key was chosen."""
-    return [with_reasons(fact, match) for match in matches for fact in recall_during(
-        conn, scope, match.key.subject, match.key.relation, start, asked.end, asked.known)]
+    return [with_reasons(fact, match) for match in matches for fact in _facts_of_key(
+        conn, scope, match, start, asked)]
+
+
+def _facts_of_key(conn: Connection, scope: str, match: KeyMatch, start: Instant,
+                  asked: Window) -> list[Fact]:
+    """A key's facts in the window; for a person's place in another's key
+    (`match.values_naming`) only the values naming them — those of the window, else (for
+    a question of when it held: `match.ended_too`) the last before it ("do kiedy Oskar u
+    nas pracował": the value that ended)."""
+    subject, relation = match.key.subject, match.key.relation
+    facts = recall_during(conn, scope, subject, relation, start, asked.end, asked.known)
+    if not match.values_naming:
+        return facts
+    theirs = [f for f in facts if match.values_naming & set(words(f.object))]
+    if theirs or not match.ended_too:
+        return theirs
+    before = recall_during(conn, scope, subject, relation, -FOREVER, asked.end, asked.known)
+    return [f for f in before if match.values_naming & set(words(f.object))][-1:]
 
 
 def _those_that_changed(keys: list[tuple[str, str, str]], facts: list[Fact],

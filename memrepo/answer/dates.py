@@ -57,6 +57,9 @@ _MIDDLE = frozenset({"mid", "middle", "polowie", "polovici"})
 _END = frozenset({"end", "late", "koncu", "koniec", "konci", "koncem", "koncom", "konec",
                   "konce"})
 _YEAR_WORDS = frozenset({"year", "roku", "rok", "r", "roka", "roce"})
+_SLAVIC_AND = frozenset({"a", "i", "aj"})
+""""And" in Polish, Slovak and Czech: a date cue only between two years (in English "a"
+is no "and": "a 2026 model")."""
 _NOW = words_of("""now today currently presently teraz obecnie aktualnie dzis dzisiaj
 dnes teraz momentalne aktualne sucasnosti""")
 _YESTERDAY = frozenset({"yesterday", "wczoraj", "vcera"})
@@ -343,8 +346,9 @@ def _year(words: list[str], i: int, today: date, now: Instant,
     before = words[i - 1] if i > 0 else ""
     after = words[i + 1] if i + 1 < len(words) else ""
     if not (before in _CUES or before in _YEAR_WORDS or after in _YEAR_WORDS or (
-            before == "for" and not after)):  # "… on record FOR 2020?", not "for 2000 zł"
-        return None
+            before == "for" and not after) or (  # "… on record FOR 2020?", not "for 2000 zł"
+            before in _SLAVIC_AND and i > 1 and YEAR.fullmatch(words[i - 2]))):
+        return None  # "między 2025 A 2026": the second year of a pair
     first = i - 1 if before in _YEAR_WORDS else i
     end = i + 2 if after in {"r", "roku", "rok"} else i + 1
     if first > 1 and words[first - 1] == "of":  # "at the start of 2026"

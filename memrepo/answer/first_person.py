@@ -83,7 +83,11 @@ def first_person_singular(raw: Sequence[str], folded: Sequence[str],
         for written, word in zip(raw, folded, strict=True))
 
 
-_I_AM = frozenset(words_of("jestem mam bylem bylam som mam bol bola jsem mel mela"))
+_I_AM = frozenset(words_of("""jestem mam bylem bylam som mam bol bola jsem mel mela
+znam umiem wiem musze moge poznam viem musim mozem chcem potrebujem
+znam vim umim musim muzu chci potrebuji potrebuju"""))
+"""The first person singular of "to be", "to have" and of everyday verbs no concept holds
+("jakie języki ZNAM", "koľko MUSÍM zaplatiť")."""
 _WE_ARE = frozenset(words_of("jestesmy mamy bylismy sme mame boli jsme mame byli"))
 
 

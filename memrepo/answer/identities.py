@@ -327,7 +327,8 @@ van")."""
 def described_as_a_business(description: str, concepts: ConceptTable) -> bool:
     """Whether one of a description's first two clauses says, before a preposition, that
     the note is a business ("Salon groomerski Kudłacz: …", "The family's bakery, Pekáreň
-    Hudec s.r.o.") and names no one's role there ("ACCOUNTANT at Acme s.r.o.")."""
+    Hudec s.r.o.") or holds a legal form ("Bursztyn Nieruchomości sp. z o.o.: …") and
+    names no one's role there ("ACCOUNTANT at Acme s.r.o.")."""
     clauses = [c for c in _CLAUSE.split(description) if c.strip()][:2]
     for clause in clauses:
         said = words(clause)
@@ -338,7 +339,18 @@ def described_as_a_business(description: str, concepts: ConceptTable) -> bool:
             return False
         if named & BUSINESSES:
             return True
-    return False
+    named_as = _LEAD.split(description, maxsplit=1)[0]  # a legal form's dots kept
+    return bool(_LEGAL_FORM.search(named_as)) and not (
+        concepts.concepts_of_words(words(named_as)) & (concepts.roles - BUSINESSES))
+
+
+_LEAD = re.compile(r"[:;(]")
+
+
+_LEGAL_FORM = re.compile(r"(?i)(?<!\w)(?:sp\. ?z ?o\.? ?o\.?|spółka z o\. ?o\.|s\. ?r\. ?o\.|"
+                         r"spol\. s ?r\. ?o\.|a\. ?s\.|sp\. ?[jk]\.|ltd\.?|llc|gmbh|plc)(?!\w)")
+"""A company's legal form in its name ("Bursztyn Nieruchomości sp. z o.o.", "Hudec
+s.r.o.", "Acme Ltd"): what the note names is a business."""
 
 
 BUSINESSES = ORGS | frozenset(("apiary", "bakery", "car_wash", "driving_school", "eshop",

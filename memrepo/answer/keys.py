@@ -80,7 +80,11 @@ from memrepo.answer.reading import (
     read_question,
 )
 from memrepo.answer.respelling import names_a_person, respell
-from memrepo.answer.role_values import role_named_by_value, role_person_named
+from memrepo.answer.role_values import (
+    held_as_their_value,
+    role_named_by_value,
+    role_person_named,
+)
 from memrepo.answer.scoring import (
     COVERAGE,
     KeyMatch,
@@ -232,6 +236,10 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     unknown = [m for m in mentions.unresolved if not answerable_role(conn, scope, m, rows,
                                                                       concepts, read)]
     strangers = unknown_names(read, mentions, rows, concepts)
+    if strangers and not mentions.found and (theirs := held_as_their_value(
+            conn, scope, read, mentions, [], strangers, concepts)):  # "since when has
+        # Danuta Kaczmarek worked for us": only the firm's `employee` holds her name
+        return KeyChoice([theirs], [theirs.subject.split(",")[0]], respelled=respelled)
     if strangers and not [m for m in mentions.found if m.identities]:
         return KeyChoice(unknown=list(dict.fromkeys(said(read, *_whole_name(read, i))
                                                     for i in strangers)),
@@ -305,6 +313,11 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     if not scored and persons and (kin := of_a_kin_concept(conn, scope, read, persons,
                                                             concepts)):
         return KeyChoice([kin], about, respelled=respelled,
+                         naming=naming_words(read, mentions))
+    if not scored and (theirs := held_as_their_value(conn, scope, read, mentions, persons,
+                                                      [], concepts)):  # "od kiedy Oleh u nas
+        # pracuje": the firm's `employee` whose value names him
+        return KeyChoice([theirs], about, respelled=respelled,
                          naming=naming_words(read, mentions))
     if not scored and (valued := held_by_a_value(conn, scope, read, mentions, persons,
                                                     concepts)) and (

@@ -117,6 +117,11 @@ jezdi jezdime jezdil jezdila uzywa uzywamy uzywal uzywala pouziva pouzivame pouz
 pouzivala pouzivaji bierze bierzemy bral brala berie berieme bral brala bere bereme
 dava davame davam davaju davaji davate davali daval davala dajemy daje dajecie daja dajesz
 dawal dawala dawali dawalismy
+wychodzi wychodza wychodzilo wychodzil wyszlo wyszla wyjdzie vychadza vychadzal vychadzalo
+vyslo vyjde vychazi vychazelo schodzi schodza zejdzie sciaga sciagaja pobiera pobieraja
+strhava strhavaju strhne strhavaji
+save saves saved saving store stores stored storing note notes noted noting
+znal znala znalo znali vedel vedela vedelo vedeli
 """))
 """Verbs that name nothing of their own ("which car did we DRIVE", "what cut does Booking
 TAKE", "until when can we USE the parking"): counted only where a key or a concept holds

@@ -72,6 +72,9 @@ have?", "gas advance now?" — an amount when the question asks one or names no 
 _WHO = frozenset(words_of("who whom whos kto kogo kdo koho"))
 _LOOK = frozenset(words_of("look looks looked looking"))
 _WHEN = frozenset(words_of("when kiedy kedy kdy dokedy dokiedy dokdy odkedy odkiedy odkdy"))
+_DAY_OF = frozenset(words_of("day dzien dniu dnia den dni dne den dna dnu"))
+"""The word "day" before the date it names ("na DZIEŃ 1 sierpnia", "k DŇU 15. augusta"):
+part of the date, not a day asked about."""
 _WHICH = frozenset(words_of("""
 what which jaki jaka jakie jakiego jakiej jakim jaka jakimi jakich ktory ktora ktore
 ktorego ktorej ktorym ktorych aky aka ake akeho akej aku akym akou akych ktoreho ktorom
@@ -210,6 +213,9 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
         # "when does Radek WORK", "kdy pracuje": his hours, not his employer
         for i in (i for i, word in enumerate(folded) if word in _WORKS and i not in multi):
             spans[i] = _HOURS
+    for i in [i for i in salient if folded[i] in _DAY_OF and i + 1 in dated]:
+        salient.remove(i)  # "na DZIEŃ 1 sierpnia": the date's, no day asked about
+        spans.pop(i, None)
     optional = {i for i in salient if folded[i] in OPTIONAL and i not in multi
                 and spans.get(i) != _SCHOOL_YEAR} | asks_since_when(folded) | (
         _what_changed(folded, salient) if question.asks_change else set()) | (

@@ -57,7 +57,14 @@ def base_forms(word: str) -> tuple[str, ...]:
     light = _light_stem(folded)
     if light not in forms:
         forms.append(light)
+    if _FLEETING_E.fullmatch(folded):  # "Pavel", "Paweł": the "Pavla", "Pawła" of its cases
+        forms.append(folded[:-2] + "l")
     return tuple(forms)
+
+
+_FLEETING_E = re.compile(r"[a-z]{2,}[^aeiouy]el")
+"""A word whose closing -el loses its e when inflected, as Slavic names do ("Pavel" →
+"Pavla", "Karel" → "Karla", "Paweł" → "Pawła")."""
 
 
 _LIGHT_SUFFIXES = sorted(words_of("""
@@ -74,7 +81,8 @@ plat / "platila" platil), and Polish past tenses of "we", "you" apart from "I"
 plac)."""
 _SOFTENED_R = "rze"
 """The Polish locative and vocative soften a closing r ("w Miodowym Dworze", "o Piotrze")."""
-ANALYSIS = " ".join((*_STEMMED_LANGUAGES, *sorted((*_LIGHT_SUFFIXES, f"{_SOFTENED_R}>r"))))
+ANALYSIS = " ".join((*_STEMMED_LANGUAGES, *sorted((*_LIGHT_SUFFIXES, f"{_SOFTENED_R}>r",
+                                                   "Cel>Cl"))))
 """What decides a word's base forms: part of the cache's fingerprint, so a cache whose
 stored forms an older analysis made is rebuilt, never half-matched."""
 

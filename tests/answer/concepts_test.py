@@ -97,7 +97,11 @@ def test_everyday_relations_are_found_in_the_cases_people_ask_them() -> None:
             ("świetlicy", "after_school"), ("kroužku", "lessons"), ("gości", "guest"),
             ("check-in", "check_in"), ("recepturę", "recipe"), ("instalatéra", "plumber"),
             ("cenovú ponuku", "quote"), ("menedżer haseł", "password_manager"),
-            ("doménu", "domain"), ("trhoch", "market"), ("e-shop", "eshop")):
+            ("doménu", "domain"), ("trhoch", "market"), ("e-shop", "eshop"),
+            ("o której", "time_of_day"), ("którego dnia", "day"), ("cisza nocna", "quiet_hours"),
+            ("od osoby", "per_person"), ("przyczepy", "trailer"), ("chmeľ", "hops"),
+            ("w wolnym czasie", "hobby"), ("clear out", "check_out"), ("checkin", "check_in"),
+            ("odszedł", "end"), ("last day", "end"), ("w nocy", "night")):
         assert concept in _concepts(table, text), text
 
 
@@ -142,6 +146,11 @@ def test_a_phrase_with_a_gap_takes_the_words_between_within_one_clause() -> None
     assert "supplier" not in _concepts(table, "the appointment got moved from when to when")
     assert "landlord" in table_for({"landlord": ["hire … off"]}).spans(
         _folded("who do we hire the hall off"))[0].concepts
+
+
+def test_a_verb_is_no_meeting() -> None:
+    """"kiedy SCHODZI rata" (is debited) says nothing of a meeting ("schôdza")."""
+    assert "meeting" not in _concepts(shipped(), "schodzi")
 
 
 def test_a_rating_is_no_rate_and_older_is_no_rating() -> None:

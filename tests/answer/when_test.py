@@ -78,6 +78,10 @@ def test_since_and_between() -> None:
     assert valid("Did my bill change between February and April?") == (
         "2026-02-01", "2026-05-01")
     assert valid("Did my rent change from January to April?") == ("2026-01-01", "2026-05-01")
+    both_years = ("2025-01-01", "2027-01-01")  # "and" is "a" or "i" between two years
+    assert valid("Jak zmieniła się emerytura między 2025 a 2026?") == both_years
+    assert valid("Ako sa zmenil nájom medzi 2025 a 2026?") == both_years
+    assert valid("Did rent change between 2025 and 2026?") == both_years
 
 
 def test_days() -> None:
