@@ -177,8 +177,11 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     if when < len(folded) and when < who and not question.asks_change and not asks_since_when(
             folded):  # "OD KIEDY ma prawo jazdy": any value, with the day it became true
         cues[WHEN_CUE] = 0.5
-    if WHERE.intersection([w for w in folded if w not in JOINERS][:1]):
-        # "(and) WHERE is Lena's exam": its venue before the exam, never alone an answer
+    after_date = max(dated, default=len(folded)) + 1
+    if WHERE.intersection([*[w for w in folded if w not in JOINERS][:1],
+                           *[w for w in folded[after_date:] if w not in JOINERS][:1]]):
+        # "(and) WHERE is Lena's exam": its venue before the exam, never alone an answer;
+        # also after the date it is asked for ("Na 1 maja 2026: GDZIE jest egzamin?")
         cues[WHERE_CUE] = 0.0
     spans: dict[int, frozenset[str]] = {}
     for span in concepts.spans(folded):  # a phrase's words mean the phrase ("for a LIVING",

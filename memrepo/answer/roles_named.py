@@ -122,13 +122,18 @@ def _kin_said_bare(span: Span, question: Sequence[str], concepts: ConceptTable) 
 
 def role_spans(words: Sequence[str], concepts: ConceptTable) -> list[Span]:
     """The role words of a sequence: a phrase of a role ("mother-in-law"), else one word of
-    a role — also inside a phrase of another concept ("our COMPANY id")."""
+    a role — also inside a phrase of another concept ("our COMPANY id"), unless it is that
+    phrase's head, which the phrase names the kind of ("internet PROVIDER", "DOSTAWCA
+    internetu": the internet's, not the supplier the memory knows)."""
     found: list[Span] = []
     covered: set[int] = set()
+    slavic = in_slavic(words)
     for span in concepts.spans(words):
         if span.concepts & concepts.roles:
             found.append(span)
             covered.update(range(span.start, span.end))
+        elif span.end - span.start > 1:
+            covered.add(span.start if slavic else span.end - 1)
     for i, word in enumerate(words):
         roles = concepts.word_concepts(word) & concepts.roles
         if not roles and word in _GENITIVE_ROLES and _genitive(words, i):

@@ -3,7 +3,8 @@ the thing asked ("ile WYCHODZI polisa"), a verb in the first person without a pr
 ("jakie języki ZNAM"), the day something falls on ("którego DNIA"; not the day of a date
 asked about, "na dzień 1 sierpnia"), the hour it happens at ("O KTÓREJ przywożą chleb"),
 a name inflected with its e dropped ("mail do PAVLA"), and a business known only by its
-legal form ("… sp. z o.o.") as what "we" have."""
+legal form ("… sp. z o.o.") as what "we" have; an arrival ("kiedy PRZYJEŻDŻA mama") and
+"where" asked after the date it is asked for ("Na 1 maja 2026: GDZIE jest egzamin?")."""
 
 from __future__ import annotations
 
@@ -46,6 +47,11 @@ WORLD = world_yaml("phrasing", "A Gdańsk family and its estate agency", NOW, ""
     world_event("agnieszka", "piekarnia_klos", "delivery_time", "6:30", "2024-05-01",
                 "Chleb z Piekarni Kłos przywożą o 6:30."),
     world_event("agnieszka", "piekarnia_klos", "phone", "+48 87 423 14 02", "2024-05-01"),
+    world_event("agnieszka", "mama", "przyjazd", "18 grudnia 2026", "2026-10-01",
+                "Mama przyjedzie 18 grudnia."),
+    world_event("agnieszka", "mama", "telefon", "+48 600 100 200", "2020-01-01"),
+    world_event("agnieszka", "fce_exam", "miesto", "Nitra", "2026-03-01"),
+    world_event("agnieszka", "fce_exam", "datum", "2026-06-13", "2026-03-01"),
 ))).replace("notes: []\n", _NOTES)
 
 world_repo, memory = world_fixtures(WORLD, "agnieszka", NOW)
@@ -60,6 +66,10 @@ world_repo, memory = world_fixtures(WORLD, "agnieszka", NOW)
     ("Jaki mamy NIP?", ["bursztyn_nieruchomosci.nip=584-287-13-66"]),
     ("Jaka była rata kredytu na dzień 1 sierpnia 2025?", ["mortgage.installment=3 760 zł"]),
     ("o której przywożą chleb?", ["piekarnia_klos.delivery_time=6:30"]),
+    ("Jak wiedziałeś 10 listopada 2026, kiedy przyjeżdża mama?",
+     ["mama.przyjazd=18 grudnia 2026"]),  # "przyjeżdża": her `przyjazd`, an arrival
+    ("Jak wiedziałeś na 10 listopada 2026: gdzie jest egzamin FCE?",
+     ["fce_exam.miesto=Nitra"]),  # where, asked after the date it is asked for
 ])
 def test_everyday_phrasing_finds_the_fact(memory: Memory, question: str,
                                           expected: list[str]) -> None:
