@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from memrepo.core.display import describe_character, unsafe_character
@@ -60,6 +61,14 @@ class Event:
     @property
     def folded_key(self) -> Key:
         return folded_key(self.key)
+
+    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
+        """Pickled as its fields in order: a large sync's second process sends its events
+        back, and a slotted record's default pickling takes three times as long."""
+        return (Event, _event_fields(self))
+
+
+_event_fields = operator.attrgetter(*(f.name for f in fields(Event)))
 
 
 def folded_key(key: Key) -> Key:

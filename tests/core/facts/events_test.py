@@ -3,6 +3,8 @@ the checks, the writers and the cache, so none of them serves what another refus
 
 from __future__ import annotations
 
+import copy
+import pickle
 from dataclasses import replace
 from typing import Any
 
@@ -47,3 +49,12 @@ def test_events_are_equal_and_hash_alike_by_every_field() -> None:
     assert first != other
     assert len({first, again, other}) == 2
     assert replace(first, confidence=0.5) == other
+
+
+def test_an_event_pickled_and_copied_is_the_same_event() -> None:
+    """A large sync's second process sends its events back pickled (as their fields)."""
+    first = parse_event(event(quote="Oleh – with us since April"), "michal")
+    assert pickle.loads(pickle.dumps(first, pickle.HIGHEST_PROTOCOL)) == first
+    assert copy.deepcopy(first) == first == copy.copy(first)
+    retracting = parse_event(retract("r1", "e1"), "michal")
+    assert pickle.loads(pickle.dumps(retracting)) == retracting
