@@ -29,7 +29,6 @@ from memrepo.answer.clauses import (
     with_referent,
 )
 from memrepo.answer.concepts import table_for
-from memrepo.answer.identities import words
 from memrepo.answer.keys import KeyChoice, choose_keys
 from memrepo.answer.notes_by_meaning import notes_by_meaning
 from memrepo.answer.question import (
@@ -272,11 +271,11 @@ def _facts_of_key(conn: Connection, scope: str, match: KeyMatch, start: Instant,
     facts = recall_during(conn, scope, subject, relation, start, asked.end, asked.known)
     if not match.values_naming:
         return facts
-    theirs = [f for f in facts if match.values_naming & set(words(f.object))]
+    theirs = [f for f in facts if f.object in match.values_naming]
     if theirs or not match.ended_too:
         return theirs
     before = recall_during(conn, scope, subject, relation, -FOREVER, asked.end, asked.known)
-    return [f for f in before if match.values_naming & set(words(f.object))][-1:]
+    return [f for f in before if f.object in match.values_naming][-1:]
 
 
 def _those_that_changed(keys: list[tuple[str, str, str]], facts: list[Fact],

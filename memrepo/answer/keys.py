@@ -239,7 +239,8 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     if strangers and not mentions.found and (theirs := held_as_their_value(
             conn, scope, read, mentions, [], strangers, concepts)):  # "since when has
         # Danuta Kaczmarek worked for us": only the firm's `employee` holds her name
-        return KeyChoice([theirs], [theirs.subject.split(",")[0]], respelled=respelled)
+        return KeyChoice([theirs], [" ".join(read.raw[i] for i in strangers)],
+                         respelled=respelled)
     if strangers and not [m for m in mentions.found if m.identities]:
         return KeyChoice(unknown=list(dict.fromkeys(said(read, *_whole_name(read, i))
                                                     for i in strangers)),

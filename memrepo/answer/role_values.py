@@ -113,14 +113,15 @@ def held_as_their_value(conn: Connection, scope: str, read: Reading, mentions: M
                 for i in asked) and (when or any(
                     _asks_its_relation(read, i, row, concepts) for i in asked))]
     values = values_of_subjects(conn, scope, {r.subject_key for r in rows})
-    holding = [row for row in rows if any(
-        _names_them(value, parts, as_asked, enough)
-        for value in values.get((row.subject_key, row.relation_key), []))]
-    if len({(r.subject_key, r.relation_key) for r in holding}) != 1:
+    holding = {(row.subject_key, row.relation_key): (row, naming) for row in rows if (naming := [
+        value for value in values.get((row.subject_key, row.relation_key), [])
+        if _names_them(value, parts, as_asked, enough)])}
+    if len(holding) != 1:
         return None
-    return KeyMatch(holding[0], COVERAGE, f"{label}, named in its value",
-                    (f"its relation is asked of {label}",), values_naming=frozenset(parts),
-                    ended_too=asks_when_it_held(read))
+    (row, naming), = holding.values()
+    return KeyMatch(row, COVERAGE, f"{label}, named in its value",
+                    (f"its relation is asked of {label}",), values_naming=frozenset(naming),
+                    ended_too=when)
 
 
 def _asks_its_relation(read: Reading, i: int, row: KeyRow, concepts: ConceptTable) -> bool:

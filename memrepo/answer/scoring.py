@@ -73,8 +73,8 @@ class KeyMatch:
     held: frozenset[str] = frozenset()  # the question's words it accounts for ("#3")
     by_relation: frozenset[str] = frozenset()  # those its relation accounts for
     answers: bool = True  # holds enough of the question (COVERAGE, the rarest word)
-    values_naming: frozenset[str] = frozenset()  # only its values holding one of these
-    # name words answer: a person's own place in another's key (`firm.employee`)
+    values_naming: frozenset[str] = frozenset()  # only these of its values answer: a
+    # person's own place in another's key (`firm.employee` = "Oleh Bondarenko")
     ended_too: bool = False  # … and where none holds when asked, the last that ended
 
 

@@ -1,7 +1,8 @@
 """A person whose fact is recorded only as another subject's value: "Od kiedy Oleh u nas
 pracuje?" when the firm's `employee` holds "Oleh Bondarenko" is answered by that key, with
-the value naming him alone (not every employee's), and for someone who has left, by the
-value that ended. A relation the firm's key is not (his salary) stays not recorded."""
+the value naming him alone (not every employee's, nor a relative's of the same surname),
+and for someone who has left, by the value that ended. A relation the firm's key is not
+(his salary) stays not recorded."""
 
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ WORLD = world_yaml("staff", "A Masurian campsite and the people working there", 
                 "Pani Danuta cleans the cabins since May 2023."),
     world_event("kemping", "kemping", "employee", "Bartosz Wójcik", "2024-06-01",
                 "Bartek Wójcik runs the kayak rental since June 2024."),
+    world_event("kemping", "kemping", "employee", "Anna Wójcik", "2025-05-01",
+                "Anna Wójcik, Bartek's cousin, at the shop since May 2025."),
     world_event("kemping", "oleh_bondarenko", "phone", "+48 732 118 504", "2024-04-01"),
     world_event("kemping", "bartosz_wojcik", "phone", "+48 693 550 128", "2024-06-01",
                 "Bartek – 693 550 128."),
@@ -50,7 +53,8 @@ world_repo, memory = world_fixtures(WORLD, "kemping", NOW)
 @pytest.mark.parametrize(("question", "expected"), [
     ("Od kiedy Oleh u nas pracuje?", ["kemping.employee=Oleh Bondarenko"]),
     ("Since when has Danuta Kaczmarek worked for us?", ["kemping.employee=Danuta Kaczmarek"]),
-    ("Do kiedy Bartek u nas pracował?", ["kemping.employee=Bartosz Wójcik"]),  # ended
+    ("Do kiedy Bartek u nas pracował?", ["kemping.employee=Bartosz Wójcik"]),  # ended; not
+    # his cousin Anna Wójcik, who works here still
     ("Where does Oleh work?", ["kemping.employee=Oleh Bondarenko"]),  # the firm is his work
     ("Od kiedy mamy Mruczka?", ["family.pet=Mruczek (kot)"]),  # the name as asked
 ])
