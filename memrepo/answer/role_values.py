@@ -94,19 +94,19 @@ def held_as_their_value(conn: Connection, scope: str, read: Reading, mentions: M
         said = {i for m in mentions.found for i in range(m.start, m.end)}
         own, label = persons[0].subjects, persons[0].label
         parts = {p for p in persons[0].name_parts if len(p) >= MIN_NAME_PART}
-        as_asked = {f for i in said for f in base_forms(read.folded[i])}
+        as_asked = [set(base_forms(read.folded[i])) for i in sorted(said)]
         enough = min(2, len(parts))
     elif not persons and names:
         said, own = set(names), set()
         parts = {read.folded[i] for i in names}
         label = " ".join(read.raw[i] for i in names)
-        as_asked, enough = set(), len(parts)
+        as_asked, enough = [], len(parts)
     else:
         return None
     asked = [i for i in read.salient if i not in said and i not in read.optional
              and not (read.concepts.get(i) and read.concepts[i] <= _WHEN_IT_HELD)]
     when = asks_when_it_held(read)
-    rows = [row for row in keys_with_words(conn, scope, parts | as_asked, "object")
+    rows = [row for row in keys_with_words(conn, scope, parts.union(*as_asked), "object")
             if row.subject_key not in own and all(
                 _asks_its_relation(read, i, row, concepts)
                 or set(base_forms(read.folded[i])) & forms_of(row.subject_key)
@@ -136,15 +136,16 @@ def _asks_its_relation(read: Reading, i: int, row: KeyRow, concepts: ConceptTabl
     return bool(asked & concepts.concepts_of_words(words(row.relation_key)))
 
 
-def _names_them(value: str, parts: set[str], as_asked: set[str], enough: int) -> bool:
-    """Whether a value names the person: a word of theirs as the question says it
-    ("Mruczka": "Mruczek (kot)"), or `enough` words of their names; never an address to
-    write to."""
+def _names_them(value: str, parts: set[str], as_asked: list[set[str]], enough: int) -> bool:
+    """Whether a value names the person: every word the question calls them by (its base
+    forms: "Mruczka" is "Mruczek (kot)"; "Peter NOVÁK" is not "Marek Novák"), or `enough`
+    words of their names; never an address to write to."""
     if _CONTACT.search(value):
         return False
     said = set(words(value))
-    return len(parts & said) >= enough or bool(
-        as_asked and as_asked & {f for w in said for f in base_forms(w)})
+    forms = {f for w in said for f in base_forms(w)}
+    return len(parts & said) >= enough or (bool(as_asked) and all(
+        word & forms for word in as_asked))
 
 
 def asks_when_it_held(read: Reading) -> bool:

@@ -39,6 +39,9 @@ WORLD = world_yaml("staff", "A Masurian campsite and the people working there", 
     world_event("kemping", "kemping", "employee", "Anna Wójcik", "2025-05-01",
                 "Anna Wójcik, Bartek's cousin, at the shop since May 2025."),
     world_event("kemping", "oleh_bondarenko", "phone", "+48 732 118 504", "2024-04-01"),
+    world_event("kemping", "peter_novak", "phone", "+421 905 333 444", "2020-01-01",
+                "Peter, môj brat: 0905 333 444"),
+    world_event("kemping", "kemping", "employee", "Marek Novák", "2021-02-01"),
     world_event("kemping", "bartosz_wojcik", "phone", "+48 693 550 128", "2024-06-01",
                 "Bartek – 693 550 128."),
     world_event("kemping", "kemping", "wifi_network", "Sosnowa_Guest_5G", "2026-05-01"),
@@ -75,6 +78,7 @@ def test_the_ended_value_says_until_when(memory: Memory) -> None:
     "Where does Bartek work?",  # he left: not the firm he worked for
     "What's Danuta Nowak's job?",  # not Danuta Kaczmarek
     "Kiedy Mruczek ma szczepienie?",  # a vaccination: not when he came
+    "Od kedy u nás robí Peter Novák?",  # not Marek Novák, whose surname he shares
 ])
 def test_a_relation_the_key_is_not_stays_not_recorded(memory: Memory, question: str) -> None:
     assert memory.recall("kemping", question).status == "not_recorded"
