@@ -72,7 +72,7 @@ have?", "gas advance now?" — an amount when the question asks one or names no 
 _WHO = frozenset(words_of("who whom whos kto kogo kdo koho"))
 _LOOK = frozenset(words_of("look looks looked looking"))
 _WHEN = frozenset(words_of("when kiedy kedy kdy dokedy dokiedy dokdy odkedy odkiedy odkdy"))
-_DAY_OF = frozenset(words_of("day dzien dniu dnia den dni dne den dna dnu"))
+_DAY_OF = frozenset(words_of("day dzien dniu dnia den dni dne dna dnu"))
 """The word "day" before the date it names ("na DZIEŃ 1 sierpnia", "k DŇU 15. augusta"):
 part of the date, not a day asked about."""
 _WHICH = frozenset(words_of("""

@@ -57,8 +57,9 @@ def base_forms(word: str) -> tuple[str, ...]:
     light = _light_stem(folded)
     if light not in forms:
         forms.append(light)
-    if _FLEETING_E.fullmatch(folded):  # "Pavel", "Paweł": the "Pavla", "Pawła" of its cases
-        forms.append(folded[:-2] + "l")
+    fleeting = folded[:-2] + "l"  # "Pavel", "Paweł": the "Pavla", "Pawła" of its cases
+    if _FLEETING_E.fullmatch(folded) and fleeting not in forms:
+        forms.append(fleeting)
     return tuple(forms)
 
 
