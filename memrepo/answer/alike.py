@@ -21,8 +21,9 @@ def among_alike(read: Reading, scored: Sequence[KeyMatch], joined: Sequence[Iden
                 concepts: ConceptTable) -> list[KeyMatch]:
     """The keys chosen of those that answer (`scored`, `joined`: the people the question
     names side by side)."""
-    return _role_as_written(read, _plain_relation(_town_or_address(read, _relation_by_its_words(
-        _saying_no_more(read, _best_of_each(scored, joined), concepts)))))
+    return _role_as_written(read, _named_by_its_relation(read, _plain_relation(
+        _town_or_address(read, _relation_by_its_words(_saying_no_more(
+            read, _best_of_each(scored, joined), concepts)))), concepts))
 
 
 def also_asked(chosen: Sequence[KeyMatch], scored: Sequence[KeyMatch],
@@ -91,10 +92,15 @@ def _saying_no_more(read: Reading, chosen: list[KeyMatch], concepts: ConceptTabl
     def unasked(word: str) -> bool:
         return not set(base_forms(word)) & asked and not concepts.word_concepts(word) & named
 
+    shared = set.intersection(*(set(words(m.key.subject_key)) for m in chosen)) if chosen \
+        else set()  # words every subject has tell none of them apart ("BURSZTYN
+    # NIERUCHOMOŚCI"'s office rent and rental commission, asked "czynsz za biuro")
+
     def says_more(match: KeyMatch) -> bool:  # its subject's words of the concept table too
         return any(unasked(w) and w not in AMOUNT | IDENTITY
                    for w in words(match.key.relation_key)) or any(
-            unasked(w) and concepts.word_concepts(w) for w in words(match.key.subject_key))
+            unasked(w) and concepts.word_concepts(w) for w in words(match.key.subject_key)
+            if w not in shared)
     plain = [m for m in chosen if not says_more(m)]
     return plain if plain and len(plain) < len(chosen) else chosen
 
@@ -144,6 +150,26 @@ def _plain_relation(chosen: list[KeyMatch]) -> list[KeyMatch]:
         return [m for m in chosen if m.by_relation]
     plain = [m for m in chosen if set(words(m.key.relation_key)) <= AMOUNT | IDENTITY]
     return plain or chosen
+
+
+def _named_by_its_relation(read: Reading, chosen: list[KeyMatch], concepts: ConceptTable,
+                           ) -> list[KeyMatch]:
+    """Of one subject's keys chosen alike, those whose relation holds a word the question
+    names the subject by, as written or through the concept table ("ile płaciliśmy za
+    BIURO": the agency's `office_rent`, not its `sales_commission`), when some do."""
+    if len({m.key.subject_key for m in chosen}) != 1:
+        return chosen
+
+    def holds_its_name(match: KeyMatch) -> bool:
+        relation = list(words(match.key.relation_key))
+        forms = {f for w in relation for f in base_forms(w)}
+        meant = concepts.concepts_of_words(relation)
+        naming = [int(w[1:]) for w in match.held - match.by_relation
+                  if w[0] == "#" and w[1:].isdigit()]
+        return any(forms.intersection(base_forms(read.folded[i]))
+                   or meant & read.concepts.get(i, frozenset()) for i in naming)
+    kept = [m for m in chosen if holds_its_name(m)]
+    return kept if kept else chosen
 
 
 def _town_or_address(read: Reading, chosen: list[KeyMatch]) -> list[KeyMatch]:

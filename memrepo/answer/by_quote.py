@@ -61,7 +61,9 @@ def said_in_its_quote(conn: Connection, scope: str, read: Reading, concepts: Con
     ranked = sorted(((both_held, key) for key, both_held in held.items()
                      if not another_kind(key, read, {f"#{i}" for i in both_held[0]})),
                     key=lambda pair: (-len(pair[0][0]), -len(pair[0][1]), pair[1].rowid))
-    fitting = [(held, key) for held, key in ranked if _enough(held, asked, read)]
+    fitting = [(held, key) for held, key in ranked
+               if _enough(held, asked, read, concepts.concepts_of_words(
+                   [*words(key.subject_key), *words(key.relation_key)]))]
     if not fitting or (len(fitting) > 1 and len(fitting[1][0][0]) == len(fitting[0][0][0])):
         return None
     (_, in_quote), key = fitting[0]
@@ -91,16 +93,19 @@ def _held(key: KeyRow, quoted: set[int], read: Reading, asked: Sequence[int],
     return by_words | in_quote, in_quote
 
 
-def _enough(held: tuple[set[int], set[int]], asked: Sequence[int], read: Reading) -> bool:
+def _enough(held: tuple[set[int], set[int]], asked: Sequence[int], read: Reading,
+            its_concepts: frozenset[str]) -> bool:
     """Its sentence holds two asked words or more and the key one more at most unheld —
-    a plain lower-case word, never a name or a word of the table ("… w DOMU", "… na
-    LEGIONÓW": another place) — or its sentence holds one and with its words all."""
+    a plain lower-case word, or one of a concept its own words name ("who SELLS us
+    hinges": `hardware_supplier`), never a name or another word of the table ("… w DOMU",
+    "… na LEGIONÓW": another place) — or its sentence holds one and with its words all."""
     both, in_quote = held
     left = [i for i in asked if i not in both]
     if not in_quote or len(left) > LEFT_OUT:
         return False
     return not left or (len(in_quote) >= IN_ITS_QUOTE and all(
-        not read.concepts.get(i) and i not in read.capitalised for i in left))
+        read.concepts.get(i, frozenset()) <= its_concepts and i not in read.capitalised
+        for i in left))
 
 
 def _another_relation(key: KeyRow, read: Reading, concepts: ConceptTable,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from memrepo.answer.animals_named import animals_named
 from memrepo.answer.called_in_quotes import called_in_quotes, kin_in_quotes
 from memrepo.answer.concepts import MIN_INFLECTED, ConceptTable
 from memrepo.answer.first_person import in_slavic
@@ -212,10 +213,18 @@ def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
     kin = kin_in_quotes(kin_words, quotes_holding(conn, scope, {
         w for said in kin_words.values() for w in said})) if kin_words else {}
     subjects |= {(key, key) for key in (*nicknames, *kin)}
+    animals = animals_named(conn, scope, read, concepts,
+                            {f for r in rows for w in words(r.subject_key) for f in base_forms(w)})
+    subjects |= {(key, key) for found in animals.values() for key in found}
     owners = business_owners(entity_notes_with_words(conn, set(words(asker)), "description"),
                              asker, concepts)
     people = identities(sorted(subjects), notes, asker, concepts, called, owners, nicknames,
                         kin)
+    for i, found in animals.items():  # "naszego PSA": the dog recorded as `kapsel`
+        for identity in people:
+            if identity.subjects & found:
+                identity.kinds.add(read.folded[i])
+                identity.person = True
     common = _common_words(conn, scope, forms, people)
     for identity in people:
         if identity.person:

@@ -199,7 +199,7 @@ _THEIRS = frozenset(words_of("his her their its jego jej ich jeho"))
 """A possessive pointing back after a joining word starts a thing asked of whom the part
 before named: "What's Oliver's email AND HIS phone number?" asks two."""
 PREPOSITIONS = frozenset(words_of("""
-at in on to for with from of by do w we z ze na u o od v ve vo zo k ku s so pri until till
+at in on to for with from of by do w we z ze na u o od v ve vo zo k ku s so pri pod until till
 since"""))
 
 

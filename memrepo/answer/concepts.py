@@ -58,6 +58,9 @@ class ConceptTable:
     roles: frozenset[str]  # concepts that name a person by their relation to someone
     words_of: Mapping[str, Sequence[str]] = field(default_factory=dict)  # concept → words
     within: Mapping[str, str] = field(default_factory=dict)  # narrower → broader concept
+    together: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    # concept → pairs of concepts a question names it by together ("what we pay the BANK
+    # for the HOUSE": mortgage)
     _read: dict[tuple[str, ...], tuple[Span, ...]] = field(
         default_factory=dict, compare=False, repr=False)  # words → their spans, as read
 
@@ -178,7 +181,8 @@ class ConceptTable:
         for name, words in extra.items():
             words_of[name] = (*words_of.get(name, ()), *words)
         return ConceptTable(_merged(self.phrases, added[0]), _merged(self.forms, added[1]),
-                            _merged(self.exact, added[2]), self.roles, words_of, self.within)
+                            _merged(self.exact, added[2]), self.roles, words_of, self.within,
+                            self.together)
 
 
 def _stems(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -277,16 +281,19 @@ def shipped() -> ConceptTable:
     data = orjson.loads(files("memrepo.answer").joinpath(INDEX_FILE).read_bytes())
     return ConceptTable(_Sets({tuple(k.split(" ")): v for k, v in data["phrases"].items()}),
                         _Sets(data["forms"]), _Sets(data["exact"]), frozenset(data["roles"]),
-                        data["words"], data["within"])
+                        data["words"], data["within"],
+                        {name: tuple((a, b) for a, b in pairs)
+                         for name, pairs in data["together"].items()})
 
 
 def index_json(table_text: str) -> bytes:
     """INDEX_FILE for the text of concepts.yaml."""
     import orjson
 
-    entries, roles, within = read_table(table_text)
-    phrases, forms, exact = _index(entries)
-    data = {"roles": sorted(roles), "words": entries, "within": within,
+    table = read_table(table_text)
+    phrases, forms, exact = _index(table.entries)
+    data = {"roles": sorted(table.roles), "words": table.entries, "within": table.within,
+            "together": table.together,
             "phrases": {" ".join(k): sorted(v) for k, v in sorted(phrases.items())},
             "forms": {k: sorted(v) for k, v in sorted(forms.items())},
             "exact": {k: sorted(v) for k, v in sorted(exact.items())}}
@@ -297,16 +304,28 @@ _ENTRY = re.compile(r"^  ([a-z0-9_]+):\s*$")
 _ROLE = re.compile(r"^    role:\s*true\s*$")
 _WITHIN = re.compile(r"^    within:\s*([a-z0-9_]+)\s*$")
 _WORDS = re.compile(r"^    words:\s*\[(.*)\]\s*$")
+_TOGETHER = re.compile(r"^    together:\s*\[(.*)\]\s*$")
 
 
-def read_table(text: str) -> tuple[dict[str, list[str]], list[str], dict[str, str]]:
-    """The concepts of concepts.yaml: name → words, the role concepts, and each narrower
-    concept's broader one. The file keeps to
-    a fixed shape (see its head), read line by line: a question must not pay for importing
-    a YAML parser (tests/answer/concepts_test.py reads it with PyYAML too)."""
+@dataclass(frozen=True, slots=True)
+class TableText:
+    """What concepts.yaml says: name → words, the role concepts, each narrower concept's
+    broader one, and the pairs of concepts that name a concept together."""
+
+    entries: dict[str, list[str]]
+    roles: list[str]
+    within: dict[str, str]
+    together: dict[str, list[list[str]]]
+
+
+def read_table(text: str) -> TableText:
+    """The concepts of concepts.yaml. The file keeps to a fixed shape (see its head), read
+    line by line: a question must not pay for importing a YAML parser
+    (tests/answer/concepts_test.py reads it with PyYAML too)."""
     entries: dict[str, list[str]] = {}
     roles: list[str] = []
     within: dict[str, str] = {}
+    together: dict[str, list[list[str]]] = {}
     current = ""
     for line in text.splitlines():
         if not line.strip() or line.lstrip().startswith("#") or line == "concepts:":
@@ -319,9 +338,12 @@ def read_table(text: str) -> tuple[dict[str, list[str]], list[str], dict[str, st
             within[current] = found.group(1)
         elif (found := _WORDS.match(line)) and current:
             entries[current] = [w.strip() for w in found.group(1).split(",") if w.strip()]
+        elif (found := _TOGETHER.match(line)) and current:
+            together[current] = [[c.strip() for c in pair.split("+")]
+                                 for pair in found.group(1).split(",")]
         else:
             raise ValueError(f"concepts.yaml: a line out of its shape: {line!r}")
-    return entries, roles, within
+    return TableText(entries, roles, within, together)
 
 
 def table_for(extra: Mapping[str, Sequence[str]] | None) -> ConceptTable:

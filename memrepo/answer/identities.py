@@ -41,6 +41,8 @@ class Identity:
     name_parts: set[str] = field(default_factory=set)  # words of its names, not of phrases
     person: bool = False  # a party (an entity note, a role word, the asker), not a thing
     asker: bool = False
+    kinds: set[str] = field(default_factory=set)  # the question's words naming it by its
+    # kind: an animal recorded by its name ("naszego PSA": `kapsel`)
 
     @property
     def label(self) -> str:

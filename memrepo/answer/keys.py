@@ -315,9 +315,10 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
                                                             concepts)):
         return KeyChoice([kin], about, respelled=respelled,
                          naming=naming_words(read, mentions))
-    if not scored and (theirs := held_as_their_value(conn, scope, read, mentions, persons,
-                                                      [], concepts)):  # "od kiedy Oleh u nas
-        # pracuje": the firm's `employee` whose value names him
+    if not scored and (theirs := held_as_their_value(
+            conn, scope, read, mentions, persons, _named_in_values(read, mentions), concepts)):
+        # "od kiedy Oleh u nas pracuje": the firm's `employee` whose value names him; "when
+        # did Ferda die", held only as a value: the pet that ended
         return KeyChoice([theirs], about, respelled=respelled,
                          naming=naming_words(read, mentions))
     if not scored and (valued := held_by_a_value(conn, scope, read, mentions, persons,
@@ -371,6 +372,14 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
     return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions),
                      missing=missing, alike=alike_that_changed(read, scored, chosen))
+
+
+def _named_in_values(read: Reading, mentions: Mentions) -> list[int]:
+    """Names written with a capital that no mention holds and only values or notes do
+    ("when did FERDA die": `katerina.pet` = "Ferda"), by position."""
+    said = {i for m in mentions.found for i in range(m.start, m.end)}
+    return sorted(i for i in (read.optional & read.capitalised) | read.noted_names
+                  if i not in said)
 
 
 def _a_person_only_the_notes_name(read: Reading, scored: Sequence[KeyMatch],

@@ -84,6 +84,8 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
         return set()
     values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
     def wrong(match: KeyMatch) -> bool:
+        if days_asked and _begun_by_it(read, match):
+            return False  # "when did we TIE THE KNOT": the day the spouse became one
         held = values.get((match.key.subject_key, match.key.relation_key), [])
         kinds = [value_kinds(value) for value in held]
         if WHO_CUE in read.cues and held and _an_address(match.key.relation_key, held):
@@ -102,6 +104,17 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
             NAME in never or not any(leads_with_name(value) or names_someone(value)
                                      for value in held))
     return {(m.key.subject_key, m.key.relation_key) for m in scored if wrong(m)}
+
+
+def _begun_by_it(read: Reading, match: KeyMatch) -> bool:
+    """Whether the key's relation matched a word naming the event that began it (getting
+    married: `husband`; selling: `sold_to`), whose day is when the key came to hold."""
+    return any(read.concepts.get(int(w[1:]), frozenset()) & _BEGINNINGS
+               for w in match.by_relation if w[1:].isdigit())
+
+
+_BEGINNINGS = frozenset(("marriage", "sale"))
+"""Concepts of an event that makes a relation hold from its day on."""
 
 
 def _says_an_amount(value: str, money: bool) -> bool:

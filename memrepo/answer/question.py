@@ -26,7 +26,7 @@ _CHANGE_STEMS = ("chang", "zmien", "zmian", "zmen", "histor", "evolv", "switch",
                  "swap", "przeprowadz", "presun", "prestehov", "vymen", "wymien", "increas",
                  "decreas", "podwyz", "podroz", "zdroz", "zvys", "zdraz", "zlacn", "obniz",
                  "menil", "menila", "menili", "menilo", "podnies", "podniosl", "podniesl",
-                 "przesun", "przesuw", "przeloz", "preloz")
+                 "przesun", "przesuw", "przeloz", "preloz", "vyvij", "develop")
 _GO = frozenset(("go", "goes", "went", "gone", "going"))
 _PUT = frozenset(("put", "puts", "putting"))
 """… UP: "when did the dairy put the price up", "put up the rent"""
@@ -184,7 +184,7 @@ def analyse(text: str, now: Instant) -> Question:
     asks_change = any(map(asks_change_word, folded)) or any(
         a in _GO and b in ("up", "down") for a, b in itertools.pairwise(folded)) or any(
         a in _PUT and "up" in folded[i + 1:i + 5] for i, a in enumerate(folded)) or (
-        _had_so_far(folded)) or _before_as_well(folded, times.used)
+        _had_so_far(folded, times.used)) or _before_as_well(folded, times.used)
     asks_amount = bool(_AMOUNT_WORDS & set(folded)) or any(
         a == "how" and b in ("much", "many") for a, b in itertools.pairwise(folded)) or (
         what_is_paid(folded))
@@ -235,11 +235,45 @@ _WAS = frozenset(words_of("was were byl byla bylo byli byly bol bola bolo boli")
 _JOINED = frozenset(words_of("and a i"))
 
 
-def _had_so_far(folded: Sequence[str]) -> bool:
-    """"… so far", "which vans HAVE we HAD": every value the key has held."""
+def _had_so_far(folded: Sequence[str], dated: frozenset[int]) -> bool:
+    """"… so far", "which vans HAVE we HAD", "what cars HAS the salon HAD", "OVER THE
+    YEARS", "DO TEJ PORY", "aké autá SME MALI", "KTO VŠETKO u nás učil", "FROM WHOM TO
+    WHOM", "Z KEDY NA KEDY": every value the key has held (a past "had" without a date)."""
     pairs = list(itertools.pairwise(folded))
+    text = f" {' '.join(folded)} "
     return ("so", "far") in pairs or any(
-        a in ("have", "has") and c == "had" for (a, _), (_, c) in itertools.pairwise(pairs))
+        word in ("have", "has") and "had" in folded[i + 2:i + 5]
+        for i, word in enumerate(folded)) or any(
+        phrase in text for phrase in _SO_FAR) or any(
+        a in _ALL_OF and b in _EVERY for a, b in pairs) or _from_to_the_same(folded) or (
+        not dated and (bool(_WE_HAD.intersection(folded))
+                       or bool(_HAD_PAIRS.intersection(pairs))))
+
+
+_SO_FAR = tuple(f" {phrase} " for phrase in (
+    "over the years", "through the years", "all these years", "do tej pory", "przez lata",
+    "przez te lata", "za tie roky", "za ty roky", "v priebehu rokov", "v průběhu let",
+    "odkedy si to zapisujeme", "od kiedy to zapisujemy", "who all", "what all"))
+_ALL_OF = frozenset(words_of("kto kogo co czego kde gdzie kdo koho co"))
+_EVERY = frozenset(words_of("vsetko vsetci wszystko wszyscy vsechno vsichni"))
+""""KTO VŠETKO u nás učil": everyone who ever did."""
+_WE_HAD = frozenset(words_of("mielismy mieli mialy mialysmy mialam mialem"))
+_HAD_PAIRS = frozenset(itertools.product(words_of("sme som jsme jsem"),
+                                         words_of("mali mala mal meli mela mel"))) | (
+    frozenset(itertools.product(words_of("mali meli"), words_of("sme jsme"))))
+"""The past of "to have" with no date ("aké autá sme mali", "jaká auta jsme měli"): the
+things had over time."""
+_FROM = frozenset(words_of("from z zo ze od"))
+_TO = frozenset(words_of("to na do k ku"))
+_ASKING = frozenset(words_of("""what where whom who when which kedy kde koho kto co coho
+kdy kdo ceho kiedy gdzie kogo czego czym"""))
+
+
+def _from_to_the_same(folded: Sequence[str]) -> bool:
+    """"from WHOM to WHOM", "z KEDY na KEDY", "od koho ku komu": a change asked."""
+    froms = {folded[i + 1] for i in range(len(folded) - 1)
+             if folded[i] in _FROM and folded[i + 1] in _ASKING}
+    return any(folded[i] in _TO and folded[i + 1] in froms for i in range(len(folded) - 1))
 
 
 def asks_change_word(word: str) -> bool:

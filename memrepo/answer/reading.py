@@ -7,7 +7,7 @@ memrepo.answer.words_asked's.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from memrepo.answer.concepts import ConceptTable, Span
@@ -69,7 +69,7 @@ amount value price cost total sum kwota wartosc cena suma castka hodnota"""))
 """Relations that say what a thing is (IDENTITY: `van.model`) or costs (AMOUNT:
 `gas_bill.amount`), answering a question that names only the thing ("which van do we
 have?", "gas advance now?" — an amount when the question asks one or names no other)."""
-_WHO = frozenset(words_of("who whom whos kto kogo kdo koho"))
+_WHO = frozenset(words_of("who whom whos kto kogo komu kdo koho"))
 _LOOK = frozenset(words_of("look looks looked looking"))
 _WHEN = frozenset(words_of("when kiedy kedy kdy dokedy dokiedy dokdy odkedy odkiedy odkdy"))
 _DAY_OF = frozenset(words_of("day dzien dniu dnia den dni dne dna dnu"))
@@ -175,8 +175,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     if who < len(folded) and who < when:  # "who do I call WHEN it breaks": who asks
         cues[WHO_CUE] = 0.5
     if when < len(folded) and when < who and not question.asks_change and not asks_since_when(
-            folded):  # "OD KIEDY ma prawo jazdy": any value, with the day it became true
-        cues[WHEN_CUE] = 0.5
+            folded) and not _when_subordinate(folded, when):  # "OD KIEDY ma prawo jazdy":
+        cues[WHEN_CUE] = 0.5  # any value, with the day it became true
     after_date = max(dated, default=len(folded)) + 1
     if WHERE.intersection([*[w for w in folded if w not in JOINERS][:1],
                            *[w for w in folded[after_date:] if w not in JOINERS][:1]]):
@@ -187,6 +187,8 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
     for span in concepts.spans(folded):  # a phrase's words mean the phrase ("for a LIVING",
         for i in (*range(span.start, span.end), *span.tail):  # "rent the rooms FROM")
             spans[i] = span.concepts | _own_concepts(folded, span, i, concepts)
+    together = _named_together(folded, spans, dated, concepts)
+    spans.update(together)
     for i, word in enumerate(folded):  # "Péťa's NUMBER", "numer do mamy": a phone number
         if head_kind(word) == HEAD_NUMBER and i not in heads and (
                 i not in spans or spans[i] <= _ALSO_A_NUMBER):
@@ -225,7 +227,7 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
         _said_after_asking(question.text, folded) if len(written) == len(raw) else set())
     kinds = {j: head_kind(folded[i]) for i in heads for j in (i - 1, i + 1) if j in salient}
     phrased = {i for span in concepts.spans(folded) if span.end - span.start > 1
-               for i in range(span.start, span.end)}
+               for i in range(span.start, span.end)} | set(together)
     asked_kind = {j for i, word in enumerate(folded) if word in _WHICH  # "what's the RENT"
                   for j in [next((j for j in salient if j > i), -1)] if 0 < j - i <= 3}
     starts = _sentence_starts(question.text)
@@ -241,11 +243,38 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
                                   and len(folded[i]) > 1 and folded[i] not in FILLERS)})
     # a name that is also a small word ("What is ANI's salary?": Anna) still names someone
     labels = _labels(written, dated)
+    pointed = _pointed_back(question.text)
+    tail = range(len(folded) - pointed, len(folded))
+    if pointed and any(i < tail.start for i in capitalised) and any(
+            i < tail.start and i not in capitalised for i in salient):
+        optional |= set(tail)  # "… Jan Vlček's PHONE? (mortgage)": the thing guessed to be
+        # pointed at counts only where a key holds it, once the part names someone by name
+        # and asks something of them ("… a jaki Olena? (telefon)" asks the phone)
     return Reading(raw, folded, sorted({*salient, *labels}), cues, set(dated), spans,
                    optional | {j for i in labels for j in (i - 1, i)}, kinds,
                    question.asks_change, read_as, asked_kind, phrased, capitalised,
-                   labels=labels, pointed=_pointed_back(question.text),
+                   labels=labels, pointed=pointed,
                    acronyms=_acronyms(written) if len(written) == len(raw) else frozenset())
+
+
+def _named_together(folded: Sequence[str], spans: dict[int, frozenset[str]],
+                    dated: Collection[int], concepts: ConceptTable,
+                    ) -> dict[int, frozenset[str]]:
+    """The words that name a concept of the table together with another word of the
+    question ("ile oddajemy BANKOWI za DOM": the mortgage; concepts.yaml `together`), each
+    with its concepts, that one and the one it is within (a loan: `kredyt.rata`)."""
+    def named(i: int) -> frozenset[str]:
+        return spans.get(i, frozenset()) | concepts.word_concepts(folded[i])
+    found: dict[int, frozenset[str]] = {}
+    said = [i for i in range(len(folded)) if i not in dated and named(i)]
+    for concept, pairs in concepts.together.items():
+        for first, second in pairs:
+            one = [i for i in said if first in named(i)]
+            other = [j for j in said if second in named(j) and j not in one]
+            for i in (*one, *other) if one and other else ():
+                found[i] = found.get(i, spans.get(i, frozenset())) | {
+                    concept, *concepts.within.get(concept, "").split()}
+    return found
 
 
 def _since_clause(folded: Sequence[str]) -> set[int]:
@@ -460,6 +489,14 @@ def _beside_a_person(i: int, written: Sequence[str], folded: Sequence[str],
 _ALSO_A_NUMBER = frozenset(("size",))
 """Concepts of a word for a number that alone still asks for a phone ("aké ČÍSLO má"; "číslo
 topánok" is a shoe size: a head before its noun)."""
+
+
+def _when_subordinate(folded: Sequence[str], when: int) -> bool:
+    """Whether "when" opens a clause after the question asked by "which" or "what" ("WHICH
+    children's doctor do we bring the kids to WHEN they're sick"): a time it applies, not
+    a date asked for."""
+    first = _first_of(folded, _WHICH)
+    return first < when and first <= 1 and not JOINERS.intersection(folded[first:when])
 
 
 def _first_of(folded: Sequence[str], wanted: frozenset[str]) -> int:

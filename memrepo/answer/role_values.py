@@ -100,7 +100,8 @@ def held_as_their_value(conn: Connection, scope: str, read: Reading, mentions: M
         said, own = set(names), set()
         parts = {read.folded[i] for i in names}
         label = " ".join(read.raw[i] for i in names)
-        as_asked, enough = [], len(parts)
+        as_asked = [set(base_forms(read.folded[i])) for i in names]  # "DUKATA": Dukat
+        enough = len(parts)
     else:
         return None
     asked = [i for i in read.salient if i not in said and i not in read.optional
@@ -159,9 +160,9 @@ def asks_when_it_held(read: Reading) -> bool:
 _HELD_BY_ANOTHER = {"employer": ("staffing", "employee")}
 """A concept asked of a person → the concepts of another subject's relation that holds
 the person as its value: where someone works is the firm whose employee they are."""
-_WHEN_IT_HELD = frozenset(("start", "end", "expiry"))
-"""Concepts of words asking when the value began or ended ("OD KIEDY", "until when"): the
-value's own dates answer them."""
+_WHEN_IT_HELD = frozenset(("start", "end", "expiry", "death", "sale"))
+"""Concepts of words asking when the value began or ended ("OD KIEDY", "until when", "when
+did Ferda DIE", "kiedy SPRZEDALIŚMY Dukata"): the value's own dates answer them."""
 _CONTACT = re.compile(r"@|://|www\.")
 """A value that is an address to write to: the surname in an e-mail names nobody."""
 

@@ -116,8 +116,9 @@ def about_things(matches: Sequence[KeyMatch], things: set[int], read: Reading,
                   and (m.key.subject_key, m.key.relation_key) not in unfit]
         holding = [m for m in kept if f"#{i}" in m.held or f"~{i}" in m.held]
         if i in recorded:  # "the VAN's MOT" of a scope recording `van`: not `car.mot_due`
-            direct += [m for m in holding if f"'{read.raw[i]}' in its quote" in m.relation
-                       or m.key.subject_key in read.value_named.get(i, ())]
+            direct += [m for m in holding if m not in direct and (
+                f"'{read.raw[i]}' in its quote" in m.relation
+                or m.key.subject_key in read.value_named.get(i, ()))]
         kept = direct if any(m.answers for m in direct) or any(
             _subject_as_written(m, i, read) for m in direct) or i in recorded else [
             m for m in kept if m in direct or m in holding]
@@ -352,7 +353,7 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
             relation_how.append(f"{mention.how} → its relation")
             subject_how = ROLE_OWNER
         elif thing and mention.identities and (
-                (directly := _named_directly(key, read))
+                (directly := _named_directly(key, read, range(mention.start, mention.end)))
                 or (by_concept := _named_as(key, read, mention, concepts)) or (
                 all(is_org(i, concepts) for i in mention.identities)
                 and names_thing(key, read, False, concepts, own_relation=True))):
@@ -460,11 +461,13 @@ def _named_as(key: KeyRow, read: Reading, mention: Mention, concepts: ConceptTab
                for i in range(mention.start, mention.end))
 
 
-def _named_directly(key: KeyRow, read: Reading) -> bool:
-    """Whether the question names the key's subject by one of its own words ("the VAN")."""
+def _named_directly(key: KeyRow, read: Reading, among: Collection[int] | None = None,
+                    ) -> bool:
+    """Whether the question names the key's subject by one of its own words ("the VAN"),
+    at one of the positions `among` where given (a mention's)."""
     subject_words = {f for w in words(key.subject_key) for f in base_forms(w)}
     return any(set(base_forms(read.folded[i])) & subject_words for i in read.salient
-               if i not in read.in_names)
+               if i not in read.in_names and (among is None or i in among))
 
 
 def _of_the_kind(key: KeyRow, kind: str, concepts: ConceptTable) -> bool:

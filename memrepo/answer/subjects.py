@@ -50,6 +50,7 @@ def find_mentions(question: Sequence[str], raw: Sequence[str], people: Sequence[
     taken = set(skip)
     persons = [i for i in people if i.person]
     found = _spellings_named(question, persons, taken, concepts, capitalised)
+    found += _kinds_named(question, people, taken)
     found += _parts_named(question, persons, taken, concepts, capitalised)
     found += _capitalised_parts_named(question, capitalised, people, taken, concepts)
     asking = next((i for i in people if i.asker), None) or (
@@ -89,6 +90,18 @@ def _spellings_named(question: Sequence[str], people: Sequence[Identity],
                 found.append(Mention(start, start + size, tuple(same),
                                      f"name '{' '.join(wanted)}'"))
                 taken.update(span)
+    return found
+
+
+def _kinds_named(question: Sequence[str], people: Sequence[Identity], taken: set[int],
+                 ) -> list[Mention]:
+    """A word naming one or more animals by their kind (memrepo.answer.animals_named)."""
+    found = []
+    for i, word in enumerate(question):
+        named = tuple(identity for identity in people if word in identity.kinds)
+        if named and i not in taken:
+            found.append(Mention(i, i + 1, named, f"kind '{word}'"))
+            taken.add(i)
     return found
 
 

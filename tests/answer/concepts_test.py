@@ -16,14 +16,21 @@ TABLE = (HERE / "concepts.yaml").read_text(encoding="utf-8")
 
 
 def test_the_line_reader_reads_what_yaml_reads() -> None:
-    entries, roles, within = read_table(TABLE)
+    table = read_table(TABLE)
+    entries, within = table.entries, table.within
     loaded = yaml.safe_load(TABLE)["concepts"]
     assert entries == {name: entry["words"] for name, entry in loaded.items()}
-    assert sorted(roles) == sorted(name for name, entry in loaded.items() if entry.get("role"))
+    assert sorted(table.roles) == sorted(name for name, entry in loaded.items()
+                                         if entry.get("role"))
     assert within == {name: entry["within"] for name, entry in loaded.items()
                       if "within" in entry}
     for narrow, broad in within.items():  # the broader concept lists the narrower's words
         assert set(entries[narrow]) <= set(entries[broad]), narrow
+    assert table.together == {name: [[c.strip() for c in pair.split("+")]
+                                     for pair in entry["together"]]
+                              for name, entry in loaded.items() if "together" in entry}
+    for name, pairs in table.together.items():  # each names two concepts of the table
+        assert all(len(pair) == 2 and set(pair) <= set(entries) for pair in pairs), name
 
 
 def test_the_shipped_index_is_built_from_the_table() -> None:

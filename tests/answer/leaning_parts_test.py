@@ -25,6 +25,8 @@ WORLD = world_yaml("leaning-parts", "A Leeds cleaning company and its owners", N
         ("hair_colour", "supplier", "Hairtech Polska sp. z o.o."),
         ("hairtech_polska", "contact_person", "Agnieszka Wiśniewska"),
         ("ela", "kruzok", "plávanie"),
+        ("hypoteka", "poradce", "Ing. Jan Vlček"),
+        ("jan_vlcek", "phone", "+420 734 560 218"),
     )) + world_event("maggie", "lumora", "day_rate", "520 EUR", "2024-07-01")
     + world_event("maggie", "lumora", "day_rate", "590 EUR", "2026-07-01",
                   "New Lumora rate 590/day from 1 July.")
@@ -48,6 +50,8 @@ world_repo, memory = world_fixtures(WORLD, "maggie", NOW)
      ["hair_colour.supplier=Hairtech Polska sp. z o.o.",
       "hairtech_polska.contact_person=Agnieszka Wiśniewska"]),
     ("What does Ela do after school these days?", ["ela.kruzok=plávanie"]),
+    ("Who is our mortgage advisor and what's his phone?",  # his: the advisor the part
+     ["hypoteka.poradce=Ing. Jan Vlček", "jan_vlcek.phone=+420 734 560 218"]),  # answered
 ])
 def test_a_part_leaning_on_the_one_before_is_asked_of_what_it_named(
         memory: Memory, question: str, expected: list[str]) -> None:
