@@ -184,6 +184,9 @@ def _ask_part(asking: Callable[[str], Answer], part: str, before: Answer | None)
     referent = naming or (sorted(subjects) if len(subjects) == 1 and unnamed else [])
     if not pointing and referent and not answer.choice.about and not answer.choice.unknown:
         again = asking(f"{part} ({' '.join(referent)})")
+        if not again.choice.keys and naming and relation:  # "Kto je otcov NEUROLÓG a kedy
+            # má ďalšiu kontrolu?": dad's next neurology check, what the part before asked
+            again = asking(f"{part} ({' '.join([*naming, *relation])})")
         return again if again.choice.keys else answer
     return answer
 

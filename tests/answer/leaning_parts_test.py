@@ -13,6 +13,16 @@ from tests.support import answered_keys, world_event, world_facts, world_fixture
 
 NOW = "2026-11-25T12:00:00Z"
 
+_NOTES = """notes:
+  - category: entities
+    name: jozef-balaz
+    description: "Jozef Baláž: Maggie's father, retired in Žilina"
+    aliases: ["Jozef Baláž", "otec", "dad"]
+    body: |
+      # Jozef Baláž
+      Maggie's father.
+"""
+
 WORLD = world_yaml("leaning-parts", "A Leeds cleaning company and its owners", NOW, world_facts(
     "maggie", (
         ("client_gym", "contract_price", "£1,850 a month"),
@@ -27,12 +37,14 @@ WORLD = world_yaml("leaning-parts", "A Leeds cleaning company and its owners", N
         ("ela", "kruzok", "plávanie"),
         ("hypoteka", "poradce", "Ing. Jan Vlček"),
         ("jan_vlcek", "phone", "+420 734 560 218"),
+        ("otec", "neurolog", "MUDr. Ivan Greguš"),
+        ("jozef_balaz", "next_neurology_visit", "2026-12-03 9:40"),
     )) + world_event("maggie", "lumora", "day_rate", "520 EUR", "2024-07-01")
     + world_event("maggie", "lumora", "day_rate", "590 EUR", "2026-07-01",
                   "New Lumora rate 590/day from 1 July.")
     + world_event("maggie", "maggie", "phone", "+421 944 803 517", "2016-09-01")
     + world_event("maggie", "maggie", "phone", "+421 915 262 088", "2026-02-15",
-                  "New number from the 15th: +421 915 262 088."))
+                  "New number from the 15th: +421 915 262 088.")).replace("notes: []\n", _NOTES)
 
 world_repo, memory = world_fixtures(WORLD, "maggie", NOW)
 
@@ -50,6 +62,8 @@ world_repo, memory = world_fixtures(WORLD, "maggie", NOW)
      ["hair_colour.supplier=Hairtech Polska sp. z o.o.",
       "hairtech_polska.contact_person=Agnieszka Wiśniewska"]),
     ("What does Ela do after school these days?", ["ela.kruzok=plávanie"]),
+    ("Kto je otcov neurológ a kedy má ďalšiu kontrolu?",  # his next check of that kind
+     ["otec.neurolog=MUDr. Ivan Greguš", "jozef_balaz.next_neurology_visit=2026-12-03 9:40"]),
     ("Who is our mortgage advisor and what's his phone?",  # his: the advisor the part
      ["hypoteka.poradce=Ing. Jan Vlček", "jan_vlcek.phone=+420 734 560 218"]),  # answered
 ])
