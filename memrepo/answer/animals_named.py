@@ -29,40 +29,37 @@ def animals_named(conn: Connection, scope: str, read: Reading, concepts: Concept
     written (`spelled`: `dog.vet` is the dog's), or the kind a question asks which ones
     of, names none this way."""
     found: dict[int, set[str]] = {}
+    written = set(spelled)
     for i in read.salient:
         kinds = read.concepts.get(i, frozenset()) & ANIMALS
-        if not kinds or set(base_forms(read.folded[i])) & set(spelled) or (
-                i in read.kinds):
+        if not kinds or set(base_forms(read.folded[i])) & written or i in read.kinds:
             continue  # "WHICH HORSES do we have": the animals of that kind are asked
         said = [words(entry) for kind in sorted(kinds)
                 for entry in concepts.words_of.get(kind, ())]
-        subjects = _of_breed(conn, scope, said, concepts) | _kept_as_pet(
-            conn, scope, said, concepts)
+        holding = [" ".join(entry) for entry in said]
+        subjects = {subject for subject, _ in name_values(
+            conn, scope, _single_words(concepts, _BREED), holding)}  # its breed or species
+        subjects |= _kept_as_pet(conn, scope, said, holding, concepts)
         if subjects:
             found[i] = subjects
     return found
 
 
-def _of_breed(conn: Connection, scope: str, said: Sequence[tuple[str, ...]],
-              concepts: ConceptTable) -> set[str]:
-    """The subjects whose breed or species holds a word of the kind."""
-    return {subject for subject, _ in name_values(
-        conn, scope, _single_words(concepts, _BREED), [" ".join(w) for w in said])}
-
-
 def _kept_as_pet(conn: Connection, scope: str, said: Sequence[tuple[str, ...]],
-                 concepts: ConceptTable) -> set[str]:
-    """The subjects a pet relation's value names beside a word of the kind ("Kapsel
-    (jamnik)", "jamnik Kapsel"): of each value holding such a word, its other words."""
+                 holding: Sequence[str], concepts: ConceptTable) -> set[str]:
+    """The subjects a pet relation's value names with a word of the kind: its first word
+    ("Kapsel (jamnik)", "Rex, Tomek's dog" — not Tomek, whose dog it is), or the word
+    after the kind when the value opens with it ("jamnik Kapsel")."""
     kind_words = {w for entry in said for w in entry}
     named: set[str] = set()
-    for _, values in name_values(conn, scope, _single_words(concepts, _PET),
-                                 [" ".join(w) for w in said]):
+    for _, values in name_values(conn, scope, _single_words(concepts, _PET), holding):
         for value in values.split(";"):
-            held = set(words(value))
-            if held & kind_words:
-                named |= held - kind_words
-    return existing_subjects(conn, scope, named) if named else set()
+            held = words(value)
+            if not kind_words.intersection(held):
+                continue
+            opening = held[0] not in kind_words
+            named.update(held[:1] if opening else held[1:2])
+    return existing_subjects(conn, scope, named - kind_words) if named else set()
 
 
 def _single_words(concepts: ConceptTable, concept: str) -> list[str]:

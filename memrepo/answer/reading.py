@@ -263,14 +263,13 @@ def _named_together(folded: Sequence[str], spans: dict[int, frozenset[str]],
     """The words that name a concept of the table together with another word of the
     question ("ile oddajemy BANKOWI za DOM": the mortgage; concepts.yaml `together`), each
     with its concepts, that one and the one it is within (a loan: `kredyt.rata`)."""
-    def named(i: int) -> frozenset[str]:
-        return spans.get(i, frozenset()) | concepts.word_concepts(folded[i])
+    named = {i: spans.get(i, frozenset()) | concepts.word_concepts(word)
+             for i, word in enumerate(folded) if i not in dated}
     found: dict[int, frozenset[str]] = {}
-    said = [i for i in range(len(folded)) if i not in dated and named(i)]
     for concept, pairs in concepts.together.items():
         for first, second in pairs:
-            one = [i for i in said if first in named(i)]
-            other = [j for j in said if second in named(j) and j not in one]
+            one = [i for i, said in named.items() if first in said]
+            other = [j for j, said in named.items() if second in said and j not in one]
             for i in (*one, *other) if one and other else ():
                 found[i] = found.get(i, spans.get(i, frozenset())) | {
                     concept, *concepts.within.get(concept, "").split()}

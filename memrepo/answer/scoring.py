@@ -17,7 +17,7 @@ from memrepo.answer.candidates import (
     with_notes,
 )
 from memrepo.answer.concepts import ConceptTable
-from memrepo.answer.identities import Identity, is_org, words
+from memrepo.answer.identities import POSSESSIVE_MARK, Identity, is_org, words
 from memrepo.answer.joined_people import joined_people, without_others
 from memrepo.answer.key_evidence import (
     BY_CONCEPT,
@@ -160,6 +160,9 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
                    and read.concepts.get(i, frozenset()) & _DETAILS]
     no_count = any(read.concepts.get(i, frozenset()) & AMOUNT_CONCEPTS for i in read.salient) or (
         bool({WHERE_CUE, WHEN_CUE, WHO_CUE} & set(read.cues)))
+    named = {i for m in mentions.found for i in range(m.start, m.end)}
+    possessors = [i for i in read.salient if read.folded[i + 1:i + 2] == [POSSESSIVE_MARK]
+                  and i not in named]  # whose, said by no one's name or role
     for key in keys:
         owner = _owner(key, people)
         held, subject_how, relation_how, by_relation = _held(key, owner, read, mentions,
@@ -221,8 +224,11 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
                                     sorted(by_quote)))
         kind_left = any(f"#{i}" not in held and f"~{i}" not in held for i in kinds_asked)
         # "jaki MAIL do Chemia-Polu": not the firm's `dostawca_chemii`, which names the firm
+        whose = not possessors or any({f"#{i}", f"~{i}"} & held for i in possessors)
+        # "what's our DOG's phone": not Tomek's, the one phone recorded
         out.append(KeyMatch(key, coverage - yields, subject_how, reasons, frozenset(held),
-                            frozenset(by_relation), enough and not misses and not kind_left))
+                            frozenset(by_relation),
+                            enough and not misses and not kind_left and whose))
     return sorted(out, key=lambda m: -m.coverage)
 
 

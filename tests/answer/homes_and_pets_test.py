@@ -59,6 +59,9 @@ WORLD = world_yaml("homes", "A Gdańsk family, its agency and its repair shop", 
     world_event("agnieszka", "warsztat", "czynsz", "3 450 zł netto/mies.", "2023-01-01"),
     world_event("agnieszka", "komfix", "hourly_rate_business", "150 zł/h", "2023-01-01"),
     world_event("agnieszka", "salon_rent", "amount", "19 500 Kč per month", "2025-01-01"),
+    world_event("tomasz", "family", "pet", "Rex, Tomek's dog", "2021-01-01"),
+    world_event("tomasz", "rex", "vet", "dr Ewa Sowa", "2021-02-01"),
+    world_event("tomasz", "tomek", "phone", "+48 600 999 888", "2020-01-01"),
 ))).replace("notes: []\n", _NOTES)
 
 world_repo, memory = world_fixtures(WORLD, "agnieszka", NOW)
@@ -114,3 +117,11 @@ def test_the_kind_asked_which_of_names_no_one_animal(memory: Memory) -> None:
     """"WHICH DOGS do we have" asks the animals of the kind, not the dachshund's vet."""
     assert not [key for key in answered_keys(memory, "agnieszka", "Which dogs do we have?")
                 if key.startswith("kapsel.")]
+
+
+
+def test_whose_pet_it_is_is_no_pet(memory: Memory) -> None:
+    """"Rex, Tomek's dog": the dog is Rex; Tomek, whose dog it is, is never "our dog"."""
+    assert answered_keys(memory, "tomasz", "Who is our dog's vet?") == ["rex.vet=dr Ewa Sowa"]
+    assert not [key for key in answered_keys(memory, "tomasz", "What's our dog's phone?")
+                if key.startswith("tomek.")]
