@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from memrepo.answer.animals_named import ANIMALS
 from memrepo.answer.candidates import (
     NAME_RELATIONS,
     is_person_row,
@@ -162,7 +163,8 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
         bool({WHERE_CUE, WHEN_CUE, WHO_CUE} & set(read.cues)))
     named = {i for m in mentions.found for i in range(m.start, m.end)}
     possessors = [i for i in read.salient if read.folded[i + 1:i + 2] == [POSSESSIVE_MARK]
-                  and i not in named]  # whose, said by no one's name or role
+                  and i not in named and read.concepts.get(i, frozenset()) & ANIMALS]
+    # whose: an animal by its kind, named by no mention ("our DOG's phone")
     for key in keys:
         owner = _owner(key, people)
         held, subject_how, relation_how, by_relation = _held(key, owner, read, mentions,
