@@ -83,6 +83,9 @@ def by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[K
     said |= {i for i in read.kinds if read.folded[i] in FIRMS}  # "which COMPANY": the kind
     if kind == DAYS:  # "which DAYS does the wholesaler deliver": the kind, as asked
         said |= {i for i in read.salient if says_days(read.folded[i])}
+    if kind == AMOUNT:  # "za kolik PRODÁVÁME med": the price it is sold or bought at
+        said |= {i for i in read.salient if read.concepts.get(i)
+                 and read.concepts[i] <= _DEALING}
     if kind == NAME:  # "who do we PAY for electricity": whom, the party of the thing
         said |= {i for i in read.salient if read.concepts.get(i) and read.concepts[i] <= _PAYING
                  and read.folded[i + 1:i + 2] in (["for"], ["za"])}
@@ -98,6 +101,8 @@ def by_answer_kind(conn: Connection, scope: str, read: Reading, rows: Sequence[K
 
 
 _PAYING = frozenset(("payment", "price", "salary"))
+_DEALING = frozenset(("sale", "supplier", "payment", "price"))
+"""Concepts of selling, buying and paying, which "how much" asks the amount of."""
 """Concepts of the verb "pay", which asks with "who" for the party paid."""
 
 

@@ -28,9 +28,11 @@ from memrepo.answer.identities import (
     spelling,
     words,
 )
+from memrepo.answer.kin_by_value import kin_by_value
 from memrepo.answer.mentions import Mention, Mentions
 from memrepo.answer.name_spellings import short_names_of, with_fleeting_e
 from memrepo.answer.reading import FILLERS, OPTIONAL, TITLES, Reading
+from memrepo.answer.roles_named import role_spans
 from memrepo.answer.stopwords import STOP_WORDS
 from memrepo.answer.words_asked import concept_forms, role_words_asked, words_of_roles_asked
 from memrepo.cache import Connection
@@ -212,6 +214,10 @@ def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
     kin_words = words_of_roles_asked(read, concepts, PERSONAL_ROLES)
     kin = kin_in_quotes(kin_words, quotes_holding(conn, scope, {
         w for said in kin_words.values() for w in said})) if kin_words else {}
+    kin_said = [span.concepts & PERSONAL_ROLES for span in role_spans(read.folded, concepts)
+                if span.concepts & PERSONAL_ROLES]
+    for key, said in kin_by_value(conn, scope, asker, kin_said, kin_words, concepts).items():
+        kin = {**kin, key: {*kin.get(key, ()), *said}}  # `tomas.brother` = "Pavel …"
     subjects |= {(key, key) for key in (*nicknames, *kin)}
     animals = animals_named(conn, scope, read, concepts,
                             {f for r in rows for w in words(r.subject_key) for f in base_forms(w)})
@@ -433,8 +439,12 @@ _SHORT_THING_ENDINGS = frozenset(("a", "u", "em", "om", "y", "ie", "ach", "ami",
 
 def _common_thing(row: KeyRow, concepts: ConceptTable) -> bool:
     """Whether a key's subject is named by a common word ("job", "car", "electricity
-    bill"), not by a name ("anna", "finpulse"): only such things are the household's."""
-    return bool(concepts.concepts_as_written(words(row.subject_key)))
+    bill"), not by a name ("anna", "finpulse"): only such things are the household's — not
+    a business called by its own name too (`restauracja_pod_zurawiem`, a client)."""
+    said = words(row.subject_key)
+    named = concepts.concepts_as_written(said)
+    return bool(named) and not (named & BUSINESSES and any(
+        not concepts.word_concepts(word) and word not in STOP_WORDS for word in said))
 
 
 def is_person_row(row: KeyRow, persons: Sequence[Identity], concepts: ConceptTable) -> bool:

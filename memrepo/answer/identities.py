@@ -356,7 +356,7 @@ s.r.o.", "Acme Ltd"): what the note names is a business."""
 
 
 BUSINESSES = ORGS | frozenset(("apiary", "bakery", "car_wash", "driving_school", "eshop",
-                               "farm", "gym", "pharmacy", "school"))
+                               "farm", "gym", "pharmacy", "school", "cafe", "restaurant", "bar"))
 """Concepts of a place that is a business or an institution, not a person."""
 _PREPOSITIONS = frozenset(words_of("""
 at in on of from for by with near since w we na z ze od do u przy dla v vo pri pre k"""))

@@ -44,6 +44,7 @@ from memrepo.answer.candidates import (
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.first_person import in_slavic
 from memrepo.answer.identities import Identity, words
+from memrepo.answer.jobs_in_values import by_job_in_value
 from memrepo.answer.joined_people import joined_people
 from memrepo.answer.kind_asked import (
     no_date_unasked,
@@ -311,8 +312,11 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
             or role_person_named(conn, scope, read, mentions)):
         return KeyChoice(by_value, about, respelled=respelled,
                          naming=naming_words(read, mentions))
-    if not scored and persons and (kin := of_a_kin_concept(conn, scope, read, persons,
-                                                            concepts)):
+    if not scored and (job := by_job_in_value(conn, scope, read, mentions)):
+        return KeyChoice([job], about, respelled=respelled,  # "kdo je náš TRAKTORISTA"
+                         naming=naming_words(read, mentions))
+    if (not scored or all(_by_its_quote_only(m) for m in scored)) and persons and (
+            kin := of_a_kin_concept(conn, scope, read, persons, concepts)):
         return KeyChoice([kin], about, respelled=respelled,
                          naming=naming_words(read, mentions))
     if not scored and (theirs := held_as_their_value(
@@ -370,8 +374,19 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
     if not persons and len(owners) > 1:
         return KeyChoice(about=about, respelled=respelled, ambiguous=[
             f"{m.key.subject}.{m.key.relation}" for m in chosen])
+    if len(chosen) == 1 and (job := by_job_in_value(conn, scope, read, mentions)) and (
+            job.key == chosen[0].key):  # "kdo u nás dělá PŘEDÁKA": that employee alone
+        chosen = [replace(chosen[0], values_naming=job.values_naming,
+                          relation=(*chosen[0].relation, *job.relation))]
     return KeyChoice(chosen, about, respelled=respelled, naming=naming_words(read, mentions),
                      missing=missing, alike=alike_that_changed(read, scored, chosen))
+
+
+def _by_its_quote_only(match: KeyMatch) -> bool:
+    """Whether a key answers by its quote alone beyond the question word ("kde PRACUJE
+    ségra": her city, whose quote says she once worked elsewhere — not her job)."""
+    said = [reason for reason in match.relation if not reason.startswith("'where'")]
+    return bool(said) and all(reason.endswith("in its quote") for reason in said)
 
 
 def _named_in_values(read: Reading, mentions: Mentions) -> list[int]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from memrepo.answer.answer_kinds import DATE, DAYS, TIME, asked_kinds, value_kinds
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import Identity, is_a_thing, words
 from memrepo.answer.mentions import Mention, Mentions
@@ -19,6 +20,7 @@ from memrepo.answer.reading import (
     HEAD_CONCEPTS,
     IDENTITY,
     PLACES,
+    WHEN_CUE,
     WHERE_CUE,
     Reading,
 )
@@ -168,10 +170,18 @@ def held_by_a_value(conn: Connection, scope: str, read: Reading, mentions: Menti
         # his club; "HOW MUCH is his hockey" no club's name
         if found and all(i in found or read.folded[i] in IDENTITY for i in asked
                          if read.concepts.get(i)) and (
-                AMOUNT_CUE not in read.cues or key.numeric):
+                AMOUNT_CUE not in read.cues or key.numeric) and _of_the_time_asked(
+                read, values.get((key.subject_key, key.relation_key), [])):
             holding.append(key)
     if len(holding) != 1:
         return None
     word = next(read.raw[i] for i in asked)
     return KeyMatch(holding[0], COVERAGE, "the person asked",
                     (f"'{word}' in its value: the one key of theirs that holds it",))
+
+
+def _of_the_time_asked(read: Reading, values: Sequence[str]) -> bool:
+    """Whether a value says the day or time the question asks, if it asks one ("O KTÓREJ
+    Zosia ma basen": not "pływanie – UKS Delfin Gdańsk", which says no hour)."""
+    timed = asked_kinds(read.folded, False, WHEN_CUE in read.cues, False) & {DATE, DAYS, TIME}
+    return not timed or any(value_kinds(value) & timed for value in values)

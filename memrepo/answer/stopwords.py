@@ -70,6 +70,7 @@ proc jak kolik jsou jsem jsi jste jsme je byl byla bylo byli byly bude budou bud
 mas ma mame maji muj moje moji mych mym meho memu tvuj tvoje jeho jeji jejich nas nase
 nasi naseho nasem nasim vase se si sebe pro pri pred mezi kvuli taky take jen uz jeste
 nebo ze aby kdyz protoze ten ta ty tento tato toto tomu mel mela melo meli mely
+ji ho jich nemu nej
 """)
 """Czech, for questions in Czech about a Czech household; names ("Tom", "Tim", "Jim") and
 words of other languages' content ("mate") are left out."""
@@ -92,7 +93,7 @@ kiedy gdzie dlaczego czemu ile jak czy aky aka ake kde kedy preco kolko ako ci j
 jakim jakich jakimi jaka jaki ktorej ktorego ktorym ktorych ktorymi akej akeho akom akych
 akymi ktoreho ktorom ktorych jake jakou jakem kdo kdy proc kolik dokedy dokiedy dokdy odkedy
 odkiedy odkdy ktery ktera ktere ktereho kterem kterou kterym kterych ktoru aku kam skad
-odkud odkial"""))
+odkud odkial koho komu kym kim czym czego cim coho"""))
 """The words that open a question. A joining word right before one starts another question
 ("What car do I drive AND WHEN is the oil change?"); a noun right after one is what it asks
 ("jaki samochód MAMY": we have, not mum's)."""

@@ -109,14 +109,16 @@ def _parts_named(question: Sequence[str], people: Sequence[Identity],
                  taken: set[int], concepts: ConceptTable,
                  capitalised: Collection[int] = ()) -> list[Mention]:
     """A single word of a person's name that no other identity has ("Radek" for the note
-    radek-simek)."""
+    radek-simek); one the concept table knows only by a base form names them where the
+    question writes it with a capital letter ("KATEŘINA", not "katering"; "firmy" is no
+    name)."""
     owners: dict[str, list[Identity]] = {}
     for identity in people:
         if not identity.person:
             continue
         for part in identity.name_parts:
-            if len(part) >= MIN_NAME_PART and part not in STOP_WORDS and not (
-                    concepts.knows(part)):
+            if len(part) >= MIN_NAME_PART and part not in STOP_WORDS and (
+                    part not in concepts.exact):
                 owners.setdefault(part, []).append(identity)
     found = []
     for i, word in enumerate(question):
@@ -124,7 +126,8 @@ def _parts_named(question: Sequence[str], people: Sequence[Identity],
                                      if len(part) >= 4 and spells_name(
                                          (word,), (part,), {0} if i in capitalised else ())
                                      for o in found_owners]
-        if i not in taken and len(owned) == 1:
+        if i not in taken and len(owned) == 1 and (
+                i in capitalised or not concepts.knows(word)):
             found.append(Mention(i, i + 1, (owned[0],), f"name '{word}'"))
             taken.add(i)
     return found

@@ -52,7 +52,7 @@ zeptal zeptala file written zapiskach zapiskow zapiski zaznamenane zaznamenana z
 zaznamenano zapisane zapsane zapsano poznamkach poznamky poznamok notatkach notatki
 zapisany zapisana zapisanu zapisaneho zapisanej zapisanych zapisanego zapisanym zapsany
 zapsana zapsanou zapsaneho notebook notebooks listed wiedzialem wiedzialam wiedzielismy
-wiedzieliscie miales mialas mieliscie""")
+wiedzieliscie miales mialas mieliscie pamet pameti pamati""")
 """A date within four words of these is the system time asked about ("as the memory knew
 it on 5 June", "według stanu na 8 stycznia", "podľa stavu k 1. 6. 2026", "in May, what did
 the memory expect…"), not the valid time: the date right after a cue first, else one

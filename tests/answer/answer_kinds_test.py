@@ -49,6 +49,10 @@ events:
      valid_from: "2019-01-01", recorded_at: "2025-05-02T10:00:00Z", source: manual}
   - {op: assert, scope: olek, subject: timber_supplier, relation: price_per_m3, object: "1 900 zł",
      valid_from: "2026-01-01", recorded_at: "2025-12-20T10:00:00Z", source: manual}
+  - {op: assert, scope: olek, subject: honey, relation: price, object: "240 Kč / 500 g",
+     valid_from: "2026-05-01", recorded_at: "2026-05-02T10:00:00Z", source: manual}
+  - {op: assert, scope: olek, subject: honey, relation: beekeeper, object: "Josef Hruška",
+     valid_from: "2021-05-01", recorded_at: "2026-05-02T10:00:00Z", source: manual}
   - {op: assert, scope: olek, subject: van, relation: insurance,
      object: "Warta, OC, do 2027-03-31",
      valid_from: "2026-04-01", recorded_at: "2026-04-02T10:00:00Z", source: manual}
@@ -103,6 +107,8 @@ def test_the_question_word_says_the_kind_asked() -> None:
      ["timber_supplier.delivery_days=Monday and Thursday"]),
     # the insurer's name leads its terms and their end date: it answers "who"
     ("Who is the van insured with?", ["van.insurance=Warta, OC, do 2027-03-31"]),
+    # "how much" of selling: the price it is sold at, though no key says "sell"
+    ("Za kolik prodáváme med?", ["honey.price=240 Kč / 500 g"]),
 ])
 def test_a_thing_named_answers_with_its_one_relation_of_the_asked_kind(
         memory: Memory, question: str, expected: list[str]) -> None:

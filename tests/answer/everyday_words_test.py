@@ -41,6 +41,8 @@ WORLD = world_yaml("everyday", "A family with a shop", NOW, world_facts("marek",
     ("ultrasonograf", "serwis", "+48 22 490 11 50"),
     ("marek", "email", "marek@example.com"),
     ("gym", "membership", "CityFit, 129 zł a month"),
+    ("cold_store", "planned_completion", "listopad 2026"),
+    ("cold_store", "capacity", "600 t"),
 )))
 
 world_repo, memory = world_fixtures(WORLD, "marek", NOW)
@@ -59,6 +61,8 @@ world_repo, memory = world_fixtures(WORLD, "marek", NOW)
     ("Ile dostałem za stary samochód dostawczy?", ["stary_van.sprzedany_za=£7,200"]),
     # "have you GOT FOR me" asks no sale price
     ("What e-mail addresses have you got for me?", ["marek.email=marek@example.com"]),
+    # "chladírna" is the cold store, its planned completion when it is to be finished
+    ("Kdy má být hotová chladírna?", ["cold_store.planned_completion=listopad 2026"]),
 ])
 def test_everyday_words(memory: Memory, question: str, expected: list[str]) -> None:
     assert answered_keys(memory, "marek", question) == expected

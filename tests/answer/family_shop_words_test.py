@@ -68,6 +68,9 @@ events:
   - {{op: assert, scope: zuzana, subject: ema, relation: volejbal,
      object: "VK Bystrica, tréning utorok a štvrtok 16:30", valid_from: "2024-09-01",
      recorded_at: "2025-10-07T10:00:00Z", source: manual}}
+  - {{op: assert, scope: zuzana, subject: ema, relation: kruzok,
+     object: "plávanie – Delfín Banská Bystrica", valid_from: "2024-09-01",
+     recorded_at: "2025-10-07T10:00:00Z", source: manual}}
   - {{op: assert, scope: zuzana, subject: samko, relation: futbal,
      object: "FK Dukla Banská Bystrica, U9", valid_from: "2024-09-01",
      recorded_at: "2025-10-07T10:00:00Z", source: manual}}
@@ -139,6 +142,8 @@ world_repo, memory = world_fixtures(WORLD, "zuzana", NOW)
     ("landlord's name?", ["shop_lease.landlord=Ing. Roman Kubiš"]),  # the role's value
     ("Kedy chodí Ema na tréningy?",  # the one key of hers whose value holds "tréning"
      ["ema.volejbal=VK Bystrica, tréning utorok a štvrtok 16:30"]),
+    ("Kam chodí Ema na bazén?", ["ema.kruzok=plávanie – Delfín Banská Bystrica"]),
+    ("O ktorej má Ema bazén?", []),  # her swimming club's value says no hour
     ("Ile nam płaci siłownia miesięcznie?",  # the gym client, not the law firm
      ["client_gym.contract_price=£1,850 a month"]),
     ("Kedy a kde je svadba Hruškovej?", ["svadba_hruskova.datum=2026-12-19",

@@ -198,6 +198,9 @@ def test_the_remembered_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
      ["Ile płacę czynszu", "i jak się nazywa mój kot?"]),
     ("Koľko platím za nájom a kedy prišla faktúra?",
      ["Koľko platím za nájom", "a kedy prišla faktúra?"]),
+    ("Od koho máme elektřinu a od koho internet?",
+     ["Od koho máme elektřinu", "a od koho internet?"]),
+    ("Z kim mieszka Ola i komu płacimy czynsz?", ["Z kim mieszka Ola", "i komu płacimy czynsz?"]),
     ("Jarmilino číslo a dokedy jej mám doniesť doklady?",  # "until when" asks anew
      ["Jarmilino číslo", "a dokedy jej mám doniesť doklady?"]),
     ("What do Jon and Gina have in common?", None),  # "and" joins names, not questions

@@ -246,6 +246,7 @@ def test_what_the_memory_held_said_in_the_asker_s_words(text: str, day: str) -> 
      {"według", "wiedziałeś"}),
     ("Na stan wiedzy z 1 grudnia 2025: na jakim oddziale pracuję?", {"stan", "wiedzy"}),
     ("Kto bol náš rodinný lekár podľa stavu k 1. 6. 2026?", {"podľa", "stavu", "1", "6"}),
+    ("Kdo byl mamčin praktik podle paměti z 2. června 2026?", {"podle", "paměti"}),
 ])
 def test_the_clause_of_what_the_memory_held_is_no_word_searched(text: str,
                                                                 clause: set[str]) -> None:
