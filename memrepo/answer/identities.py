@@ -168,7 +168,27 @@ def _each_its_own(note: NoteRow, by_spelling: Mapping[tuple[str, ...], Identity]
         identity.notes.add(note.name)
         identity.descriptions.append(head_of(note.description))
         identity.person = True
+    for alias in note.aliases:  # "szwagier" of Marta and Peter: Peter
+        roles = concepts.concepts_of_words(spelling(alias)) & concepts.roles
+        fitting = [part for part in parts if _of_the_gender(part, roles)]
+        if roles & (_MEN | _WOMEN) and len(fitting) == 1:
+            _current(by_spelling[fitting[0]], joins).spellings.add(spelling(alias))
     return True
+
+
+_MEN = frozenset(("father", "grandfather", "brother", "son", "uncle", "nephew",
+                  "brother_in_law", "father_in_law", "son_in_law"))
+_WOMEN = frozenset(("mother", "grandmother", "sister", "daughter", "aunt", "niece",
+                    "sister_in_law", "mother_in_law", "daughter_in_law"))
+_WOMENS_NAME = re.compile(r"(?:a|ová|ova|ská|ska|cká|cka|dzka|á)$")
+"""How a woman's first name or surname ends in Polish, Slovak and Czech ("Marta",
+"Hudáková", "Nowicka")."""
+
+
+def _of_the_gender(name: tuple[str, ...], roles: frozenset[str]) -> bool:
+    """Whether a name of a group note's member fits a gendered role said of the group."""
+    woman = any(_WOMENS_NAME.search(word) for word in name)
+    return bool(roles & (_WOMEN if woman else _MEN))
 
 
 def _the_askers_own(note: NoteRow, concepts: ConceptTable) -> bool:
@@ -182,15 +202,23 @@ def _the_askers_own(note: NoteRow, concepts: ConceptTable) -> bool:
 
 def _named_apart(note: NoteRow, by_spelling: Mapping[tuple[str, ...], Identity],
                  ) -> list[tuple[str, ...]]:
-    """The names of a note named "X i Y", each an alias and a recorded subject."""
+    """The names of a note named "X i Y", each an alias and a recorded subject — the
+    alias itself or one opening with that name ("marta-i-peter-hudak": "Marta Hudáková"
+    and "Peter Hudák", each recorded)."""
     named = spelling(note.name)
     parts = [tuple(group) for joiner, group in itertools.groupby(
         named, key=lambda word: word in _JOINERS) if not joiner]
-    aliases = {spelling(alias) for alias in note.aliases}
-    if len(parts) < 2 or len(parts) + sum(map(len, parts)) - 1 != len(named) or not all(
-            len(part) == 1 and part in aliases and part in by_spelling for part in parts):
+    if len(parts) < 2 or len(parts) + sum(map(len, parts)) - 1 != len(named):
         return []
-    return parts
+    aliases = [spelling(alias) for alias in note.aliases]
+    found = []
+    for part in parts:
+        match = part if part in aliases and part in by_spelling and len(part) == 1 else next(
+            (alias for alias in aliases if alias[:1] == part[:1] and alias in by_spelling), None)
+        if match is None:
+            return []
+        found.append(match)
+    return found if len(set(found)) == len(found) else []
 
 
 def _a_group_of_names(note: NoteRow, by_spelling: Mapping[tuple[str, ...], Identity],

@@ -22,7 +22,12 @@ WORLD = world_yaml("groups", "A Brno household with two pets and two cars", NOW,
     world_event("dvorakovi", "fabia", "spz", "8BK 1290", "2025-06-10"),
     world_event("dvorakovi", "katka", "phone", "+420 604 111 222", "2024-01-01"),
     world_event("dvorakovi", "katarina", "email", "katka@example.cz", "2024-01-01"),
+    world_event("dvorakovi", "marta_hudakova", "phone", "+421 905 123 456", "2020-01-01"),
+    world_event("dvorakovi", "peter_hudak", "job", "inžinier v Slovnafte", "2015-01-01"),
 ))).replace("notes: []", """notes:
+  - {category: entities, name: marta-i-peter-hudak,
+     aliases: ["Marta Hudáková", "Peter Hudák", "szwagier"],
+     description: "Petr's sister and her husband, in Bratislava with their daughter Lucka"}
   - {category: entities, name: pets, aliases: ["Bára", "Mikeš", "pes", "the cat"],
      description: "Our pets: Bára the beagle and Mikeš the British shorthair cat"}
   - {category: entities, name: family-cars, aliases: ["Octavia", "Fabia", "auta"],
@@ -35,6 +40,8 @@ world_repo, memory = world_fixtures(WORLD, "dvorakovi", NOW)
 
 @pytest.mark.parametrize("question", [
     "Who is Mikeš's vet?", "Kolik váží Mikeš?", "Do kdy má Fabia STK?",
+    "Jaký telefon má Peter?",  # a couple's note: Marta's phone is not his
+    "Jaki telefon ma szwagier?",  # the brother-in-law is Peter, of whom no phone is known
 ])
 def test_one_of_a_group_is_never_answered_with_anothers_value(memory: Memory,
                                                                question: str) -> None:
@@ -45,6 +52,9 @@ def test_one_of_a_group_is_never_answered_with_anothers_value(memory: Memory,
     ("What breed is Mikeš?", ["mikes.plemeno=britská krátkosrstá"]),
     ("What's the number plate on the Fabia?", ["fabia.spz=8BK 1290"]),
     ("Kdo je Bářin veterinář?", ["bara.veterinar=MVDr. Hana Pokorná"]),
+    ("Kde pracuje Peter?", ["peter_hudak.job=inžinier v Slovnafte"]),
+    ("Gdzie pracuje szwagier?", ["peter_hudak.job=inžinier v Slovnafte"]),
+    ("Jaký telefon má Marta?", ["marta_hudakova.phone=+421 905 123 456"]),
 ])
 def test_each_of_a_group_answers_from_its_own_keys(memory: Memory, question: str,
                                                      expected: list[str]) -> None:
