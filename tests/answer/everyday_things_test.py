@@ -1,5 +1,5 @@
 """Everyday things of a household and a small business said in another language than the
-key's: a café (`kavarna`), swimming (`plavani`), an instrument, the heating, bottles and
+key's: a café (`kavarna`), swimming (`plavani`), the heating, bottles and
 stickers, the cold store, a girlfriend "chodí s", medicine as "prášek", what we sell "za
 kolik prodáváme" (concepts.yaml)."""
 
@@ -16,7 +16,6 @@ WORLD = world_yaml("things", "A Czech family's orchard, café and household", NO
                    world_facts("jana", (
                        ("kavarna", "coffee_supplier", "Kávový ateliér Lužánky"),
                        ("zuzka", "plavani", "úterý 16:00, Lužánky"),
-                       ("anicka", "instrument", "violoncello"),
                        ("house", "heating", "tepelné čerpadlo"),
                        ("sad", "bottle_supplier", "Obaly Teplice"),
                        ("sad", "label_supplier", "Etiketa Ústí"),
@@ -31,7 +30,6 @@ world_repo, memory = world_fixtures(WORLD, "jana", NOW)
     ("Who supplies the beans for our café?",
      ["kavarna.coffee_supplier=Kávový ateliér Lužánky"]),
     ("When does Zuzka have swimming?", ["zuzka.plavani=úterý 16:00, Lužánky"]),
-    ("Na jaký nástroj hraje Anička?", ["anicka.instrument=violoncello"]),
     ("What keeps our house warm?", ["house.heating=tepelné čerpadlo"]),
     ("Who do we get our bottles from?", ["sad.bottle_supplier=Obaly Teplice"]),
     ("Who supplies our stickers?", ["sad.label_supplier=Etiketa Ústí"]),
