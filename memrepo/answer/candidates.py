@@ -212,12 +212,13 @@ def identity_directory(conn: Connection, scope: str, read: Reading, asker: str,
     subjects |= {(key, key) for key in linked | {s for found in called.values() for s in found}}
     nicknames = _called_in_quotes(conn, scope, read, subjects, notes, concepts)
     kin_words = words_of_roles_asked(read, concepts, PERSONAL_ROLES)
-    kin = kin_in_quotes(kin_words, quotes_holding(conn, scope, {
-        w for said in kin_words.values() for w in said})) if kin_words else {}
+    kin = {key: set(said) for key, said in (kin_in_quotes(kin_words, quotes_holding(
+        conn, scope, {w for said in kin_words.values() for w in said})) if kin_words
+        else {}).items()}
     kin_said = [span.concepts & PERSONAL_ROLES for span in role_spans(read.folded, concepts)
                 if span.concepts & PERSONAL_ROLES]
     for key, said in kin_by_value(conn, scope, asker, kin_said, kin_words, concepts).items():
-        kin = {**kin, key: {*kin.get(key, ()), *said}}  # `tomas.brother` = "Pavel …"
+        kin.setdefault(key, set()).update(said)  # `tomas.brother` = "Pavel …"
     subjects |= {(key, key) for key in (*nicknames, *kin)}
     animals = animals_named(conn, scope, read, concepts,
                             {f for r in rows for w in words(r.subject_key) for f in base_forms(w)})
