@@ -31,33 +31,34 @@ def kin_by_value(conn: Connection, scope: str, asker: str, said: Sequence[frozen
     if not said:
         return {}
     own = existing_subjects(conn, scope, {asker, *ASKER_SUBJECTS})
-    recorded = existing_subjects(conn, scope, {w for roles in said for role in roles
-                                               for w in kin_words.get(role, ())})
-    said = [roles for roles in said if not recorded & {
+    as_subjects = existing_subjects(conn, scope, {w for roles in said for role in roles
+                                                  for w in kin_words.get(role, ())})
+    said = [roles for roles in said if not as_subjects & {
         w for role in roles for w in kin_words.get(role, ())}]  # `dzieci.pediatra`: the
-    out: dict[str, set[str]] = {}  # kids are a subject of their own
+    if not said:  # kids are a subject of their own
+        return {}
+    out: dict[str, set[str]] = {}
+    named: list[tuple[list[str], set[str]]] = []  # each value's spellings, longest first
     for (_, relation_key), held in values_of_subjects(conn, scope, own).items():
         theirs = concepts.concepts_of_words(words(relation_key))
         roles = {role for roles in said if roles <= theirs for role in roles}
-        for value in held if roles else ():
-            found = _subject_named(conn, scope, value, own)
-            if found is not None:
-                out.setdefault(found, set()).update(
-                    word for role in roles for word in kin_words.get(role, ()))
+        role_words = {word for role in roles for word in kin_words.get(role, ())}
+        named += [(_spellings(value), role_words) for value in held if roles]
+    recorded = existing_subjects(conn, scope, {s for spelled, _ in named for s in spelled})
+    for spelled, role_words in named:
+        found = next((s for s in spelled if s in recorded and s not in own), None)
+        if found is not None:
+            out.setdefault(found, set()).update(role_words)
     return out
 
 
-def _subject_named(conn: Connection, scope: str, value: str, own: Set[str]) -> str | None:
-    """The one subject of `scope` spelled like the name `value` opens with (its capitalised
-    leading words, longest first), other than the asker's."""
+def _spellings(value: str) -> list[str]:
+    """The subject keys the name a value opens with may be recorded as (its capitalised
+    leading words, longest first: "Pavel Kratochvíl" → pavel_kratochvil, pavel)."""
     leading = []
     for word in value.split()[:_NAME_WORDS]:
         if not word[:1].isupper():
             break
         leading.append(word)
     name = words(" ".join(leading))
-    for size in range(len(name), 0, -1):
-        found = existing_subjects(conn, scope, {"_".join(name[:size])}) - own
-        if found:
-            return found.pop()
-    return None
+    return ["_".join(name[:size]) for size in range(len(name), 0, -1)]

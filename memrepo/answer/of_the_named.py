@@ -158,6 +158,7 @@ def held_by_a_value(conn: Connection, scope: str, read: Reading, mentions: Menti
     if not asked:  # "kiedy Zosia jedzie na zieloną SZKOŁĘ": her `school` was asked and
         return None  # judged by its relation, not found again in a value
     values = values_of_subjects(conn, scope, persons[0].subjects)
+    timed = asked_kinds(read.folded, False, WHEN_CUE in read.cues, False) & {DATE, DAYS, TIME}
     holding = []
     for key in keys:
         value_words = [w for v in values.get((key.subject_key, key.relation_key), [])
@@ -171,7 +172,7 @@ def held_by_a_value(conn: Connection, scope: str, read: Reading, mentions: Menti
         if found and all(i in found or read.folded[i] in IDENTITY for i in asked
                          if read.concepts.get(i)) and (
                 AMOUNT_CUE not in read.cues or key.numeric) and _of_the_time_asked(
-                read, values.get((key.subject_key, key.relation_key), [])):
+                timed, values.get((key.subject_key, key.relation_key), [])):
             holding.append(key)
     if len(holding) != 1:
         return None
@@ -180,8 +181,8 @@ def held_by_a_value(conn: Connection, scope: str, read: Reading, mentions: Menti
                     (f"'{word}' in its value: the one key of theirs that holds it",))
 
 
-def _of_the_time_asked(read: Reading, values: Sequence[str]) -> bool:
-    """Whether a value says the day or time the question asks, if it asks one ("O KTÓREJ
-    Zosia ma basen": not "pływanie – UKS Delfin Gdańsk", which says no hour)."""
-    timed = asked_kinds(read.folded, False, WHEN_CUE in read.cues, False) & {DATE, DAYS, TIME}
+def _of_the_time_asked(timed: frozenset[str], values: Sequence[str]) -> bool:
+    """Whether a value says the day or time the question asks (`timed`: the kinds of date
+    it asks), if it asks one ("O KTÓREJ Zosia ma basen": not "pływanie – UKS Delfin
+    Gdańsk", which says no hour)."""
     return not timed or any(value_kinds(value) & timed for value in values)
