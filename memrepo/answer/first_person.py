@@ -78,7 +78,8 @@ def first_person_singular(raw: Sequence[str], folded: Sequence[str],
     """A Polish, Slovak or Czech verb of the table in the first person singular ("Gdzie
     mieszkam?", "Koľko platím?"), or "to be" or "to have" so ("Na co jestem uczulona?",
     "Kiedy mam urlop?"): the asker is its subject though no pronoun says so."""
-    return bool(_I_AM.intersection(folded)) or any(
+    return bool(_I_AM.intersection(folded)) or bool(_I_GO.intersection(
+        written.lower() for written in raw)) or any(
         concepts.knows(word) and written.endswith(_FIRST_SINGULAR) and len(word) > 4
         for written, word in zip(raw, folded, strict=True))
 
@@ -88,6 +89,10 @@ znam umiem wiem musze moge poznam viem musim mozem chcem potrebujem
 znam vim umim musim muzu chci potrebuji potrebuju"""))
 """The first person singular of "to be", "to have" and of everyday verbs no concept holds
 ("jakie języki ZNAM", "koľko MUSÍM zaplatiť")."""
+_I_GO = frozenset(("idę", "jadę", "chodzę", "pójdę", "pojadę", "idem", "pôjdem", "chodím",
+                   "jdu", "půjdu", "jedu", "pojedu"))
+"""The first person singular of "to go", as written: folded, Polish "idę" would be Slovak
+"ide" ("kedy IDE Ema k zubárovi": she goes)."""
 _WE_ARE = frozenset(words_of("jestesmy mamy bylismy sme mame boli jsme mame byli"))
 
 

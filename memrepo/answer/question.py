@@ -253,10 +253,13 @@ def _had_so_far(folded: Sequence[str], dated: frozenset[int]) -> bool:
 _SO_FAR = tuple(f" {phrase} " for phrase in (
     "over the years", "through the years", "all these years", "do tej pory", "przez lata",
     "przez te lata", "za tie roky", "za ty roky", "v priebehu rokov", "v průběhu let",
-    "odkedy si to zapisujeme", "od kiedy to zapisujemy", "who all", "what all"))
+    "odkedy si to zapisujeme", "od kiedy to zapisujemy", "who all", "what all",
+    "na przestrzeni lat", "przez wszystkie lata", "za vsetky roky", "za vsechny roky",
+    "all the years"))
 _ALL_OF = frozenset(words_of("kto kogo co czego kde gdzie kdo koho co"))
-_EVERY = frozenset(words_of("vsetko vsetci wszystko wszyscy vsechno vsichni"))
-""""KTO VŠETKO u nás učil": everyone who ever did."""
+_EVERY = frozenset(words_of("""vsetko vsetci wszystko wszyscy vsechno vsichni vsade wszedzie
+vsude"""))
+""""KTO VŠETKO u nás učil", "KDE VŠADE som býval": everyone who ever did, every place."""
 _WE_HAD = frozenset(words_of("mielismy mieli mialy mialysmy mialam mialem"))
 _HAD_PAIRS = frozenset(itertools.product(words_of("sme som jsme jsem"),
                                          words_of("mali mala mal meli mela mel"))) | (

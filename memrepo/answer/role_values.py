@@ -38,24 +38,34 @@ def role_named_by_value(conn: Connection, scope: str, read: Reading, mentions: M
     ("who do we buy BOILERS from" is not asked of the pipe supplier)."""
     found: list[KeyMatch] = []
     for mention in mentions.found:
-        if not mention.role or len(mention.identities) != 1:
+        roles = _roles_said(mention, read, concepts)
+        if not roles or not mention.identities:
             continue
         more = _key_words_beside(conn, read, mentions, mention)
-        person = mention.identities[0]
-        role_words = {w for concept in mention.role for phrase in concepts.words_of.get(
+        role_words = {w for concept in roles for phrase in concepts.words_of.get(
             concept, ()) for w in words(phrase)}
         rows = keys_with_words(conn, scope, role_words, "relation")
         values = values_of_subjects(conn, scope, {r.subject_key for r in rows})
         for row in rows:
-            if not concepts.concepts_of_words(words(row.relation_key)) & mention.role:
+            if not concepts.concepts_of_words(words(row.relation_key)) & roles:
                 continue
             if more - forms_of(row.subject_key, row.relation_key):
                 continue
-            if any(_names(value, person) for value in
-                   values.get((row.subject_key, row.relation_key), [])):
+            held = values.get((row.subject_key, row.relation_key), [])
+            if person := next((p for p in mention.identities
+                               if any(_names(value, p) for value in held)), None):
                 found.append(KeyMatch(row, 1.0, f"its value names {person.label}",
                                       (f"{mention.how} → its relation",)))
     return found
+
+
+def _roles_said(mention: Mention, read: Reading, concepts: ConceptTable) -> frozenset[str]:
+    """The role concepts a mention says: its role word's, or those of the role words of the
+    alias it was found by ("kto jest NASZYM MECHANIKIEM", a note's alias "nasz mechanik")."""
+    if mention.role:
+        return mention.role
+    return frozenset(concept for i in range(mention.start, mention.end)
+                     for concept in read.concepts.get(i, ()) if concept in concepts.roles)
 
 
 def role_person_named(conn: Connection, scope: str, read: Reading, mentions: Mentions,

@@ -1,0 +1,65 @@
+"""A family car dealership: the mechanic named by a note's alias ("nasz mechanik") is the
+firm's `mechanik` value; the mechanics over the years are every value it held; "idę" (I
+go) makes the asker the subject; "kde všade" asks every place lived."""
+
+from __future__ import annotations
+
+from memrepo.agent.api import Memory
+from tests.support import answered_keys, world_event, world_fixtures, world_yaml
+
+NOW = "2026-11-18T12:00:00Z"
+
+_MECHANICS = """\
+  - {op: assert, scope: komis, subject: auto_wisniewski, relation: mechanik,
+     object: "Paweł Zając", valid_from: "2015-03-01", recorded_at: "2025-05-01T08:00:00Z",
+     source: manual}
+  - {op: end, scope: komis, subject: auto_wisniewski, relation: mechanik,
+     valid_to: "2025-07-31", recorded_at: "2025-08-02T08:00:00Z", source: manual}
+  - {op: assert, scope: komis, subject: auto_wisniewski, relation: mechanik,
+     object: "Juraj Hudák", valid_from: "2025-08-01", recorded_at: "2025-08-02T08:01:00Z",
+     source: manual}
+  - {op: assert, scope: juraj, subject: juraj, relation: bydlisko,
+     object: "ul. Lwowska 25/8, Rzeszów", valid_from: "2025-08-01",
+     recorded_at: "2025-08-03T19:05:00Z", source: manual}
+  - {op: assert, scope: juraj, subject: juraj, relation: bydlisko,
+     object: "ul. Dąbrowskiego 60/12, Rzeszów", valid_from: "2026-06-01",
+     recorded_at: "2026-06-02T20:00:00Z", source: manual}
+"""
+
+WORLD = world_yaml("dealership", "A Rzeszów family's used-car dealership", NOW, "".join((
+    _MECHANICS,
+    world_event("komis", "auto_wisniewski", "telefon", "+48 17 862 40 11", "2012-01-01"),
+    world_event("komis", "juraj_hudak", "telefon", "+421 905 118 204", "2025-08-01"),
+    world_event("agnieszka", "agnieszka", "dentysta", "dr Ewa Lis", "2019-01-01"),
+    world_event("agnieszka", "agnieszka", "wizyta_dentysta", "27 listopada 2026, 16:00",
+                "2026-10-20"),
+    world_event("agnieszka", "agnieszka", "telefon", "+48 601 220 330", "2015-01-01"),
+    world_event("agnieszka", "zosia", "wizyta_dentysta", "3 grudnia 2026, 15:30", "2026-10-20"),
+))).replace("notes: []", """notes:
+  - {category: entities, name: juraj-hudak, aliases: ["Juraj Hudák", "Jurko", "nasz mechanik"],
+     description: "Nasz mechanik od sierpnia 2025, Słowak ze Sniny"}
+  - {category: entities, name: pawel-zajac, aliases: ["Paweł Zając"],
+     description: "Dawny mechanik komisu, na emeryturze od lipca 2025"}""")
+
+world_repo, memory = world_fixtures(WORLD, "komis", NOW)
+
+
+def test_the_role_said_by_a_notes_alias_is_the_firms_value(memory: Memory) -> None:
+    assert answered_keys(memory, "komis", "Kto jest teraz naszym mechanikiem?") == [
+        "auto_wisniewski.mechanik=Juraj Hudák"]
+
+
+def test_the_role_over_the_years_is_every_value_it_held(memory: Memory) -> None:
+    assert answered_keys(memory, "komis", "Kto był u nas mechanikiem na przestrzeni lat?") == [
+        "auto_wisniewski.mechanik=Paweł Zając", "auto_wisniewski.mechanik=Juraj Hudák"]
+
+
+def test_i_go_makes_the_asker_the_subject(memory: Memory) -> None:
+    assert answered_keys(memory, "agnieszka", "Kiedy idę do stomatologa?") == [
+        "agnieszka.wizyta_dentysta=27 listopada 2026, 16:00"]
+
+
+def test_everywhere_asks_every_place(memory: Memory) -> None:
+    assert answered_keys(memory, "juraj", "Kde všade som v Rzeszowe býval?") == [
+        "juraj.bydlisko=ul. Lwowska 25/8, Rzeszów",
+        "juraj.bydlisko=ul. Dąbrowskiego 60/12, Rzeszów"]
