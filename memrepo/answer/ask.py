@@ -187,7 +187,9 @@ def _ask_part(asking: Callable[[str], Answer], part: str, before: Answer | None)
         if not again.choice.keys and naming and relation:  # "Kto je otcov NEUROLÓG a kedy
             # má ďalšiu kontrolu?": dad's next neurology check, what the part before asked
             again = asking(f"{part} ({' '.join([*naming, *relation])})")
-        return again if again.choice.keys else answer
+        if again.choice.keys or (naming and unnamed):  # "Kiedy urodził się Kuba i jaki ma
+            return again  # MAILA?": Kuba's, recorded or not — never the one e-mail of anyone
+        return answer
     return answer
 
 

@@ -1,6 +1,7 @@
 """A family car dealership: the mechanic named by a note's alias ("nasz mechanik") is the
 firm's `mechanik` value; the mechanics over the years are every value it held; "idę" (I
-go) makes the asker the subject; "kde všade" asks every place lived."""
+go) makes the asker the subject; "kde všade" asks every place lived; the second part of a
+question that names nobody is asked of whom the first part named, recorded or not."""
 
 from __future__ import annotations
 
@@ -34,10 +35,17 @@ WORLD = world_yaml("dealership", "A Rzeszów family's used-car dealership", NOW,
     world_event("agnieszka", "agnieszka", "wizyta_dentysta", "27 listopada 2026, 16:00",
                 "2026-10-20"),
     world_event("agnieszka", "agnieszka", "telefon", "+48 601 220 330", "2015-01-01"),
+    world_event("marek", "jakub", "data_urodzenia", "2006-04-03", "2006-04-03"),
+    world_event("marek", "jakub", "telefon", "+48 512 004 118", "2020-01-01"),
+    world_event("marek", "tomasz_nowak", "email", "tomasz.nowak.el@gmail.com", "2024-01-01"),
     world_event("agnieszka", "zosia", "wizyta_dentysta", "3 grudnia 2026, 15:30", "2026-10-20"),
 ))).replace("notes: []", """notes:
   - {category: entities, name: juraj-hudak, aliases: ["Juraj Hudák", "Jurko", "nasz mechanik"],
      description: "Nasz mechanik od sierpnia 2025, Słowak ze Sniny"}
+  - {category: entities, name: jakub-wisniewski, aliases: ["Jakub Wiśniewski", "Kuba"],
+     description: "Nasz starszy syn, student politechniki w Rzeszowie"}
+  - {category: entities, name: tomasz-nowak, aliases: ["Tomasz Nowak", "Tomek"],
+     description: "Szwagier Marka, elektryk w Krośnie"}
   - {category: entities, name: pawel-zajac, aliases: ["Paweł Zając"],
      description: "Dawny mechanik komisu, na emeryturze od lipca 2025"}""")
 
@@ -63,3 +71,9 @@ def test_everywhere_asks_every_place(memory: Memory) -> None:
     assert answered_keys(memory, "juraj", "Kde všade som v Rzeszowe býval?") == [
         "juraj.bydlisko=ul. Lwowska 25/8, Rzeszów",
         "juraj.bydlisko=ul. Dąbrowskiego 60/12, Rzeszów"]
+
+
+def test_a_part_naming_nobody_is_of_whom_the_part_before_named(memory: Memory) -> None:
+    """Kuba has no e-mail recorded: the brother-in-law's one e-mail is no answer."""
+    assert answered_keys(memory, "marek", "Kiedy urodził się Kuba i jaki ma maila?") == [
+        "jakub.data_urodzenia=2006-04-03"]
