@@ -60,6 +60,10 @@ def base_forms(word: str) -> tuple[str, ...]:
     fleeting = folded[:-2] + "l"  # "Pavel", "Paweł": the "Pavla", "Pawła" of its cases
     if _FLEETING_E.fullmatch(folded) and fleeting not in forms:
         forms.append(fleeting)
+    for softened, hard in _SOFTENED_DENTALS:  # "pani RENACIE", "u WANDZIE": Renat(a), Wand(a)
+        if len(folded) > 5 and folded.endswith(softened) and (
+                unsoftened := folded[:-len(softened)] + hard) not in forms:
+            forms.append(unsoftened)
     return tuple(forms)
 
 
@@ -80,10 +84,14 @@ and its Czech and Polish ones leave verbs apart ("bývam" byv / "bývala" byval,
 plat / "platila" platil), and Polish past tenses of "we", "you" apart from "I"
 ("płaciliśmy", "płaciłeś" / "płaciłem"); cutting these endings joins them (byv, plat,
 plac)."""
+_SOFTENED_DENTALS = (("cie", "t"), ("dzie", "d"))
+"""The Polish dative and locative soften a closing -ta, -da ("pani Renacie", "Marcie",
+"o Wandzie"): the stem before the hard consonant is a base form too."""
 _SOFTENED_R = "rze"
 """The Polish locative and vocative soften a closing r ("w Miodowym Dworze", "o Piotrze")."""
 ANALYSIS = " ".join((*_STEMMED_LANGUAGES, *sorted((*_LIGHT_SUFFIXES, f"{_SOFTENED_R}>r",
-                                                   "Cel>Cl"))))
+                                                   "Cel>Cl", *(f"{soft}>{hard}" for soft, hard
+                                                               in _SOFTENED_DENTALS)))))
 """What decides a word's base forms: part of the cache's fingerprint, so a cache whose
 stored forms an older analysis made is rebuilt, never half-matched."""
 

@@ -38,6 +38,8 @@ WORLD = world_yaml("dealership", "A Rzeszów family's used-car dealership", NOW,
     world_event("marek", "jakub", "data_urodzenia", "2006-04-03", "2006-04-03"),
     world_event("marek", "jakub", "telefon", "+48 512 004 118", "2020-01-01"),
     world_event("marek", "tomasz_nowak", "email", "tomasz.nowak.el@gmail.com", "2024-01-01"),
+    world_event("agnieszka", "sprzataczka", "imie", "pani Beata", "2025-01-10"),
+    world_event("agnieszka", "sprzataczka", "stawka", "200 zł", "2025-01-10"),
     world_event("agnieszka", "zosia", "wizyta_dentysta", "3 grudnia 2026, 15:30", "2026-10-20"),
 ))).replace("notes: []", """notes:
   - {category: entities, name: juraj-hudak, aliases: ["Juraj Hudák", "Jurko", "nasz mechanik"],
@@ -77,3 +79,8 @@ def test_a_part_naming_nobody_is_of_whom_the_part_before_named(memory: Memory) -
     """Kuba has no e-mail recorded: the brother-in-law's one e-mail is no answer."""
     assert answered_keys(memory, "marek", "Kiedy urodził się Kuba i jaki ma maila?") == [
         "jakub.data_urodzenia=2006-04-03"]
+
+
+def test_a_name_in_its_dative_is_the_name_a_value_holds(memory: Memory) -> None:
+    assert answered_keys(memory, "agnieszka", "Ile płacimy pani Beacie?") == [
+        "sprzataczka.stawka=200 zł"]

@@ -25,6 +25,8 @@ from memrepo.core.stems import (
     ("mieszkaliśmy", "mieszkałem"),   # "we lived" / "I lived"
     ("bývali", "bývam"),              # Slovak
     ("czynszu", "czynsz"),
+    ("Beacie", "Beata"),              # the Polish dative of a name in -ta
+    ("Wandzie", "Wanda"),             # … and in -da
 ])
 def test_the_persons_of_a_verb_and_its_cases_share_a_base_form(asked: str, stored: str) -> None:
     assert set(base_forms(asked)[1:]) & set(base_forms(stored))
