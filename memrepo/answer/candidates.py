@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from memrepo.answer.animals_named import animals_named
 from memrepo.answer.called_in_quotes import called_in_quotes, kin_in_quotes
 from memrepo.answer.concepts import MIN_INFLECTED, ConceptTable
-from memrepo.answer.first_person import in_slavic
+from memrepo.answer.first_person import OUR_OWN, in_slavic
 from memrepo.answer.identities import (
     ASKER_SUBJECTS,
     BUSINESSES,
@@ -177,6 +177,14 @@ def answerable_role(conn: Connection, scope: str, mention: Mention, rows: Sequen
         return True
     if any(mention.role & concepts.concepts_of_words(words(r.relation_key)) for r in rows):
         return True  # "our electricity SUPPLIER": `electricity.supplier`
+    ours = mention.owner is None or (mention.owner.asker and bool(OUR_OWN.intersection(
+        read.folded[:mention.start])))
+    if ours and any(  # "kto jest NASZYM WULKANIZATOREM": the firm's `wulkanizator`
+            mention.role & concepts.concepts_of_words(words(k.relation_key))
+            for k in keys_with_words(conn, scope, {w for concept in mention.role for phrase in
+                                                   concepts.words_of.get(concept, ())
+                                                   for w in words(phrase)}, "relation", 20)):
+        return True
     owner = mention.owner.subjects if mention.owner is not None else set()
     return any(mention.role & concepts.concepts_of_words(words(k.relation_key))
                for k in keys_of_subjects(conn, scope, owner))

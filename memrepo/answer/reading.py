@@ -81,6 +81,10 @@ ktorego ktorej ktorym ktorych aky aka ake akeho akej aku akym akou akych ktoreho
 jaky jake jakou jakym jakem"""))
 """Words whose next word names the kind of the answer ("what CAR does she drive")."""
 """… LOOK LIKE: "what did my rent look like" asks nothing of "like"."""
+_ENGLISH_AS_SLAVIC = frozenset(words_of("""place places zone sad den dna pride vine mace splat
+tate sidle segre jedi opal fen viz datum"""))
+"""English words a Polish, Slovak or Czech word of the concept table folds to ("płacę",
+"żonę", "sąd", "deň", "príde"): in an English question they are English."""
 AMOUNT_CUE = "#amount"
 WHO_CUE = "#who"
 WHEN_CUE = "#when"
@@ -184,7 +188,10 @@ def read_question(question: Question, now: int, concepts: ConceptTable,
         # also after the date it is asked for ("Na 1 maja 2026: GDZIE jest egzamin?")
         cues[WHERE_CUE] = 0.0
     spans: dict[int, frozenset[str]] = {}
+    english = not in_slavic(folded)
     for span in concepts.spans(folded):  # a phrase's words mean the phrase ("for a LIVING",
+        if english and span.end - span.start == 1 and folded[span.start] in _ENGLISH_AS_SLAVIC:
+            continue  # "at your PLACE" is no "płacę"
         for i in (*range(span.start, span.end), *span.tail):  # "rent the rooms FROM")
             spans[i] = span.concepts | _own_concepts(folded, span, i, concepts)
     together = _named_together(folded, spans, dated, concepts)

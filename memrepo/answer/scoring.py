@@ -374,6 +374,7 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
             held.update(f"#{i}" for i in range(mention.start, mention.end))
             subject_how = subject_how if subject_how == ROLE_OWNER else (
                 subject_how or mention.how)
+    named_person = owner is not None and owner.person and bool(subject_how)
     for i in read.salient:
         word = read.folded[i]
         if f"#{i}" in held or i in read.in_names:
@@ -386,7 +387,9 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
                 if i in read.supplied else f"its value '{read.raw[i]}'")
             continue
         named = read.concepts.get(i, frozenset())
-        if same_word(word, named, subject_words, concepts):
+        if same_word(word, named, subject_words, concepts) and not named_person:
+            # a person the question names is not named again by a word of the subject's
+            # ("kiedy braliśmy ŚLUB z Agą": her `zona.data_urodzenia` holds no wedding)
             held.add(f"#{i}")
             subject_how = subject_how or f"words '{read.raw[i]}'"
         how = relation_match(word, named, relation_words, concepts)

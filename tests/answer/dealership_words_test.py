@@ -36,6 +36,10 @@ WORLD = world_yaml("dealership", "A Rzeszów family's used-car dealership", NOW,
                 "2026-10-20"),
     world_event("agnieszka", "agnieszka", "telefon", "+48 601 220 330", "2015-01-01"),
     world_event("marek", "jakub", "data_urodzenia", "2006-04-03", "2006-04-03"),
+    world_event("marek", "marek", "zona", "Agnieszka Wiśniewska", "2003-07-12"),
+    world_event("marek", "zona", "data_urodzenia", "1979-08-22", "1979-08-22"),
+    world_event("marek", "zona", "telefon", "+48 601 220 330", "2015-01-01"),
+    world_event("komis", "auto_wisniewski", "wulkanizator", "Bartek Sowa", "2023-03-01"),
     world_event("marek", "jakub", "telefon", "+48 512 004 118", "2020-01-01"),
     world_event("marek", "tomasz_nowak", "email", "tomasz.nowak.el@gmail.com", "2024-01-01"),
     world_event("agnieszka", "sprzataczka", "imie", "pani Beata", "2025-01-10"),
@@ -48,6 +52,8 @@ WORLD = world_yaml("dealership", "A Rzeszów family's used-car dealership", NOW,
      description: "Nasz starszy syn, student politechniki w Rzeszowie"}
   - {category: entities, name: tomasz-nowak, aliases: ["Tomasz Nowak", "Tomek"],
      description: "Szwagier Marka, elektryk w Krośnie"}
+  - {category: entities, name: agnieszka-wisniewska, aliases: ["Agnieszka Wiśniewska", "Aga",
+     "żona"], description: "Żona Marka, prowadzi biuro komisu od 2020"}
   - {category: entities, name: pawel-zajac, aliases: ["Paweł Zając"],
      description: "Dawny mechanik komisu, na emeryturze od lipca 2025"}""")
 
@@ -84,3 +90,17 @@ def test_a_part_naming_nobody_is_of_whom_the_part_before_named(memory: Memory) -
 def test_a_name_in_its_dative_is_the_name_a_value_holds(memory: Memory) -> None:
     assert answered_keys(memory, "agnieszka", "Ile płacimy pani Beacie?") == [
         "sprzataczka.stawka=200 zł"]
+
+
+def test_a_person_named_is_not_named_again_by_a_word_of_their_subject(memory: Memory) -> None:
+    """`zona` (wife) is Aga's subject: "ślub" (wedding) is no word of her birthday's; the
+    day she became the asker's `zona` is when they married."""
+    assert answered_keys(memory, "marek", "Kiedy braliśmy ślub z Agą?") == [
+        "marek.zona=Agnieszka Wiśniewska"]
+
+
+def test_a_tyre_fitter_is_no_mechanic(memory: Memory) -> None:
+    assert answered_keys(memory, "komis", "Kto jest naszym wulkanizatorem?") == [
+        "auto_wisniewski.wulkanizator=Bartek Sowa"]
+    assert answered_keys(memory, "komis", "Who was your mechanic in 2020?") == [
+        "auto_wisniewski.mechanik=Paweł Zając"]
