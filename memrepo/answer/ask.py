@@ -57,7 +57,7 @@ from memrepo.core.facts.events import Key
 from memrepo.core.facts.times import Instant
 from memrepo.core.records import Fact, NoteMatch
 from memrepo.core.stems import tokens
-from memrepo.core.text import key_slug
+from memrepo.core.text import key_slug, words, words_of
 
 MAX_NOTES = 5
 MAX_ENTITY_CANDIDATES = 200
@@ -135,6 +135,9 @@ def _as_said(part: str) -> str:
 
 
 _JOINING = frozenset(("and", "i", "a", "oraz", "plus", "also"))
+_HAS = frozenset(words_of("ma maja maju maji"))
+""""Has" with no subject said, as Polish, Slovak and Czech ask ("… i jaki MA maila?"): of
+whom the part before named."""
 
 
 def unanswered_parts(answers: Sequence[Answer]) -> list[str]:
@@ -187,8 +190,9 @@ def _ask_part(asking: Callable[[str], Answer], part: str, before: Answer | None)
         if not again.choice.keys and naming and relation:  # "Kto je otcov NEUROLÓG a kedy
             # má ďalšiu kontrolu?": dad's next neurology check, what the part before asked
             again = asking(f"{part} ({' '.join([*naming, *relation])})")
-        if again.choice.keys or (naming and unnamed):  # "Kiedy urodził się Kuba i jaki ma
-            return again  # MAILA?": Kuba's, recorded or not — never the one e-mail of anyone
+        if again.choice.keys or (naming and unnamed and _HAS.intersection(
+                words(part))):  # "Kiedy urodził się Kuba i jaki MA maila?": what he has,
+            return again  # recorded or not — never the one e-mail of anyone
         return answer
     return answer
 

@@ -81,7 +81,8 @@ def first_person_singular(raw: Sequence[str], folded: Sequence[str],
     return bool(_I_AM.intersection(folded)) or bool(_I_GO.intersection(
         written.lower() for written in raw)) or any(
         concepts.knows(word) and written.endswith(_FIRST_SINGULAR) and len(word) > 4
-        for written, word in zip(raw, folded, strict=True))
+        and not (i and folded[i - 1] in _GOVERNING)  # "szczepienie NA WŚCIEKLIZNĘ": a noun
+        for i, (written, word) in enumerate(zip(raw, folded, strict=True)))
 
 
 _I_AM = frozenset(words_of("""jestem mam bylem bylam som mam bol bola jsem mel mela
@@ -89,6 +90,8 @@ znam umiem wiem musze moge poznam viem musim mozem chcem potrebujem
 znam vim umim musim muzu chci potrebuji potrebuju"""))
 """The first person singular of "to be", "to have" and of everyday verbs no concept holds
 ("jakie języki ZNAM", "koľko MUSÍM zaplatiť")."""
+_GOVERNING = frozenset(words_of("na za do w we o przez po pod nad przed z ze u od dla"))
+"""Polish prepositions: a word in -ę after one is a noun's accusative, not "I" (płacę)."""
 _I_GO = frozenset(("idę", "jadę", "chodzę", "pójdę", "pojadę", "idem", "pôjdem", "chodím",
                    "jdu", "půjdu", "jedu", "pojedu"))
 """The first person singular of "to go", as written: folded, Polish "idę" would be Slovak

@@ -133,7 +133,7 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
         # `mother` only where that someone is the asker (`mother` in Lenka's scope is
         # Lenka's mother, not the Tomáš's mother of "Tomáš's mother Marie"); a role the
         # description gives nobody else ("teściowa" of "Paweł's mother") is the asker's
-        head = head_of(note.description)
+        head = head_of(note.description, concepts)
         linked = [by_spelling[n] for n in sorted(names) if n in by_spelling and (
             not is_role(n, concepts) or _role_owned_by_asker(
                 head, role_owners_ok, concepts, _roles_of(n, concepts)))]
@@ -147,7 +147,7 @@ def identities(subjects: Iterable[tuple[str, str]], notes: Iterable[NoteRow],
         identity.spellings.update(names)
         identity.name_parts.update(spelling(note.name), *(
             _capitalised(alias) for alias in note.aliases))
-        identity.descriptions.append(head_of(note.description))
+        identity.descriptions.append(head_of(note.description, concepts))
         identity.person = True
         for name in sorted(names):
             if not is_role(name, concepts):
@@ -166,7 +166,7 @@ def _each_its_own(note: NoteRow, by_spelling: Mapping[tuple[str, ...], Identity]
     for part in parts:
         identity = _current(by_spelling[part], joins)
         identity.notes.add(note.name)
-        identity.descriptions.append(head_of(note.description))
+        identity.descriptions.append(head_of(note.description, concepts))
         identity.person = True
     for alias in note.aliases:  # "szwagier" of Marta and Peter: Peter
         roles = concepts.concepts_of_words(spelling(alias)) & concepts.roles
@@ -197,7 +197,7 @@ def _the_askers_own(note: NoteRow, concepts: ConceptTable) -> bool:
     not "Jana Nováková: Petr's mother")."""
     return not any(concepts.concepts_of_words(spelling(alias)) & PERSONAL_ROLES
                    for alias in note.aliases) and not concepts.concepts_of_words(
-        head_of(note.description)) & PERSONAL_ROLES
+        head_of(note.description, concepts)) & PERSONAL_ROLES
 
 
 def _named_apart(note: NoteRow, by_spelling: Mapping[tuple[str, ...], Identity],
@@ -390,12 +390,16 @@ _PREPOSITIONS = frozenset(words_of("""
 at in on of from for by with near since w we na z ze od do u przy dla v vo pri pre k"""))
 
 
-def head_of(description: str) -> tuple[str, ...]:
+def head_of(description: str, concepts: ConceptTable) -> tuple[str, ...]:
     """The words of a description's first two clauses, where it says what the note is
-    ("Hana Kubíčková: the firm's accountant …", "Tomáš's mother Marie: retired …"): a
-    role word later on is about something else ("… helps the firm on Saturdays")."""
-    clauses = [c for c in _CLAUSE.split(description) if c.strip()]
-    return words(" ".join(clauses[:2]))
+    ("Hana Kubíčková: the firm's accountant …", "Tomáš's mother Marie: retired …") — the
+    first alone where it says a role ("Sprzedawczyni komisu; prowadzi KLIENTÓW …" is no
+    customer): a role word later on is about something else ("… helps the firm on
+    Saturdays")."""
+    clauses = [words(c) for c in _CLAUSE.split(description) if c.strip()]
+    if clauses and any(span.concepts & concepts.roles for span in concepts.spans(clauses[0])):
+        return clauses[0]
+    return tuple(w for clause in clauses[:2] for w in clause)
 
 
 def _joined(found: list[Identity], everything: list[Identity],

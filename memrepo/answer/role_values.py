@@ -39,8 +39,9 @@ def role_named_by_value(conn: Connection, scope: str, read: Reading, mentions: M
     found: list[KeyMatch] = []
     for mention in mentions.found:
         roles = _roles_said(mention, read, concepts)
-        if not roles or not mention.identities:
-            continue
+        if not roles or not mention.identities or any(
+                m.owner in mention.identities for m in mentions.found if m is not mention):
+            continue  # "lekár mojej MAMY": whose doctor, not who the mother is
         more = _key_words_beside(conn, read, mentions, mention)
         role_words = {w for concept in roles for phrase in concepts.words_of.get(
             concept, ()) for w in words(phrase)}

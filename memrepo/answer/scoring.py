@@ -374,7 +374,8 @@ def _held(key: KeyRow, owner: Identity | None, read: Reading, mentions: Mentions
             held.update(f"#{i}" for i in range(mention.start, mention.end))
             subject_how = subject_how if subject_how == ROLE_OWNER else (
                 subject_how or mention.how)
-    named_person = owner is not None and owner.person and bool(subject_how)
+    named_person = owner is not None and owner.person and any(
+        not m.role and any(i is owner for i in m.identities) for m in mentions.found)
     for i in read.salient:
         word = read.folded[i]
         if f"#{i}" in held or i in read.in_names:
@@ -457,11 +458,12 @@ AMOUNT_CONCEPTS = frozenset(("price", "payment", "salary", "fee", "utility_bill"
 
 
 def _roles_asked_of(owner: Identity | None, mentions: Mentions) -> frozenset[str]:
-    """The roles by which the question names the key's owner ("our GP": doctor)."""
+    """The roles by which the question names the key's owner ("our GP": doctor), or asks
+    of the owner ("kto je lekár mojej MAMY": her doctor)."""
     if owner is None:
         return frozenset()
-    return frozenset().union(*(m.role for m in mentions.found
-                               if m.role and any(i is owner for i in m.identities)))
+    return frozenset().union(*(m.role for m in mentions.found if m.role and (
+        any(i is owner for i in m.identities) or m.owner is owner)))
 
 
 def _named_as(key: KeyRow, read: Reading, mention: Mention, concepts: ConceptTable) -> bool:

@@ -37,9 +37,17 @@ WORLD = world_yaml("dealership", "A Rzeszów family's used-car dealership", NOW,
     world_event("agnieszka", "agnieszka", "telefon", "+48 601 220 330", "2015-01-01"),
     world_event("marek", "jakub", "data_urodzenia", "2006-04-03", "2006-04-03"),
     world_event("marek", "marek", "zona", "Agnieszka Wiśniewska", "2003-07-12"),
+    world_event("marek", "marek", "mother", "Halina Wiśniewska", "1979-01-01"),
+    world_event("marek", "halina_wisniewska", "gp", "dr Adam Kruk, Łańcut", "2015-01-01"),
+    world_event("marek", "halina_wisniewska", "telefon", "+48 17 225 11 02", "2010-01-01"),
     world_event("marek", "zona", "data_urodzenia", "1979-08-22", "1979-08-22"),
     world_event("marek", "zona", "telefon", "+48 601 220 330", "2015-01-01"),
     world_event("komis", "auto_wisniewski", "wulkanizator", "Bartek Sowa", "2023-03-01"),
+    world_event("komis", "cennik", "mycie_podstawowe", "40 zł", "2025-01-01"),
+    world_event("komis", "cennik", "roboczogodzina_mechanika", "140 zł netto", "2025-01-01"),
+    world_event("komis", "kamila_rusin", "telefon", "+48 530 118 404", "2022-03-01"),
+    world_event("komis", "cennik", "mycie_premium", "70 zł", "2025-01-01"),
+    world_event("komis", "cennik", "przechowywanie_opon", "150 zł/sezon", "2025-01-01"),
     world_event("marek", "jakub", "telefon", "+48 512 004 118", "2020-01-01"),
     world_event("marek", "tomasz_nowak", "email", "tomasz.nowak.el@gmail.com", "2024-01-01"),
     world_event("agnieszka", "sprzataczka", "imie", "pani Beata", "2025-01-10"),
@@ -54,6 +62,10 @@ WORLD = world_yaml("dealership", "A Rzeszów family's used-car dealership", NOW,
      description: "Szwagier Marka, elektryk w Krośnie"}
   - {category: entities, name: agnieszka-wisniewska, aliases: ["Agnieszka Wiśniewska", "Aga",
      "żona"], description: "Żona Marka, prowadzi biuro komisu od 2020"}
+  - {category: entities, name: kamila-rusin, aliases: ["Kamila Rusin", "Kamila"],
+     description: "Sprzedawczyni komisu od marca 2022; prowadzi klientów anglojęzycznych"}
+  - {category: entities, name: halina-wisniewska, aliases: ["Halina Wiśniewska", "mama"],
+     description: "Marek's mother, retired teacher in Łańcut"}
   - {category: entities, name: pawel-zajac, aliases: ["Paweł Zając"],
      description: "Dawny mechanik komisu, na emeryturze od lipca 2025"}""")
 
@@ -104,3 +116,28 @@ def test_a_tyre_fitter_is_no_mechanic(memory: Memory) -> None:
         "auto_wisniewski.wulkanizator=Bartek Sowa"]
     assert answered_keys(memory, "komis", "Who was your mechanic in 2020?") == [
         "auto_wisniewski.mechanik=Paweł Zając"]
+
+
+def test_a_basic_wash_is_the_plain_tier_in_another_language(memory: Memory) -> None:
+    assert answered_keys(memory, "komis", "How much is a basic wash?") == [
+        "cennik.mycie_podstawowe=40 zł"]
+    assert answered_keys(memory, "komis", "Koľko stojí základné umývanie?") == [
+        "cennik.mycie_podstawowe=40 zł"]
+
+
+def test_keeping_tyres_is_their_storage(memory: Memory) -> None:
+    assert answered_keys(memory, "komis", "How much is tyre storage?") == [
+        "cennik.przechowywanie_opon=150 zł/sezon"]
+
+
+def test_a_role_word_after_the_notes_own_role_is_no_role_of_the_note(memory: Memory) -> None:
+    """Kamila is a saleswoman who looks after customers: "klient" asks of any customer."""
+    assert answered_keys(memory, "komis", "Ile klient płaci za godzinę pracy w warsztacie?") == [
+        "cennik.roboczogodzina_mechanika=140 zł netto"]
+
+
+def test_a_role_asked_of_a_person_named_by_their_role(memory: Memory) -> None:
+    """"Mum's doctor" is her GP — never the key that says who mum is."""
+    for asked in ("Kto jest lekarzem mojej mamy?", "Who is my mum's doctor?"):
+        assert answered_keys(memory, "marek", asked) == [
+            "halina_wisniewska.gp=dr Adam Kruk, Łańcut"]

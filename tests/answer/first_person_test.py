@@ -19,13 +19,16 @@ def _first_person(text: str) -> bool:
 
 @pytest.mark.parametrize("text", ["Gdzie mieszkam?", "Koľko platím za nájom?",
                                   "Kde pracujem?", "Ile płacę za prąd?",
-                                  "Kiedy mam urlop?", "Na co jestem uczulona?"])
+                                  "Kiedy mam urlop?", "Na co jestem uczulona?",
+                                  "Kiedy idę do stomatologa?", "Kedy idem k zubárovi?"])
 def test_a_verb_in_the_first_person_is_the_askers(text: str) -> None:
     assert _first_person(text)
 
 
 @pytest.mark.parametrize("text", ["Kto jest lekarzem rodzinnym Tomka?",
-                                  "Jak się nazywa pies z mężem Kasi?"])
+                                  "Jak się nazywa pies z mężem Kasi?",
+                                  "Kiedy pies ma szczepienie na wściekliznę?",
+                                  "Kedy ide Ema k zubárovi?"])
 def test_a_nouns_instrumental_is_no_first_person(text: str) -> None:
     assert not _first_person(text)
 
