@@ -334,6 +334,8 @@ def is_a_thing(identity: Identity, concepts: ConceptTable) -> bool:
 
 
 _CLAUSE = re.compile(r"[:;,(.]")
+_CLAUSE_ENDS = frozenset(";,.")
+"""Marks ending a clause of its own; "(" and ":" go on saying what the note is."""
 
 
 def described_as(note: NoteRow) -> list[tuple[str, ...]]:
@@ -397,8 +399,10 @@ def head_of(description: str, concepts: ConceptTable) -> tuple[str, ...]:
     customer): a role word later on is about something else ("… helps the firm on
     Saturdays")."""
     clauses = [words(c) for c in _CLAUSE.split(description) if c.strip()]
-    if clauses and any(span.concepts & concepts.roles for span in concepts.spans(clauses[0])):
-        return clauses[0]
+    first = _CLAUSE.search(description)
+    if clauses and first is not None and first.group() in _CLAUSE_ENDS and any(
+            span.concepts & concepts.roles for span in concepts.spans(clauses[0])):
+        return clauses[0]  # not before "(" ("accountant (ÚČETNÍ)") or ":" ("mother Marie:")
     return tuple(w for clause in clauses[:2] for w in clause)
 
 

@@ -459,11 +459,12 @@ AMOUNT_CONCEPTS = frozenset(("price", "payment", "salary", "fee", "utility_bill"
 
 def _roles_asked_of(owner: Identity | None, mentions: Mentions) -> frozenset[str]:
     """The roles by which the question names the key's owner ("our GP": doctor), or asks
-    of the owner ("kto je lekár mojej MAMY": her doctor)."""
+    of the owner it names ("kto je lekár mojej MAMY": her doctor)."""
     if owner is None:
         return frozenset()
+    said = any(i is owner for m in mentions.found for i in m.identities)
     return frozenset().union(*(m.role for m in mentions.found if m.role and (
-        any(i is owner for i in m.identities) or m.owner is owner)))
+        any(i is owner for i in m.identities) or (said and m.owner is owner))))
 
 
 def _named_as(key: KeyRow, read: Reading, mention: Mention, concepts: ConceptTable) -> bool:

@@ -46,6 +46,9 @@ WORLD = world_yaml("dealership", "A Rzeszów family's used-car dealership", NOW,
     world_event("komis", "cennik", "mycie_podstawowe", "40 zł", "2025-01-01"),
     world_event("komis", "cennik", "roboczogodzina_mechanika", "140 zł netto", "2025-01-01"),
     world_event("komis", "kamila_rusin", "telefon", "+48 530 118 404", "2022-03-01"),
+    world_event("komis", "ksiegowa", "imie", "Beata Lis", "2020-01-01"),
+    world_event("komis", "supervisor", "name", "Sandra Okafor", "2024-09-01"),
+    world_event("komis", "auto_wisniewski", "director", "Marek Wiśniewski", "2012-01-01"),
     world_event("komis", "cennik", "mycie_premium", "70 zł", "2025-01-01"),
     world_event("komis", "cennik", "przechowywanie_opon", "150 zł/sezon", "2025-01-01"),
     world_event("marek", "jakub", "telefon", "+48 512 004 118", "2020-01-01"),
@@ -66,6 +69,10 @@ WORLD = world_yaml("dealership", "A Rzeszów family's used-car dealership", NOW,
      description: "Sprzedawczyni komisu od marca 2022; prowadzi klientów anglojęzycznych"}
   - {category: entities, name: halina-wisniewska, aliases: ["Halina Wiśniewska", "mama"],
      description: "Marek's mother, retired teacher in Łańcut"}
+  - {category: entities, name: beata-lis, aliases: ["Beata Lis", "księgowa"],
+     description: "The dealership's accountant (księgowa) in Rzeszów: payroll, VAT and ZUS"}
+  - {category: entities, name: sandra-okafor, aliases: ["Sandra Okafor", "supervisor"],
+     description: "Our supervisor: Sandra Okafor, checks the lot and the wash bay weekly"}
   - {category: entities, name: pawel-zajac, aliases: ["Paweł Zając"],
      description: "Dawny mechanik komisu, na emeryturze od lipca 2025"}""")
 
@@ -141,3 +148,13 @@ def test_a_role_asked_of_a_person_named_by_their_role(memory: Memory) -> None:
     for asked in ("Kto jest lekarzem mojej mamy?", "Who is my mum's doctor?"):
         assert answered_keys(memory, "marek", asked) == [
             "halina_wisniewska.gp=dr Adam Kruk, Łańcut"]
+
+
+def test_a_role_said_again_in_brackets_is_still_the_notes(memory: Memory) -> None:
+    assert answered_keys(memory, "komis", "Who's the accountant?") == ["ksiegowa.imie=Beata Lis"]
+
+
+def test_a_role_of_ours_is_not_asked_of_the_firm(memory: Memory) -> None:
+    """The director is a boss too; "our supervisor" is the one the notes call so."""
+    assert answered_keys(memory, "komis", "who's our supervisor?") == [
+        "supervisor.name=Sandra Okafor"]
