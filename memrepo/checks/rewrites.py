@@ -31,7 +31,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -41,6 +41,7 @@ from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.facts.fact_logs import kept_problems
 from memrepo.core.facts.segment_names import is_log_path
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.record_base import replace
 from memrepo.git.activity import git_subcommand
 from memrepo.git.command import run_git
 from memrepo.git.porcelain import unfinished_operation

@@ -23,10 +23,10 @@ from __future__ import annotations
 import os
 import shlex
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.record_base import Record, init_field
 from memrepo.git.activity import CHECKED, HOLDER_VARIABLE
 from memrepo.git.command import run_git
 from memrepo.local_state import GIT_COMMANDS, INDEX_BEHIND, STATE_DIR, WRITE_LOCK
@@ -175,15 +175,20 @@ $memrepo_updates
 }}"""
 
 
-@dataclass(frozen=True, slots=True)
-class HookState:
+class HookState(Record):
     """One hook type in a clone: `ok`; `framework` (the pre-commit framework's script, with
     a .pre-commit-config.yaml that runs memrepo); `missing`; `foreign` (another program's
     script that does not run memrepo); `stale` (memrepo's script, its Python is gone)."""
 
+    __slots__ = ("hook_type", "path", "state")
     hook_type: str
     path: Path
     state: str
+
+    def __init__(self, hook_type: str, path: Path, state: str) -> None:
+        init_field(self, "hook_type", hook_type)
+        init_field(self, "path", path)
+        init_field(self, "state", state)
 
     @property
     def runs_memrepo(self) -> bool:

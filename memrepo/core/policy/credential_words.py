@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
+from memrepo.core.record_base import Record, init_field
 from memrepo.core.text import fold
 
 PASSWORD = "a password"
@@ -50,11 +50,16 @@ DIGIT_KINDS = frozenset({PIN, PUK, CARD_CODE, ACCESS_CODE})
 """Kinds whose value is a few digits ("PIN: 4821", "CVV: 123", "door code: 1984")."""
 
 
-@dataclass(frozen=True, slots=True)
-class Term:
+class Term(Record):
+    __slots__ = ("head_first", "kind", "words")
     words: tuple[str, ...]  # folded
     kind: str
     head_first: bool  # the words after it are its modifiers (pl/sk/cs; PIN, PUK, CVV)
+
+    def __init__(self, words: tuple[str, ...], kind: str, head_first: bool) -> None:
+        init_field(self, "words", words)
+        init_field(self, "kind", kind)
+        init_field(self, "head_first", head_first)
 
 
 # (spellings, kind): English and German, the head last

@@ -36,7 +36,6 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import accumulate
 from typing import Any, TypeVar
@@ -56,21 +55,31 @@ from memrepo.core.policy.credential_words import (
 )
 from memrepo.core.policy.token_formats import PLACEHOLDER, format_set, token_kind
 from memrepo.core.problems import Problem
+from memrepo.core.record_base import Record, init_field
 
 T = TypeVar("T", str, bytes)
 
 
-@dataclass(frozen=True, slots=True)
-class SecretHit:
+class SecretHit(Record):
+    __slots__ = ("by_key", "kind", "line")
     line: int
     kind: str
-    by_key: bool = False  # the fact's key names a credential (any value is refused)
+    by_key: bool  # the fact's key names a credential (any value is refused)
+
+    def __init__(self, line: int, kind: str, by_key: bool = False) -> None:
+        init_field(self, "line", line)
+        init_field(self, "kind", kind)
+        init_field(self, "by_key", by_key)
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(Record):
+    __slots__ = ("by_key", "kind")
     kind: str
-    by_key: bool = False
+    by_key: bool
+
+    def __init__(self, kind: str, by_key: bool = False) -> None:
+        init_field(self, "kind", kind)
+        init_field(self, "by_key", by_key)
 
 
 _HAS_WORD = re2.compile(rf"(?i)(?:^|[^\pL\pN])(?:{LINE_WORDS})")
@@ -79,12 +88,19 @@ one linear pass, where the rules' long alternations in `re` cost ~0.1 ms a line)
 _KEY = rf"(?<![^\W_])(?P<key>{LINE_WORDS})"
 
 
-@dataclass(frozen=True, slots=True)
-class _WordRules:
+class _WordRules(Record):
+    __slots__ = ("adjacent", "assignment", "seed_words", "statement")
     assignment: re.Pattern[str]  # "hasło do banku: Kot123zielony"
     statement: re.Pattern[str]  # "my pin is 4821": the value holds a digit
     adjacent: re.Pattern[str]  # "bank PIN 4821", "wifi password Zaq12wsx!"
     seed_words: re.Pattern[str]  # "seed phrase: orbit lemon cattle …" (BIP-39)
+
+    def __init__(self, assignment: re.Pattern[str], statement: re.Pattern[str],
+                 adjacent: re.Pattern[str], seed_words: re.Pattern[str]) -> None:
+        init_field(self, "assignment", assignment)
+        init_field(self, "statement", statement)
+        init_field(self, "adjacent", adjacent)
+        init_field(self, "seed_words", seed_words)
 
 
 @cache
@@ -393,16 +409,21 @@ def _suspect_lines(text: str) -> list[int]:
             or (near and _NEAR_KEY_WORD_ROUGH.search(line))]
 
 
-@dataclass(frozen=True, slots=True)
-class _Screen:
+class _Screen(Record):
     """What a fact's texts, joined by line breaks, hold that `line_secret` needs one of (a
     format's keyword, a credential word, a key word before a long token) — so that each
     text is then screened by what the whole holds: a name ending in "-ski" holds the
     keyword "sk", and only the texts that hold it too are judged for it."""
 
+    __slots__ = ("keywords", "near", "word")
     keywords: tuple[str, ...]  # the formats' keywords the joined texts hold
     word: bool
     near: bool
+
+    def __init__(self, keywords: tuple[str, ...], word: bool, near: bool) -> None:
+        init_field(self, "keywords", keywords)
+        init_field(self, "word", word)
+        init_field(self, "near", near)
 
     @staticmethod
     def of(joined: str) -> _Screen | None:
