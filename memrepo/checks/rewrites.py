@@ -20,9 +20,9 @@ on a conflict) and `git revert --abort` puts the clone back.
 What needs no check never reaches Python (memrepo.git.hook_scripts.transaction_script):
 other refs (tags, remote-tracking branches, a new branch), a branch that does not move, a
 commit or merge whose commit-msg hook checked it
-(memrepo.maintenance.git_hooks.record_checked), and the git commands
-of a memrepo process that checks the update itself (sync: CHECKED_ELSEWHERE). Library
-commits move the branch without git, so no hook runs: they run the checks in-process.
+(memrepo.maintenance.hook_checks.record_checked), and the git commands of a memrepo
+process that checks the update itself (sync: CHECKED_ELSEWHERE). Library commits move the
+branch without git, so no hook runs: they run the checks in-process.
 """
 
 from __future__ import annotations
