@@ -53,7 +53,7 @@ from memrepo.core.policy.credential_words import (
     key_words,
     line_word_kind,
 )
-from memrepo.core.policy.token_formats import PLACEHOLDER, format_set, token_kind
+from memrepo.core.policy.token_formats import format_set, placeholder, token_kind
 from memrepo.core.problems import Problem
 from memrepo.core.record_base import Record, init_field
 
@@ -259,7 +259,7 @@ def _word_kind(key: str) -> str:
 
 
 def _is_placeholder(value: str) -> bool:
-    return bool(PLACEHOLDER.match(value)) or value.lower() in _NOT_A_VALUE
+    return bool(placeholder().match(value)) or value.lower() in _NOT_A_VALUE
 
 
 def _digits_kind(key: str, value: str) -> bool:
