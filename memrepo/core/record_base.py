@@ -41,12 +41,13 @@ class Record:
                           **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 (not inspect: ≈5 ms)
-        fields = tuple(name for name, kind in annotations.items()
-                       if not str(kind).startswith("ClassVar"))
+        own = tuple(name for name, kind in annotations.items()
+                    if not str(kind).startswith("ClassVar"))
         slots = cls.__dict__.get("__slots__")
-        if slots is not None and sorted(slots) != sorted(fields):
+        if slots is not None and sorted(slots) != sorted(own):
             raise TypeError(f"{cls.__qualname__}: __slots__ {slots!r} are not its fields")
-        cls._fields = fields
+        fields = (*cls._fields, *(name for name in own if name not in cls._fields))
+        cls._fields = fields  # a subclass's: its base's, then its own (as a dataclass's)
         cls._values = staticmethod(_getter(fields))
         special: dict[str, Any] = {"__match_args__": fields}
         if not frozen:
