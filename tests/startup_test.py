@@ -1,13 +1,16 @@
 """What the CLI's most frequent paths import (issue 24 item 3): `remember`, `recall` and
-`check`, each run for real with `python -X importtime`, and the commit-msg hook as a real
-`git commit` runs it, each held to the modules it may not import — heavy third-party
-packages and memrepo's parts of other paths. A guard on import cost that never looks at a
-clock: a module that is not imported costs nothing, and a new import on these paths has to
-be a decision (widen a set here) rather than an accident.
+`check`, each run for real with `python -X importtime`, the commit-msg hook as a real
+`git commit` runs it and the post-checkout hook as a real `git checkout` runs it, each held
+to the modules it may not import — heavy third-party packages and memrepo's parts of other
+paths. A guard on import cost that never looks at a clock: a module that is not imported
+costs nothing, and a new import on these paths has to be a decision (widen a set here)
+rather than an accident. The refresh after a checkout is also held to building no
+dataclass (each compiles its methods at import: memrepo's records are core.record_base's).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -73,6 +76,19 @@ that adds a note, the near-duplicate comparison (rapidfuzz) — not the write pa
 with it: ≈30 ms a commit) nor the checks of a moved branch."""
 
 
+REFRESH_HOOK = (EVERY_PATH - {"memrepo.maintenance"}) | {
+    "pygit2", "yaml", "rapidfuzz", "multiprocessing", "concurrent", "ctypes", "shlex",
+    "memrepo.answer", "memrepo.agent", "memrepo.facts", "memrepo.checks", "memrepo.hooks",
+    "memrepo.core.duplicates", "memrepo.core.strict_yaml", "memrepo.cache.build",
+    "memrepo.cache.audit", "memrepo.cache.fulltext", "memrepo.git.read", "memrepo.git.write",
+    "memrepo.git.activity", "memrepo.git.hook_scripts", "memrepo.maintenance.hook_checks",
+    "memrepo.maintenance.doctor", "memrepo.maintenance.sync", "memrepo.maintenance.init",
+    "memrepo.maintenance.triage", "memrepo.maintenance.indexes"}
+"""What `memrepo hooks run post-checkout` may not import: the check stages' code (the write
+lock, git's activity, the hook scripts and ctypes with them), the checks, the write path,
+the build, the YAML parser (the config comes from the cache), the question path."""
+
+
 def imported(root: Path, *args: str) -> set[str]:
     """The modules `python -X importtime -m memrepo ARGS` imports (in `root`)."""
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "memrepo", *args],
@@ -124,3 +140,68 @@ def test_the_guard_sees_a_forbidden_import() -> None:
     modules = {"memrepo.cli", "pygit2", "pygit2._pygit2", "memrepo.cache.build", "yamlish"}
     assert forbidden_in(modules, frozenset({"pygit2", "memrepo.cache", "yaml"})) == [
         "memrepo.cache.build", "pygit2", "pygit2._pygit2"]
+
+
+@pytest.fixture()
+def branch_apart(ready_repo: Path) -> tuple[Path, str, str]:
+    """`ready_repo` committed, and a branch `apart` from it by a note and a fact; checked
+    out on the first branch, its cache current (refreshed by the hook)."""
+    first = git(ready_repo, "rev-parse", "--abbrev-ref", "HEAD").stdout.strip()
+    assert git(ready_repo, "commit", "-q", "-m", "Add acme-supplies", check=False).returncode == 0
+    git(ready_repo, "checkout", "-q", "-b", "apart")
+    assert imported(ready_repo, *COMMANDS["remember"][:-1], "green")  # a fact (its commit)
+    write(ready_repo, "memory/entities/zenon-bakery.md",
+          note("entities", "zenon-bakery", "Bakery delivering bread to the canteen daily"))
+    assert imported(ready_repo, "index")
+    git(ready_repo, "add", "-A")
+    assert git(ready_repo, "commit", "-q", "-m", "Add zenon-bakery", check=False).returncode == 0
+    git(ready_repo, "checkout", "-q", first)
+    return ready_repo, first, "apart"
+
+
+def test_the_refresh_after_a_checkout_imports_none_of_what_it_does_not_need(
+        branch_apart: tuple[Path, str, str]) -> None:
+    """The post-checkout hook as git runs it, re-indexing a note and a fact log."""
+    root, _first, apart = branch_apart
+    env = {**os.environ, "PYTHONPROFILEIMPORTTIME": "1"}
+    done = git(root, "checkout", "-q", apart, env=env, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    modules = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines()
+               if line.startswith("import time:") and line.count("|") == 2} - {"package"}
+    assert {"memrepo.maintenance.git_hooks", "memrepo.cache.incremental",
+            "jsonschema_rs"} <= modules  # the sync ran, and judged the fact's line
+    assert forbidden_in(modules, REFRESH_HOOK) == []
+
+
+SPY = """
+import dataclasses, runpy, sys
+built, real = [], dataclasses.dataclass
+def spy(cls=None, /, **options):
+    def make(cls):
+        built.append(f"{cls.__module__}.{cls.__qualname__}")
+        return real(cls, **options)
+    return make if cls is None else make(cls)
+dataclasses.dataclass = spy
+sys.argv = ["memrepo", *sys.argv[1:]]
+try:
+    runpy.run_module("memrepo", run_name="__main__")
+finally:
+    print("built:", *sorted(name for name in built if name.startswith("memrepo")))
+"""
+"""`python -m memrepo ARGS` with every dataclass made while it runs listed on stdout."""
+
+
+def test_the_refresh_after_a_checkout_builds_no_dataclass(
+        branch_apart: tuple[Path, str, str]) -> None:
+    root, first, apart = branch_apart
+    moved = [git(root, "rev-parse", first).stdout.strip(),
+             git(root, "rev-parse", apart).stdout.strip()]
+    git(root, "-c", "core.hooksPath=/dev/null", "checkout", "-q", apart)
+    done = subprocess.run([sys.executable, "-c", SPY, "hooks", "run", "post-checkout",
+                           *moved, "1"], cwd=root, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stderr == ""  # the cache was refreshed, no warning
+    assert done.stdout.split() == ["built:"]
+    status = subprocess.run([sys.executable, "-m", "memrepo", "cache", "status", "--json"],
+                            cwd=root, capture_output=True, text=True, check=True)
+    assert json.loads(status.stdout)["current"]  # the refresh synced it

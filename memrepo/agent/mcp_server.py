@@ -16,7 +16,7 @@ import io
 import os
 import re
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ from memrepo.core.display import shown
 from memrepo.core.notes.triggers import TRIGGERS_PATH
 from memrepo.core.policy.trust import Reader
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.record_base import replace
 from memrepo.faults import fault_problem
 from memrepo.files import read_bytes
 

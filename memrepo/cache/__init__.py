@@ -24,7 +24,6 @@ from __future__ import annotations
 import sqlite3
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,6 +40,7 @@ from memrepo.cache.edits import saved_in_place, take_scan
 from memrepo.cache.gitstate import ChangedQuery, head_commit
 from memrepo.cache.staleness import Lookup, is_stale
 from memrepo.core.problems import split_fix
+from memrepo.core.record_base import Record, init_field
 
 if TYPE_CHECKING:
     from memrepo.cache.build import BuildReport
@@ -188,8 +188,8 @@ def from_the_files(root: Path, why: BaseException) -> sqlite3.Connection:
     return conn
 
 
-@dataclass(frozen=True, slots=True)
-class CacheStatus:
+class CacheStatus(Record):
+    __slots__ = ("commit", "current", "events", "exists", "holdings", "notes", "path")
     path: str
     exists: bool
     current: bool
@@ -197,6 +197,16 @@ class CacheStatus:
     notes: int
     events: int
     holdings: int
+
+    def __init__(self, path: str, exists: bool, current: bool, commit: str | None, notes: int,
+                 events: int, holdings: int) -> None:
+        init_field(self, "path", path)
+        init_field(self, "exists", exists)
+        init_field(self, "current", current)
+        init_field(self, "commit", commit)
+        init_field(self, "notes", notes)
+        init_field(self, "events", events)
+        init_field(self, "holdings", holdings)
 
     def to_json(self) -> dict[str, object]:
         return {"path": self.path, "exists": self.exists, "current": self.current,

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -48,6 +47,7 @@ from memrepo.cache.staleness import Lookup, dirty_at_last_sync, fingerprint
 from memrepo.cache.terms import TermDeltas
 from memrepo.core.facts.events import Key
 from memrepo.core.facts.line_rules import LineRules
+from memrepo.core.record_base import Record, init_field
 from memrepo.core.text import PASSAGE_SPAN
 from memrepo.files import blob_id, complete_lines, read_bytes
 
@@ -59,15 +59,26 @@ REBUILD_SHARE = 0.25
 REBUILD_MIN_FILES = 2000
 
 
-@dataclass
-class SyncReport:
+class SyncReport(Record, frozen=False):
+    __slots__ = ("deferred", "keys", "left_out", "logs", "mode", "notes", "paths")
     mode: str  # fresh | incremental | rebuilt
-    notes: int = 0
-    logs: int = 0
-    keys: int = 0
-    paths: list[str] = field(default_factory=list)
-    left_out: list[SkippedLine] = field(default_factory=list)  # newly skipped (LEFT_OUT_SHOWN+1)
-    deferred: bool = False  # keys left for later (memrepo.cache.deferred)
+    notes: int
+    logs: int
+    keys: int
+    paths: list[str]
+    left_out: list[SkippedLine]  # newly skipped (LEFT_OUT_SHOWN+1)
+    deferred: bool  # keys left for later (memrepo.cache.deferred)
+
+    def __init__(self, mode: str, notes: int = 0, logs: int = 0, keys: int = 0,
+                 paths: list[str] | None = None, left_out: list[SkippedLine] | None = None,
+                 deferred: bool = False) -> None:
+        self.mode = mode
+        self.notes = notes
+        self.logs = logs
+        self.keys = keys
+        self.paths = [] if paths is None else paths
+        self.left_out = [] if left_out is None else left_out
+        self.deferred = deferred
 
     def describe(self, seconds: float) -> str:
         if self.mode == "fresh":
@@ -107,15 +118,23 @@ def sync(root: Path, conn: sqlite3.Connection | None = None, *,
             query.close()
 
 
-@dataclass(frozen=True, slots=True)
-class Asked:
+class Asked(Record):
     """What a sync was asked to do (`sync`'s arguments)."""
 
+    __slots__ = ("changed", "edited", "hook", "lookup", "query")
     query: DirtyQuery | None
     hook: bool
     edited: Sequence[str]
     changed: ChangedQuery | None
     lookup: Lookup | None
+
+    def __init__(self, query: DirtyQuery | None, hook: bool, edited: Sequence[str],
+                 changed: ChangedQuery | None, lookup: Lookup | None) -> None:
+        init_field(self, "query", query)
+        init_field(self, "hook", hook)
+        init_field(self, "edited", edited)
+        init_field(self, "changed", changed)
+        init_field(self, "lookup", lookup)
 
 
 def _sync_trusted(root: Path, conn: sqlite3.Connection | None, asked: Asked,
@@ -216,16 +235,20 @@ def _candidates(root: Path, built: str | None, state: WorkTreeState,
     return sorted(p for p in paths if file_kind(p) is not None), set(changed)
 
 
-@dataclass(frozen=True, slots=True)
-class Rejudged:
+class Rejudged(Record):
     """The dirty logs whose lines not committed are judged again because HEAD moved
     (`logs`), and the files whose committed content the move changed (`committed`): in
     such a log which lines are committed may have changed, so it is read whole; in any
     other only the window of its uncommitted lines' `recorded_at` moved, so it is read
     whole only when a verdict could change (`_verdicts_hold`)."""
 
+    __slots__ = ("committed", "logs")
     logs: set[str]
     committed: set[str]
+
+    def __init__(self, logs: set[str], committed: set[str]) -> None:
+        init_field(self, "logs", logs)
+        init_field(self, "committed", committed)
 
     def read_whole(self, conn: sqlite3.Connection, path: str, rules: LineRules) -> bool:
         if path not in self.logs:

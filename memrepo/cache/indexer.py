@@ -8,7 +8,6 @@ import gc
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 import orjson
@@ -32,6 +31,7 @@ from memrepo.cache.terms import TermDeltas
 from memrepo.cache.writer import Batch, next_rowid
 from memrepo.core.config import Config
 from memrepo.core.facts.events import Key
+from memrepo.core.record_base import Record, init_field
 from memrepo.core.text import PASSAGE_SPAN
 from memrepo.files import blob_id
 
@@ -135,14 +135,19 @@ class Indexer:
         self.batch.flush()
 
 
-@dataclass(frozen=True, slots=True)
-class WorkTreeState:
+class WorkTreeState(Record):
     """What the cache is built from, captured BEFORE reading any file: a change made
     while reading then shows up as a different fingerprint at the next query."""
 
+    __slots__ = ("commit", "dirty", "fingerprint")
     commit: str | None
     dirty: list[str]
     fingerprint: str
+
+    def __init__(self, commit: str | None, dirty: list[str], fingerprint: str) -> None:
+        init_field(self, "commit", commit)
+        init_field(self, "dirty", dirty)
+        init_field(self, "fingerprint", fingerprint)
 
 
 def capture_state(root: Path, query: DirtyQuery | KnownDirty | None = None,

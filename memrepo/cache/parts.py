@@ -5,7 +5,6 @@ processes (memrepo.cache.build: the notes on one, the logs on another)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 from memrepo.cache.digests import rows_digest
@@ -27,6 +26,7 @@ from memrepo.cache.rows import (
 )
 from memrepo.cache.worktree import log_paths_by_scope, note_paths
 from memrepo.core.facts.line_rules import LineRules
+from memrepo.core.record_base import Record, init_field, replace
 from memrepo.core.text import key_slug
 from memrepo.files import blob_id, complete_lines, read_files
 
@@ -36,23 +36,36 @@ PARALLEL_MIN_FILES = 2_000
 saves."""
 
 
-@dataclass(frozen=True, slots=True)
-class NotesPart:
+class NotesPart(Record):
+    __slots__ = ("files", "notes")
     files: list[Row]  # (path, kind, blob, size) of each note read
     notes: list[tuple[str, NoteRows | Skipped]]  # (path, rows or why it is left out)
 
+    def __init__(self, files: list[Row], notes: list[tuple[str, NoteRows | Skipped]]) -> None:
+        init_field(self, "files", files)
+        init_field(self, "notes", notes)
 
-@dataclass(frozen=True, slots=True)
-class ScopePart:
+
+class ScopePart(Record):
     """Rows of one scope; event rowids are 0-based within the part (the indexer offsets
     them); keys get their rowids there too."""
 
+    __slots__ = ("digests", "events", "files", "holdings", "keys", "skipped")
     files: list[Row]
     events: list[Row]
     holdings: list[Row]
     keys: list[KeyRows]  # their holdings are in `holdings`
     skipped: list[Row]
     digests: list[Row]
+
+    def __init__(self, files: list[Row], events: list[Row], holdings: list[Row],
+                 keys: list[KeyRows], skipped: list[Row], digests: list[Row]) -> None:
+        init_field(self, "files", files)
+        init_field(self, "events", events)
+        init_field(self, "holdings", holdings)
+        init_field(self, "keys", keys)
+        init_field(self, "skipped", skipped)
+        init_field(self, "digests", digests)
 
 
 Part = NotesPart | ScopePart

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
@@ -14,6 +13,7 @@ from memrepo.cache.staleness import keys_left
 from memrepo.core.facts.bitemporal import FOREVER
 from memrepo.core.facts.events import Event
 from memrepo.core.facts.times import Instant, format_instant, format_valid_time
+from memrepo.core.record_base import replace
 from memrepo.core.records import Fact, HistoryEntry
 from memrepo.core.text import fts_query, key_slug
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
@@ -27,6 +26,7 @@ from memrepo.core.facts.segment_names import is_log_path, parse_log_path
 from memrepo.core.notes.headers import Note, classify, parse_note
 from memrepo.core.notes.links import find_links, wiki_name
 from memrepo.core.problems import with_fix
+from memrepo.core.record_base import Record, init_field
 from memrepo.core.stems import NUMBER_WORD, stem_column, stem_words, text_words
 from memrepo.core.text import fold, key_slug, passage_lines
 from memrepo.files import complete_lines
@@ -50,13 +50,21 @@ def file_kind(path: str) -> str | None:
 
 # --- notes ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class NoteRows:
+class NoteRows(Record):
+    __slots__ = ("aliases", "fts", "links", "note", "passages")
     note: Row  # without rowid: path, name, category, description, aliases, body, updated
     fts: Row  # without rowid: name, description, aliases, body folded, then their stems
     aliases: list[Row]
     links: list[Row]
     passages: list[Row]  # without rowid: head, text folded, then their stems
+
+    def __init__(self, note: Row, fts: Row, aliases: list[Row], links: list[Row],
+                 passages: list[Row]) -> None:
+        init_field(self, "note", note)
+        init_field(self, "fts", fts)
+        init_field(self, "aliases", aliases)
+        init_field(self, "links", links)
+        init_field(self, "passages", passages)
 
 
 def note_rows(path: str, data: bytes) -> NoteRows | Skipped:
@@ -178,12 +186,16 @@ def unfinished_line(data: bytes) -> Skipped | None:
     return (data.count(b"\n") + 1, UNFINISHED, None)
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedLog:
+class ParsedLog(Record):
     """The events of a log (with line numbers) and the lines left out, with why."""
 
+    __slots__ = ("events", "skipped")
     events: list[tuple[int, Event]]
     skipped: list[Skipped]
+
+    def __init__(self, events: list[tuple[int, Event]], skipped: list[Skipped]) -> None:
+        init_field(self, "events", events)
+        init_field(self, "skipped", skipped)
 
 
 def parse_events(data: bytes, path: str, rules: LineRules, first_line: int = 1,
@@ -266,13 +278,18 @@ relation_key."""
 
 # --- holdings and keys ------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class KeyRows:
+class KeyRows(Record):
+    __slots__ = ("holdings", "key", "texts")
     key: Row  # the keys row without rowid: the folded key, its shown form, its first event,
     # whether a value is a number
     holdings: list[Row]
     texts: tuple[str, str, str, str]  # its search document's texts: subject, relation, every
     # value, every quote (folded, then their base forms, when inserted: key_document)
+
+    def __init__(self, key: Row, holdings: list[Row], texts: tuple[str, str, str, str]) -> None:
+        init_field(self, "key", key)
+        init_field(self, "holdings", holdings)
+        init_field(self, "texts", texts)
 
 
 def key_rows(key: Key, events: Sequence[Event], is_many: IsMany) -> KeyRows | None:

@@ -6,14 +6,20 @@ doctor lists them all. Light to import: a query's sync reads them without doctor
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+
+from memrepo.core.record_base import Record, init_field
 
 
-@dataclass(frozen=True, slots=True)
-class SkippedLine:
+class SkippedLine(Record):
+    __slots__ = ("line", "path", "reason")
     path: str
     line: int
     reason: str
+
+    def __init__(self, path: str, line: int, reason: str) -> None:
+        init_field(self, "path", path)
+        init_field(self, "line", line)
+        init_field(self, "reason", reason)
 
 
 def skipped_lines(conn: sqlite3.Connection) -> list[SkippedLine]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import string
 from collections import Counter
 from collections.abc import Iterable
 from typing import Literal
@@ -21,7 +20,7 @@ DOCUMENTS = ""
 """The term whose count is the number of documents (no token is empty)."""
 _TOKEN = re.compile(r"[a-z0-9]+")
 """What FTS5's unicode61 tokenizer makes of folded (ASCII, lower-case) text."""
-_TOKEN_BYTES = frozenset((string.ascii_lowercase + string.digits).encode())
+_TOKEN_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyz0123456789")  # _TOKEN's bytes
 _SPACED = bytes(byte if byte in _TOKEN_BYTES else 0x20 for byte in range(256))
 """Every byte that is not in a token (`_TOKEN`) turned into a space."""
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +23,7 @@ from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.facts.fact_logs import merge_problems
 from memrepo.core.policy.approval import ALLOWED_SIGNERS_PATH, governed_paths
 from memrepo.core.problems import Problem
+from memrepo.core.record_base import replace
 from memrepo.git.command import run_git_bytes
 from memrepo.git.read import commits_in, history_commit, open_repository
 from memrepo.progress import task

@@ -20,9 +20,9 @@ on a conflict) and `git revert --abort` puts the clone back.
 What needs no check never reaches Python (memrepo.git.hook_scripts.transaction_script):
 other refs (tags, remote-tracking branches, a new branch), a branch that does not move, a
 commit or merge whose commit-msg hook checked it
-(memrepo.maintenance.git_hooks.record_checked), and the git commands
-of a memrepo process that checks the update itself (sync: CHECKED_ELSEWHERE). Library
-commits move the branch without git, so no hook runs: they run the checks in-process.
+(memrepo.maintenance.hook_checks.record_checked), and the git commands of a memrepo
+process that checks the update itself (sync: CHECKED_ELSEWHERE). Library commits move the
+branch without git, so no hook runs: they run the checks in-process.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -41,6 +41,7 @@ from memrepo.core.config import FACTS_PREFIX
 from memrepo.core.facts.fact_logs import kept_problems
 from memrepo.core.facts.segment_names import is_log_path
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.record_base import replace
 from memrepo.git.activity import git_subcommand
 from memrepo.git.command import run_git
 from memrepo.git.porcelain import unfinished_operation

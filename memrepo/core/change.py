@@ -14,11 +14,11 @@ first commit has no parent and brings its own (bootstrap).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from memrepo.core.config import Config
 from memrepo.core.facts.times import Instant
+from memrepo.core.record_base import Record, init_field
 
 Status = Literal["added", "modified", "deleted"]
 
@@ -40,42 +40,62 @@ REGULAR_MODE = 0o100644
 SYMLINK_MODE = 0o120000
 
 
-@dataclass(frozen=True, slots=True)
-class FileChange:
+class FileChange(Record):
     """One changed path; a rename is reported as `deleted` old path + `added` new path.
     `mode`: the git file mode of the new version (of the old one when deleted)."""
 
+    __slots__ = ("mode", "path", "status")
     status: Status
     path: str
-    mode: int = REGULAR_MODE
+    mode: int
+
+    def __init__(self, status: Status, path: str, mode: int = REGULAR_MODE) -> None:
+        init_field(self, "status", status)
+        init_field(self, "path", path)
+        init_field(self, "mode", mode)
 
     @property
     def is_symlink(self) -> bool:
         return self.mode == SYMLINK_MODE
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(Record):
     old: Snapshot
     new: Snapshot
     files: tuple[FileChange, ...]
     config: Config  # read from `rules`
     commit_time: Instant
-    parent_time: Instant | None = None
-    message: str | None = None
-    rules: Snapshot | None = None  # where schema/ is read from; None: memrepo's own copy
-    merge: bool = False  # a merge commit: logs keep each parent's lines in order,
+    parent_time: Instant | None
+    message: str | None
+    rules: Snapshot | None  # where schema/ is read from; None: memrepo's own copy
+    merge: bool  # a merge commit: logs keep each parent's lines in order,
     # not necessarily as a byte prefix (fact_logs; `memrepo verify` checks every parent)
+
+    def __init__(self, old: Snapshot, new: Snapshot, files: tuple[FileChange, ...],
+                 config: Config, commit_time: Instant, parent_time: Instant | None = None,
+                 message: str | None = None, rules: Snapshot | None = None,
+                 merge: bool = False) -> None:
+        init_field(self, "old", old)
+        init_field(self, "new", new)
+        init_field(self, "files", files)
+        init_field(self, "config", config)
+        init_field(self, "commit_time", commit_time)
+        init_field(self, "parent_time", parent_time)
+        init_field(self, "message", message)
+        init_field(self, "rules", rules)
+        init_field(self, "merge", merge)
 
     def under(self, prefix: str) -> list[FileChange]:
         return [f for f in self.files if f.path.startswith(prefix)]
 
 
-@dataclass(frozen=True)
-class DictSnapshot:
+class DictSnapshot(Record):
     """A snapshot held in memory: for tests and for `--all` style checks."""
 
-    files: Mapping[str, bytes] = field(default_factory=dict)
+    files: Mapping[str, bytes]
+
+    def __init__(self, files: Mapping[str, bytes] | None = None) -> None:
+        init_field(self, "files", {} if files is None else files)
 
     def read(self, path: str) -> bytes | None:
         return self.files.get(path)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from memrepo.core.plain_config import plain_config
 from memrepo.core.problems import Problem
+from memrepo.core.record_base import Record, init_field
 from memrepo.core.text import key_slug
 
 if TYPE_CHECKING:
@@ -42,20 +42,46 @@ SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 """Note names and scopes: lower-case letters, digits and dashes (use with fullmatch)."""
 
 
-@dataclass(frozen=True)
-class Config:
-    approvers: tuple[str, ...] = ()
-    many_valued_relations: frozenset[str] = frozenset()
-    precedence: tuple[str, ...] = DEFAULT_PRECEDENCE
-    limits: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_LIMITS))
-    ephemeral_paths: tuple[str, ...] = DEFAULT_EPHEMERAL
-    vague_descriptions: tuple[str, ...] = ()
-    stale_after_days: int = 365
-    clock_skew_seconds: int = 300
-    segment_max_bytes: int = DEFAULT_SEGMENT_MAX_BYTES  # a fact-log segment's cap (§4)
-    control_files: tuple[str, ...] = ()  # need approval besides rules (core.approval)
-    self_subjects: Mapping[str, str] = field(default_factory=dict)  # scope → the asker
-    concepts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # words people use
+class Config(Record):
+    """The config's values, each with its default (no `__slots__`: `many_valued_keys` is
+    kept on the instance once computed)."""
+
+    approvers: tuple[str, ...]
+    many_valued_relations: frozenset[str]
+    precedence: tuple[str, ...]
+    limits: Mapping[str, int]  # DEFAULT_LIMITS by default
+    ephemeral_paths: tuple[str, ...]
+    vague_descriptions: tuple[str, ...]
+    stale_after_days: int
+    clock_skew_seconds: int
+    segment_max_bytes: int  # a fact-log segment's cap (§4)
+    control_files: tuple[str, ...]  # need approval besides rules (core.approval)
+    self_subjects: Mapping[str, str]  # scope → the asker
+    concepts: Mapping[str, tuple[str, ...]]  # words people use
+
+    def __init__(self, approvers: tuple[str, ...] = (),
+                 many_valued_relations: frozenset[str] = frozenset(),
+                 precedence: tuple[str, ...] = DEFAULT_PRECEDENCE,
+                 limits: Mapping[str, int] | None = None,
+                 ephemeral_paths: tuple[str, ...] = DEFAULT_EPHEMERAL,
+                 vague_descriptions: tuple[str, ...] = (), stale_after_days: int = 365,
+                 clock_skew_seconds: int = 300,
+                 segment_max_bytes: int = DEFAULT_SEGMENT_MAX_BYTES,
+                 control_files: tuple[str, ...] = (),
+                 self_subjects: Mapping[str, str] | None = None,
+                 concepts: Mapping[str, tuple[str, ...]] | None = None) -> None:
+        init_field(self, "approvers", approvers)
+        init_field(self, "many_valued_relations", many_valued_relations)
+        init_field(self, "precedence", precedence)
+        init_field(self, "limits", dict(DEFAULT_LIMITS) if limits is None else limits)
+        init_field(self, "ephemeral_paths", ephemeral_paths)
+        init_field(self, "vague_descriptions", vague_descriptions)
+        init_field(self, "stale_after_days", stale_after_days)
+        init_field(self, "clock_skew_seconds", clock_skew_seconds)
+        init_field(self, "segment_max_bytes", segment_max_bytes)
+        init_field(self, "control_files", control_files)
+        init_field(self, "self_subjects", {} if self_subjects is None else self_subjects)
+        init_field(self, "concepts", {} if concepts is None else concepts)
 
     def asker(self, scope: str) -> str:
         """The folded subject by which the asker of `scope` is recorded ("my phone" is its

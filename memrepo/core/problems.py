@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from memrepo.core.display import shown
+from memrepo.core.record_base import Record, init_field
 
 RENDER_LIMIT = 1_000
 """Characters of a problem or fix shown: a refusal names what is wrong, it does not echo
 a 60 KB value back."""
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(Record):
     """A reason to refuse: where, what is wrong, and how to fix it."""
 
+    __slots__ = ("fix", "line", "path", "problem")
     path: str
     problem: str
     fix: str
-    line: int | None = None
+    line: int | None
+
+    def __init__(self, path: str, problem: str, fix: str, line: int | None = None) -> None:
+        init_field(self, "path", path)
+        init_field(self, "problem", problem)
+        init_field(self, "fix", fix)
+        init_field(self, "line", line)
 
     def render(self) -> str:
         """`path[:line]: problem` and `  To fix: …`, control characters escaped."""

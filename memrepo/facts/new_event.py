@@ -4,7 +4,7 @@ same code as the commit-time check (SPEC §4, §6) before anything is appended."
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from memrepo.core.facts.times import Instant, format_instant, format_valid_time
 from memrepo.core.policy.secrets import jsonl_secret_problems
 from memrepo.core.policy.trust import UNTRUSTED
 from memrepo.core.problems import CheckRefused, InputError, Problem
+from memrepo.core.record_base import replace
 from memrepo.facts.ids import new_id
 from memrepo.facts.segments import month_segment
 from memrepo.git.write import head_rules  # pygit2 stays out of the query path

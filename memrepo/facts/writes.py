@@ -38,6 +38,7 @@ from memrepo.core.facts.times import Instant, format_valid_time, parse_instant
 from memrepo.core.policy.secrets import verdicts_kept
 from memrepo.core.policy.trust import HOST, write_scope
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.record_base import replace as replace_record
 from memrepo.core.records import Replaced, SimilarKey, WriteResult
 from memrepo.core.trailers import with_trailers
 from memrepo.facts.appender import (
@@ -239,8 +240,8 @@ def _numbered(number: int, make: Callable[[], T]) -> T:
     try:
         return make()
     except InputError as err:
-        raise InputError(replace(err.detail, problem=f"fact #{number} of the batch: "
-                                 f"{err.detail.problem}")) from None
+        raise InputError(replace_record(err.detail, problem=f"fact #{number} of the batch: "
+                                        f"{err.detail.problem}")) from None
 
 
 def _batch_one(root: Path, fact: FactInput, number: int, known: Keys,

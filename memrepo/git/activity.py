@@ -32,9 +32,9 @@ import struct
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
+from memrepo.core.record_base import Record, init_field
 from memrepo.files import is_link, open_beneath
 from memrepo.local_state import GIT_COMMANDS
 
@@ -61,12 +61,16 @@ _OPTIONS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--name
                                  "--config-env", "--super-prefix"})
 
 
-@dataclass(frozen=True, slots=True)
-class GitAtWork:
+class GitAtWork(Record):
     """A git command at work in the clone (pid 0: only its index.lock is seen)."""
 
+    __slots__ = ("command", "pid")
     pid: int
     command: str
+
+    def __init__(self, pid: int, command: str) -> None:
+        init_field(self, "pid", pid)
+        init_field(self, "command", command)
 
     def describe(self) -> str:
         return (f"a git command ({self.command}, pid {self.pid})" if self.pid else

@@ -23,36 +23,26 @@ from __future__ import annotations
 import os
 import shlex
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.record_base import Record, init_field
 from memrepo.git.activity import CHECKED, HOLDER_VARIABLE
 from memrepo.git.command import run_git
+from memrepo.git.hook_types import HOOK_TYPES, LOCKING, REFRESHING, REFUSING, TRANSACTION
 from memrepo.local_state import GIT_COMMANDS, INDEX_BEHIND, STATE_DIR, WRITE_LOCK
 
-TRANSACTION = "reference-transaction"
-HOOK_TYPES = ("pre-commit", "pre-merge-commit", "commit-msg", "post-checkout", "post-merge",
-              "post-rewrite", TRANSACTION)
 MARKER = "# memrepo hook:"
 LOCAL_SUFFIX = ".local"
-REFUSING = ("pre-commit", "pre-merge-commit", "commit-msg", TRANSACTION)
-"""Hooks whose exit code refuses the git command; the others only report (a failed cache
-refresh must not turn a checkout into an error: the cache is derived data)."""
 CHECKED_ELSEWHERE = "MEMREPO_REF_UPDATE_CHECKED"
 """Set (to what checked it) for the git commands of a memrepo process that checks the
 branch update itself — sync's merge, and its undoing of a merge it refused: the
 reference-transaction hook lets their updates through."""
 
-REFRESHING = ("post-checkout", "post-merge", "post-rewrite")
-"""Hooks that refresh the cache (memrepo.maintenance.git_hooks)."""
 REFRESHED_BY_CALLER = "MEMREPO_CACHE_REFRESHED_BY"
 """Set (to who does it) for the git commands of a memrepo process that refreshes the cache
 itself once they are done — sync's merges: the refreshing hooks leave it to that process
 instead of starting Python for every merge of every retried push."""
-
-LOCKING = ("pre-commit", "pre-merge-commit")
-"""Hooks that take the write lock (memrepo.maintenance.git_hooks.run_hook)."""
 
 
 def script(hook_type: str, python: str) -> str:
@@ -175,15 +165,20 @@ $memrepo_updates
 }}"""
 
 
-@dataclass(frozen=True, slots=True)
-class HookState:
+class HookState(Record):
     """One hook type in a clone: `ok`; `framework` (the pre-commit framework's script, with
     a .pre-commit-config.yaml that runs memrepo); `missing`; `foreign` (another program's
     script that does not run memrepo); `stale` (memrepo's script, its Python is gone)."""
 
+    __slots__ = ("hook_type", "path", "state")
     hook_type: str
     path: Path
     state: str
+
+    def __init__(self, hook_type: str, path: Path, state: str) -> None:
+        init_field(self, "hook_type", hook_type)
+        init_field(self, "path", path)
+        init_field(self, "state", state)
 
     @property
     def runs_memrepo(self) -> bool:

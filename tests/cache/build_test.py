@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from memrepo.core.facts.bitemporal import FOREVER, fold, timeline
 from memrepo.core.facts.events import Event
 from memrepo.core.notes.headers import parse_note
+from memrepo.core.record_base import fields_of
 from memrepo.core.strict_yaml import YamlError, load_fast, load_strict
 from memrepo.core.text import fold as fold_text
 from tests.support import dump
@@ -124,7 +125,7 @@ def test_a_lone_event_timeline_is_its_fold_at_every_system_time(event: Event,
 def test_equal_events_give_one_row_like_one_event() -> None:
     event = Event(id="e1", op="assert", recorded_at=DAY, scope="s", subject="x",
                   relation="r", object="a", valid_from=0)
-    twin = Event(**{f: getattr(event, f) for f in Event.__dataclass_fields__})
+    twin = Event(**{f: getattr(event, f) for f in fields_of(Event)})
     for many in (False, True):
         assert timeline([event, twin], many) == timeline([event], many)
 

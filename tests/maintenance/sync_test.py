@@ -448,8 +448,7 @@ def test_three_clones_syncing_while_appending_converge(
 
 
 def merge_change(old: bytes, new: bytes, merge: bool) -> object:
-    from dataclasses import replace
-
+    from memrepo.core.record_base import replace
     from tests.support import CONFIG, dict_change
 
     log = "memory/facts/michal/2026-05.jsonl"

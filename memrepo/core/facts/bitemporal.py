@@ -11,26 +11,34 @@ Line order never matters: every ordering is by (time, recorded_at, id).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 
 from memrepo.core.facts.events import Event
 from memrepo.core.facts.times import Instant
+from memrepo.core.record_base import Record, init_field
 
 FOREVER: Instant = 2**62
 """Greater than any real instant: the open end of an interval."""
 
 
-@dataclass(frozen=True, slots=True)
-class Holding:
+class Holding(Record):
     """`event` (an assert) held the key on [start, end); the continuous value spans
     [value_start, value_end) — wider when neighbouring holdings carry the same object."""
 
+    __slots__ = ("end", "event", "start", "value_end", "value_start")
     event: Event
     start: Instant
     end: Instant
     value_start: Instant
     value_end: Instant
+
+    def __init__(self, event: Event, start: Instant, end: Instant, value_start: Instant,
+                 value_end: Instant) -> None:
+        init_field(self, "event", event)
+        init_field(self, "start", start)
+        init_field(self, "end", end)
+        init_field(self, "value_start", value_start)
+        init_field(self, "value_end", value_end)
 
     @property
     def object(self) -> str:
@@ -40,13 +48,18 @@ class Holding:
         return self.start <= t < self.end
 
 
-@dataclass(frozen=True, slots=True)
-class KnownHolding:
+class KnownHolding(Record):
     """A holding that the fold produced for every system time T in [known_from, known_to)."""
 
+    __slots__ = ("holding", "known_from", "known_to")
     holding: Holding
     known_from: Instant
     known_to: Instant
+
+    def __init__(self, holding: Holding, known_from: Instant, known_to: Instant) -> None:
+        init_field(self, "holding", holding)
+        init_field(self, "known_from", known_from)
+        init_field(self, "known_to", known_to)
 
 
 def live_events(events: Iterable[Event], known_at: Instant) -> list[Event]:

@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal
 
 from memrepo.core.display import describe_character, unsafe_character
 from memrepo.core.facts.times import Instant, TimeFormatError, is_utc_timestamp, parse_instant
 from memrepo.core.facts.ulids import ulid_millis
 from memrepo.core.problems import InputError, Problem
+from memrepo.core.record_base import Record
 from memrepo.core.text import key_slug
-
-_T = TypeVar("_T")
-if TYPE_CHECKING:
-    from typing_extensions import dataclass_transform
-
-    @dataclass_transform(frozen_default=True)
-    def record(cls: type[_T]) -> type[_T]:
-        """A frozen dataclass with slots, as mypy sees it: assigning a field is an error."""
-else:
-    # At run time not frozen: a frozen dataclass sets each field through
-    # object.__setattr__, which made constructing an Event 5× slower (a cache build makes
-    # one per log line). Equality and hashing are the frozen dataclass's.
-    record = dataclass(slots=True, unsafe_hash=True)
 
 Op = Literal["assert", "end", "retract"]
 Key = tuple[str, str, str]
@@ -35,24 +21,62 @@ class EventError(ValueError):
     """An event that is well-formed JSON but breaks a §4 rule."""
 
 
-@record
-class Event:
+class Event(Record):
+    """One line of a fact log. Frozen as the type checker sees it; at run time its fields
+    are set as plain attributes: a frozen record sets each through object.__setattr__, which
+    made constructing an Event 5× slower (a cache build makes one per log line). Equality
+    and hashing are a frozen record's."""
+
+    __slots__ = ("confidence", "id", "object", "op", "quote", "reason", "recorded_at",
+                 "relation", "scope", "session", "source", "subject", "target", "trust",
+                 "valid_from", "valid_to")
     id: str
     op: Op
     recorded_at: Instant
     scope: str
-    subject: str = ""
-    relation: str = ""
-    object: str | None = None
-    valid_from: Instant | None = None
-    valid_to: Instant | None = None
-    target: str | None = None
-    confidence: float = 1.0
-    source: str = ""
-    session: str = ""
-    quote: str | None = None
-    trust: str = "host"
-    reason: str | None = None
+    subject: str
+    relation: str
+    object: str | None
+    valid_from: Instant | None
+    valid_to: Instant | None
+    target: str | None
+    confidence: float
+    source: str
+    session: str
+    quote: str | None
+    trust: str
+    reason: str | None
+
+    if TYPE_CHECKING:
+        def __init__(self, id: str, op: Op, recorded_at: Instant, scope: str, subject: str = "",
+                     relation: str = "", object: str | None = None,
+                     valid_from: Instant | None = None, valid_to: Instant | None = None,
+                     target: str | None = None, confidence: float = 1.0, source: str = "",
+                     session: str = "", quote: str | None = None, trust: str = "host",
+                     reason: str | None = None) -> None: ...
+    else:
+        __setattr__ = object.__setattr__
+        __delattr__ = object.__delattr__
+
+        def __init__(self, id, op, recorded_at, scope, subject="", relation="", object=None,
+                     valid_from=None, valid_to=None, target=None, confidence=1.0, source="",
+                     session="", quote=None, trust="host", reason=None):
+            self.id = id
+            self.op = op
+            self.recorded_at = recorded_at
+            self.scope = scope
+            self.subject = subject
+            self.relation = relation
+            self.object = object
+            self.valid_from = valid_from
+            self.valid_to = valid_to
+            self.target = target
+            self.confidence = confidence
+            self.source = source
+            self.session = session
+            self.quote = quote
+            self.trust = trust
+            self.reason = reason
 
     @property
     def key(self) -> Key:
@@ -65,10 +89,7 @@ class Event:
     def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
         """Pickled as its fields in order: a large sync's second process sends its events
         back, and a slotted record's default pickling takes three times as long."""
-        return (Event, _event_fields(self))
-
-
-_event_fields = operator.attrgetter(*(f.name for f in fields(Event)))
+        return (Event, Event._values(self))
 
 
 def folded_key(key: Key) -> Key:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -46,6 +45,7 @@ from memrepo.core.policy.secrets import (
     secret_problem,
 )
 from memrepo.core.problems import with_fix
+from memrepo.core.record_base import Record, init_field
 
 SchemaCheck = Callable[[Any], list[str]]
 
@@ -80,13 +80,17 @@ def text_refusal(text: str) -> tuple[int, str] | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Bound:
+class Bound(Record):
     """One end of the window a recorded_at must lie in: the instant (clock skew included)
     and what it is, for the refusal ("the commit (2026-05-01T10:00:00Z)")."""
 
+    __slots__ = ("at", "what")
     at: Instant
     what: str
+
+    def __init__(self, at: Instant, what: str) -> None:
+        init_field(self, "at", at)
+        init_field(self, "what", what)
 
 
 BACK_DATED_FIX = ("record it with the current time; for an import from another memory add "
@@ -107,17 +111,24 @@ def time_problem(recorded: Instant, earliest: Bound | None, latest: Bound,
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class LineRules:
+class LineRules(Record):
     """What a line is judged by besides itself: the event schema, and the window of
     `recorded_at` for a line not committed yet (`earliest`: HEAD's time; `latest`: now).
     `first_new`: log path → the number of its first line HEAD does not have (a log not
-    named is committed whole)."""
+    named is committed whole; none named by default)."""
 
+    __slots__ = ("earliest", "first_new", "latest", "schema")
     schema: SchemaCheck
     earliest: Bound | None
     latest: Bound
-    first_new: Mapping[str, int] = field(default_factory=dict)
+    first_new: Mapping[str, int]
+
+    def __init__(self, schema: SchemaCheck, earliest: Bound | None, latest: Bound,
+                 first_new: Mapping[str, int] | None = None) -> None:
+        init_field(self, "schema", schema)
+        init_field(self, "earliest", earliest)
+        init_field(self, "latest", latest)
+        init_field(self, "first_new", {} if first_new is None else first_new)
 
     def committed(self, path: str, line: int) -> bool:
         first = self.first_new.get(path)

@@ -7,24 +7,29 @@ everywhere. Schema validation is passed in as a function to keep this module pur
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
 from memrepo.core.facts.events import Event, EventError, check_structure, event_from
 from memrepo.core.facts.segment_names import parse_log_path
+from memrepo.core.record_base import Record, init_field
 
 MAX_LINE_BYTES = 64 * 1024
 
 SchemaCheck = Callable[[Any], list[str]]
 
 
-@dataclass(frozen=True, slots=True)
-class LogLine:
+class LogLine(Record):
+    __slots__ = ("error", "event", "number")
     number: int  # 1-based
     event: Event | None
     error: str | None
+
+    def __init__(self, number: int, event: Event | None, error: str | None) -> None:
+        init_field(self, "number", number)
+        init_field(self, "event", event)
+        init_field(self, "error", error)
 
 
 def scope_of(path: str) -> str | None:

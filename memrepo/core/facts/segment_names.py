@@ -17,21 +17,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from memrepo.core.config import FACTS_PREFIX, SLUG
+from memrepo.core.record_base import Record, init_field
 
 SUFFIX = ".jsonl"
 _NAME = re.compile(r"(\d{4}-(?:0[1-9]|1[0-2]))(?:\.([2-9]|[1-9][0-9]{1,5}))?\.jsonl")
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Segment:
+class Segment(Record, order=True):
     """One log file; ordered oldest first within a scope (month, then number)."""
 
+    __slots__ = ("month", "number", "scope")
     scope: str
     month: str  # YYYY-MM
-    number: int = 1  # 1: YYYY-MM.jsonl; N ≥ 2: YYYY-MM.N.jsonl
+    number: int  # 1: YYYY-MM.jsonl; N ≥ 2: YYYY-MM.N.jsonl
+
+    def __init__(self, scope: str, month: str, number: int = 1) -> None:
+        init_field(self, "scope", scope)
+        init_field(self, "month", month)
+        init_field(self, "number", number)
 
     @property
     def name(self) -> str:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
 from memrepo.core.config import CATEGORIES, SLUG, TYPE_OF_CATEGORY, Config
 from memrepo.core.notes.plain_header import plain_header
 from memrepo.core.problems import Problem
+from memrepo.core.record_base import Record, init_field
 from memrepo.core.text import fold, slug
 
 INDEX_NAME = "INDEX.md"
@@ -40,10 +40,11 @@ SchemaCheck = Callable[[Any], list[str]]
 PathKind = Literal["note", "archived", "index", "stray", "other"]
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(Record):
     """A parsed note: `body_line` is the 1-based file line where the body starts."""
 
+    __slots__ = ("archived", "body", "body_line", "category", "header", "header_text", "name",
+                 "path")
     path: str
     category: str
     name: str
@@ -51,7 +52,18 @@ class Note:
     header_text: str
     body: str
     body_line: int
-    archived: bool = False
+    archived: bool
+
+    def __init__(self, path: str, category: str, name: str, header: dict[str, Any],
+                 header_text: str, body: str, body_line: int, archived: bool = False) -> None:
+        init_field(self, "path", path)
+        init_field(self, "category", category)
+        init_field(self, "name", name)
+        init_field(self, "header", header)
+        init_field(self, "header_text", header_text)
+        init_field(self, "body", body)
+        init_field(self, "body_line", body_line)
+        init_field(self, "archived", archived)
 
     @property
     def description(self) -> str | None:
@@ -68,14 +80,20 @@ class Note:
         return tags_of(self.header)
 
 
-@dataclass(frozen=True, slots=True)
-class FrontMatter:
+class FrontMatter(Record):
     """A file split at its `---` delimiters; `header` is the parsed YAML mapping."""
 
+    __slots__ = ("body", "body_line", "header", "header_text")
     header: dict[str, Any]
     header_text: str
     body: str
     body_line: int
+
+    def __init__(self, header: dict[str, Any], header_text: str, body: str, body_line: int) -> None:
+        init_field(self, "header", header)
+        init_field(self, "header_text", header_text)
+        init_field(self, "body", body)
+        init_field(self, "body_line", body_line)
 
 
 # --- where notes live -------------------------------------------------------------------

@@ -8,29 +8,38 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from itertools import pairwise
 
 from memrepo.core.config import CATEGORIES, SLUG
 from memrepo.core.notes.headers import FrontMatter, decode_text, index_path, split_front_matter
 from memrepo.core.problems import Problem
+from memrepo.core.record_base import Record, init_field
 
 TITLES: dict[str, str] = {c: c.capitalize() for c in CATEGORIES}
 SEPARATOR = " — "
 
 
-@dataclass(frozen=True, slots=True)
-class IndexLine:
+class IndexLine(Record):
+    __slots__ = ("description", "line", "name")
     name: str
     description: str
     line: int
 
+    def __init__(self, name: str, description: str, line: int) -> None:
+        init_field(self, "name", name)
+        init_field(self, "description", description)
+        init_field(self, "line", line)
 
-@dataclass(frozen=True)
-class IndexFile:
+
+class IndexFile(Record):
     category: str
     entries: object  # the header's value as written (an int when well-formed)
     lines: tuple[IndexLine, ...]
+
+    def __init__(self, category: str, entries: object, lines: tuple[IndexLine, ...]) -> None:
+        init_field(self, "category", category)
+        init_field(self, "entries", entries)
+        init_field(self, "lines", lines)
 
     def by_name(self) -> dict[str, IndexLine]:
         return {line.name: line for line in self.lines}
@@ -207,14 +216,19 @@ def incremental_notes(index: IndexFile, old_lines: AbstractSet[str], folder: Ite
 # --- the incremental check a commit hook can afford at 100k notes ------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class NoteChange:
+class NoteChange(Record):
     """A note of the category that the commit adds, modifies or deletes; `description` is
     None for a deleted note or an unreadable header (reported by the header check)."""
 
+    __slots__ = ("description", "name", "status")
     name: str
     status: str
     description: str | None
+
+    def __init__(self, name: str, status: str, description: str | None) -> None:
+        init_field(self, "name", name)
+        init_field(self, "status", status)
+        init_field(self, "description", description)
 
 
 def incremental_problems(category: str, old: bytes, new: bytes,
@@ -270,8 +284,7 @@ def _entry_count(data: bytes, start: int) -> int:
     return data.count(b"\n", start) + (0 if data.endswith(b"\n") else 1)
 
 
-@dataclass(frozen=True)
-class _Window:
+class _Window(Record):
     """The lines where two entry blocks differ; `first` is the file line number of the
     first new line, `before`/`after` the unchanged neighbours (None at the ends)."""
 
@@ -281,6 +294,15 @@ class _Window:
     before: str | None
     after: str | None
     raw: bytes  # the new lines' bytes
+
+    def __init__(self, old_lines: list[str], new_lines: list[str], first: int, before: str | None,
+                 after: str | None, raw: bytes) -> None:
+        init_field(self, "old_lines", old_lines)
+        init_field(self, "new_lines", new_lines)
+        init_field(self, "first", first)
+        init_field(self, "before", before)
+        init_field(self, "after", after)
+        init_field(self, "raw", raw)
 
     @classmethod
     def between(cls, old: bytes, new: bytes, old_start: int, new_start: int) -> _Window:

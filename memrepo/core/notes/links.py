@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from memrepo.core.config import CATEGORIES, SLUG
 from memrepo.core.notes.headers import Note, archive_path, note_path
 from memrepo.core.problems import Problem
+from memrepo.core.record_base import Record, init_field
 
 LinkKind = Literal["markdown", "wiki"]
 Exists = Callable[[str], bool]
@@ -39,11 +39,16 @@ _WEB_URL = re.compile(r"https?://[^\s)>\]]+", re.IGNORECASE)
 ABSOLUTE_FIX = "use an absolute link /memory/<category>/<name>.md or [[name]]"
 
 
-@dataclass(frozen=True, slots=True)
-class Link:
+class Link(Record):
+    __slots__ = ("kind", "line", "target")
     target: str
     line: int
     kind: LinkKind
+
+    def __init__(self, target: str, line: int, kind: LinkKind) -> None:
+        init_field(self, "target", target)
+        init_field(self, "line", line)
+        init_field(self, "kind", kind)
 
 
 def find_links(body: str, first_line: int = 1) -> list[Link]:

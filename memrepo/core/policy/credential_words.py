@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
+from memrepo.core.policy import credential_tables
+from memrepo.core.record_base import Record, init_field
 from memrepo.core.text import fold
 
 PASSWORD = "a password"
@@ -50,11 +51,16 @@ DIGIT_KINDS = frozenset({PIN, PUK, CARD_CODE, ACCESS_CODE})
 """Kinds whose value is a few digits ("PIN: 4821", "CVV: 123", "door code: 1984")."""
 
 
-@dataclass(frozen=True, slots=True)
-class Term:
+class Term(Record):
+    __slots__ = ("head_first", "kind", "words")
     words: tuple[str, ...]  # folded
     kind: str
     head_first: bool  # the words after it are its modifiers (pl/sk/cs; PIN, PUK, CVV)
+
+    def __init__(self, words: tuple[str, ...], kind: str, head_first: bool) -> None:
+        init_field(self, "words", words)
+        init_field(self, "kind", kind)
+        init_field(self, "head_first", head_first)
 
 
 # (spellings, kind): English and German, the head last
@@ -154,8 +160,9 @@ _RUN = re.compile(r"[a-z]+|[0-9]+")
 """A key's word: a run of letters, or of digits (`password2` is two words)."""
 
 
-def _terms() -> dict[str, tuple[Term, ...]]:
-    """Every term, by its first word, longest first."""
+def terms() -> dict[str, tuple[Term, ...]]:
+    """Every term, by its first word, longest first: the tables above read (as kept in
+    core.policy.credential_tables: `TERMS`)."""
     by_first: dict[str, list[Term]] = {}
     for table, head_first in ((_HEAD_LAST, False), (_HEAD_FIRST, True)):
         for spellings, kind in table:
@@ -172,7 +179,11 @@ def key_words(text: str) -> list[str]:
     return _RUN.findall(fold(_CAMEL.sub(" ", text)))
 
 
-TERMS = _terms()
+TERMS: dict[str, tuple[Term, ...]] = {
+    first: tuple(Term(words, kind, head_first) for words, kind, head_first in table)
+    for first, table in credential_tables.TERMS.items()}
+"""`terms()`, from the tables kept in core.policy.credential_tables (folding every spelling
+when the module is imported cost every process that judges a line ≈1.5 ms)."""
 
 
 def credential_kind(words: Sequence[str]) -> str | None:
@@ -236,9 +247,10 @@ def spellings() -> list[tuple[str, str]]:
             for group, kind in table for spelling in group.split("|")]
 
 
-def _line_words() -> str:
+def line_words() -> str:
     """Every term as a regex for raw text: its spellings as written and folded, words
-    joined by a space, `_`, `-` or `.` (or nothing), longest first."""
+    joined by a space, `_`, `-` or `.` (or nothing), longest first (as kept in
+    core.policy.credential_tables: `LINE_WORDS`)."""
     spellings: set[str] = set()
     for table in (_HEAD_LAST, _HEAD_FIRST):
         for group, _kind in table:
@@ -248,8 +260,36 @@ def _line_words() -> str:
     return "|".join(r"[ _.-]?".join(map(re.escape, re.split(r"[ -]", s))) for s in ordered)
 
 
-LINE_WORDS = _line_words()
-"""The credential words as a regex alternation (match it case-insensitively)."""
+LINE_WORDS = credential_tables.LINE_WORDS
+"""The credential words as a regex alternation (match it case-insensitively): `line_words()`
+as kept in core.policy.credential_tables."""
+
+
+def tables_source() -> str:
+    """The text of core.policy.credential_tables: `terms()` and `line_words()` written out
+    (tests/core/policy/credential_words_test.py says when the tables above changed it)."""
+    lines = [f'"""{_TABLES_DOC}"""', "", "TERMS: dict[str, tuple[tuple[tuple[str, ...], str, "
+             "bool], ...]] = {"]
+    for first, found in terms().items():
+        lines.append(f"    {first!r}: (")
+        lines.extend(f"        ({term.words!r}, {term.kind!r}, {term.head_first!r}),"
+                     for term in found)
+        lines.append("    ),")
+    lines += ["}", "", "LINE_WORDS = ("]
+    piece = ""
+    for char in line_words():  # pieces whose literals fit a line
+        if len(repr(piece + char)) > 90:
+            lines.append(f"    {piece!r}")
+            piece = ""
+        piece += char
+    lines.append(f"    {piece!r}")
+    return "\n".join([*lines, ")", ""])
+
+
+_TABLES_DOC = """The credential words of core.policy.credential_words, read: its terms by their
+first folded word (`terms()`) and the regex of every spelling (`line_words()`). Written by
+`credential_words.tables_source()`; do not edit (after a change to the tables there, write
+this file again with it: tests/core/policy/credential_words_test.py checks it is current)."""
 
 
 def line_word_kind(text: str) -> str | None:

@@ -9,7 +9,8 @@ Found per line, by kind; a finding names the kind, never the text. A fact is rea
 - each of its texts (value, quote, reason …), line by line, and the fact as one line,
   `subject relation: value` (`adafruit.key = <32 random characters>` reads as a provider
   word beside its token).
-A line is refused for:
+A line is refused for (the rules that read a credential word with its value are
+core.policy.credential_values):
 - a token format (core.policy.token_formats: provider keys adopted from gitleaks, URLs
   with a password, Basic authorization headers, private key blocks …);
 - a credential word (`password`, `hasło`, `heslo`, `Passwort`, `PIN`, `api key`, …)
@@ -36,7 +37,6 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import accumulate
 from typing import Any, TypeVar
@@ -44,65 +44,45 @@ from typing import Any, TypeVar
 import orjson
 import re2
 
+from memrepo.core.policy.credential_values import credential_value_kind
 from memrepo.core.policy.credential_words import (
-    DIGIT_KINDS,
     LINE_WORDS,
-    PASSWORD,
-    SEED,
     credential_key,
-    credential_kind,
     key_words,
-    line_word_kind,
 )
-from memrepo.core.policy.token_formats import PLACEHOLDER, format_set, token_kind
+from memrepo.core.policy.token_formats import format_set, token_kind
 from memrepo.core.problems import Problem
+from memrepo.core.record_base import Record, init_field
 
 T = TypeVar("T", str, bytes)
 
 
-@dataclass(frozen=True, slots=True)
-class SecretHit:
+class SecretHit(Record):
+    __slots__ = ("by_key", "kind", "line")
     line: int
     kind: str
-    by_key: bool = False  # the fact's key names a credential (any value is refused)
+    by_key: bool  # the fact's key names a credential (any value is refused)
+
+    def __init__(self, line: int, kind: str, by_key: bool = False) -> None:
+        init_field(self, "line", line)
+        init_field(self, "kind", kind)
+        init_field(self, "by_key", by_key)
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(Record):
+    __slots__ = ("by_key", "kind")
     kind: str
-    by_key: bool = False
+    by_key: bool
+
+    def __init__(self, kind: str, by_key: bool = False) -> None:
+        init_field(self, "kind", kind)
+        init_field(self, "by_key", by_key)
 
 
 _HAS_WORD = re2.compile(rf"(?i)(?:^|[^\pL\pN])(?:{LINE_WORDS})")
-"""A credential word at the start of a word: the line rules below run only then (RE2:
-one linear pass, where the rules' long alternations in `re` cost ~0.1 ms a line)."""
-_KEY = rf"(?<![^\W_])(?P<key>{LINE_WORDS})"
-
-
-@dataclass(frozen=True, slots=True)
-class _WordRules:
-    assignment: re.Pattern[str]  # "hasło do banku: Kot123zielony"
-    statement: re.Pattern[str]  # "my pin is 4821": the value holds a digit
-    adjacent: re.Pattern[str]  # "bank PIN 4821", "wifi password Zaq12wsx!"
-    seed_words: re.Pattern[str]  # "seed phrase: orbit lemon cattle …" (BIP-39)
-
-
-@cache
-def _word_rules_compiled() -> _WordRules:
-    """The rules that read a credential word with its value, compiled on first need:
-    their alternations of ~300 spellings cost ~20 ms to compile, and most processes
-    judge no line that holds such a word."""
-    return _WordRules(
-        re.compile(rf"(?i){_KEY}(?P<gap>(?:[ \t]+[^\s:=]{{1,20}}){{0,3}}?)"
-                   r"[\"']?\s*(?:[:=]|=>)\s*(?P<value>\S+)(?P<rest>.*)$"),
-        re.compile(rf"(?i){_KEY}(?P<gap>(?:[ \t]+[^\s:=]{{1,20}}){{0,3}}?)[ \t]+"
-                   r"(?:is|was|are|to|jest|je|ist|lautet|brzmi|znie)[ \t]+[\"'`*]?"
-                   r"(?P<value>(?=\S*\d)\S+)"),
-        re.compile(rf"(?i){_KEY}[ \t]+(?:(?:no\.?|nr\.?|number|numer|#)[ \t]*)?[\"'`]?"
-                   r"(?P<value>[^\s\"'`]+)"),
-        re.compile(rf"(?i){_KEY}[^:=\n]{{0,30}}?(?:[:=]|\b(?:is|was|to|jest|je|ist|lautet)\b)"
-                   r"[ \t\"'`]*(?:[a-z]{3,8}[ ,]+){11,}[a-z]{3,8}"))
-
+"""A credential word at the start of a word: the line rules that read one with its value
+(core.policy.credential_values) run only then (RE2: one linear pass, where the rules' long
+alternations in `re` cost ~0.1 ms a line)."""
 
 NEAR_KEY_WORD = (r"(?i)(?<![a-z0-9])(?:token|api[ _-]?key|apikey|secret|key|credential|auth)"
                  r"[^\n]{0,30}?(?<![A-Za-z0-9_+/=-])(?P<value>[A-Za-z0-9_+/=-]{32,})")
@@ -122,16 +102,6 @@ _NEAR_KEY_WORD_ROUGH = re2.compile(r"(?i)(?:token|api[ _-]?key|apikey|secret|key
 """NEAR_KEY_WORD without its look-behinds, on RE2: it finds whatever that finds (and
 more), in one linear pass over a whole note."""
 _HEX = re.compile(r"[0-9a-fA-F]{32,}")
-_DIGITS = re.compile(r"\d{3,8}")
-_SYMBOLS = frozenset("!@#$%^&*?+=~<>|\\{}[]()")
-_NOT_A_VALUE = frozenset({
-    "none", "null", "nil", "n/a", "na", "required", "optional", "unknown", "redacted",
-    "hidden", "removed", "needed", "see", "ask", "stored", "in", "the", "from", "is", "was",
-    "set", "same", "changeme", "example", "true", "false", "yes", "no", "password",
-    "secret", "pass", "user", "username",
-})
-MIN_SECRET_LENGTH = 6
-_QUOTES = "\"'`*,;.()"
 
 
 def find_secrets(text: str, first_line: int = 1) -> list[SecretHit]:
@@ -199,95 +169,14 @@ def _line_finding(line: str) -> Finding | None:
 
 
 def _line_secret(line: str) -> str | None:
-    kind = token_kind(line) or (_word_rules(line) if _HAS_WORD.search(line) else None)
+    kind = token_kind(line) or (credential_value_kind(line) if _HAS_WORD.search(line)
+                                 else None)
     if kind is not None:
         return kind
     near = _near_key_word().search(line) if _has_long_word(line) else None
     if near and _looks_random(near["value"]):
         return "a long token next to a key word"
     return None
-
-
-def _word_rules(line: str) -> str | None:
-    """A credential word with its value: `key: value`, `key is value`, `key value`."""
-    rules = _word_rules_compiled()
-    match = rules.assignment.search(line)
-    if (match and _names_credential(line, match)
-            and _looks_secret(match["key"], match["gap"], match["value"], match["rest"])):
-        return _word_kind(match["key"])
-    for stated in rules.statement.finditer(line):
-        if (_names_credential(line, stated)
-                and _stated_secret(stated["key"], stated["value"].strip(_QUOTES))):
-            return _word_kind(stated["key"])
-    for adjacent in rules.adjacent.finditer(line):
-        if (_names_credential(line, adjacent)
-                and _adjacent_secret(adjacent["key"], adjacent["value"].strip(_QUOTES))):
-            return _word_kind(adjacent["key"])
-    seed = rules.seed_words.search(line)
-    if seed and _word_kind(seed["key"]) == SEED:
-        return SEED
-    return None
-
-
-def _names_credential(line: str, match: re.Match[str]) -> bool:
-    """Do the words around a credential word name the credential, as a key's words would
-    ("card PIN", "hasło do banku") — not something about it ("PIN reset date", "has a
-    PIN", "password manager")? Two words before it count, and those up to the value."""
-    before = key_words(line[:match.start("key")])[-2:]
-    gap = match.groupdict().get("gap") or ""
-    return credential_kind([*before, *key_words(match["key"]), *key_words(gap)]) is not None
-
-
-def _word_kind(key: str) -> str:
-    return line_word_kind(key) or PASSWORD
-
-
-def _is_placeholder(value: str) -> bool:
-    return bool(PLACEHOLDER.match(value)) or value.lower() in _NOT_A_VALUE
-
-
-def _digits_kind(key: str, value: str) -> bool:
-    return _word_kind(key) in DIGIT_KINDS and bool(_DIGITS.fullmatch(value))
-
-
-def _looks_secret(key: str, gap: str, raw_value: str, rest: str) -> bool:
-    """A lone token stored right after `password:` is a secret, and so is one mixing
-    letters and digits after `hasło do banku:`; a word or a sentence is prose (only a
-    password may be a lone word: "secret: patience" is prose)."""
-    value = raw_value.strip(_QUOTES)
-    if _digits_kind(key, value):
-        return True
-    if len(value) < MIN_SECRET_LENGTH or _is_placeholder(value):
-        return False
-    lone = not gap and not rest.strip(" \"'`*,;.)#")
-    if lone and (_word_kind(key) == PASSWORD or not value.isalpha()):
-        return True
-    return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
-
-
-def _stated_secret(key: str, value: str) -> bool:
-    """The value of "<key> is <value>" (it holds a digit) is a PIN, an all-digit password
-    or a token mixing letters and digits; "30 days", "2026-01-01" or "v2" are not."""
-    if _digits_kind(key, value):
-        return True
-    if len(value) < MIN_SECRET_LENGTH:
-        return False
-    if value.isdigit():
-        return _word_kind(key) == PASSWORD
-    return any(c.isalpha() for c in value)
-
-
-def _adjacent_secret(key: str, value: str) -> bool:
-    """The value right after the word: digits for a PIN-like word; for any other a token
-    of 6+ characters with letters and digits, both cases or a symbol ("Zaq12wsx!"), never
-    a word, a version ("v2.0.1") or a date."""
-    if _digits_kind(key, value):
-        return True
-    if _word_kind(key) in DIGIT_KINDS or len(value) < MIN_SECRET_LENGTH:
-        return False
-    letters_and_digits = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
-    cases = any(c.isupper() for c in value) and any(c.islower() for c in value)
-    return letters_and_digits and (cases or any(c in _SYMBOLS for c in value))
 
 
 def _looks_random(value: str) -> bool:
@@ -393,16 +282,21 @@ def _suspect_lines(text: str) -> list[int]:
             or (near and _NEAR_KEY_WORD_ROUGH.search(line))]
 
 
-@dataclass(frozen=True, slots=True)
-class _Screen:
+class _Screen(Record):
     """What a fact's texts, joined by line breaks, hold that `line_secret` needs one of (a
     format's keyword, a credential word, a key word before a long token) — so that each
     text is then screened by what the whole holds: a name ending in "-ski" holds the
     keyword "sk", and only the texts that hold it too are judged for it."""
 
+    __slots__ = ("keywords", "near", "word")
     keywords: tuple[str, ...]  # the formats' keywords the joined texts hold
     word: bool
     near: bool
+
+    def __init__(self, keywords: tuple[str, ...], word: bool, near: bool) -> None:
+        init_field(self, "keywords", keywords)
+        init_field(self, "word", word)
+        init_field(self, "near", near)
 
     @staticmethod
     def of(joined: str) -> _Screen | None:

@@ -15,26 +15,40 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, cast
 
 import re2
+
+from memrepo.core.record_base import Record, init_field
 
 RE2_MAX_MEM = 64 << 20
 """Bytes RE2 may use for one format's automaton (the largest counted repeats need more
 than the 8 MiB default to stay on the fast path)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Format:
+class Format(Record):
+    __slots__ = ("accepts", "entropy", "identifier", "keywords", "kind", "pattern", "rule",
+                 "secret")
     rule: str  # gitleaks' rule id, or memrepo's own ("memrepo-…")
     kind: str  # what a refusal names: "a Slack webhook URL" (never the text)
     pattern: str  # RE2 syntax that Python's `re` reads too (samples are generated with it)
     keywords: tuple[str, ...]  # lower-case literals one of which a matching line holds
-    entropy: float = 0.0  # bits per character the token must reach
-    secret: str = ""  # the token alone, as a pattern: what a sample is generated from
-    identifier: str = ""  # a provider word placed before a sample of a keyed format
-    accepts: Callable[[str], bool] | None = None  # the format's own test of a token
+    entropy: float  # bits per character the token must reach
+    secret: str  # the token alone, as a pattern: what a sample is generated from
+    identifier: str  # a provider word placed before a sample of a keyed format
+    accepts: Callable[[str], bool] | None  # the format's own test of a token
+
+    def __init__(self, rule: str, kind: str, pattern: str, keywords: tuple[str, ...],
+                 entropy: float = 0.0, secret: str = "", identifier: str = "",
+                 accepts: Callable[[str], bool] | None = None) -> None:
+        init_field(self, "rule", rule)
+        init_field(self, "kind", kind)
+        init_field(self, "pattern", pattern)
+        init_field(self, "keywords", keywords)
+        init_field(self, "entropy", entropy)
+        init_field(self, "secret", secret)
+        init_field(self, "identifier", identifier)
+        init_field(self, "accepts", accepts)
 
 
 def entropy(text: str) -> float:

@@ -18,16 +18,26 @@ from functools import cache
 from memrepo.core.policy.gitleaks_formats import GITLEAKS, UUID
 from memrepo.core.policy.token_format import Format, FormatSet
 
-PLACEHOLDER = re.compile(r"^(?:<.*>|\$\{.*\}|\{\{.*\}\}|\$[A-Z_]+|[*x.•_-]+|\[.*\]|%[A-Z_]+%)$",
-                         re.IGNORECASE)
-"""A value written in place of a secret: `<your key>`, `${TOKEN}`, `****`, `[redacted]`."""
+PLACEHOLDER = r"^(?:<.*>|\$\{.*\}|\{\{.*\}\}|\$[A-Z_]+|[*x.•_-]+|\[.*\]|%[A-Z_]+%)$"
+"""A value written in place of a secret: `<your key>`, `${TOKEN}`, `****`, `[redacted]`
+(case-blind: `placeholder()`)."""
+
+
+@cache
+def placeholder() -> re.Pattern[str]:
+    """PLACEHOLDER compiled on first need: case-blind with `•` in a class it costs every
+    process that imports the detector ≈0.5 ms, and only a value after a credential word or
+    in a URL's password is ever looked at."""
+    return re.compile(PLACEHOLDER, re.IGNORECASE)
+
+
 _URL_PLACEHOLDERS = frozenset({"password", "passwd", "secret", "token", "pwd"})
 
 
 def _url_password(password: str) -> bool:
     """`redis://:s3cr3t@host` holds a password; `postgres://user:****@host` and
     `https://user:${PASSWORD}@host` show where one goes."""
-    return not PLACEHOLDER.match(password) and password.lower() not in _URL_PLACEHOLDERS
+    return not placeholder().match(password) and password.lower() not in _URL_PLACEHOLDERS
 
 
 def _basic_credentials(token: str) -> bool:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import copy
 import pickle
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from memrepo.core.facts.events import EventError, parse_event
+from memrepo.core.record_base import replace
 from tests.support import event, retract
 
 

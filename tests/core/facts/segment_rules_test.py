@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from memrepo.hooks import fact_logs as fact_logs_hook
 
 from memrepo.core.problems import Problem
+from memrepo.core.record_base import replace
 from tests.support import CONFIG, dict_change, event, lines
 
 CAP = 1024
