@@ -34,7 +34,12 @@ from memrepo.answer.name_spellings import short_names_of, with_fleeting_e
 from memrepo.answer.reading import FILLERS, OPTIONAL, TITLES, Reading
 from memrepo.answer.roles_named import role_spans
 from memrepo.answer.stopwords import STOP_WORDS
-from memrepo.answer.words_asked import concept_forms, role_words_asked, words_of_roles_asked
+from memrepo.answer.words_asked import (
+    concept_forms,
+    role_words_asked,
+    words_of_concepts,
+    words_of_roles_asked,
+)
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,
@@ -181,9 +186,8 @@ def answerable_role(conn: Connection, scope: str, mention: Mention, rows: Sequen
         read.folded[:mention.start])))
     if ours and any(  # "kto jest NASZYM WULKANIZATOREM": the firm's `wulkanizator`
             mention.role & concepts.concepts_of_words(words(k.relation_key))
-            for k in keys_with_words(conn, scope, {w for concept in mention.role for phrase in
-                                                   concepts.words_of.get(concept, ())
-                                                   for w in words(phrase)}, "relation", 20)):
+            for k in keys_with_words(conn, scope, words_of_concepts(mention.role, concepts),
+                                     "relation", 20)):
         return True
     owner = mention.owner.subjects if mention.owner is not None else set()
     return any(mention.role & concepts.concepts_of_words(words(k.relation_key))

@@ -17,6 +17,7 @@ from memrepo.answer.key_evidence import forms_of
 from memrepo.answer.mentions import Mention, Mentions
 from memrepo.answer.reading import IDENTITY, WHEN_CUE, Reading
 from memrepo.answer.scoring import COVERAGE, KeyMatch
+from memrepo.answer.words_asked import words_of_concepts
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,
@@ -43,9 +44,7 @@ def role_named_by_value(conn: Connection, scope: str, read: Reading, mentions: M
                 m.owner in mention.identities for m in mentions.found if m is not mention):
             continue  # "lekár mojej MAMY": whose doctor, not who the mother is
         more = _key_words_beside(conn, read, mentions, mention)
-        role_words = {w for concept in roles for phrase in concepts.words_of.get(
-            concept, ()) for w in words(phrase)}
-        rows = keys_with_words(conn, scope, role_words, "relation")
+        rows = keys_with_words(conn, scope, words_of_concepts(roles, concepts), "relation")
         values = values_of_subjects(conn, scope, {r.subject_key for r in rows})
         for row in rows:
             if not concepts.concepts_of_words(words(row.relation_key)) & roles:

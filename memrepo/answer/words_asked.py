@@ -7,6 +7,8 @@ of the roles and the concepts it names.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from memrepo.answer.answer_kinds import asks_days_or_time
 from memrepo.answer.concepts import ConceptTable
 from memrepo.answer.identities import words
@@ -67,8 +69,14 @@ def words_of_roles_asked(read: Reading, concepts: ConceptTable,
     DAD": father → tata, dad, otec …)."""
     roles = {c for span in role_spans(read.folded, concepts) for c in span.concepts
              & (concepts.roles if among is None else among)}
-    return {role: {w for entry in concepts.words_of.get(role, ()) for w in words(entry)}
-            - STOP_WORDS for role in sorted(roles)}
+    return {role: words_of_concepts({role}, concepts) - STOP_WORDS for role in sorted(roles)}
+
+
+def words_of_concepts(found: Iterable[str], concepts: ConceptTable) -> set[str]:
+    """Every word of the entries of these concepts ("mechanic": mechanic, garage, mechanik,
+    warsztat, samochodowy …)."""
+    return {w for concept in found for entry in concepts.words_of.get(concept, ())
+            for w in words(entry)}
 
 
 def concept_forms(read: Reading, concepts: ConceptTable, roles: bool = False) -> set[str]:
