@@ -51,7 +51,7 @@ WORLDS = Path(__file__).resolve().parent / "worlds"
 HELD_OUT = ("dental-pl", "garage-ke", "farm-sk", "tailor-cz", "bike-shop-sk", "foodtruck-pl",
             "locksmith-pl", "printshop-cz", "pharmacy-sk", "movers-cz", "accounting-cz",
             "wedding-catering-sk", "ski-rental-sk", "winery-sk", "taxi-cz", "butcher-cz",
-            "tattoo-cz", "laundry-pl", "gym-sk")
+            "tattoo-cz", "laundry-pl", "gym-sk", "renovation-sk")
 APPROVER = "World Builder <world@example.com>"
 IDENTITY = {"GIT_AUTHOR_NAME": "World Builder", "GIT_AUTHOR_EMAIL": "world@example.com",
             "GIT_COMMITTER_NAME": "World Builder", "GIT_COMMITTER_EMAIL": "world@example.com"}
