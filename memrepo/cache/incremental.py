@@ -34,7 +34,7 @@ from memrepo.cache.indexer import (
     state_meta,
 )
 from memrepo.cache.judging import line_rules
-from memrepo.cache.logsync import NeedsRebuild, store_digest, sync_log
+from memrepo.cache.logsync import NeedsRebuild, NewEvents, store_digest, sync_log
 from memrepo.cache.recompute import recompute, resolve_retracts
 from memrepo.cache.rows import (
     UNFINISHED,
@@ -292,6 +292,7 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str], dirty: list[s
     rules: LineRules | None = None
     report = SyncReport("incremental")
     touched: set[Key] = set()
+    added: NewEvents = {}  # the asserts and ends stored, by folded key, in row order
     logs: list[str] = []  # logs whose digest is computed from their rows
     for path in paths:
         kind = file_kind(path)
@@ -320,20 +321,33 @@ def _apply(root: Path, conn: sqlite3.Connection, paths: list[str], dirty: list[s
             synced = sync_log(conn, indexer, path, data, stored, rules)
             _list_unfinished(conn, indexer, path, unfinished)
             touched |= synced.keys
+            _join_added(added, synced.added)
             report.logs += 1
             if not synced.digested:
                 logs.append(path)
     indexer.flush()
     for path in logs:
         store_digest(conn, path)
-    touched |= resolve_retracts(conn)
+    resolved = resolve_retracts(conn)  # their keys' rows are read back with the retracts
+    touched |= resolved
     now, later = deferred.split(touched, lookup)
     deferred.defer(conn, later)
     report.deferred = bool(later)
-    recompute(conn, indexer, terms, now)
+    for key in resolved:
+        added.pop(key, None)
+    recompute(conn, indexer, terms, now, (added, indexer.first_event_rowid))
     terms.apply(conn)
     report.keys = len(touched)
     return report
+
+
+def _join_added(added: NewEvents, more: NewEvents) -> None:
+    """`more` (a log synced later: rows after `added`'s) joined into `added`."""
+    if not added:
+        added.update(more)
+        return
+    for key, events in more.items():
+        added.setdefault(key, []).extend(events)
 
 
 def _list_unfinished(conn: sqlite3.Connection, indexer: Indexer, path: str,

@@ -16,6 +16,7 @@ from memrepo.cache.gitstate import DirtyQuery, KnownDirty, head_commit
 from memrepo.cache.parts import NotesPart, Part
 from memrepo.cache.rows import (
     SIGNED_OP,
+    FoldedKey,
     KeyDocument,
     KeyRows,
     NoteRows,
@@ -52,6 +53,8 @@ class Indexer:
         self.terms = terms
         self._note_rowid = next_rowid(conn, "notes")
         self._event_rowid = next_rowid(conn, "events")
+        self.first_event_rowid = self._event_rowid
+        """The rowid of the first event it adds (every later one is its too)."""
         self._key_rowid = next_rowid(conn, "keys")
 
     def add_file(self, path: str, kind: str, data: bytes) -> None:
@@ -121,12 +124,20 @@ class Indexer:
         return {signed_key(signature) for signature in signatures
                 if signature[SIGNED_OP] != "retract"}
 
-    def add_folded_key(self, rows: KeyRows, columns: Row) -> None:
-        """The keys row, holdings and search document of one folded key, made from all
-        its events (memrepo.cache.rows.folded_key_rows); `columns`: the document's."""
-        rowid, _ = self._add_key_row(rows)
-        self.add_key_search_rows([(rowid, *columns)])
-        self.batch.extend("holdings", rows.holdings)
+    def add_folded_keys(self, folded: Iterable[FoldedKey]) -> None:
+        """The keys row, holdings and search document of each folded key, made from all
+        its events (memrepo.cache.rows.folded_key_rows; None: a key with no assert or end,
+        which has none), given their rowids in order; their search rows' terms counted at
+        once."""
+        made = [one for one in folded if one is not None]
+        first = self._key_rowid
+        self._key_rowid += len(made)
+        self.batch.extend("keys", [(first + n, *rows.key) for n, (rows, _) in enumerate(made)])
+        search = [(first + n, *columns) for n, (_, columns) in enumerate(made)]
+        self.batch.extend("keys_fts", search)
+        if self.terms is not None:
+            self.terms.count_rows("keys_fts", [columns for _, columns in made])
+        self.batch.extend("holdings", [row for rows, _ in made for row in rows.holdings])
 
     def add_skipped(self, path: str, skipped: Sequence[Skipped]) -> None:
         self.batch.extend("skipped", skipped_rows(path, skipped))

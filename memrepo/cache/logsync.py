@@ -13,9 +13,12 @@ import sqlite3
 from collections.abc import Sequence
 from typing import NamedTuple
 
+import orjson
+
 from memrepo.cache.digests import SIGNATURE_COLUMNS, LogDigest, rows_digest, table_signatures
 from memrepo.cache.indexer import Indexer
 from memrepo.cache.rows import (
+    SIGNED_OP,
     UNFINISHED,
     ParsedLog,
     Row,
@@ -23,6 +26,7 @@ from memrepo.cache.rows import (
     event_signature,
     parse_events,
     repeated,
+    signed_key,
 )
 from memrepo.core.facts.events import Event, Key
 from memrepo.core.facts.line_rules import LineRules
@@ -31,6 +35,9 @@ from memrepo.files import prefix_blob_digest
 
 Stored = tuple[str, int]
 """(blob id, size) of the content the cache indexed."""
+NewEvents = dict[Key, list[Event]]
+"""The asserts and ends a sync added, by folded key, in the order of their rows
+(memrepo.cache.recompute makes a key's rows from them when it had no events before)."""
 
 
 class NeedsRebuild(Exception):
@@ -41,6 +48,7 @@ class NeedsRebuild(Exception):
 class Synced(NamedTuple):
     keys: set[Key]  # the (folded) keys to recompute
     digested: bool  # its digest is stored already (else `store_digest` once rows are in)
+    added: NewEvents  # the asserts and ends it added, by folded key, in line order
 
 
 def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes | None,
@@ -60,17 +68,19 @@ def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes 
         indexer.add_skipped(path, parsed.skipped)
         appended = [event_signature(event, path, line) for line, event in parsed.events]
         digested = _extend_digest(conn, path, appended)
-        return Synced(_add(indexer, path, data, appended), digested)
+        return Synced(_add(indexer, path, data, appended), digested,
+                      _by_key(appended, [event for _, event in parsed.events]))
     if data is None:
         conn.execute("DELETE FROM skipped WHERE path = ?", (path,))
         conn.execute("DELETE FROM files WHERE path = ?", (path,))
         conn.execute("DELETE FROM log_digests WHERE path = ?", (path,))
-        return Synced(_delete_rows(conn, _unrepeated(conn, _old_rows(conn, path))), True)
+        return Synced(_delete_rows(conn, _unrepeated(conn, _old_rows(conn, path))), True, {})
     old = _old_rows(conn, path)
     parsed = _first_ids(conn, scope, path, path, parse_events(data, path, rules,
                                                                  split=True))
     _replace_skipped(conn, indexer, path, parsed.skipped)
     added: list[Row] = []
+    added_events: list[Event] = []
     signatures: list[Row] = []  # the log's rows once synced, in line order
     for line, event in parsed.events:
         signature = event_signature(event, path, line)
@@ -80,9 +90,10 @@ def sync_log(conn: sqlite3.Connection, indexer: Indexer, path: str, data: bytes 
             rowids.pop()
         else:
             added.append(signature)
+            added_events.append(event)
     keys = _delete_rows(conn, _unrepeated(conn, old)) | _add(indexer, path, data, added)
     _record_digest(conn, path, rows_digest(signatures))  # not read back from the table
-    return Synced(keys, True)
+    return Synced(keys, True, _by_key(added, added_events))
 
 
 def _replace_skipped(conn: sqlite3.Connection, indexer: Indexer, path: str,
@@ -122,17 +133,14 @@ def _first_ids(conn: sqlite3.Connection, scope: str, path: str, rewritten: str |
 def _indexed_ids(conn: sqlite3.Connection, scope: str, rewritten: str | None,
                  ids: Sequence[str]) -> dict[str, tuple[str, int]]:
     """Of `ids`, those the cache holds in `scope` outside the `rewritten` log, each with
-    its first (path, line): one statement over a temporary table of the ids, not one per
+    its first (path, line): one statement over the ids sent as one JSON array, not one per
     line (a log of 100k new lines)."""
     if not ids:
         return {}
-    conn.execute("CREATE TEMP TABLE IF NOT EXISTS new_ids (id TEXT PRIMARY KEY) WITHOUT ROWID")
-    conn.execute("DELETE FROM temp.new_ids")
-    conn.executemany("INSERT OR IGNORE INTO temp.new_ids VALUES (?)", ((id_,) for id_ in ids))
     first: dict[str, tuple[str, int]] = {}
     for id_, path, line in conn.execute(
-            "SELECT e.id, e.path, e.line FROM temp.new_ids n JOIN events e ON e.id = n.id "
-            "WHERE e.scope = ? AND e.path IS NOT ?", (scope, rewritten)):
+            "SELECT e.id, e.path, e.line FROM json_each(?) n CROSS JOIN events e ON e.id = n.value "
+            "WHERE e.scope = ? AND e.path IS NOT ?", (orjson.dumps(ids), scope, rewritten)):
         if id_ not in first or (path, line) < first[id_]:
             first[id_] = (path, line)
     return first
@@ -158,6 +166,16 @@ def _add(indexer: Indexer, path: str, data: bytes, signatures: Sequence[Row]) ->
     order: a retract's key is resolved in SQL afterwards); their folded keys."""
     indexer.add_file(path, "log", data)
     return indexer.add_event_rows(signatures)
+
+
+def _by_key(signatures: Sequence[Row], events: Sequence[Event]) -> NewEvents:
+    """The asserts and ends among `events` (whose rows' signatures are `signatures`), by
+    folded key, in order (a retract's key is resolved in SQL: not among them)."""
+    added: NewEvents = {}
+    for signature, event in zip(signatures, events, strict=True):
+        if signature[SIGNED_OP] != "retract":
+            added.setdefault(signed_key(signature), []).append(event)
+    return added
 
 
 def _old_rows(conn: sqlite3.Connection, path: str) -> dict[Row, list[int]]:

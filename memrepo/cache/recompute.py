@@ -4,25 +4,33 @@ memrepo.cache.deferred)."""
 
 from __future__ import annotations
 
+import heapq
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import groupby, islice
 from operator import itemgetter
 
 from memrepo.cache.columns import EVENT_COLUMNS, event_from_row
 from memrepo.cache.halves import in_halves
 from memrepo.cache.indexer import Indexer
-from memrepo.cache.rows import FoldedKey, Row, folded_key_rows
+from memrepo.cache.rows import FoldedKey, folded_key_rows
 from memrepo.cache.terms import TermDeltas
-from memrepo.core.facts.events import Key
+from memrepo.core.facts.events import Event, Key
 
 
 def recompute(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas,
-              keys: set[Key]) -> None:
+              keys: set[Key], added: Added | None = None) -> None:
     """The keys row, holdings and search document of each folded key, from all its events
     (its shown form may change: an earlier-recorded spelling can arrive by a merge). The
     keys go to a temporary table, so their old rows are deleted and their events read in
-    a few statements, not three per key (a log of 100k new keys)."""
+    a few statements, not three per key (a log of 100k new keys).
+
+    `added`: the asserts and ends this sync has just stored, by folded key in row order,
+    and the first rowid it gave (memrepo.cache.logsync.NewEvents). A key whose events all
+    have that rowid or a later one, and none of them a retract (a retract's key is resolved
+    in SQL: the caller leaves such keys out of `added`), is made from those events as they
+    were parsed rather than read back from SQLite — the same events, so the same rows (a
+    hand-appended log of 100k new keys: most of them)."""
     if not keys:
         indexer.flush()
         return
@@ -31,10 +39,15 @@ def recompute(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas,
                  "WITHOUT ROWID")
     conn.execute("DELETE FROM temp.touched")
     conn.executemany("INSERT INTO temp.touched VALUES (?, ?, ?)", sorted(keys))
+    made_here = _only_added(conn, keys, added)
     conn.execute(f"DELETE FROM holdings WHERE {_TOUCHED}")
     old = [rowid for (rowid,) in conn.execute(f"DELETE FROM keys WHERE {_TOUCHED} "
                                               "RETURNING rowid")]
     terms.remove_rows(conn, "keys_fts", sorted(old))
+    if made_here:  # the others' events are read back
+        conn.execute("DELETE FROM temp.touched")
+        conn.executemany("INSERT INTO temp.touched VALUES (?, ?, ?)",
+                         sorted(keys.difference(made_here)))
     rows = conn.execute(
         f"SELECT e.scope, e.subject_key, e.relation_key, {_EVENT_COLUMNS_OF_E} "
         "FROM temp.touched t JOIN events e ON e.scope = t.scope AND "
@@ -42,16 +55,40 @@ def recompute(conn: sqlite3.Connection, indexer: Indexer, terms: TermDeltas,
         "ORDER BY t.scope, t.subject_key, t.relation_key, e.rowid")
     is_many = indexer.config.is_many
 
-    def fold(groups: Sequence[tuple[Key, list[Row]]]) -> list[FoldedKey]:
-        return [folded_key_rows(key, [event_from_row(row) for row in group], is_many)
-                for key, group in groups]
+    def fold(groups: Sequence[tuple[Key, Sequence[Event]]]) -> list[FoldedKey]:
+        return [folded_key_rows(key, events, is_many) for key, events in groups]
 
-    groups = ((key, [row[3:] for row in group]) for key, group in groupby(rows, _KEY_OF_ROW))
+    read = ((key, [event_from_row(row[3:]) for row in group])
+            for key, group in groupby(rows, _KEY_OF_ROW))
+    # every key in the order of (scope, subject_key, relation_key), as before
+    groups = heapq.merge(read, ((key, added[0][key]) for key in made_here),
+                         key=itemgetter(0)) if added is not None else read
     for chunk in iter(lambda: list(islice(groups, FOLDED_AT_ONCE)), []):
-        for folded in in_halves(fold, chunk):  # 100k new keys: half on a second process
-            if folded is not None:
-                indexer.add_folded_key(*folded)
+        # 100k new keys: half on a second process
+        indexer.add_folded_keys(in_halves(fold, chunk))
     indexer.flush()
+
+
+Added = tuple[Mapping[Key, Sequence[Event]], int]
+"""The asserts and ends a sync stored, by folded key in row order, and the first rowid it
+gave (`recompute`)."""
+
+
+def _only_added(conn: sqlite3.Connection, keys: set[Key], added: Added | None,
+                ) -> list[Key]:
+    """The keys of `keys` (in temp.touched) whose events are exactly `added`'s: no row of
+    theirs is older than its first rowid; sorted."""
+    if added is None:
+        return []
+    events, first = added
+    candidates = keys & events.keys()
+    if not candidates:
+        return []
+    older = set(conn.execute(
+        "SELECT t.scope, t.subject_key, t.relation_key FROM temp.touched t WHERE EXISTS "
+        "(SELECT 1 FROM events e WHERE e.scope = t.scope AND e.subject_key = t.subject_key "
+        "AND e.relation_key = t.relation_key AND e.rowid < ?)", (first,)))
+    return sorted(candidates - older)
 
 
 def resolve_retracts(conn: sqlite3.Connection) -> set[Key]:

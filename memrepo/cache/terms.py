@@ -64,6 +64,15 @@ class TermDeltas:
             deltas.subtract(row_tokens(texts))
         deltas[DOCUMENTS] += sign
 
+    def count_rows(self, fts: str, rows: Iterable[Iterable[str]]) -> None:
+        """Count rows of texts added to the table `fts` (`count`'s sign 1, for each)."""
+        deltas = self.deltas[TERM_TABLES[fts]]
+        documents = 0
+        for texts in rows:
+            deltas.update(row_tokens(texts))  # counted in C
+            documents += 1
+        deltas[DOCUMENTS] += documents
+
     def remove_rows(self, conn: sqlite3.Connection, fts: str, rowids: Iterable[int]) -> None:
         """Count the rows out, then delete them from the full-text table."""
         ids = list(rowids)
