@@ -77,6 +77,12 @@ def names_someone(value: str) -> bool:
         for word in value.split()[1:])
 
 
+def names_money(value: str) -> bool:
+    """Whether a value holds an amount of money, whatever else it says ("ČSOB Leasing,
+    18 400 Kč měsíčně do března 2030" is a date by `value_kinds` too)."""
+    return _CURRENCY.search(value) is not None and any(ch.isdigit() for ch in value)
+
+
 def value_kinds(value: str) -> frozenset[str]:
     """What a recorded value plainly is: a date; days of the week and a time of day (either
     or both: "Tuesdays before 10:00"); an amount of money; a number that counts nothing (a

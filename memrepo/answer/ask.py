@@ -32,6 +32,7 @@ from memrepo.answer.concepts import table_for
 from memrepo.answer.keys import KeyChoice, choose_keys
 from memrepo.answer.notes_by_meaning import notes_by_meaning
 from memrepo.answer.question import (
+    WHEN_ONLY,
     Question,
     Window,
     analyse,
@@ -181,6 +182,12 @@ def _ask_part(asking: Callable[[str], Answer], part: str, before: Answer | None)
                 other := _of_another(asking, part, before)) is not None:
             return other
         return again
+    if before is not None and before.choice.keys and not answer.choice.keys and all(
+            term.word in WHEN_ONLY for term in answer.question.terms):  # "Čím jsme
+        # topili dřív A ČÍM TEĎ?": what the part before asked, at this part's time
+        again = asking(f"{part} ({' '.join(term.raw for term in before.question.terms)})")
+        if again.choice.keys:
+            return again
     unnamed = all(m.subject == UNNAMED for m in answer.choice.keys)
     # "how much does the GYM pay and which days do we go?": the gym's days, not whoever's
     # days the part alone finds

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from memrepo.answer.animals_named import animals_named
 from memrepo.answer.called_in_quotes import called_in_quotes, kin_in_quotes
-from memrepo.answer.concepts import MIN_INFLECTED, ConceptTable
+from memrepo.answer.concepts import MIN_FORM, MIN_INFLECTED, ConceptTable
 from memrepo.answer.first_person import OUR_OWN, in_slavic
 from memrepo.answer.identities import (
     ASKER_SUBJECTS,
@@ -416,7 +416,7 @@ def things_named(read: Reading, rows: Sequence[KeyRow], people: Sequence[Identit
               for w in words(r.subject_key)}
     relations = {w for r in candidates for w in words(r.relation_key)}
     inflected = {f for w in things if len(w) >= MIN_INFLECTED for f in base_forms(w)
-                 if len(f) >= MIN_INFLECTED} - {f for w in relations for f in base_forms(w)}
+                 if len(f) >= MIN_FORM} - {f for w in relations for f in base_forms(w)}
     # inflected too ("prąd w MIESZKANIU"), but not as the kind asked ("jakie mam OBIEKTYWY")
     short = {w for w in things if len(w) < MIN_INFLECTED}
     return {i for i in read.salient if (read.folded[i] in things or (

@@ -211,14 +211,14 @@ def _named_apart(note: NoteRow, by_spelling: Mapping[tuple[str, ...], Identity],
     if len(parts) < 2 or len(parts) + sum(map(len, parts)) - 1 != len(named):
         return []
     aliases = [spelling(alias) for alias in note.aliases]
-    found = []
-    for part in parts:
-        match = part if part in aliases and part in by_spelling and len(part) == 1 else next(
-            (alias for alias in aliases if alias[:1] == part[:1] and alias in by_spelling), None)
-        if match is None:
-            return []
-        found.append(match)
-    return found if len(set(found)) == len(found) else []
+    found = [part if part in aliases and part in by_spelling and len(part) == 1 else next(
+        (alias for alias in aliases if alias[:1] == part[:1] and alias in by_spelling), None)
+        for part in parts]
+    left = [alias for alias in aliases if alias in by_spelling and alias not in found]
+    if found.count(None) == 1 and len(left) == 1:  # "halina-i-zbyszek-nowiccy": Halina
+        found[found.index(None)] = left[0]  # Nowicka, so Zbyszek is "Zbigniew Nowicki"
+    named_apart = [match for match in found if match is not None]
+    return named_apart if len(named_apart) == len(parts) == len(set(named_apart)) else []
 
 
 def _a_group_of_names(note: NoteRow, by_spelling: Mapping[tuple[str, ...], Identity],

@@ -97,6 +97,7 @@ from memrepo.answer.scoring import (
 from memrepo.answer.semantic import Semantic, key_text
 from memrepo.answer.stopwords import QUESTION_WORDS
 from memrepo.answer.subjects import find_mentions
+from memrepo.answer.where_they_are import where_the_person_is
 from memrepo.answer.words_asked import asks_beyond, naming_words, said, uninterpreted
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
@@ -281,6 +282,11 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         candidates = keys_of_subjects(conn, scope, named_after(rows, persons, concepts))
     things = things_named(read, rows, people, candidates)
     scored_all = scored_keys(conn, scope, read, candidates, people, mentions, concepts, persons)
+    if at_theirs := where_the_person_is(read, things, persons, scored_all):
+        things = things - at_theirs
+        places = {s for m in mentions.found if m.start in at_theirs for i in m.identities
+                  for s in i.subjects}
+        scored_all = [m for m in scored_all if m.key.subject_key not in places]
     unfit = of_another_kind(conn, scope, read, [m for m in scored_all if m.answers])
     matched = about_things(scored_all, things, read, subjects_as_written(read, rows, things),
                            unfit)

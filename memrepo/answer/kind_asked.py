@@ -19,6 +19,7 @@ from memrepo.answer.answer_kinds import (
     TIME,
     asks_days_or_time,
     leads_with_name,
+    names_money,
     names_someone,
     value_kinds,
 )
@@ -80,7 +81,9 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
     money = how_much and any(read.concepts.get(i, frozenset()) & AMOUNT_CONCEPTS
                              for i in read.salient)
     period = period_asked(read) if AMOUNT_CUE in read.cues else None
-    if (not never and picked is None and not how_much and period is None) or not scored:
+    percent = any(word.startswith(_PERCENT) for word in read.folded)
+    if (not never and picked is None and not how_much and period is None
+            and not percent) or not scored:
         return set()
     values = values_of_subjects(conn, scope, {m.key.subject_key for m in scored})
     def wrong(match: KeyMatch) -> bool:
@@ -97,13 +100,27 @@ def of_another_kind(conn: Connection, scope: str, read: Reading,
             # "aká je ZÁLOHA" is its amount
         if period is not None and of_another_period(match.key.relation_key, period):
             return True  # "how much is the Omega PER HOUR": not `omega.price_per_day`
+        if percent and held and not any(_a_percentage(value) for value in held):
+            return True  # "jaki PROCENT od transakcji ma Dominik": not his contract's kind
         if how_much and held and not any(_says_an_amount(value, money) for value in held):
             return True  # "how much do we pay for the piano lessons": not "volejbal"; "how
             # much did I pay for the lens": not the lens "Sony FE 90mm f/2.8"
+        if AMOUNT_CUE in read.cues and any(names_money(value) for value in held):
+            return False  # "kolik platíme za leasing Kuboty": "ČSOB Leasing, 18 400 Kč
+            # měsíčně do března 2030" says how much, though it holds a date
         return bool(kinds) and all(k and k <= never for k in kinds) and (
             NAME in never or not any(leads_with_name(value) or names_someone(value)
                                      for value in held))
     return {(m.key.subject_key, m.key.relation_key) for m in scored if wrong(m)}
+
+
+_PERCENT = ("percent", "procent")
+"""How a word asking for a percentage opens ("what PERCENTAGE", "jaki PROCENT", "koľko
+PERCENT", "kolik PROCENT")."""
+
+
+def _a_percentage(value: str) -> bool:
+    return "%" in value or any(word.startswith(_PERCENT) for word in words(value))
 
 
 def _begun_by_it(read: Reading, match: KeyMatch) -> bool:
@@ -124,7 +141,8 @@ def _says_an_amount(value: str, money: bool) -> bool:
     if _NOTHING_PAID.intersection(words(value)):
         return True
     if money:
-        return AMOUNT in value_kinds(value) or _BARE_NUMBER.fullmatch(value.strip()) is not None
+        return AMOUNT in value_kinds(value) or names_money(value) or (
+            _BARE_NUMBER.fullmatch(value.strip()) is not None)
     return any(ch.isdigit() for ch in value)
 
 

@@ -169,8 +169,9 @@ def held_by_a_value(conn: Connection, scope: str, read: Reading, mentions: Menti
                  or read.concepts.get(i, frozenset()) & named]  # "which GRADE": "klasa 4a"
         # every word of the table it asks by, in the value: "Tomáš's HOCKEY COACH" is not
         # his club; "HOW MUCH is his hockey" no club's name
-        if found and all(i in found or read.folded[i] in IDENTITY for i in asked
-                         if read.concepts.get(i)) and (
+        if found and len(asked) - len(found) <= 1 and all(
+                i in found or read.folded[i] in IDENTITY for i in asked
+                if read.concepts.get(i)) and (
                 AMOUNT_CUE not in read.cues or key.numeric) and _of_the_time_asked(
                 timed, values.get((key.subject_key, key.relation_key), [])):
             holding.append(key)

@@ -168,9 +168,12 @@ _COPULA = re.compile(r"(?<=\w)['’]s(?=\s+(?:the|my|our|your|his|her|their|this
 
 def what_is_paid(folded: Sequence[str]) -> bool:
     """"WHAT does a student PAY for one more hour", "what do I CHARGE a lady for a cut":
-    "what" is the amount paid."""
-    return len(folded) > 2 and folded[0] == "what" and folded[1] in _DOES and any(
-        word.startswith(_AMOUNT_STEMS) for word in folded[2:6])
+    "what" is the amount paid; "ILE PŁACILIŚMY za biuro", "KOĽKO STOJÍ parkovanie": how
+    much, not how many."""
+    return (len(folded) > 2 and folded[0] == "what" and folded[1] in _DOES and any(
+        word.startswith(_AMOUNT_STEMS) for word in folded[2:6])) or any(
+        word in _AMOUNT_WORDS and any(w.startswith(_AMOUNT_STEMS) for w in folded[i + 1:i + 3])
+        for i, word in enumerate(folded))
 
 
 def analyse(text: str, now: Instant) -> Question:
@@ -225,12 +228,14 @@ def _before_as_well(folded: Sequence[str], dated: frozenset[int]) -> bool:
 
 
 EARLIER = frozenset(words_of("""previously formerly earlier przedtem wczesniej predtym
-predtim skor"""))
+predtim skor driv dawniej kiedys kedysi kdysi niegdys"""))
 """Words saying "before" with no date: with one saying "now", the values over time are
 asked; alone they ask nothing (`reading.OPTIONAL`)."""
 _BEFORE = EARLIER | {"before"}
 _NOW_TOO = frozenset(words_of("""now after currently today teraz obecnie teraz ted
 terazky dnes po"""))
+WHEN_ONLY = _NOW_TOO | _BEFORE
+"""Words that say only at what time a part of a text asks ("… a čím TEĎ?")."""
 _WAS = frozenset(words_of("was were byl byla bylo byli byly bol bola bolo boli"))
 _JOINED = frozenset(words_of("and a i"))
 

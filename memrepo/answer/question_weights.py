@@ -122,6 +122,10 @@ vyslo vyjde vychazi vychazelo schodzi schodza zejdzie sciaga sciagaja pobiera po
 strhava strhavaju strhne strhavaji
 save saves saved saving store stores stored storing note notes noted noting
 znal znala znalo znali vedel vedela vedelo vedeli
+robi robia robil robila robili robisz robimy robie robis robime dela delaji delal delala
+delali delas delame
+jedziemy jedzie jada jedziesz jade jechac pojedziemy pojedzie jechalismy jechali jedeme
+jede jedou jedes jedu pojedeme ideme ides pojdeme idziemy idzie pojdziemy
 """))
 """Verbs that name nothing of their own ("which car did we DRIVE", "what cut does Booking
 TAKE", "until when can we USE the parking"): counted only where a key or a concept holds

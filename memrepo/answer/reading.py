@@ -89,12 +89,15 @@ AMOUNT_CUE = "#amount"
 WHO_CUE = "#who"
 WHEN_CUE = "#when"
 WHERE_CUE = "#where"
-WHERE = frozenset(words_of("where wheres gdzie kde kdeze"))
+WHERE = frozenset(words_of("where wheres gdzie kde kdeze dokad kam"))
 """Opening words asking where (WHERE_CUE)."""
-PLACES = frozenset(("residence", "registered_address", "workplace", "venue"))
+PLACES = frozenset(("residence", "registered_address", "workplace", "venue", "destination"))
 """Concepts of relations that say where someone lives or stands, or where a thing is held."""
-HEAD_CONCEPTS = {HEAD_ADDRESS: PLACES, HEAD_NUMBER: frozenset(("phone",))}
-"""Concepts of the relations a head noun asks for ("salon ADDRESS", "číslo na Denisu")."""
+HEAD_CONCEPTS = {HEAD_ADDRESS: PLACES - {"workplace", "destination"},
+                 HEAD_NUMBER: frozenset(("phone",))}
+"""Concepts of the relations a head noun asks for ("salon ADDRESS", "číslo na Denisu"); an
+office is where someone works, a trip's destination where it goes: neither an address
+(`biuro.office_internet`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -159,6 +159,9 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
     kinds_asked = [i for i in read.kinds if i in read.salient and i not in read.optional
                    and read.folded[i] not in STOP_WORDS
                    and read.concepts.get(i, frozenset()) & _DETAILS]
+    details_asked = [i for i in read.salient if i not in read.optional
+                     and read.concepts.get(i, frozenset()) & _DETAILS] if any(
+        read.concepts.get(i, frozenset()) & _SAID_DETAILS for i in read.salient) else []
     no_count = any(read.concepts.get(i, frozenset()) & AMOUNT_CONCEPTS for i in read.salient) or (
         bool({WHERE_CUE, WHEN_CUE, WHO_CUE} & set(read.cues)))
     named = {i for m in mentions.found for i in range(m.start, m.end)}
@@ -170,8 +173,9 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
         held, subject_how, relation_how, by_relation = _held(key, owner, read, mentions,
                                                              concepts)
         held |= {f"#{i}" for i, label in read.labels.items() if label in labels_of(key)}
-        if by_relation and _subject_word_only(key, read, by_relation) and any(
-                w not in held and f"~{w[1:]}" not in held for w in weights if w[0] == "#"):
+        if by_relation and _subject_word_only(key, read, by_relation) and (any(
+                w not in held and f"~{w[1:]}" not in held for w in weights if w[0] == "#")
+                or read.heads):  # "ADRES biura": not `biuro.office_internet`'s "office"
             relation_how = ()  # "the FLAT RENT": the word its subject holds is not also its
             # relation (`flat.address` through the concept of 'flat') when the question asks
             # something more ("rent")
@@ -199,7 +203,8 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             # do for work" is not Mark's `spouse`
         if not relation_how and (of_head := _of_a_head(key, read, concepts)):
             relation_how = of_head  # "FotoKolor ADDRESS?": its address, not its price
-        if not relation_how and _generic_answers(key, owner, read, concepts, alone) and all(
+        if not relation_how and not unplaced and _generic_answers(
+                key, owner, read, concepts, alone) and all(
                 w in held for w in weights if w[1:].isdigit()):
             relation_how = (f"'{key.relation}': what the {key.subject} is",)
             yields = GENERIC_YIELD
@@ -224,7 +229,8 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             {w for w in payee if w in own} - counted)
         reasons = (*relation_how, *(f"'{read.raw[int(w[1:])]}' in its quote" for w in
                                     sorted(by_quote)))
-        kind_left = any(f"#{i}" not in held and f"~{i}" not in held for i in kinds_asked)
+        kind_left = any(f"#{i}" not in held and f"~{i}" not in held for i in kinds_asked) or (
+            bool(details_asked) and not any({f"#{i}", f"~{i}"} & held for i in details_asked))
         # "jaki MAIL do Chemia-Polu": not the firm's `dostawca_chemii`, which names the firm
         whose = not possessors or any({f"#{i}", f"~{i}"} & held for i in possessors)
         # "what's our DOG's phone": not Tomek's, the one phone recorded
@@ -268,6 +274,9 @@ def _only_the_role(key: KeyRow, concepts: ConceptTable) -> bool:
 
 _DETAILS = frozenset(("email", "phone", "website", "bank_account", "tax_id", "password",
                       "username"))
+_SAID_DETAILS = _DETAILS - {"phone"}
+"""Details a question asks for wherever it names them ("the office wifi PASSWORD"): a key
+that does not hold one is no answer (a phone's word, "numer", also names other numbers)."""
 """Concepts of a detail someone or something has ("jaki MAIL do …"), never the kind of a
 value ("what FOOD must she avoid": her allergy)."""
 
