@@ -99,6 +99,7 @@ from memrepo.answer.stopwords import QUESTION_WORDS
 from memrepo.answer.subjects import find_mentions
 from memrepo.answer.where_they_are import where_the_person_is
 from memrepo.answer.words_asked import asks_beyond, naming_words, said, uninterpreted
+from memrepo.answer.years_named import of_another_year
 from memrepo.cache import Connection
 from memrepo.cache.lookups import (
     KeyRow,
@@ -282,6 +283,7 @@ def _chosen(conn: Connection, scope: str, read: Reading, asker: str, concepts: C
         candidates = keys_of_subjects(conn, scope, named_after(rows, persons, concepts))
     things = things_named(read, rows, people, candidates)
     scored_all = scored_keys(conn, scope, read, candidates, people, mentions, concepts, persons)
+    scored_all = of_another_year(read.folded, scored_all, candidates)
     if at_theirs := where_the_person_is(read, things, persons, scored_all):
         things = things - at_theirs
         places = {s for m in mentions.found if m.start in at_theirs for i in m.identities

@@ -203,8 +203,8 @@ def scored_keys(conn: Connection, scope: str, read: Reading, keys: Sequence[KeyR
             # do for work" is not Mark's `spouse`
         if not relation_how and (of_head := _of_a_head(key, read, concepts)):
             relation_how = of_head  # "FotoKolor ADDRESS?": its address, not its price
-        if not relation_how and not unplaced and _generic_answers(
-                key, owner, read, concepts, alone) and all(
+        if not relation_how and _generic_answers(key, owner, read, concepts,
+                                                 alone and not unplaced) and all(
                 w in held for w in weights if w[1:].isdigit()):
             relation_how = (f"'{key.relation}': what the {key.subject} is",)
             yields = GENERIC_YIELD
@@ -323,6 +323,8 @@ def _generic_answers(key: KeyRow, owner: Identity | None, read: Reading,
         return True
     if not (IDENTITY | AMOUNT) & relation:
         return False
+    if AMOUNT_CUE in read.cues and not AMOUNT & relation:
+        return False  # "ILE miesięcznie idzie za trafica": no model is how much
     if AMOUNT & relation and WHEN_CUE in read.cues:
         return False  # "when …" asks no amount
     if AMOUNT & relation and read.kinds and AMOUNT_CUE not in read.cues and not (
