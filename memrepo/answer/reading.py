@@ -63,7 +63,8 @@ where something happens ("kto chodí babke pomáhať DOMOV": her carer, at home)
 key whose relation holds one gains by it (`monthly_fee`); one that does not is not held
 to it."""
 IDENTITY = frozenset(words_of("""
-name model type make brand kind title nazwa imie marka typ meno nazov znacka jmeno nazev"""))
+name model type make brand kind title nazwa imie marka typ meno nazov znacka jmeno nazev
+provider operator dostawca poskytovatel"""))
 AMOUNT = frozenset(words_of("""
 amount value price cost total sum kwota wartosc cena suma castka hodnota"""))
 """Relations that say what a thing is (IDENTITY: `van.model`) or costs (AMOUNT:

@@ -8,8 +8,8 @@ long question found in an agent's role ("polis" in "ubezpieczenia") does not mak
 the answer; "co-op" is the housing co-operative of `czynsz_spoldzielnia`. The summer
 holidays ("wakacje") are not the winter break ("ferie"); "dokąd" (where to) asks a trip's
 destination. "Ile … idzie za trafica" asks an amount: the van's model is no answer. The
-plans for the holidays of 2026 are not those of 2027, where both years' holidays are
-recorded."""
+provider of the home internet is what "jaki mamy internet w domu" asks. The plans for the
+holidays of 2026 are not those of 2027, where both years' holidays are recorded."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ WORLD = world_yaml("agency", "A Lublin family's insurance agency", NOW, "".join(
     world_event("marek", "damian_wojcik", "udzial_w_prowizji", "40%", "2026-07-01"),
     world_event("marek", "mieszkanie", "czynsz_spoldzielnia", "690 zł", "2025-01-01"),
     world_event("marek", "internet_dom", "price", "89 zł/mies.", "2025-01-01"),
+    world_event("marek", "internet_dom", "provider", "Orange Światłowód 1 Gb/s", "2025-11-15"),
     world_event("marek", "ferie_2026", "miejsce", "Zakopane, 26.01–01.02.2026", "2025-11-01"),
     world_event("marek", "wakacje_2026", "destination", "Makarska, Chorwacja", "2026-03-02"),
     world_event("marek", "van", "model", "Renault Trafic 2.0 dCi", "2024-05-01"),
@@ -86,6 +87,12 @@ def test_the_summer_holidays_are_not_the_winter_break(memory: Memory) -> None:
 
 def test_how_much_is_no_model(memory: Memory) -> None:
     assert answered_keys(memory, "marek", "ile miesięcznie idzie za trafica") == []
+
+
+def test_which_internet_is_its_provider(memory: Memory) -> None:
+    assert answered_keys(
+        memory, "marek", "Jaki mamy internet w domu i ile za niego płacimy?") == [
+        "internet_dom.provider=Orange Światłowód 1 Gb/s", "internet_dom.price=89 zł/mies."]
 
 
 def test_a_thing_named_with_its_year_is_not_another_years(memory: Memory) -> None:
