@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from memrepo.answer.dates import YEAR
 from memrepo.answer.identities import words
 from memrepo.answer.scoring import KeyMatch
 from memrepo.cache.lookups import KeyRow
@@ -26,7 +27,7 @@ def of_another_year(folded: Sequence[str], scored: Sequence[KeyMatch],
 
 
 def _a_year(word: str) -> bool:
-    return len(word) == 4 and word.isdigit() and word[:2] in ("19", "20")
+    return YEAR.fullmatch(word) is not None
 
 
 def _without_years(subject_key: str) -> tuple[str, ...]:
